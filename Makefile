@@ -1,0 +1,45 @@
+# CaptionKit: `make demo` and `make test` on a fresh Debian 12 machine install what is missing, build, and run.
+SHELL := /bin/bash
+SWIFT ?= swift
+# C libraries (headers), pkg-config to find them, ffmpeg as the tests' independent peer, and the fonts
+# tests resolve by file path.
+APT_PACKAGES := pkg-config libass-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
+	libswresample-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libpng-dev \
+	ffmpeg fonts-dejavu-core
+DEMO_OUT := out/demo
+
+.PHONY: all deps build test demo bench clean
+
+all: build
+
+# Installs only the packages that are missing: `apt-get update` once, then one `apt-get install`.
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing missing packages:$$missing"; \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+test: build
+	$(SWIFT) test
+
+demo: build
+	@mkdir -p $(DEMO_OUT)
+	$(SWIFT) run -q captions convert Corpus/samples/sintel_en.srt -o $(DEMO_OUT)/sintel_en.vtt
+	$(SWIFT) run -q captions convert Corpus/samples/sintel_en.srt -o $(DEMO_OUT)/sintel_en.json
+	@echo; echo "Converted Corpus/samples/sintel_en.srt (Sintel, CC BY 3.0) into:"
+	@ls -l $(DEMO_OUT)/sintel_en.vtt $(DEMO_OUT)/sintel_en.json
+	@echo; head -12 $(DEMO_OUT)/sintel_en.vtt
+
+# Parse speed and memory against pysubs2 and srt on the same generated files (release build).
+bench: deps
+	Benchmarks/parse-bench.sh
+
+clean:
+	rm -rf .build out

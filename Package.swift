@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// One system-library target per C library; each has a shim header whose `static inline` helpers
+// (prefixed by module) stand in for the macros Swift cannot import.
+let systemLibraries: [Target] = [
+    .systemLibrary(name: "CLibass", pkgConfig: "libass", providers: [.apt(["libass-dev"])]),
+    .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
+                   providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]),
+    .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+    .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+]
+
+let package = Package(
+    name: "CaptionKit",
+    products: [
+        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats"]),
+        .executable(name: "captions", targets: ["captions"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: systemLibraries + [
+        // `Double.rounded` calls libm, which nothing else links when Foundation is not imported.
+        .target(name: "CaptionModel", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "CaptionFormats", dependencies: ["CaptionModel"]),
+        .executableTarget(name: "captions", dependencies: [
+            "CaptionModel", "CaptionFormats",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "parse-bench", dependencies: ["CaptionModel", "CaptionFormats"],
+                          path: "Benchmarks/parse-bench"),
+        .testTarget(name: "CaptionModelTests", dependencies: ["CaptionModel"]),
+        .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionModel", "CaptionFormats"]),
+        .testTarget(name: "SystemLibraryTests",
+                    dependencies: ["CLibass", "CFFmpeg", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CPNG"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

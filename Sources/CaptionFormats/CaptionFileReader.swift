@@ -1,0 +1,60 @@
+import CaptionModel
+import Foundation
+
+/// Reads a caption file (or standard input, as `-`) into the model: bytes, encoding, format
+/// detection, parsing. Failures are one sentence naming the file.
+public enum CaptionFileReader {
+    public static func read(path: String, format formatName: String? = nil, encoding: String? = nil) throws -> ParseResult {
+        let bytes = try readBytes(path)
+        let name = path == "-" ? "<stdin>" : path
+        guard !bytes.isEmpty else { throw CaptionFormatError(.malformed, "\(name) is empty: there are no captions to read") }
+        let text = try TextDecoding.decode(bytes, sourceName: name, encoding: encoding)
+        let format: any SubtitleFormat.Type
+        if let formatName {
+            format = try FormatRegistry.format(named: formatName)
+        } else if let detected = FormatRegistry.detect(text, pathHint: path == "-" ? nil : path) {
+            format = detected
+        } else {
+            throw CaptionFormatError(.malformed, "\(name) is not a subtitle file this toolkit reads: \(BinarySniffer.describe(bytes) ?? "no SRT timing line, WEBVTT signature or caption JSON found") (known formats: \(FormatRegistry.names.joined(separator: ", ")))")
+        }
+        return try format.read(text)
+    }
+
+    static func readBytes(_ path: String) throws -> [UInt8] {
+        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CaptionFormatError(.unreadable, "\(path): no such file")
+        }
+        guard !isDirectory.boolValue else { throw CaptionFormatError(.unreadable, "\(path) is a directory, not a caption file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CaptionFormatError(.unreadable, "\(path): cannot be opened for reading (permission denied?)")
+        }
+        defer { try? handle.close() }
+        do {
+            return Array(try handle.readToEnd() ?? Data())
+        } catch {
+            throw CaptionFormatError(.unreadable, "\(path): read failed (\(error.localizedDescription))")
+        }
+    }
+}
+
+/// Names the kind of file that was given when it is not subtitles at all, for the error message.
+enum BinarySniffer {
+    static func describe(_ bytes: [UInt8]) -> String? {
+        func at(_ offset: Int, _ signature: String) -> Bool {
+            let s = Array(signature.utf8)
+            return bytes.count >= offset + s.count && Array(bytes[offset..<(offset + s.count)]) == s
+        }
+        if at(4, "ftyp") { return "it looks like an MP4/MOV video (use it as the VIDEO of `captions burn`)" }
+        if bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return "it looks like a Matroska/WebM video" }
+        if at(0, "RIFF") { return "it looks like a RIFF (AVI/WAV) media file" }
+        if at(0, "ID3") || bytes.starts(with: [0xFF, 0xFB]) { return "it looks like an MP3 audio file" }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "it looks like a PNG image" }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "it looks like a JPEG image" }
+        if at(0, "%PDF") { return "it looks like a PDF document" }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "it looks like a ZIP archive" }
+        if bytes.prefix(4096).contains(0) { return "it holds binary data" }
+        return nil
+    }
+}

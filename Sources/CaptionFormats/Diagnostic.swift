@@ -1,0 +1,32 @@
+import CaptionModel
+
+/// A problem found while reading input: a warning (the reader skipped or repaired something) or an
+/// error (the input cannot be used). `line` is 1-based in the input file.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable { case warning, error }
+    public var severity: Severity
+    public var line: Int?
+    public var message: String
+
+    public init(_ severity: Severity = .warning, line: Int?, _ message: String) {
+        self.severity = severity; self.line = line; self.message = message
+    }
+
+    public static func warning(line: Int?, _ message: String) -> Diagnostic { .init(.warning, line: line, message) }
+
+    /// `line 12: end time is before start time; cue skipped`.
+    public var description: String {
+        if let line { return "line \(line): \(message)" }
+        return message
+    }
+}
+
+/// What a reader returns: the document and everything it had to say about the input.
+public struct ParseResult: Sendable {
+    public var document: CaptionDocument
+    public var diagnostics: [Diagnostic]
+
+    public init(document: CaptionDocument, diagnostics: [Diagnostic] = []) {
+        self.document = document; self.diagnostics = diagnostics
+    }
+}

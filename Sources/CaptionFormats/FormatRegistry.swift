@@ -1,0 +1,36 @@
+import CaptionModel
+
+/// Every format the toolkit reads and writes. Detection asks each one and fails on none; a tie is
+/// broken by the file extension, then by this list's order.
+public enum FormatRegistry {
+    public static let formats: [any SubtitleFormat.Type] = [SRTFormat.self, CaptionJSONFormat.self]
+
+    public static var names: [String] { formats.map { $0.name } }
+
+    /// The format called `name` (or one of its extensions: `vtt` and `webvtt` both work).
+    public static func format(named name: String) throws -> any SubtitleFormat.Type {
+        let key = name.lowercased()
+        if let format = formats.first(where: { $0.name == key || $0.fileExtensions.contains(key) }) { return format }
+        if key == "webvtt", let vtt = formats.first(where: { $0.name == "vtt" }) { return vtt }
+        throw CaptionFormatError(.usage, "unknown format '\(name)'; known formats: \(names.joined(separator: ", "))")
+    }
+
+    /// The format whose extension `path` has, if any.
+    public static func format(forPath path: String) -> (any SubtitleFormat.Type)? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        let ext = path[path.index(after: dot)...].lowercased()
+        return formats.first { $0.fileExtensions.contains(ext) }
+    }
+
+    /// The format the content is in, using the path's extension only to break ties.
+    public static func detect(_ text: DecodedText, pathHint: String?) -> (any SubtitleFormat.Type)? {
+        let scored = formats.map { ($0, $0.detect(text)) }.filter { $0.1 > .no }
+        guard let best = scored.map(\.1).max() else { return nil }
+        let candidates = scored.filter { $0.1 == best }.map(\.0)
+        if candidates.count > 1, let hinted = pathHint.flatMap(format(forPath:)),
+           candidates.contains(where: { $0.name == hinted.name }) {
+            return hinted
+        }
+        return candidates.first
+    }
+}

@@ -1,0 +1,147 @@
+import CaptionModel
+
+/// Reads SRT as leniently as the players people use. A cue starts at a timing line, optionally
+/// preceded by an index line; its text runs until the next cue start, with trailing blank lines
+/// dropped. That one rule covers missing indexes, missing blank lines between cues, text lines that
+/// are numbers (an index only counts when a timing line follows it), and empty cues (which end at
+/// the next cue start instead of swallowing it).
+struct SRTReader {
+    private let b: UnsafeBufferPointer<UInt8>
+    private let sourceName: String
+    private var scanner: LineScanner
+    private var events: [CaptionEvent] = []
+    private var diagnostics: [Diagnostic] = []
+    private var cue: PendingCue?
+    private var skipping = false
+
+    private struct PendingCue {
+        var timing: SRTTiming
+        var line: Int
+        var textStart: Int?
+        var textEnd = 0
+    }
+
+    static func read(_ text: DecodedText) throws -> ParseResult {
+        try text.utf8.withUnsafeBufferPointer { bytes in
+            var reader = SRTReader(b: bytes, sourceName: text.sourceName, scanner: LineScanner(bytes))
+            reader.diagnostics = text.diagnostics
+            reader.events.reserveCapacity(estimatedCueCount(bytes))
+            reader.run()
+            guard !reader.events.isEmpty else {
+                if reader.sawCueStart, let first = reader.diagnostics.last(where: { $0.line != nil }) {
+                    throw CaptionFormatError(.malformed, "\(text.sourceName): no usable SRT cue; \(first)")
+                }
+                throw CaptionFormatError(.malformed, "\(text.sourceName): no SRT cue found (no line like '00:00:01,000 --> 00:00:02,000')")
+            }
+            return ParseResult(document: CaptionDocument(events: reader.events), diagnostics: reader.diagnostics)
+        }
+    }
+
+    private var sawCueStart = false
+
+    private mutating func run() {
+        while let line = scanner.next() {
+            if b.isBlank(line) {
+                skipping = false
+                continue
+            }
+            if let timing = SRTTiming.parse(b, line) {
+                begin(timing, line: scanner.lineNumber)
+            } else if isIndex(line), let next = scanner.peek(), let timing = SRTTiming.parse(b, next) {
+                _ = scanner.next()
+                begin(timing, line: scanner.lineNumber)
+            } else if contains(arrowIn: line) {
+                finish()
+                diagnostics.append(.warning(line: scanner.lineNumber, "malformed timing '\(b.string(line))'; cue skipped"))
+                skipping = true
+            } else if cue != nil {
+                if cue!.textStart == nil { cue!.textStart = line.lowerBound }
+                cue!.textEnd = line.upperBound
+            } else if !skipping {
+                diagnostics.append(.warning(line: scanner.lineNumber, "text outside any cue ignored: '\(b.string(line).prefix(60))'"))
+                skipping = true
+            }
+        }
+        finish()
+    }
+
+    private mutating func begin(_ timing: SRTTiming, line: Int) {
+        finish()
+        sawCueStart = true
+        skipping = false
+        if let trailing = timing.trailing {
+            diagnostics.append(.warning(line: line, "ignored '\(b.string(trailing))' after the timing"))
+        }
+        cue = PendingCue(timing: timing, line: line)
+    }
+
+    private mutating func finish() {
+        guard let pending = cue else { return }
+        cue = nil
+        let timing = pending.timing
+        guard timing.end >= timing.start else {
+            diagnostics.append(.warning(line: pending.line,
+                "end time \(SRTTiming.format(timing.end)) is before start time \(SRTTiming.format(timing.start)); cue skipped"))
+            return
+        }
+        let source = pending.textStart.map { normalizedText($0..<pending.textEnd) } ?? ""
+        let markup = SRTMarkup.parse(source)
+        var placement = markup.placement
+        if let rect = timing.rect {
+            if placement == nil { placement = CuePlacement() }
+            placement!.rect = rect
+        }
+        events.append(CaptionEvent(start: timing.start, end: timing.end, text: markup.text,
+                                   sourceText: source, placement: placement))
+    }
+
+    /// The cue's lines joined by `\n` whatever the file's line endings were.
+    private func normalizedText(_ range: Range<Int>) -> String {
+        var hasCR = false
+        for i in range where b[i] == 0x0D { hasCR = true; break }
+        guard hasCR else { return b.string(range) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(range.count)
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if b[i] == 0x0D {
+                bytes.append(0x0A)
+                if i + 1 < range.upperBound, b[i + 1] == 0x0A { i += 1 }
+            } else {
+                bytes.append(b[i])
+            }
+            i += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Digits with optional surrounding spaces.
+    private func isIndex(_ line: Range<Int>) -> Bool {
+        var i = line.lowerBound, end = line.upperBound
+        while i < end, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        while end > i, b[end - 1] == 0x20 || b[end - 1] == 0x09 { end -= 1 }
+        guard i < end, end - i <= 12 else { return false }
+        for k in i..<end where b[k] < 0x30 || b[k] > 0x39 { return false }
+        return true
+    }
+
+    private func contains(arrowIn line: Range<Int>) -> Bool {
+        guard line.count >= 3 else { return false }
+        for i in line.lowerBound..<(line.upperBound - 2) where b[i] == 0x2D && b[i + 1] == 0x2D && b[i + 2] == 0x3E {
+            return true
+        }
+        return false
+    }
+
+    /// Counting arrows first lets the event array be allocated once, at its final size.
+    private static func estimatedCueCount(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var i = 0
+        let n = b.count
+        while i + 2 < n {
+            if b[i] == 0x3E, i >= 2, b[i - 1] == 0x2D, b[i - 2] == 0x2D { count += 1 }
+            i += 1
+        }
+        return count
+    }
+}

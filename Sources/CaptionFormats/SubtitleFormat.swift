@@ -1,0 +1,38 @@
+import CaptionModel
+
+/// One subtitle format: how sure it is that some text is its own, how to read it, how to write it.
+/// Each format lives in its own files; `FormatRegistry` lists them.
+public protocol SubtitleFormat: Sendable {
+    /// The name used by `--from`/`--to` (`srt`, `vtt`, `json`).
+    static var name: String { get }
+    /// File extensions (lower case, no dot) that hint at this format.
+    static var fileExtensions: [String] { get }
+    /// How strongly the content looks like this format.
+    static func detect(_ text: DecodedText) -> DetectionScore
+    /// Reads the whole input. Throws `CaptionFormatError(.malformed, ...)` when nothing usable is there;
+    /// recoverable problems come back as warnings in the result.
+    static func read(_ text: DecodedText) throws -> ParseResult
+    /// Writes a document; `diagnostics` collects what the format could not carry.
+    static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult
+}
+
+public enum DetectionScore: Int, Sendable, Comparable {
+    case no = 0
+    /// Plausible, but other formats could claim it too (the extension breaks ties).
+    case maybe = 1
+    /// The format's signature is present.
+    case certain = 2
+    public static func < (a: DetectionScore, b: DetectionScore) -> Bool { a.rawValue < b.rawValue }
+}
+
+public struct WriteOptions: Sendable {
+    /// WebVTT: write word timings as inline timestamps.
+    public var wordTimestamps = false
+    public init() {}
+}
+
+public struct WriteResult: Sendable {
+    public var text: String
+    public var diagnostics: [Diagnostic]
+    public init(text: String, diagnostics: [Diagnostic] = []) { self.text = text; self.diagnostics = diagnostics }
+}

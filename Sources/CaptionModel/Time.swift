@@ -1,0 +1,34 @@
+/// Every time in CaptionKit is an integer count of milliseconds from the start of the media.
+///
+/// Rounding rule (the only one): a time given in a finer or fractional unit (seconds as a
+/// floating-point number, microseconds, more than three fraction digits) becomes milliseconds by
+/// rounding to the nearest millisecond, halves away from zero. `1.0005 s` is 1001 ms, `-0.0005 s` is -1 ms.
+public typealias Milliseconds = Int
+
+public enum CaptionTime {
+    /// Seconds to milliseconds under the rounding rule; nil for NaN, infinities and values beyond ±2^53 ms.
+    public static func milliseconds(fromSeconds seconds: Double) -> Milliseconds? {
+        guard seconds.isFinite else { return nil }
+        let ms = (seconds * 1000).rounded(.toNearestOrAwayFromZero)
+        guard abs(ms) < 9_007_199_254_740_992 else { return nil }
+        return Milliseconds(ms)
+    }
+
+    /// A decimal fraction of a second written with `digits` digits (`5` with 1 digit is 500 ms,
+    /// `1234` with 4 digits is 123.4 ms, which rounds to 123), under the rounding rule.
+    public static func milliseconds(fraction: Int, digits: Int) -> Milliseconds {
+        switch digits {
+        case 0: return 0
+        case 1: return fraction * 100
+        case 2: return fraction * 10
+        case 3: return fraction
+        default:
+            var divisor = 1
+            for _ in 0..<(digits - 3) { divisor *= 10 }
+            return (fraction + divisor / 2) / divisor
+        }
+    }
+
+    /// Seconds as a floating-point number, for formats that store them so.
+    public static func seconds(_ ms: Milliseconds) -> Double { Double(ms) / 1000 }
+}

@@ -1,0 +1,88 @@
+import Testing
+import CLibass
+import CFFmpeg
+import CFreeType
+import CHarfBuzz
+import CFriBidi
+import CFontconfig
+import CPNG
+
+/// Each C module links, and its shim helpers give the values the C macros define.
+/// The versions are those Debian 12 ships (DESIGN.md): a different machine fails here first.
+@Suite struct SystemLibraryTests {
+    @Test func libassLinksAndIsAtLeast017() {
+        #expect(ass_library_version() >= 0x0170_0000)
+        #expect(clibass_color_alpha(0xFFFF_FF00) == 255)
+        #expect(clibass_color_red(0x1122_3300) == 0x11)
+    }
+
+    @Test func ffmpegLinksAndMacrosMatch() {
+        #expect(avcodec_version() >> 16 >= 59)
+        #expect(avformat_version() >> 16 >= 59)
+        #expect(swscale_version() >> 16 >= 6)
+        #expect(swresample_version() >> 16 >= 4)
+        #expect(cffmpeg_averror(EAGAIN) == -EAGAIN)
+        #expect(cffmpeg_averror_eof() < 0)
+        #expect(cffmpeg_nopts_value() == Int64.min)
+        var buffer = [CChar](repeating: 0, count: 128)
+        let message = String(cString: cffmpeg_err2str(cffmpeg_averror_eof(), &buffer, buffer.count))
+        #expect(message == "End of file")
+    }
+
+    @Test func freetypeInitialisesAndLoadTargetsDiffer() {
+        var library: FT_Library?
+        #expect(FT_Init_FreeType(&library) == 0)
+        var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
+        FT_Library_Version(library, &major, &minor, &patch)
+        #expect(major == 2 && minor >= 12)
+        FT_Done_FreeType(library)
+        #expect(cfreetype_load_target_light() != cfreetype_load_target_normal())
+        #expect(cfreetype_load_target_mono() != cfreetype_load_target_light())
+    }
+
+    @Test func harfbuzzTagIsBigEndianFourCC() {
+        #expect(charfbuzz_tag(0x6B, 0x65, 0x72, 0x6E) == 0x6B65_726E) // "kern"
+        #expect(hb_version_atleast(6, 0, 0) != 0)
+        #expect(charfbuzz_direction_is_backward(charfbuzz_direction_rtl()) != 0)
+    }
+
+    @Test func fribidiReordersHebrew() {
+        // "abc" followed by three Hebrew letters: the Hebrew run is right-to-left.
+        var text: [FriBidiChar] = [0x61, 0x62, 0x63, 0x20, 0x05D0, 0x05D1, 0x05D2]
+        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: text.count)
+        var levels = [FriBidiLevel](repeating: 0, count: text.count)
+        var direction = cfribidi_par_on()
+        fribidi_get_bidi_types(&text, FriBidiStrIndex(text.count), &types)
+        let maxLevel = fribidi_get_par_embedding_levels_ex(&types, nil, FriBidiStrIndex(text.count), &direction, &levels)
+        #expect(maxLevel == 2)
+        #expect(cfribidi_level_is_rtl(levels[5]) != 0)
+        #expect(cfribidi_level_is_rtl(levels[0]) == 0)
+    }
+
+    @Test func fontconfigFindsDejaVuSans() {
+        #expect(FcInit() != 0)
+        #expect(cfontconfig_version() >= 21400)
+        #expect(String(cString: cfontconfig_family()) == "family")
+    }
+
+    @Test func libpngRoundTripsOnePixel() {
+        var image = png_image()
+        image.version = cpng_image_version()
+        image.width = 1
+        image.height = 1
+        image.format = cpng_format_rgba()
+        var pixel: [UInt8] = [10, 20, 30, 40]
+        var size: Int = 0
+        #expect(png_image_write_to_memory(&image, nil, &size, 0, &pixel, 0, nil) != 0)
+        var encoded = [UInt8](repeating: 0, count: size)
+        #expect(png_image_write_to_memory(&image, &encoded, &size, 0, &pixel, 0, nil) != 0)
+        #expect(cpng_image_failed(&image) == 0)
+        var decodedImage = png_image()
+        decodedImage.version = cpng_image_version()
+        #expect(png_image_begin_read_from_memory(&decodedImage, encoded, size) != 0)
+        decodedImage.format = cpng_format_rgba()
+        var decoded = [UInt8](repeating: 0, count: 4)
+        #expect(png_image_finish_read(&decodedImage, nil, &decoded, 0, nil) != 0)
+        #expect(decoded == pixel)
+    }
+}
