@@ -15,24 +15,26 @@ public enum CaptionFileReader {
         } else if let detected = FormatRegistry.detect(text, pathHint: path == "-" ? nil : path) {
             format = detected
         } else {
-            throw CaptionFormatError(.malformed, "\(name) is not a subtitle file this toolkit reads: \(BinarySniffer.describe(bytes) ?? "no SRT timing line, WEBVTT signature or caption JSON found") (known formats: \(FormatRegistry.names.joined(separator: ", ")))")
+            throw CaptionFormatError(.malformed, "\(name) is not a subtitle file this toolkit reads: \(BinarySniffer.describe(bytes.prefix(4096).map { $0 }) ?? "no SRT timing line, WEBVTT signature or caption JSON found") (known formats: \(FormatRegistry.names.joined(separator: ", ")))")
         }
         return try format.read(text)
     }
 
-    static func readBytes(_ path: String) throws -> [UInt8] {
-        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+    /// A regular file is mapped rather than copied into memory; anything else is read.
+    static func readBytes(_ path: String) throws -> InputBytes {
+        if path == "-" { return InputBytes(Array(FileHandle.standardInput.readDataToEndOfFile())) }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CaptionFormatError(.unreadable, "\(path): no such file")
         }
         guard !isDirectory.boolValue else { throw CaptionFormatError(.unreadable, "\(path) is a directory, not a caption file") }
+        if let mapped = InputBytes(mappingFile: path) { return mapped }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw CaptionFormatError(.unreadable, "\(path): cannot be opened for reading (permission denied?)")
         }
         defer { try? handle.close() }
         do {
-            return Array(try handle.readToEnd() ?? Data())
+            return InputBytes(Array(try handle.readToEnd() ?? Data()))
         } catch {
             throw CaptionFormatError(.unreadable, "\(path): read failed (\(error.localizedDescription))")
         }

@@ -1,20 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Splits UTF-8 bytes into lines at LF, CRLF or a bare CR, without copying.
 /// Line numbers are 1-based, as diagnostics print them.
+///
+/// Files whose line ends are all LF or all CRLF (nearly every file) are split with `memchr`; only a
+/// file with a bare CR falls back to looking at every byte. Given the input it scans, the scanner
+/// also releases the pages it has passed (see `InputBytes.releasePages`).
 struct LineScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var position = 0
     private(set) var lineNumber = 0
+    /// True when the input has no carriage return at all.
+    let hasNoCR: Bool
+    private let bareCR: Bool
+    private let input: InputBytes?
+    private var nextRelease = 1 << 20
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>, releasing input: InputBytes? = nil) {
+        self.bytes = bytes
+        self.input = input
+        var sawCR = false, sawBareCR = false
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            var p = UnsafeRawPointer(base)
+            let end = UnsafeRawPointer(base + bytes.count)
+            while p < end, let cr = memchr(p, 0x0D, end - p) {
+                sawCR = true
+                let next = cr + 1
+                if next >= end || next.load(as: UInt8.self) != 0x0A { sawBareCR = true; break }
+                p = UnsafeRawPointer(next)
+            }
+        }
+        hasNoCR = !sawCR
+        bareCR = sawBareCR
+    }
 
     var isAtEnd: Bool { position >= bytes.count }
 
     /// The next line's byte range (terminator excluded), or nil at the end of input.
     mutating func next() -> Range<Int>? {
-        guard position < bytes.count else { return nil }
-        let start = position
-        var i = start
         let count = bytes.count
+        guard position < count else { return nil }
+        if position >= nextRelease, let input {
+            input.releasePages(before: position - (64 << 10)) // keep recent lines: readers look back at them
+            nextRelease += 1 << 20
+        }
+        let start = position
+        lineNumber += 1
+        if !bareCR {
+            let base = bytes.baseAddress!
+            guard let lf = memchr(base + start, 0x0A, count - start) else {
+                position = count
+                return start..<(hasNoCR || bytes[count - 1] != 0x0D ? count : count - 1)
+            }
+            let end = UnsafePointer<UInt8>(lf.assumingMemoryBound(to: UInt8.self)) - base
+            position = end + 1
+            return start..<(end > start && bytes[end - 1] == 0x0D ? end - 1 : end)
+        }
+        var i = start
         while i < count {
             let b = bytes[i]
             if b == 0x0A || b == 0x0D { break }
@@ -25,13 +69,13 @@ struct LineScanner {
             if bytes[i] == 0x0D && i + 1 < count && bytes[i + 1] == 0x0A { i += 2 } else { i += 1 }
         }
         position = i
-        lineNumber += 1
         return start..<end
     }
 
     /// The next line without consuming it.
     func peek() -> Range<Int>? {
         var copy = self
+        copy.nextRelease = Int.max
         return copy.next()
     }
 }
@@ -54,5 +98,19 @@ extension UnsafeBufferPointer<UInt8> {
             for k in 0..<count where self[range.lowerBound + k] != p[k] { return false }
             return true
         }
+    }
+
+    /// Counts occurrences of `-->`, jumping between `>` with memchr.
+    func countArrows() -> Int {
+        guard let base = baseAddress, count >= 3 else { return 0 }
+        var n = 0
+        var p = UnsafeRawPointer(base + 2)
+        let end = UnsafeRawPointer(base + count)
+        while p < end, let gt = memchr(p, 0x3E, end - p) {
+            let q = gt.assumingMemoryBound(to: UInt8.self)
+            if (q - 1).pointee == 0x2D && (q - 2).pointee == 0x2D { n += 1 }
+            p = UnsafeRawPointer(gt + 1)
+        }
+        return n
     }
 }

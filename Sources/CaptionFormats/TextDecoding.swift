@@ -5,7 +5,7 @@ import Glibc
 /// Input text as UTF-8 bytes (byte-order mark removed), with the name to use in messages.
 /// Readers parse these bytes directly; strings are made only for the text they keep.
 public struct DecodedText: Sendable {
-    public var utf8: [UInt8]
+    public var utf8: InputBytes
     /// The file name (or `<stdin>`) that messages name.
     public var sourceName: String
     /// The encoding the bytes were decoded from, as named in messages (`UTF-8`, `UTF-16LE`, ...).
@@ -13,8 +13,12 @@ public struct DecodedText: Sendable {
     /// Warnings from decoding (a Windows-1252 fallback, say).
     public var diagnostics: [Diagnostic]
 
-    public init(utf8: [UInt8], sourceName: String = "<input>", encoding: String = "UTF-8", diagnostics: [Diagnostic] = []) {
+    public init(utf8: InputBytes, sourceName: String = "<input>", encoding: String = "UTF-8", diagnostics: [Diagnostic] = []) {
         self.utf8 = utf8; self.sourceName = sourceName; self.encoding = encoding; self.diagnostics = diagnostics
+    }
+
+    public init(utf8: [UInt8], sourceName: String = "<input>", encoding: String = "UTF-8", diagnostics: [Diagnostic] = []) {
+        self.init(utf8: InputBytes(utf8), sourceName: sourceName, encoding: encoding, diagnostics: diagnostics)
     }
 
     public init(_ string: String, sourceName: String = "<input>") {
@@ -27,23 +31,28 @@ public struct DecodedText: Sendable {
 /// An explicit encoding name (any name iconv knows: `latin1`, `gb2312`, `shift_jis`...) overrides both.
 public enum TextDecoding {
     public static func decode(_ bytes: [UInt8], sourceName: String, encoding override: String? = nil) throws -> DecodedText {
-        if let override { return try decode(bytes, sourceName: sourceName, named: override) }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            return try decodeUTF8(Array(bytes.dropFirst(3)), sourceName: sourceName)
-        }
-        if bytes.starts(with: [0xFF, 0xFE]) {
-            return DecodedText(utf8: utf16ToUTF8(bytes.dropFirst(2), bigEndian: false), sourceName: sourceName, encoding: "UTF-16LE")
-        }
-        if bytes.starts(with: [0xFE, 0xFF]) {
-            return DecodedText(utf8: utf16ToUTF8(bytes.dropFirst(2), bigEndian: true), sourceName: sourceName, encoding: "UTF-16BE")
-        }
-        return try decodeUTF8(bytes, sourceName: sourceName)
+        try decode(InputBytes(bytes), sourceName: sourceName, encoding: override)
     }
 
-    private static func decodeUTF8(_ bytes: [UInt8], sourceName: String) throws -> DecodedText {
-        guard let bad = firstInvalidUTF8Offset(bytes) else {
-            return DecodedText(utf8: bytes, sourceName: sourceName)
+    public static func decode(_ input: InputBytes, sourceName: String, encoding override: String? = nil) throws -> DecodedText {
+        if let override { return try decode(input.asArray, sourceName: sourceName, named: override) }
+        if input.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return try decodeUTF8(input.droppingPrefix(3), sourceName: sourceName)
         }
+        if input.starts(with: [0xFF, 0xFE]) {
+            return DecodedText(utf8: utf16ToUTF8(input.asArray.dropFirst(2), bigEndian: false), sourceName: sourceName, encoding: "UTF-16LE")
+        }
+        if input.starts(with: [0xFE, 0xFF]) {
+            return DecodedText(utf8: utf16ToUTF8(input.asArray.dropFirst(2), bigEndian: true), sourceName: sourceName, encoding: "UTF-16BE")
+        }
+        return try decodeUTF8(input, sourceName: sourceName)
+    }
+
+    private static func decodeUTF8(_ input: InputBytes, sourceName: String) throws -> DecodedText {
+        guard let bad = firstInvalidUTF8Offset(input) else {
+            return DecodedText(utf8: input, sourceName: sourceName)
+        }
+        let bytes = input.asArray
         let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
         let warning = Diagnostic.warning(line: line,
             "not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) at offset \(bad)); read as Windows-1252 (use --encoding to choose another)")
@@ -55,7 +64,7 @@ public enum TextDecoding {
         switch key {
         case "utf8":
             let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-            if let bad = firstInvalidUTF8Offset(body) {
+            if let bad = firstInvalidUTF8Offset(InputBytes(body)) {
                 throw CaptionFormatError(.malformed, "\(sourceName): not valid UTF-8 at byte offset \(bad), but --encoding \(name) was given")
             }
             return DecodedText(utf8: body, sourceName: sourceName, encoding: "UTF-8")
@@ -75,11 +84,14 @@ public enum TextDecoding {
     }
 
     /// The offset of the first byte that is not part of a well-formed UTF-8 sequence, or nil.
-    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+    /// Pages already checked are released as it goes (see `InputBytes.releasePages`).
+    static func firstInvalidUTF8Offset(_ bytes: InputBytes) -> Int? {
         bytes.withUnsafeBufferPointer { p -> Int? in
             var i = 0
             let n = p.count
+            var nextRelease = 1 << 20
             while i < n {
+                if i >= nextRelease { bytes.releasePages(before: i - 8); nextRelease += 1 << 20 }
                 // ASCII fast path, eight bytes at a time.
                 while i + 8 <= n {
                     let word = UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self)

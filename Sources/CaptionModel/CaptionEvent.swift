@@ -3,13 +3,19 @@
 public struct CaptionEvent: Sendable, Hashable {
     public var start: Milliseconds
     public var end: Milliseconds
-    public var text: CaptionText
-    /// The cue text exactly as in the input (markup and entities kept, lines joined by `\n`).
-    public var sourceText: String
-    /// Word timings, in order; empty when the input has none.
-    public var words: [Word]
-    // Fields most cues leave unset live behind one shared, copy-on-write reference, so a plain cue
-    // costs no more memory than its times and strings.
+    public var text: CaptionText {
+        // The source text is stored only when it differs from the plain text; keep it when the plain text changes.
+        willSet {
+            let old = text.plain
+            if details?.value.sourceText == nil, newValue.plain != old { update { $0.sourceText = old } }
+        }
+        didSet {
+            let plain = text.plain
+            if details?.value.sourceText == plain { update { $0.sourceText = nil } }
+        }
+    }
+    // Everything else lives behind one shared, copy-on-write reference that most cues leave nil, so a
+    // cue without markup costs its times and one string (48 bytes plus the text).
     private var details: DetailsBox?
 
     public init(start: Milliseconds, end: Milliseconds, text: CaptionText, sourceText: String? = nil,
@@ -18,13 +24,23 @@ public struct CaptionEvent: Sendable, Hashable {
         self.start = start
         self.end = end
         self.text = text
-        self.sourceText = sourceText ?? text.plain
-        self.words = words
-        let details = Details(id: id, settings: settings, placement: placement, style: style)
+        let details = Details(sourceText: sourceText == text.plain ? nil : sourceText, words: words,
+                              id: id, settings: settings, placement: placement, style: style)
         self.details = details.isEmpty ? nil : DetailsBox(details)
     }
 
     public var duration: Milliseconds { end - start }
+
+    /// The cue text exactly as in the input (markup and entities kept, lines joined by `\n`).
+    public var sourceText: String {
+        get { details?.value.sourceText ?? text.plain }
+        set { let plain = text.plain; update { $0.sourceText = newValue == plain ? nil : newValue } }
+    }
+    /// Word timings, in order; empty when the input has none.
+    public var words: [Word] {
+        get { details?.value.words ?? [] }
+        set { update { $0.words = newValue } }
+    }
 
     /// The cue identifier (WebVTT cue id, ASS name); nil when the input gave none.
     public var id: String? {
@@ -53,11 +69,15 @@ public struct CaptionEvent: Sendable, Hashable {
     }
 
     struct Details: Sendable, Hashable {
+        var sourceText: String?
+        var words: [Word] = []
         var id: String?
         var settings: String?
         var placement: CuePlacement?
         var style: String?
-        var isEmpty: Bool { id == nil && settings == nil && placement == nil && style == nil }
+        var isEmpty: Bool {
+            sourceText == nil && words.isEmpty && id == nil && settings == nil && placement == nil && style == nil
+        }
     }
 
     final class DetailsBox: Sendable, Hashable {

@@ -6,9 +6,9 @@ enum CaptionJSONReader {
     static func read(_ text: DecodedText) throws -> ParseResult {
         let root: Any
         do {
-            root = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+            root = try JSONSerialization.jsonObject(with: text.utf8.withUnsafeBufferPointer { Data(buffer: $0) }, options: [.fragmentsAllowed])
         } catch {
-            throw CaptionFormatError(.malformed, "\(text.sourceName): not valid JSON (\(JSONErrorText.describe(error, text.utf8)))")
+            throw CaptionFormatError(.malformed, "\(text.sourceName): not valid JSON (\(JSONErrorText.describe(error, text.utf8.asArray)))")
         }
         guard let object = root as? [String: Any], let events = object["events"] as? [Any] else {
             throw CaptionFormatError(.malformed, "\(text.sourceName): JSON without an \"events\" array")

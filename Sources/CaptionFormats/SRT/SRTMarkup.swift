@@ -9,13 +9,19 @@ enum SRTMarkup {
         var placement: CuePlacement?
     }
 
+    /// True when the bytes hold a `<`, `{` or `&`: without them, a cue's plain text is its source text.
+    static func mayContainMarkup(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        for i in range {
+            let c = b[i]
+            if c == 0x3C || c == 0x7B || c == 0x26 { return true }
+        }
+        return false
+    }
+
     static func parse(_ source: String) -> Result {
         var bytes = source
         return bytes.withUTF8 { b in
-            // Most cues have no markup: their plain text is the source string itself (no copy).
-            guard b.contains(where: { $0 == 0x3C || $0 == 0x7B || $0 == 0x26 }) else {
-                return Result(text: CaptionText(plain: source))
-            }
+            guard mayContainMarkup(b, 0..<b.count) else { return Result(text: CaptionText(plain: source)) }
             var parser = Parser(b: b)
             parser.run()
             let plain = String(decoding: parser.plain, as: UTF8.self)

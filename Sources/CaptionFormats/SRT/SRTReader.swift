@@ -23,9 +23,11 @@ struct SRTReader {
 
     static func read(_ text: DecodedText) throws -> ParseResult {
         try text.utf8.withUnsafeBufferPointer { bytes in
-            var reader = SRTReader(b: bytes, sourceName: text.sourceName, scanner: LineScanner(bytes))
+            // Counting arrows first lets the event array be allocated once, at its final size.
+            let expectedCues = bytes.countArrows()
+            var reader = SRTReader(b: bytes, sourceName: text.sourceName, scanner: LineScanner(bytes, releasing: text.utf8))
             reader.diagnostics = text.diagnostics
-            reader.events.reserveCapacity(estimatedCueCount(bytes))
+            reader.events.reserveCapacity(expectedCues)
             reader.run()
             guard !reader.events.isEmpty else {
                 if reader.sawCueStart, let first = reader.diagnostics.last(where: { $0.line != nil }) {
@@ -47,9 +49,8 @@ struct SRTReader {
             }
             if let timing = SRTTiming.parse(b, line) {
                 begin(timing, line: scanner.lineNumber)
-            } else if isIndex(line), let next = scanner.peek(), let timing = SRTTiming.parse(b, next) {
-                _ = scanner.next()
-                begin(timing, line: scanner.lineNumber)
+            } else if isIndex(line), let next = scanner.peek(), contains(arrowIn: next) {
+                finish() // an index: it belongs to the cue whose timing line follows, well-formed or not
             } else if contains(arrowIn: line) {
                 finish()
                 diagnostics.append(.warning(line: scanner.lineNumber, "malformed timing '\(b.string(line))'; cue skipped"))
@@ -84,8 +85,10 @@ struct SRTReader {
                 "end time \(SRTTiming.format(timing.end)) is before start time \(SRTTiming.format(timing.start)); cue skipped"))
             return
         }
-        let source = pending.textStart.map { normalizedText($0..<pending.textEnd) } ?? ""
-        let markup = SRTMarkup.parse(source)
+        let range = pending.textStart.map { $0..<pending.textEnd } ?? 0..<0
+        let source = normalizedText(range)
+        // Most cues have no markup: their plain text is the source string itself (one string, no parse).
+        let markup = SRTMarkup.mayContainMarkup(b, range) ? SRTMarkup.parse(source) : SRTMarkup.Result(text: CaptionText(plain: source))
         var placement = markup.placement
         if let rect = timing.rect {
             if placement == nil { placement = CuePlacement() }
@@ -97,6 +100,7 @@ struct SRTReader {
 
     /// The cue's lines joined by `\n` whatever the file's line endings were.
     private func normalizedText(_ range: Range<Int>) -> String {
+        guard !scanner.hasNoCR else { return b.string(range) }
         var hasCR = false
         for i in range where b[i] == 0x0D { hasCR = true; break }
         guard hasCR else { return b.string(range) }
@@ -131,17 +135,5 @@ struct SRTReader {
             return true
         }
         return false
-    }
-
-    /// Counting arrows first lets the event array be allocated once, at its final size.
-    private static func estimatedCueCount(_ b: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        var i = 0
-        let n = b.count
-        while i + 2 < n {
-            if b[i] == 0x3E, i >= 2, b[i - 1] == 0x2D, b[i - 2] == 0x2D { count += 1 }
-            i += 1
-        }
-        return count
     }
 }

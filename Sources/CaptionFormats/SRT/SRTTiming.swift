@@ -30,6 +30,25 @@ struct SRTTiming {
 
     /// `[H+:]MM:SS[(,|.)f+]` into milliseconds; advances `i` past it.
     static func timestamp(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int) -> Milliseconds? {
+        if let (ms, length) = standardTimestamp(b, i, end) { i += length; return ms }
+        return lenientTimestamp(b, &i, end)
+    }
+
+    /// The common `HH:MM:SS,mmm` shape, read at fixed offsets.
+    @inline(__always)
+    private static func standardTimestamp(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> (Milliseconds, Int)? {
+        guard i + 12 <= end, b[i + 2] == 0x3A, b[i + 5] == 0x3A, b[i + 8] == 0x2C || b[i + 8] == 0x2E else { return nil }
+        // A 13th digit means a longer fraction: leave it to the lenient reader.
+        guard i + 12 == end || b[i + 12] < 0x30 || b[i + 12] > 0x39 else { return nil }
+        let h1 = b[i] &- 0x30, h2 = b[i + 1] &- 0x30, m1 = b[i + 3] &- 0x30, m2 = b[i + 4] &- 0x30
+        let s1 = b[i + 6] &- 0x30, s2 = b[i + 7] &- 0x30, f1 = b[i + 9] &- 0x30, f2 = b[i + 10] &- 0x30, f3 = b[i + 11] &- 0x30
+        guard max(h1, h2, m1, m2, s1, s2, max(f1, f2, f3)) < 10 else { return nil }
+        let hours = Int(h1) * 10 + Int(h2), minutes = Int(m1) * 10 + Int(m2), seconds = Int(s1) * 10 + Int(s2)
+        let ms = Int(f1) * 100 + Int(f2) * 10 + Int(f3)
+        return (((hours * 60 + minutes) * 60 + seconds) * 1000 + ms, 12)
+    }
+
+    private static func lenientTimestamp(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int) -> Milliseconds? {
         var fields: (Int, Int, Int) = (0, 0, 0)
         var count = 0
         var j = i

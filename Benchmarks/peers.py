@@ -1,0 +1,32 @@
+"""Parse one caption file with a Python peer and print one JSON line: cue count, best time, peak memory
+beyond the interpreter's base (read from /proc/self/status, like the Swift benchmark).
+Usage: python3 peers.py pysubs2|srt FILE [RUNS]"""
+import json, sys, time
+
+def kib(field):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0
+
+tool, path = sys.argv[1], sys.argv[2]
+runs = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+if tool == "pysubs2":
+    import pysubs2
+    def parse():
+        return len(pysubs2.load(path, encoding="utf-8"))
+elif tool == "srt":
+    import srt
+    def parse():
+        with open(path, encoding="utf-8") as f:
+            return len(list(srt.parse(f.read())))
+else:
+    sys.exit("unknown tool " + tool)
+
+base = kib("VmRSS")
+t = time.perf_counter(); cues = parse(); best = time.perf_counter() - t
+peak = kib("VmHWM") - base
+for _ in range(runs - 1):
+    t = time.perf_counter(); parse(); best = min(best, time.perf_counter() - t)
+print(json.dumps({"tool": tool, "cues": cues, "seconds": best, "peak_kib": peak}))

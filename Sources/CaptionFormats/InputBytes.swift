@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The bytes of an input, either in memory or mapped from a file. A mapped file lets a reader that
+/// walks it front to back hand parsed pages back to the kernel (`releasePages(before:)`), so reading a
+/// large file costs memory for the captions kept, not for the file as well.
+public struct InputBytes: RandomAccessCollection, Sendable {
+    private let storage: Storage
+    /// Where this view starts in the storage (after a byte-order mark, say).
+    private let offset: Int
+
+    public init(_ bytes: [UInt8]) { storage = .array(bytes); offset = 0 }
+
+    /// Maps a regular file read-only; nil when it cannot be mapped (empty, a pipe, a special file).
+    public init?(mappingFile path: String) {
+        guard let mapped = MappedFile(path: path) else { return nil }
+        storage = .mapped(mapped)
+        offset = 0
+    }
+
+    private init(storage: Storage, offset: Int) { self.storage = storage; self.offset = offset }
+
+    /// The same bytes without the first `n` (no copy).
+    public func droppingPrefix(_ n: Int) -> InputBytes { InputBytes(storage: storage, offset: offset + Swift.min(n, count)) }
+
+    private enum Storage: Sendable {
+        case array([UInt8])
+        case mapped(MappedFile)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int {
+        switch storage {
+        case .array(let a): a.count - offset
+        case .mapped(let m): m.count - offset
+        }
+    }
+
+    public subscript(position: Int) -> UInt8 {
+        withUnsafeBufferPointer { $0[position] }
+    }
+
+    public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        switch storage {
+        case .array(let a): return try a.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[offset...])) }
+        case .mapped(let m): return try body(UnsafeBufferPointer(start: m.base + offset, count: m.count - offset))
+        }
+    }
+
+    /// Tells the kernel the pages before `offset` are not needed now. They stay readable: touching
+    /// them again reads them back from the page cache. A no-op for bytes in memory.
+    public func releasePages(before offset: Int) {
+        if case .mapped(let m) = storage { m.release(before: self.offset + offset) }
+    }
+
+    public var asArray: [UInt8] {
+        if case .array(let a) = storage, offset == 0 { return a }
+        return withUnsafeBufferPointer { Array($0) }
+    }
+}
+
+/// A read-only private mapping of a whole file, unmapped when the last reference goes.
+final class MappedFile: @unchecked Sendable { // immutable after init; the mapping is never written
+    let base: UnsafePointer<UInt8>
+    let count: Int
+
+    init?(path: String) {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
+        let size = Int(info.st_size)
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else { return nil }
+        base = UnsafePointer(address.assumingMemoryBound(to: UInt8.self))
+        count = size
+    }
+
+    func release(before offset: Int) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let length = min(offset, count) / page * page
+        guard length > 0 else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base), length, Int32(MADV_DONTNEED))
+    }
+
+    deinit { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+}
