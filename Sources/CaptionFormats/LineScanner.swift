@@ -100,16 +100,22 @@ extension UnsafeBufferPointer<UInt8> {
         }
     }
 
-    /// Counts occurrences of `-->`, jumping between `>` with memchr.
-    func countArrows() -> Int {
+    /// Counts occurrences of `-->`, jumping between `>` with memchr, releasing the pages it has
+    /// passed when given the input they belong to.
+    func countArrows(releasing input: InputBytes? = nil) -> Int {
         guard let base = baseAddress, count >= 3 else { return 0 }
         var n = 0
         var p = UnsafeRawPointer(base + 2)
         let end = UnsafeRawPointer(base + count)
+        var nextRelease = UnsafeRawPointer(base) + (1 << 20)
         while p < end, let gt = memchr(p, 0x3E, end - p) {
             let q = gt.assumingMemoryBound(to: UInt8.self)
             if (q - 1).pointee == 0x2D && (q - 2).pointee == 0x2D { n += 1 }
             p = UnsafeRawPointer(gt + 1)
+            if p > nextRelease, let input {
+                input.releasePages(before: p - UnsafeRawPointer(base) - 8)
+                nextRelease += 1 << 20
+            }
         }
         return n
     }

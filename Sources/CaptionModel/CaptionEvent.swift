@@ -1,47 +1,53 @@
 /// One caption: a time interval, its text, the text as it stood in the input, and optionally an id,
 /// placement, a named style and word timings.
+///
+/// Memory layout: a cue without markup is its two times, one string (shared by `text.plain` and
+/// `sourceText`) and a nil reference: 40 bytes plus the text. Everything else (spans, a differing
+/// source text, words, id, settings, style, placement) lives behind one copy-on-write reference.
+/// Parsing 100,000 cues in less memory than twice the file depends on this.
 public struct CaptionEvent: Sendable, Hashable {
     public var start: Milliseconds
     public var end: Milliseconds
-    public var text: CaptionText {
-        // The source text is stored only when it differs from the plain text; keep it when the plain text changes.
-        willSet {
-            let old = text.plain
-            if details?.value.sourceText == nil, newValue.plain != old { update { $0.sourceText = old } }
-        }
-        didSet {
-            let plain = text.plain
-            if details?.value.sourceText == plain { update { $0.sourceText = nil } }
-        }
-    }
-    // Everything else lives behind one shared, copy-on-write reference that most cues leave nil, so a
-    // cue without markup costs its times and one string (48 bytes plus the text).
-    private var details: DetailsBox?
+    private var plain: String
+    private var details: ImmutableBox<Details>?
 
     public init(start: Milliseconds, end: Milliseconds, text: CaptionText, sourceText: String? = nil,
                 words: [Word] = [], id: String? = nil, settings: String? = nil,
                 placement: CuePlacement? = nil, style: String? = nil) {
         self.start = start
         self.end = end
-        self.text = text
-        let details = Details(sourceText: sourceText == text.plain ? nil : sourceText, words: words,
-                              id: id, settings: settings, placement: placement, style: style)
-        self.details = details.isEmpty ? nil : DetailsBox(details)
+        self.plain = text.plain
+        let details = Details(sourceText: sourceText == text.plain ? nil : sourceText, spans: text.spans, words: words,
+                              id: id, settings: settings, placement: placement.map(ImmutableBox.init), style: style)
+        self.details = details.isEmpty ? nil : ImmutableBox(details)
     }
 
     public var duration: Milliseconds { end - start }
 
+    /// Plain text and styling spans.
+    public var text: CaptionText {
+        get { CaptionText(plain: plain, spans: details?.value.spans ?? []) }
+        set {
+            let old = plain
+            update { details in
+                // The source text is stored only while it differs from the plain text.
+                if details.sourceText == nil, newValue.plain != old { details.sourceText = old }
+                if details.sourceText == newValue.plain { details.sourceText = nil }
+                details.spans = newValue.spans
+            }
+            plain = newValue.plain
+        }
+    }
     /// The cue text exactly as in the input (markup and entities kept, lines joined by `\n`).
     public var sourceText: String {
-        get { details?.value.sourceText ?? text.plain }
-        set { let plain = text.plain; update { $0.sourceText = newValue == plain ? nil : newValue } }
+        get { details?.value.sourceText ?? plain }
+        set { let plain = plain; update { $0.sourceText = newValue == plain ? nil : newValue } }
     }
     /// Word timings, in order; empty when the input has none.
     public var words: [Word] {
         get { details?.value.words ?? [] }
         set { update { $0.words = newValue } }
     }
-
     /// The cue identifier (WebVTT cue id, ASS name); nil when the input gave none.
     public var id: String? {
         get { details?.value.id }
@@ -53,8 +59,8 @@ public struct CaptionEvent: Sendable, Hashable {
         set { update { $0.settings = newValue } }
     }
     public var placement: CuePlacement? {
-        get { details?.value.placement }
-        set { update { $0.placement = newValue } }
+        get { details?.value.placement?.value }
+        set { update { $0.placement = newValue.map(ImmutableBox.init) } }
     }
     /// The name of a style in the document's `styles`.
     public var style: String? {
@@ -65,25 +71,29 @@ public struct CaptionEvent: Sendable, Hashable {
     private mutating func update(_ change: (inout Details) -> Void) {
         var value = details?.value ?? Details()
         change(&value)
-        details = value.isEmpty ? nil : DetailsBox(value)
+        details = value.isEmpty ? nil : ImmutableBox(value)
     }
 
     struct Details: Sendable, Hashable {
         var sourceText: String?
+        var spans: [TextSpan] = []
         var words: [Word] = []
         var id: String?
         var settings: String?
-        var placement: CuePlacement?
+        var placement: ImmutableBox<CuePlacement>?
         var style: String?
+
         var isEmpty: Bool {
-            sourceText == nil && words.isEmpty && id == nil && settings == nil && placement == nil && style == nil
+            sourceText == nil && spans.isEmpty && words.isEmpty && id == nil && settings == nil && placement == nil && style == nil
         }
     }
+}
 
-    final class DetailsBox: Sendable, Hashable {
-        let value: Details
-        init(_ value: Details) { self.value = value }
-        static func == (a: DetailsBox, b: DetailsBox) -> Bool { a === b || a.value == b.value }
-        func hash(into hasher: inout Hasher) { hasher.combine(value) }
-    }
+/// A value behind a shared reference. Never mutated: a change makes a new box, which gives value
+/// semantics (and `Sendable`) at the size of one pointer.
+final class ImmutableBox<Value: Sendable & Hashable>: Sendable, Hashable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    static func == (a: ImmutableBox, b: ImmutableBox) -> Bool { a === b || a.value == b.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

@@ -24,7 +24,7 @@ struct SRTReader {
     static func read(_ text: DecodedText) throws -> ParseResult {
         try text.utf8.withUnsafeBufferPointer { bytes in
             // Counting arrows first lets the event array be allocated once, at its final size.
-            let expectedCues = bytes.countArrows()
+            let expectedCues = bytes.countArrows(releasing: text.utf8)
             var reader = SRTReader(b: bytes, sourceName: text.sourceName, scanner: LineScanner(bytes, releasing: text.utf8))
             reader.diagnostics = text.diagnostics
             reader.events.reserveCapacity(expectedCues)
