@@ -18,7 +18,7 @@ public struct CaptionEvent: Sendable, Hashable {
         self.end = end
         self.plain = text.plain
         let details = Details(sourceText: sourceText == text.plain ? nil : sourceText, spans: text.spans, words: words,
-                              id: id, settings: settings, placement: placement.map(ImmutableBox.init), style: style)
+                              id: id, settings: settings, placement: Self.boxed(placement), style: style)
         self.details = details.isEmpty ? nil : ImmutableBox(details)
     }
 
@@ -58,9 +58,15 @@ public struct CaptionEvent: Sendable, Hashable {
         get { details?.value.settings }
         set { update { $0.settings = newValue } }
     }
+    /// Where the input placed the cue; nil when it said nothing (a placement of all defaults is nil too).
     public var placement: CuePlacement? {
         get { details?.value.placement?.value }
-        set { update { $0.placement = newValue.map(ImmutableBox.init) } }
+        set { update { $0.placement = Self.boxed(newValue) } }
+    }
+
+    private static func boxed(_ placement: CuePlacement?) -> ImmutableBox<CuePlacement>? {
+        guard let placement, placement != CuePlacement() else { return nil }
+        return ImmutableBox(placement)
     }
     /// The name of a style in the document's `styles`.
     public var style: String? {

@@ -79,7 +79,7 @@ enum CaptionJSONReader {
     }
 
     private static func integer(_ value: Any?, path: String) throws -> Int {
-        guard let number = value as? NSNumber, !(value is Bool) else {
+        guard let number = value as? NSNumber, !number.isBoolean else {
             throw FieldProblem(path: path, message: value == nil ? "missing" : "expected a number")
         }
         let d = number.doubleValue
@@ -89,7 +89,7 @@ enum CaptionJSONReader {
 
     /// Integer milliseconds; a fractional value is rounded by the model's rule, a negative one is an error.
     private static func milliseconds(_ value: Any?, path: String) throws -> Milliseconds {
-        guard let number = value as? NSNumber, !(value is Bool) else {
+        guard let number = value as? NSNumber, !number.isBoolean else {
             throw FieldProblem(path: path, message: value == nil ? "missing" : "expected integer milliseconds")
         }
         guard let ms = CaptionTime.milliseconds(fromSeconds: number.doubleValue / 1000) else {
@@ -146,4 +146,10 @@ enum JSONErrorText {
         let text = (info[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
         return text.isEmpty ? "syntax error" : text
     }
+}
+
+extension NSNumber {
+    /// JSON `true`/`false` arrive as NSNumber too, and `0 is Bool` holds for any NSNumber: only the
+    /// Objective-C type code tells a boolean (`c`) from a number.
+    var isBoolean: Bool { String(cString: objCType) == "c" }
 }

@@ -18,7 +18,7 @@ enum SRTWriter {
             }
             out += "\n"
             if event.start < 0 || event.end < 0 { lost.note("negative times (written as 00:00:00,000)") }
-            if let anchor = event.placement?.anchor, anchor != 2 { out += "{\\an\(anchor)}" }
+            if let anchor = event.placement?.anchor { out += "{\\an\(anchor)}" }
             if let point = event.placement?.point { out += "{\\pos(\(trim(point.x)),\(trim(point.y)))}" }
             if event.settings != nil { lost.note("WebVTT cue settings") }
             if !event.words.isEmpty { lost.note("word timings") }

@@ -1,0 +1,75 @@
+import Testing
+@testable import CaptionModel
+
+@Suite struct TimeRoundingTests {
+    @Test func secondsRoundToNearestMillisecondHalvesAwayFromZero() {
+        #expect(CaptionTime.milliseconds(fromSeconds: 1.0005) == 1001)
+        #expect(CaptionTime.milliseconds(fromSeconds: 1.0004) == 1000)
+        #expect(CaptionTime.milliseconds(fromSeconds: -0.0005) == -1)
+        #expect(CaptionTime.milliseconds(fromSeconds: 0.18) == 180)
+        #expect(CaptionTime.milliseconds(fromSeconds: 3.62) == 3620)
+        #expect(CaptionTime.milliseconds(fromSeconds: .nan) == nil)
+        #expect(CaptionTime.milliseconds(fromSeconds: .infinity) == nil)
+    }
+
+    @Test func fractionsOfAnyLength() {
+        #expect(CaptionTime.milliseconds(fraction: 5, digits: 1) == 500)
+        #expect(CaptionTime.milliseconds(fraction: 25, digits: 2) == 250)
+        #expect(CaptionTime.milliseconds(fraction: 1234, digits: 4) == 123)
+        #expect(CaptionTime.milliseconds(fraction: 1235, digits: 4) == 124)
+        #expect(CaptionTime.milliseconds(fraction: 9996, digits: 4) == 1000)
+    }
+}
+
+@Suite struct CaptionTextTests {
+    @Test func runsSplitAtSpansAndLineBreaks() {
+        // "Hello big\nworld" with "big" bold and "big\nwor" italic.
+        let text = CaptionText(plain: "Hello big\nworld", spans: [
+            TextSpan(start: 6, end: 9, kind: .bold), TextSpan(start: 6, end: 13, kind: .italic),
+        ])
+        var bold = TextAttributes(); bold.bold = true; bold.italic = true
+        var italic = TextAttributes(); italic.italic = true
+        #expect(text.runs == [
+            .text("Hello ", TextAttributes()), .text("big", bold), .lineBreak,
+            .text("wor", italic), .text("ld", TextAttributes()),
+        ])
+    }
+
+    @Test func multibyteOffsetsAreUTF8() {
+        let text = CaptionText(plain: "é日x", spans: [TextSpan(start: 2, end: 5, kind: .underline)])
+        var underline = TextAttributes(); underline.underline = true
+        #expect(text.runs == [.text("é", TextAttributes()), .text("日", underline), .text("x", TextAttributes())])
+    }
+}
+
+@Suite struct CaptionEventTests {
+    @Test func sourceTextDefaultsToPlainAndSurvivesEditsOfThePlainText() {
+        var event = CaptionEvent(start: 0, end: 1000, text: CaptionText(plain: "Hi"))
+        #expect(event.sourceText == "Hi")
+        event.text.plain = "Hello"
+        #expect(event.sourceText == "Hi")
+        #expect(event.text.plain == "Hello")
+        event.text.plain = "Hi"
+        #expect(event == CaptionEvent(start: 0, end: 1000, text: CaptionText(plain: "Hi")))
+    }
+
+    @Test func detailsAreValuesNotShared() {
+        var a = CaptionEvent(start: 0, end: 1, text: CaptionText(plain: "x"), id: "one")
+        let b = a
+        a.id = "two"
+        a.words = [Word(text: "x", start: 0, end: 1)]
+        #expect(b.id == "one")
+        #expect(b.words.isEmpty)
+        #expect(a.id == "two")
+        #expect(a != b)
+    }
+
+    @Test func colourParsing() {
+        #expect(RGBAColor(parsing: "#ff8000") == RGBAColor(red: 255, green: 128, blue: 0))
+        #expect(RGBAColor(parsing: "#f80") == RGBAColor(red: 255, green: 136, blue: 0))
+        #expect(RGBAColor(parsing: "#11223344") == RGBAColor(red: 0x11, green: 0x22, blue: 0x33, alpha: 0x44))
+        #expect(RGBAColor(parsing: "Yellow") == RGBAColor(red: 255, green: 255, blue: 0))
+        #expect(RGBAColor(parsing: "nonsense") == nil)
+        #expect(RGBAColor(red: 1, green: 2, blue: 255, alpha: 16).hexString == "#0102ff10")
+    }
+}
