@@ -35,6 +35,7 @@ let package = Package(
                           path: "Benchmarks/parse-bench"),
         .testTarget(name: "CaptionModelTests", dependencies: ["CaptionModel"]),
         .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionModel", "CaptionFormats"]),
+        .testTarget(name: "CaptionsCLITests", dependencies: ["captions"]),
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CLibass", "CFFmpeg", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CPNG"]),
     ],

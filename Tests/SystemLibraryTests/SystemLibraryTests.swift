@@ -59,10 +59,20 @@ import CPNG
         #expect(cfribidi_level_is_rtl(levels[0]) == 0)
     }
 
-    @Test func fontconfigFindsDejaVuSans() {
+    @Test func fontconfigFindsDejaVuSans() throws {
         #expect(FcInit() != 0)
         #expect(cfontconfig_version() >= 21400)
-        #expect(String(cString: cfontconfig_family()) == "family")
+        let pattern = try #require(FcNameParse("DejaVu Sans:weight=bold"))
+        defer { FcPatternDestroy(pattern) }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        let match = try #require(FcFontMatch(nil, pattern, &result))
+        defer { FcPatternDestroy(match) }
+        var file: UnsafeMutablePointer<FcChar8>?
+        #expect(FcPatternGetString(match, cfontconfig_file(), 0, &file) == FcResultMatch)
+        let path = String(cString: try #require(file))
+        #expect(path.hasSuffix("DejaVuSans-Bold.ttf"), "matched \(path)")
     }
 
     @Test func libpngRoundTripsOnePixel() {

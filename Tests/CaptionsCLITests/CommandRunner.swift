@@ -1,0 +1,46 @@
+import Foundation
+
+/// Runs the built `captions` executable, as users' scripts do, and captures what it prints.
+struct CommandResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum CommandRunner {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The executable sits beside the test bundle in the build folder.
+    static var executable: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("captions")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return packageRoot.appendingPathComponent(".build/debug/captions")
+    }
+
+    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes before waiting so a large output cannot block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh temporary folder for one test.
+    static func scratch() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("captions-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
