@@ -100,6 +100,40 @@ extension UnsafeBufferPointer<UInt8> {
         }
     }
 
+    /// True when the range holds any of the three bytes. Looks at eight bytes at a time: for
+    /// each byte `c`, a zero byte in `word ^ (c * 0x01..01)` marks a match.
+    func containsAny(_ a: UInt8, _ b: UInt8, _ c: UInt8, in range: Range<Int>) -> Bool {
+        guard let base = baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let pa = UInt64(a) &* ones, pb = UInt64(b) &* ones, pc = UInt64(c) &* ones
+        @inline(__always) func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        var i = range.lowerBound
+        while i + 8 <= range.upperBound {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            if hasZero(word ^ pa) || hasZero(word ^ pb) || hasZero(word ^ pc) { return true }
+            i += 8
+        }
+        while i < range.upperBound {
+            let x = base[i]
+            if x == a || x == b || x == c { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// True when the range holds `-->`.
+    func containsArrow(in range: Range<Int>) -> Bool {
+        guard let base = baseAddress, range.count >= 3 else { return false }
+        var p = UnsafeRawPointer(base + range.lowerBound + 2)
+        let end = UnsafeRawPointer(base + range.upperBound)
+        while p < end, let gt = memchr(p, 0x3E, end - p) {
+            let q = gt.assumingMemoryBound(to: UInt8.self)
+            if (q - 1).pointee == 0x2D && (q - 2).pointee == 0x2D { return true }
+            p = UnsafeRawPointer(gt + 1)
+        }
+        return false
+    }
+
     /// Counts occurrences of `-->`, jumping between `>` with memchr, releasing the pages it has
     /// passed when given the input they belong to.
     func countArrows(releasing input: InputBytes? = nil) -> Int {

@@ -11,11 +11,7 @@ enum SRTMarkup {
 
     /// True when the bytes hold a `<`, `{` or `&`: without them, a cue's plain text is its source text.
     static func mayContainMarkup(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        for i in range {
-            let c = b[i]
-            if c == 0x3C || c == 0x7B || c == 0x26 { return true }
-        }
-        return false
+        b.containsAny(0x3C, 0x7B, 0x26, in: range)
     }
 
     static func parse(_ source: String) -> Result {

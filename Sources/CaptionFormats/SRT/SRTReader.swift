@@ -49,9 +49,9 @@ struct SRTReader {
             }
             if let timing = SRTTiming.parse(b, line) {
                 begin(timing, line: scanner.lineNumber)
-            } else if isIndex(line), let next = scanner.peek(), contains(arrowIn: next) {
+            } else if isIndex(line), let next = scanner.peek(), b.containsArrow(in: next) {
                 finish() // an index: it belongs to the cue whose timing line follows, well-formed or not
-            } else if contains(arrowIn: line) {
+            } else if b.containsArrow(in: line) {
                 finish()
                 diagnostics.append(.warning(line: scanner.lineNumber, "malformed timing '\(b.string(line))'; cue skipped"))
                 skipping = true
@@ -127,13 +127,5 @@ struct SRTReader {
         guard i < end, end - i <= 12 else { return false }
         for k in i..<end where b[k] < 0x30 || b[k] > 0x39 { return false }
         return true
-    }
-
-    private func contains(arrowIn line: Range<Int>) -> Bool {
-        guard line.count >= 3 else { return false }
-        for i in line.lowerBound..<(line.upperBound - 2) where b[i] == 0x2D && b[i + 1] == 0x2D && b[i + 2] == 0x3E {
-            return true
-        }
-        return false
     }
 }
