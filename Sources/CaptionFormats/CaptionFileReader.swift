@@ -17,7 +17,17 @@ public enum CaptionFileReader {
         } else {
             throw CaptionFormatError(.malformed, "\(name) is not a subtitle file this toolkit reads: \(BinarySniffer.describe(bytes.prefix(4096).map { $0 }) ?? "no SRT timing line, WEBVTT signature or caption JSON found") (known formats: \(FormatRegistry.names.joined(separator: ", ")))")
         }
-        return try format.read(text)
+        let result = try format.read(text)
+        // Cues were there but none could be used: that is malformed input, not an empty document.
+        // Name the first skipped cue, the likeliest reason, rather than whatever came first.
+        let located = result.diagnostics.filter { $0.line != nil }
+        if result.document.events.isEmpty,
+           let first = located.first(where: { $0.message.hasSuffix("cue skipped") }) ?? located.first {
+            let hint = format.name == "vtt" && first.message.contains("timing")
+                ? " (WebVTT timings must be mm:ss.ttt or hh:mm:ss.ttt; --from srt reads them leniently)" : ""
+            throw CaptionFormatError(.malformed, "\(name): no usable cue (\(located.count) problem\(located.count == 1 ? "" : "s")); the first skipped cue: \(first)\(hint)")
+        }
+        return result
     }
 
     /// A regular file is mapped rather than copied into memory; anything else is read.

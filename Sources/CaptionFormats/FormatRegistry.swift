@@ -3,7 +3,7 @@ import CaptionModel
 /// Every format the toolkit reads and writes. Detection asks each one and fails on none; a tie is
 /// broken by the file extension, then by this list's order.
 public enum FormatRegistry {
-    public static let formats: [any SubtitleFormat.Type] = [SRTFormat.self, CaptionJSONFormat.self]
+    public static let formats: [any SubtitleFormat.Type] = [WebVTTFormat.self, SRTFormat.self, CaptionJSONFormat.self]
 
     public static var names: [String] { formats.map { $0.name } }
 

@@ -1,0 +1,192 @@
+import CaptionModel
+
+/// Writes WebVTT: the signature, metadata as header lines, STYLE and REGION blocks, then the cues.
+///
+/// The rule is that reading the output back gives the same document: times, ids, plain text, spans,
+/// settings and (with `wordTimestamps`) words. Where the document holds something WebVTT cannot say,
+/// the writer changes as little as possible and reports it once per kind:
+/// - cue text: `&`, `<` and `>` are escaped, so no text line can contain "-->"; an empty line inside a
+///   cue (which would end the cue) is written as `<>`, an empty start tag that parsers ignore, so it
+///   reads back as an empty line; a CR is written as `&#13;`.
+/// - ids and settings cannot be escaped: line breaks become spaces, and in an id "-->" becomes "->" (reported).
+/// - STYLE blocks cannot hold blank lines or "-->": blank lines are dropped, "-->" becomes "-- >".
+enum WebVTTWriter {
+    static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
+        var w = WebVTTOutput()
+        w.bytes.reserveCapacity(64 + document.events.count * 96)
+        w.put("WEBVTT\n")
+        for entry in document.metadata { writeMetadata(entry, &w) }
+        w.put("\n")
+        for sheet in document.stylesheets { writeStylesheet(sheet, &w) }
+        for region in document.regions { writeRegion(region, &w) }
+        for event in document.events { writeCue(event, options: options, &w) }
+        return WriteResult(text: String(decoding: w.bytes, as: UTF8.self), diagnostics: w.diagnostics)
+    }
+
+    // MARK: - Header and blocks
+
+    private static func writeMetadata(_ entry: MetadataEntry, _ w: inout WebVTTOutput) {
+        let key = entry.key.trimmedWhitespace()
+        let value = entry.value.trimmedWhitespace()
+        // The reader splits a header line at its first ':' or '=', and a header line cannot be blank,
+        // hold a line break, or contain "-->" (which starts the first cue).
+        guard !key.isEmpty, !key.utf8.contains(where: { $0 == 0x3A || $0 == 0x3D || $0 == 0x0A || $0 == 0x0D }),
+              !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }),
+              !containsArrow(key), !containsArrow(value) else {
+            w.note("metadata whose key or value cannot be a WebVTT header line (\(entry.key))", lost: true)
+            return
+        }
+        // HLS's timestamp map is written the way HLS requires; every other entry as `Key: value`.
+        w.put(key)
+        w.put(key == "X-TIMESTAMP-MAP" ? "=" : ": ")
+        w.put(value)
+        w.put("\n")
+    }
+
+    private static func writeStylesheet(_ sheet: String, _ w: inout WebVTTOutput) {
+        let isBreak: (Character) -> Bool = { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        let lines = sheet.split(omittingEmptySubsequences: true, whereSeparator: isBreak)
+        guard !lines.isEmpty else {
+            w.note("empty STYLE blocks (dropped)", lost: false)
+            return
+        }
+        if lines.count != sheet.split(omittingEmptySubsequences: false, whereSeparator: isBreak).count {
+            w.note("blank lines inside STYLE blocks (dropped; CSS does not need them)", lost: false)
+        }
+        w.put("STYLE\n")
+        for line in lines {
+            if containsArrow(line) {
+                w.note("'-->' inside a STYLE block (written as '-- >')", lost: false)
+                w.put(String(line).replacingArrows(with: "-- >"))
+            } else {
+                w.put(String(line))
+            }
+            w.put("\n")
+        }
+        w.put("\n")
+    }
+
+    private static func writeRegion(_ region: CaptionRegion, _ w: inout WebVTTOutput) {
+        w.put("REGION\n")
+        if !region.id.isEmpty {
+            var id = region.id
+            if id.utf8.contains(where: WebVTTBytes.isWhitespace) || containsArrow(id) {
+                w.note("region ids with spaces or '-->' (spaces written as '_')", lost: true)
+                id = String(id.map { $0.isWhitespace ? "_" : $0 }).replacingArrows(with: "->")
+            }
+            w.put("id:"); w.put(id); w.put("\n")
+        }
+        // Always at least one setting line: "REGION" followed by a blank line would not be a region.
+        w.put("width:"); w.put(percent(region.width)); w.put("\n")
+        w.put("lines:"); w.put(String(max(0, region.lines))); w.put("\n")
+        w.put("regionanchor:"); w.put(percent(region.regionAnchor.x)); w.put(","); w.put(percent(region.regionAnchor.y)); w.put("\n")
+        w.put("viewportanchor:"); w.put(percent(region.viewportAnchor.x)); w.put(","); w.put(percent(region.viewportAnchor.y)); w.put("\n")
+        if region.scrollUp { w.put("scroll:up\n") }
+        w.put("\n")
+    }
+
+    private static func percent(_ value: Double) -> String {
+        WebVTTNumber.format(WebVTTCueSettings.clampPercent(value)) + "%"
+    }
+
+    // MARK: - Cues
+
+    private static func writeCue(_ event: CaptionEvent, options: WriteOptions, _ w: inout WebVTTOutput) {
+        if let id = event.id, !id.isEmpty {
+            w.put(singleLine(id, what: "cue ids", arrows: true, &w))
+            w.put("\n")
+        }
+        if event.start < 0 || event.end < 0 { w.note("negative times (written as 00:00:00.000)", lost: true) }
+        var timing = ""
+        WebVTTTimestamp.append(event.start, to: &timing)
+        timing += " --> "
+        WebVTTTimestamp.append(event.end, to: &timing)
+        w.put(timing)
+        if let settings = event.settings.map({ singleLine($0, what: "cue settings", arrows: false, &w).trimmedWhitespace() }),
+           !settings.isEmpty {
+            w.put(" "); w.put(settings)
+        } else if let placement = event.placement {
+            if let settings = WebVTTCueSettings.format(placement) { w.put(" "); w.put(settings) }
+            if placement.anchor != nil || placement.point != nil || placement.rect != nil {
+                w.note("ASS/SRT positions (\\an, \\pos, X1..Y2)", lost: true)
+            }
+        }
+        w.put("\n")
+        if !event.words.isEmpty && !options.wordTimestamps {
+            w.note("word timings (enable word timestamps to write them as inline timestamps)", lost: true)
+        }
+        WebVTTCueTextWriter.write(event, wordTimestamps: options.wordTimestamps, &w)
+        w.put("\n")
+    }
+
+    /// Ids and settings are raw text on one line: line breaks become spaces. An id must not contain
+    /// "-->" either (the line would read as a timing line), so there it becomes "->"; after a timing it is harmless.
+    private static func singleLine(_ text: String, what: String, arrows: Bool, _ w: inout WebVTTOutput) -> String {
+        let hasArrow = arrows && containsArrow(text)
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) || hasArrow else { return text }
+        w.note(arrows ? "\(what) with line breaks or '-->' (line breaks written as spaces, '-->' as '->')"
+                      : "\(what) with line breaks (written as spaces)", lost: true)
+        var clean = ""
+        for scalar in text.unicodeScalars {
+            clean.unicodeScalars.append(scalar == "\n" || scalar == "\r" ? " " : scalar)
+        }
+        return hasArrow ? clean.replacingArrows(with: "->") : clean
+    }
+
+    static func containsArrow<S: StringProtocol>(_ text: S) -> Bool {
+        var dashes = 0
+        for c in text.utf8 {
+            if c == 0x3E, dashes >= 2 { return true }
+            dashes = c == 0x2D ? dashes + 1 : 0
+        }
+        return false
+    }
+}
+
+extension String {
+    /// Without leading and trailing ASCII whitespace, as the reader trims header values and settings.
+    fileprivate func trimmedWhitespace() -> String {
+        var utf8 = Substring(self).utf8
+        while let c = utf8.first, WebVTTBytes.isWhitespace(c) { utf8 = utf8.dropFirst() }
+        while let c = utf8.last, WebVTTBytes.isWhitespace(c) { utf8 = utf8.dropLast() }
+        return String(Substring(utf8))
+    }
+
+    /// Every "-->" replaced; repeated until none is left ("--->" would otherwise leave one).
+    fileprivate func replacingArrows(with replacement: String) -> String {
+        var text = self
+        while WebVTTWriter.containsArrow(text) {
+            var out = ""
+            var rest = Substring(text)
+            while let range = rest.firstRange(of: "-->") {
+                out += rest[..<range.lowerBound]
+                out += replacement
+                rest = rest[range.upperBound...]
+            }
+            out += rest
+            text = out
+        }
+        return text
+    }
+}
+
+/// The output bytes and what could not be written, each kind reported once with a count.
+struct WebVTTOutput {
+    var bytes: [UInt8] = []
+    private var notes: [(message: String, lost: Bool, count: Int)] = []
+
+    mutating func put(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    mutating func put(_ byte: UInt8) { bytes.append(byte) }
+
+    mutating func note(_ message: String, lost: Bool) {
+        if let k = notes.firstIndex(where: { $0.message == message }) { notes[k].count += 1 }
+        else { notes.append((message, lost, 1)) }
+    }
+
+    var diagnostics: [Diagnostic] {
+        notes.map { note in
+            let times = note.count > 1 ? " (\(note.count) times)" : ""
+            return .warning(line: nil, note.lost ? "WebVTT cannot carry \(note.message)\(times)" : "WebVTT: \(note.message)\(times)")
+        }
+    }
+}
