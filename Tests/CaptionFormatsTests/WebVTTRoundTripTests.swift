@@ -40,21 +40,13 @@ import CaptionModel
 
 /// Random documents within what WebVTT can carry, from a fixed seed (SplitMix64), so failures repeat.
 struct WebVTTDocumentGenerator {
-    private var state: UInt64
+    private var random: DocumentGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = DocumentGenerator(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { random.int(range) }
     mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+    mutating func pick<T>(_ items: [T]) -> T { random.pick(items) }
 
     /// Percentages as files write them: whole numbers and a few decimals.
     mutating func percent() -> Double { pick([0, 100, Double(int(0...100)), Double(int(0...1000)) / 10, Double(int(0...100_000)) / 1000]) }
