@@ -1,27 +1,38 @@
 /// One caption: a time interval, its text, the text as it stood in the input, and optionally an id,
 /// placement, a named style and word timings.
 ///
-/// Memory layout: a cue without markup is its two times, an optional id, one string (shared by
-/// `text.plain` and `sourceText`) and a nil reference: 56 bytes plus the text. Everything else (spans,
-/// a differing source text, words, settings, style, placement) lives behind one copy-on-write reference.
-/// Parsing 100,000 cues in less memory than twice the file depends on this.
+/// Memory layout: a cue without markup is its two times, an optional id, its text as `StoredText`
+/// (shared by `text.plain` and `sourceText`; readers put many cues' text in one allocation) and a nil
+/// reference: 56 bytes plus the text's bytes. Everything else (spans, a differing source text, words,
+/// settings, style, placement) lives behind one copy-on-write reference. Parsing 100,000 cues in less
+/// memory than twice the file depends on this.
 public struct CaptionEvent: Sendable, Hashable {
     public var start: Milliseconds
     public var end: Milliseconds
     /// The cue identifier (WebVTT cue id, ASS name); nil when the input gave none. Kept inline because
     /// WebVTT files often number every cue, and a short id costs no allocation here.
     public var id: String?
-    private var plain: String
-    private var details: ImmutableBox<Details>?
+    private var plain: StoredText
+    /// Internal (not private) so tests can check that a plain cue allocates nothing more.
+    private(set) var details: ImmutableBox<Details>?
 
     public init(start: Milliseconds, end: Milliseconds, text: CaptionText, sourceText: String? = nil,
+                words: [Word] = [], id: String? = nil, settings: String? = nil,
+                placement: CuePlacement? = nil, style: String? = nil) {
+        self.init(start: start, end: end, plain: StoredText(text.plain), spans: text.spans,
+                  source: sourceText == nil || sourceText == text.plain ? nil : StoredText(sourceText!),
+                  words: words, id: id, settings: settings, placement: placement, style: style)
+    }
+
+    /// For readers that keep text in a `TextArenaWriter`: `source` nil means the source is the plain text.
+    public init(start: Milliseconds, end: Milliseconds, plain: StoredText, spans: [TextSpan] = [], source: StoredText? = nil,
                 words: [Word] = [], id: String? = nil, settings: String? = nil,
                 placement: CuePlacement? = nil, style: String? = nil) {
         self.start = start
         self.end = end
         self.id = id
-        self.plain = text.plain
-        let details = Details(sourceText: sourceText == text.plain ? nil : sourceText, spans: text.spans, words: words,
+        self.plain = plain
+        let details = Details(sourceText: source == plain ? nil : source, spans: spans, words: words,
                               settings: settings, placement: Self.boxed(placement), style: style)
         self.details = details.isEmpty ? nil : ImmutableBox(details)
     }
@@ -30,23 +41,30 @@ public struct CaptionEvent: Sendable, Hashable {
 
     /// Plain text and styling spans.
     public var text: CaptionText {
-        get { CaptionText(plain: plain, spans: details?.value.spans ?? []) }
+        get { CaptionText(plain: plain.string, spans: details?.value.spans ?? []) }
         set {
             let old = plain
+            let new = newValue.plain == old.string ? old : StoredText(newValue.plain)
             update { details in
                 // The source text is stored only while it differs from the plain text.
-                if details.sourceText == nil, newValue.plain != old { details.sourceText = old }
-                if details.sourceText == newValue.plain { details.sourceText = nil }
+                if details.sourceText == nil, new != old { details.sourceText = old }
+                if details.sourceText == new { details.sourceText = nil }
                 details.spans = newValue.spans
             }
-            plain = newValue.plain
+            plain = new
         }
     }
     /// The cue text exactly as in the input (markup and entities kept, lines joined by `\n`).
     public var sourceText: String {
-        get { details?.value.sourceText ?? plain }
-        set { let plain = plain; update { $0.sourceText = newValue == plain ? nil : newValue } }
+        get { (details?.value.sourceText ?? plain).string }
+        set {
+            let plain = plain
+            let new = StoredText(newValue)
+            update { $0.sourceText = new == plain ? nil : new }
+        }
     }
+    /// The plain text's UTF-8 length, without making a String.
+    public var plainUTF8Count: Int { Int(plain.utf8Count) }
     /// Word timings, in order; empty when the input has none.
     public var words: [Word] {
         get { details?.value.words ?? [] }
@@ -80,7 +98,7 @@ public struct CaptionEvent: Sendable, Hashable {
     }
 
     struct Details: Sendable, Hashable {
-        var sourceText: String?
+        var sourceText: StoredText?
         var spans: [TextSpan] = []
         var words: [Word] = []
         var settings: String?

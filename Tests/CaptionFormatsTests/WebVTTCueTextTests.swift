@@ -76,16 +76,6 @@ import CaptionModel
         #expect(e.sourceText == "a &amp; b &lt;c&gt; &nbsp;&#233;&#x1F600;&unknown; & &amp")
     }
 
-    @Test func plainTextSharesTheSourceString() throws {
-        let e = try cue("A cue without any markup, long enough to live on the heap")
-        #expect(e.text.plain == e.sourceText)
-        #expect(e.text.spans.isEmpty)
-        var plain = e.text.plain, source = e.sourceText
-        let a = plain.withUTF8 { UInt(bitPattern: $0.baseAddress) }
-        let b = source.withUTF8 { UInt(bitPattern: $0.baseAddress) }
-        #expect(a == b, "plain and sourceText should be one String value, not two copies")
-    }
-
     @Test func nulBecomesReplacementCharacter() throws {
         let e = try cue("a\u{0}b <i>c\u{0}</i>")
         #expect(e.sourceText == "a\u{FFFD}b <i>c\u{FFFD}</i>")

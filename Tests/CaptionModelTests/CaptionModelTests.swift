@@ -53,6 +53,33 @@ import Testing
         #expect(event == CaptionEvent(start: 0, end: 1000, text: CaptionText(plain: "Hi")))
     }
 
+    @Test func aCueWithoutMarkupStoresNothingBesideItsText() {
+        let plain = CaptionEvent(start: 0, end: 1, text: CaptionText(plain: "A cue long enough to live on the heap"),
+                                 sourceText: "A cue long enough to live on the heap", id: "7")
+        #expect(plain.details == nil)
+        let marked = CaptionEvent(start: 0, end: 1, text: CaptionText(plain: "Hi"), sourceText: "<i>Hi</i>")
+        #expect(marked.details != nil)
+        #expect(MemoryLayout<CaptionEvent>.size == 56)
+    }
+
+    @Test func textsInOneArenaReadBackAndCompareByValue() {
+        var arena = TextArenaWriter()
+        let a = arena.append("first cue text, long enough to matter")
+        let b = arena.append("second")
+        #expect(a.string == "first cue text, long enough to matter")
+        #expect(b.string == "second")
+        #expect(a == StoredText("first cue text, long enough to matter"))
+        #expect(a != b)
+        let event = CaptionEvent(start: 0, end: 1, plain: b)
+        #expect(event == CaptionEvent(start: 0, end: 1, text: CaptionText(plain: "second")))
+        #expect(event.sourceText == "second")
+        // A chunk fills up and the next begins; earlier texts are untouched.
+        let big = [UInt8](repeating: 0x61, count: TextArenaWriter.chunkSize - 10)
+        let c = arena.append(big)
+        #expect(c.utf8Count == Int32(big.count))
+        #expect(a.string == "first cue text, long enough to matter")
+    }
+
     @Test func detailsAreValuesNotShared() {
         var a = CaptionEvent(start: 0, end: 1, text: CaptionText(plain: "x"), id: "one")
         let b = a

@@ -5,7 +5,9 @@ import CaptionModel
 /// Anything else that looks like a tag stays literal text, so "a <3 b" survives.
 enum SRTMarkup {
     struct Result {
-        var text: CaptionText
+        /// The plain text's UTF-8 bytes.
+        var plain: [UInt8]
+        var spans: [TextSpan]
         var placement: CuePlacement?
     }
 
@@ -14,15 +16,11 @@ enum SRTMarkup {
         b.containsAny(0x3C, 0x7B, 0x26, in: range)
     }
 
-    static func parse(_ source: String) -> Result {
-        var bytes = source
-        return bytes.withUTF8 { b in
-            guard mayContainMarkup(b, 0..<b.count) else { return Result(text: CaptionText(plain: source)) }
-            var parser = Parser(b: b)
-            parser.run()
-            let plain = String(decoding: parser.plain, as: UTF8.self)
-            return Result(text: CaptionText(plain: plain, spans: parser.finishedSpans()), placement: parser.placement)
-        }
+    /// Parses cue text (lines joined by `\n`) into plain text, spans and placement.
+    static func parse(_ b: UnsafeBufferPointer<UInt8>) -> Result {
+        var parser = Parser(b: b)
+        parser.run()
+        return Result(plain: parser.plain, spans: parser.finishedSpans(), placement: parser.placement)
     }
 
     private enum Tag: Equatable { case bold, italic, underline, strike, font, color }

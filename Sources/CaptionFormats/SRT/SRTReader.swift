@@ -13,6 +13,8 @@ struct SRTReader {
     private var diagnostics: [Diagnostic] = []
     private var cue: PendingCue?
     private var skipping = false
+    /// Every cue's text goes into shared chunks rather than a String per cue.
+    private var arena = TextArenaWriter()
 
     private struct PendingCue {
         var timing: SRTTiming
@@ -47,14 +49,17 @@ struct SRTReader {
                 skipping = false
                 continue
             }
-            if let timing = SRTTiming.parse(b, line) {
-                begin(timing, line: scanner.lineNumber)
+            // Only a line with an arrow can be a timing line: test for that first, it is cheap.
+            if b.containsArrow(in: line) {
+                if let timing = SRTTiming.parse(b, line) {
+                    begin(timing, line: scanner.lineNumber)
+                } else {
+                    finish()
+                    diagnostics.append(.warning(line: scanner.lineNumber, "malformed timing '\(b.string(line))'; cue skipped"))
+                    skipping = true
+                }
             } else if isIndex(line), let next = scanner.peek(), b.containsArrow(in: next) {
                 finish() // an index: it belongs to the cue whose timing line follows, well-formed or not
-            } else if b.containsArrow(in: line) {
-                finish()
-                diagnostics.append(.warning(line: scanner.lineNumber, "malformed timing '\(b.string(line))'; cue skipped"))
-                skipping = true
             } else if cue != nil {
                 if cue!.textStart == nil { cue!.textStart = line.lowerBound }
                 cue!.textEnd = line.upperBound
@@ -87,23 +92,30 @@ struct SRTReader {
         }
         let range = pending.textStart.map { $0..<pending.textEnd } ?? 0..<0
         let source = normalizedText(range)
-        // Most cues have no markup: their plain text is the source string itself (one string, no parse).
-        let markup = SRTMarkup.mayContainMarkup(b, range) ? SRTMarkup.parse(source) : SRTMarkup.Result(text: CaptionText(plain: source))
-        var placement = markup.placement
-        if let rect = timing.rect {
-            if placement == nil { placement = CuePlacement() }
-            placement!.rect = rect
+        var placement: CuePlacement?
+        if let rect = timing.rect { placement = CuePlacement(); placement!.rect = rect }
+        // Most cues have no markup: their plain text is their source text (stored once, not parsed).
+        guard SRTMarkup.mayContainMarkup(b, range) else {
+            events.append(CaptionEvent(start: timing.start, end: timing.end, plain: source, placement: placement))
+            return
         }
-        events.append(CaptionEvent(start: timing.start, end: timing.end, text: markup.text,
-                                   sourceText: source, placement: placement))
+        let markup = source.withUTF8 { SRTMarkup.parse($0) }
+        if let found = markup.placement {
+            var merged = found
+            merged.rect = placement?.rect
+            placement = merged
+        }
+        events.append(CaptionEvent(start: timing.start, end: timing.end, plain: arena.append(markup.plain), spans: markup.spans,
+                                   source: source, placement: placement))
     }
 
-    /// The cue's lines joined by `\n` whatever the file's line endings were.
-    private func normalizedText(_ range: Range<Int>) -> String {
-        guard !scanner.hasNoCR else { return b.string(range) }
+    /// The cue's lines joined by `\n` whatever the file's line endings were, stored in the arena.
+    private mutating func normalizedText(_ range: Range<Int>) -> StoredText {
+        let raw = UnsafeBufferPointer(rebasing: b[range])
+        guard !scanner.hasNoCR else { return arena.append(raw) }
         var hasCR = false
         for i in range where b[i] == 0x0D { hasCR = true; break }
-        guard hasCR else { return b.string(range) }
+        guard hasCR else { return arena.append(raw) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(range.count)
         var i = range.lowerBound
@@ -116,7 +128,7 @@ struct SRTReader {
             }
             i += 1
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return arena.append(bytes)
     }
 
     /// Digits with optional surrounding spaces.

@@ -8,7 +8,8 @@ import CaptionModel
 /// Inline timestamps become `Word`s. Scratch buffers live in the parser so that a file's cues reuse
 /// them; only cues that contain `<` or `&` come here at all.
 struct WebVTTCueTextParser {
-    private var plain: [UInt8] = []
+    /// The plain text of the last parse, as UTF-8 (scratch reused between cues).
+    private(set) var plain: [UInt8] = []
     private var annotation: [UInt8] = []
     private var open: [OpenNode] = []
     private var stamps: [(offset: Int, time: Milliseconds)] = []
@@ -22,8 +23,9 @@ struct WebVTTCueTextParser {
         var classSpan: Int
     }
 
+    /// Spans and words of one cue; its plain text is left in `plain`.
     struct Result {
-        var text: CaptionText
+        var spans: [TextSpan]
         var words: [Word]
     }
 
@@ -56,9 +58,8 @@ struct WebVTTCueTextParser {
         }
         // Unclosed tags run to the end of the text.
         while !open.isEmpty { closeSpan(&spans) }
-        let text = CaptionText(plain: String(decoding: plain, as: UTF8.self), spans: spans)
         let words = stamps.isEmpty ? [] : makeWords(spans: spans, cueStart: cueStart, cueEnd: cueEnd)
-        return Result(text: text, words: words)
+        return Result(spans: spans, words: words)
     }
 
     // MARK: - Tokenizer

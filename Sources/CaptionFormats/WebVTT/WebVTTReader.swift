@@ -22,6 +22,8 @@ struct WebVTTReader {
     /// The spec's "seen cue": STYLE and REGION blocks only count before the first cue.
     private var seenCue = false
     private var cueText = WebVTTCueTextParser()
+    /// Every cue's text goes into shared chunks rather than a String per cue.
+    private var arena = TextArenaWriter()
     private var scratch: [UInt8] = []
 
     private struct Line {
@@ -190,7 +192,7 @@ struct WebVTTReader {
         if let cue {
             appendCue(cue.timing, id: cue.id, text: buffer)
         } else if kind == .stylesheet, let range = buffer.range {
-            document.stylesheets.append(string(range, flags: buffer.flags))
+            document.stylesheets.append(stored(range, flags: buffer.flags).string)
         } else if kind == .region, let range = buffer.range {
             document.regions.append(WebVTTRegionSettings.parse(b, range))
         } else if !seenArrow, let first = firstLine, !isNote(first) {
@@ -266,36 +268,32 @@ struct WebVTTReader {
         }
         let identifier = id.map { WebVTTBytes.string(b, $0) }
         guard let range = text.range else {
-            document.events.append(CaptionEvent(start: timing.start, end: timing.end, text: CaptionText(plain: ""),
-                                                sourceText: "", id: identifier, settings: settings, placement: placement))
+            document.events.append(CaptionEvent(start: timing.start, end: timing.end, plain: .empty,
+                                                id: identifier, settings: settings, placement: placement))
             return
         }
-        let source = string(range, flags: text.flags)
-        var captionText = CaptionText(plain: source)  // shares the source's storage: no second copy
-        var words: [Word] = []
-        if text.flags & Flag.markup != 0 {
-            let result: WebVTTCueTextParser.Result
-            if text.flags & (Flag.nul | Flag.cr) == 0 {
-                result = cueText.parse(UnsafeBufferPointer(rebasing: b[range]), start: timing.start, end: timing.end)
-            } else {
-                // The parser wants the preprocessed text: use the bytes of the String just made.
-                var copy = source
-                result = copy.withUTF8 { cueText.parse($0, start: timing.start, end: timing.end) }
-            }
-            captionText = result.text
-            words = result.words
+        let source = stored(range, flags: text.flags)
+        // Without markup the plain text is the source text, stored once.
+        guard text.flags & Flag.markup != 0 else {
+            document.events.append(CaptionEvent(start: timing.start, end: timing.end, plain: source,
+                                                id: identifier, settings: settings, placement: placement))
+            return
         }
-        document.events.append(CaptionEvent(start: timing.start, end: timing.end, text: captionText, sourceText: source,
-                                            words: words, id: identifier, settings: settings, placement: placement))
+        // The parser wants the preprocessed text: the stored source is exactly that.
+        let result = source.withUTF8 { cueText.parse($0, start: timing.start, end: timing.end) }
+        let plain = cueText.plain.withUnsafeBufferPointer { arena.append($0) }
+        document.events.append(CaptionEvent(start: timing.start, end: timing.end, plain: plain, spans: result.spans,
+                                            source: source, words: result.words, id: identifier,
+                                            settings: settings, placement: placement))
     }
 
-    /// A block's lines as one String with the spec's preprocessing, skipping it when the flags say
-    /// there is nothing to rewrite.
-    private mutating func string(_ range: Range<Int>, flags: UInt8) -> String {
-        if flags & (Flag.nul | Flag.cr) == 0 { return b.string(range) }
+    /// A block's lines with the spec's preprocessing (CR and CRLF to LF, NUL to U+FFFD), stored in the
+    /// arena; the bytes are copied as they are when the flags say there is nothing to rewrite.
+    private mutating func stored(_ range: Range<Int>, flags: UInt8) -> StoredText {
+        if flags & (Flag.nul | Flag.cr) == 0 { return arena.append(UnsafeBufferPointer(rebasing: b[range])) }
         scratch.removeAll(keepingCapacity: true)
         WebVTTBytes.appendNormalized(b, range, to: &scratch)
-        return String(decoding: scratch, as: UTF8.self)
+        return arena.append(scratch)
     }
 
     // MARK: - Lines

@@ -1,0 +1,107 @@
+/// Text bytes that many events share one allocation for.
+///
+/// A reader of a 100,000-cue file appends every cue's text to a few large chunks through a
+/// `TextArenaWriter`; each event then holds a 16-byte `StoredText` (chunk, offset, length) instead of
+/// a String of its own, whose header and allocator rounding would cost more than the text.
+/// Bytes are only ever appended to a chunk, never changed, so sharing is safe.
+/// The price: `string` builds a String on each call (no allocation at 15 bytes or fewer), and one
+/// surviving event keeps its whole chunk (at most `TextArenaWriter.chunkSize`) alive.
+public struct StoredText: Sendable, Hashable, CustomStringConvertible {
+    // ManagedBuffer is marked not Sendable; a chunk's written bytes are immutable (see TextChunk).
+    nonisolated(unsafe) private let chunk: TextChunk?
+    private let offset: UInt32
+    public let utf8Count: Int32
+
+    /// Text in an allocation of its own, exactly its size.
+    public init(_ string: String) {
+        let count = string.utf8.count
+        guard count > 0 else { self.init(chunk: nil, offset: 0, count: 0); return }
+        let chunk = TextChunk.create(capacity: count)
+        var copy = string
+        copy.withUTF8 { chunk.append($0) }
+        self.init(chunk: chunk, offset: 0, count: count)
+    }
+
+    fileprivate init(chunk: TextChunk?, offset: Int, count: Int) {
+        self.chunk = chunk
+        self.offset = UInt32(offset)
+        self.utf8Count = Int32(count)
+    }
+
+    public static let empty = StoredText(chunk: nil, offset: 0, count: 0)
+
+    public var isEmpty: Bool { utf8Count == 0 }
+
+    public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        guard let chunk else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try chunk.withUnsafeMutablePointerToElements { base in
+            try body(UnsafeBufferPointer(start: base + Int(offset), count: Int(utf8Count)))
+        }
+    }
+
+    /// The text as a String (made anew on each call).
+    public var string: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
+
+    public var description: String { string }
+
+    public static func == (a: StoredText, b: StoredText) -> Bool {
+        if a.chunk === b.chunk && a.offset == b.offset && a.utf8Count == b.utf8Count { return true }
+        return a.string == b.string
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(string) }
+}
+
+/// A fixed-capacity run of UTF-8 bytes, appended to and never rewritten.
+final class TextChunk: ManagedBuffer<TextChunk.Header, UInt8> {
+    // Shared across threads through StoredText: bytes below `used` never change after they are written, and only the one writer
+    // that owns the chunk appends; readers only read ranges written before they were handed out.
+    struct Header { var capacity: Int; var used: Int }
+
+    static func create(capacity: Int) -> TextChunk {
+        let buffer = TextChunk.create(minimumCapacity: capacity) { _ in Header(capacity: capacity, used: 0) }
+        return unsafeDowncast(buffer, to: TextChunk.self)
+    }
+
+    var room: Int { header.capacity - header.used }
+
+    /// Appends bytes that fit (the caller checks `room`); returns their offset.
+    @discardableResult
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let offset = header.used
+        if let source = bytes.baseAddress, bytes.count > 0 {
+            withUnsafeMutablePointerToElements { base in (base + offset).update(from: source, count: bytes.count) }
+        }
+        header.used += bytes.count
+        return offset
+    }
+}
+
+/// Appends texts into shared chunks and hands out `StoredText` for each.
+public struct TextArenaWriter {
+    // Not Sendable: one reader appends through it, then lets it go.
+    /// Large enough that a chunk is one mapping whose untouched tail costs no memory.
+    public static let chunkSize = 1 << 20
+    private var chunk: TextChunk?
+
+    public init() {}
+
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> StoredText {
+        guard bytes.count > 0 else { return .empty }
+        guard bytes.count <= Int(UInt32.max) / 2 else { return StoredText(String(decoding: bytes, as: UTF8.self)) }
+        if chunk == nil || chunk!.room < bytes.count {
+            chunk = TextChunk.create(capacity: max(Self.chunkSize, bytes.count))
+        }
+        let offset = chunk!.append(bytes)
+        return StoredText(chunk: chunk, offset: offset, count: bytes.count)
+    }
+
+    public mutating func append(_ bytes: [UInt8]) -> StoredText {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    public mutating func append(_ string: String) -> StoredText {
+        var copy = string
+        return copy.withUTF8 { append($0) }
+    }
+}
