@@ -1,6 +1,6 @@
-"""Parse one caption file with a Python peer and print one JSON line: cue count, best time, peak memory
-beyond the interpreter's base (read from /proc/self/status, like the Swift benchmark).
-Usage: python3 peers.py pysubs2|srt FILE [RUNS]"""
+"""Parse one caption file once with a Python peer and print one JSON line: cue count, parse time, peak
+memory beyond the interpreter's base (read from /proc/self/status, like the Swift benchmark).
+Usage: python3 peers.py pysubs2|srt FILE"""
 import json, sys, time
 
 def kib(field):
@@ -11,7 +11,6 @@ def kib(field):
     return 0
 
 tool, path = sys.argv[1], sys.argv[2]
-runs = int(sys.argv[3]) if len(sys.argv) > 3 else 3
 if tool == "pysubs2":
     import pysubs2
     def parse():
@@ -25,8 +24,5 @@ else:
     sys.exit("unknown tool " + tool)
 
 base = kib("VmRSS")
-t = time.perf_counter(); cues = parse(); best = time.perf_counter() - t
-peak = kib("VmHWM") - base
-for _ in range(runs - 1):
-    t = time.perf_counter(); parse(); best = min(best, time.perf_counter() - t)
-print(json.dumps({"tool": tool, "cues": cues, "seconds": best, "peak_kib": peak}))
+t = time.perf_counter(); cues = parse(); seconds = time.perf_counter() - t
+print(json.dumps({"tool": tool, "cues": cues, "seconds": seconds, "peak_kib": kib("VmHWM") - base}))

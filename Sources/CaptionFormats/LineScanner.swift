@@ -17,6 +17,8 @@ struct LineScanner {
     private let bareCR: Bool
     private let input: InputBytes?
     private var nextRelease = 1 << 20
+    /// The line `peek()` found and the position after it, so `next()` need not find it again.
+    private var peeked: (line: Range<Int>, position: Int)?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, releasing input: InputBytes? = nil) {
         self.bytes = bytes
@@ -40,6 +42,12 @@ struct LineScanner {
 
     /// The next line's byte range (terminator excluded), or nil at the end of input.
     mutating func next() -> Range<Int>? {
+        if let (line, after) = peeked {
+            peeked = nil
+            position = after
+            lineNumber += 1
+            return line
+        }
         let count = bytes.count
         guard position < count else { return nil }
         if position >= nextRelease, let input {
@@ -73,10 +81,13 @@ struct LineScanner {
     }
 
     /// The next line without consuming it.
-    func peek() -> Range<Int>? {
+    mutating func peek() -> Range<Int>? {
+        if let peeked { return peeked.line }
         var copy = self
         copy.nextRelease = Int.max
-        return copy.next()
+        guard let line = copy.next() else { return nil }
+        peeked = (line, copy.position)
+        return line
     }
 }
 
@@ -121,25 +132,15 @@ extension UnsafeBufferPointer<UInt8> {
         return false
     }
 
-    /// True when the range holds `-->`. Lines are short, so this looks for `>` eight bytes at a time
-    /// rather than paying for a memchr call per line.
+    /// True when the range holds `-->`.
     func containsArrow(in range: Range<Int>) -> Bool {
         guard let base = baseAddress, range.count >= 3 else { return false }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let pattern = UInt64(0x3E) &* ones
-        var i = range.lowerBound + 2
-        let end = range.upperBound
-        @inline(__always) func arrowEnds(at k: Int) -> Bool { base[k] == 0x3E && base[k - 1] == 0x2D && base[k - 2] == 0x2D }
-        while i + 8 <= end {
-            let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ pattern
-            if (x &- ones) & ~x & highs != 0 {
-                for k in i..<(i + 8) where arrowEnds(at: k) { return true }
-            }
-            i += 8
-        }
-        while i < end {
-            if arrowEnds(at: i) { return true }
-            i += 1
+        var p = UnsafeRawPointer(base + range.lowerBound + 2)
+        let end = UnsafeRawPointer(base + range.upperBound)
+        while p < end, let gt = memchr(p, 0x3E, end - p) {
+            let q = gt.assumingMemoryBound(to: UInt8.self)
+            if (q - 1).pointee == 0x2D && (q - 2).pointee == 0x2D { return true }
+            p = UnsafeRawPointer(gt + 1)
         }
         return false
     }

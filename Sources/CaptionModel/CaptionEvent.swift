@@ -24,6 +24,15 @@ public struct CaptionEvent: Sendable, Hashable {
                   words: words, id: id, settings: settings, placement: placement, style: style)
     }
 
+    /// A cue that is only its text (and id): what readers make for most cues, so it is kept cheap.
+    public init(start: Milliseconds, end: Milliseconds, plain: StoredText, id: String? = nil) {
+        self.start = start
+        self.end = end
+        self.id = id
+        self.plain = plain
+        self.details = nil
+    }
+
     /// For readers that keep text in a `TextArenaWriter`: `source` nil means the source is the plain text.
     public init(start: Milliseconds, end: Milliseconds, plain: StoredText, spans: [TextSpan] = [], source: StoredText? = nil,
                 words: [Word] = [], id: String? = nil, settings: String? = nil,

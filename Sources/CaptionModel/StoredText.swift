@@ -5,7 +5,7 @@
 /// a String of its own, whose header and allocator rounding would cost more than the text.
 /// Bytes are only ever appended to a chunk, never changed, so sharing is safe.
 /// The price: `string` builds a String on each call (no allocation at 15 bytes or fewer), and one
-/// surviving event keeps its whole chunk (at most `TextArenaWriter.chunkSize`) alive.
+/// surviving event keeps its whole chunk (64 KiB, `TextArenaWriter.chunkSize`) alive.
 public struct StoredText: Sendable, Hashable, CustomStringConvertible {
     // ManagedBuffer is marked not Sendable; a chunk's written bytes are immutable (see TextChunk).
     nonisolated(unsafe) private let chunk: TextChunk?
@@ -44,12 +44,16 @@ public struct StoredText: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { string }
 
+    /// Equal when the UTF-8 bytes are equal. (Stricter than String's `==`, which also equates
+    /// canonically equivalent spellings such as precomposed and decomposed "é": a caption file that
+    /// changed its bytes has changed.)
     public static func == (a: StoredText, b: StoredText) -> Bool {
-        if a.chunk === b.chunk && a.offset == b.offset && a.utf8Count == b.utf8Count { return true }
-        return a.string == b.string
+        guard a.utf8Count == b.utf8Count else { return false }
+        if a.chunk === b.chunk && a.offset == b.offset { return true }
+        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(string) }
+    public func hash(into hasher: inout Hasher) { withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) } }
 }
 
 /// A fixed-capacity run of UTF-8 bytes, appended to and never rewritten.
@@ -63,25 +67,31 @@ final class TextChunk: ManagedBuffer<TextChunk.Header, UInt8> {
         return unsafeDowncast(buffer, to: TextChunk.self)
     }
 
-    var room: Int { header.capacity - header.used }
+    // The header is reached through its pointer: the `header` property is a class stored property,
+    // and each access to it would pay for a dynamic exclusivity check.
+    var room: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity - $0.pointee.used } }
 
     /// Appends bytes that fit (the caller checks `room`); returns their offset.
     @discardableResult
     func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let offset = header.used
-        if let source = bytes.baseAddress, bytes.count > 0 {
-            withUnsafeMutablePointerToElements { base in (base + offset).update(from: source, count: bytes.count) }
+        withUnsafeMutablePointers { header, base in
+            let offset = header.pointee.used
+            if let source = bytes.baseAddress, bytes.count > 0 {
+                (base + offset).update(from: source, count: bytes.count)
+            }
+            header.pointee.used += bytes.count
+            return offset
         }
-        header.used += bytes.count
-        return offset
     }
 }
 
 /// Appends texts into shared chunks and hands out `StoredText` for each.
 public struct TextArenaWriter {
     // Not Sendable: one reader appends through it, then lets it go.
-    /// Large enough that a chunk is one mapping whose untouched tail costs no memory.
-    public static let chunkSize = 1 << 20
+    /// Small enough to come from the allocator's heap (below glibc's 128 KiB mmap threshold), so chunks
+    /// freed by one document are reused by the next instead of being mapped and zeroed anew; large
+    /// enough that the per-chunk header and the unused tail are a rounding error.
+    public static let chunkSize = 64 << 10
     private var chunk: TextChunk?
 
     public init() {}

@@ -85,23 +85,23 @@ enum SRTMarkup {
             if i < b.count, b[i] == 0x2F { closing = true; i += 1 }
             let nameStart = i
             while i < b.count, isLetter(b[i]) { i += 1 }
-            let name = lowercased(nameStart..<i)
+            let name = Self.packedName(b, nameStart..<i)
             guard let close = firstIndex(of: 0x3E, from: i), close - start < 512 else { return nil }
             // After the name only attributes may follow, separated by a space.
             guard i == close || b[i] == 0x20 || b[i] == 0x09 || (b[i] == 0x2F && i + 1 == close) else { return nil }
             switch (name, closing) {
-            case ("b", false): openSpan(.bold, .bold)
-            case ("b", true): closeSpan(.bold)
-            case ("i", false): openSpan(.italic, .italic)
-            case ("i", true): closeSpan(.italic)
-            case ("u", false): openSpan(.underline, .underline)
-            case ("u", true): closeSpan(.underline)
-            case ("s", false): openSpan(.strike, .strikethrough)
-            case ("s", true): closeSpan(.strike)
-            case ("br", _): plain.append(0x0A)
-            case ("font", true):
+            case (Name.b, false): openSpan(.bold, .bold)
+            case (Name.b, true): closeSpan(.bold)
+            case (Name.i, false): openSpan(.italic, .italic)
+            case (Name.i, true): closeSpan(.italic)
+            case (Name.u, false): openSpan(.underline, .underline)
+            case (Name.u, true): closeSpan(.underline)
+            case (Name.s, false): openSpan(.strike, .strikethrough)
+            case (Name.s, true): closeSpan(.strike)
+            case (Name.br, _): plain.append(0x0A)
+            case (Name.font, true):
                 for _ in 0..<(fontGroups.popLast() ?? 0) { closeSpan(.font) }
-            case ("font", false):
+            case (Name.font, false):
                 // A <font> may carry colour and face; each becomes a span closed by the same </font>.
                 let attributes = HTMLAttributes.parse(b, i..<close)
                 var opened = 0
@@ -184,8 +184,18 @@ enum SRTMarkup {
             return nil
         }
 
-        func lowercased(_ r: Range<Int>) -> String {
-            String(decoding: b[r].map { $0 | 0x20 }, as: UTF8.self)
+        /// Tag names, lower-cased ASCII packed into an integer, so matching a tag makes no String.
+        enum Name {
+            static let b: UInt32 = 0x62, i: UInt32 = 0x69, u: UInt32 = 0x75, s: UInt32 = 0x73
+            static let br: UInt32 = 0x6272, font: UInt32 = 0x666F_6E74
+        }
+
+        /// The name packed as in `Name`; 0 for a name longer than four letters (none we know).
+        static func packedName(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> UInt32 {
+            guard r.count <= 4 else { return 0 }
+            var key: UInt32 = 0
+            for k in r { key = key << 8 | UInt32(b[k] | 0x20) }
+            return key
         }
 
         func isLetter(_ c: UInt8) -> Bool { (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) }

@@ -51,15 +51,10 @@ struct SRTReader {
             }
             // Only a line with an arrow can be a timing line: test for that first, it is cheap.
             if b.containsArrow(in: line) {
-                if let timing = SRTTiming.parse(b, line) {
-                    begin(timing, line: scanner.lineNumber)
-                } else {
-                    finish()
-                    diagnostics.append(.warning(line: scanner.lineNumber, "malformed timing '\(b.string(line))'; cue skipped"))
-                    skipping = true
-                }
+                timingLine(line)
             } else if isIndex(line), let next = scanner.peek(), b.containsArrow(in: next) {
-                finish() // an index: it belongs to the cue whose timing line follows, well-formed or not
+                // An index: it belongs to the cue whose timing line follows, well-formed or not.
+                timingLine(scanner.next()!)
             } else if cue != nil {
                 if cue!.textStart == nil { cue!.textStart = line.lowerBound }
                 cue!.textEnd = line.upperBound
@@ -69,6 +64,16 @@ struct SRTReader {
             }
         }
         finish()
+    }
+
+    private mutating func timingLine(_ line: Range<Int>) {
+        if let timing = SRTTiming.parse(b, line) {
+            begin(timing, line: scanner.lineNumber)
+        } else {
+            finish()
+            diagnostics.append(.warning(line: scanner.lineNumber, "malformed timing '\(b.string(line))'; cue skipped"))
+            skipping = true
+        }
     }
 
     private mutating func begin(_ timing: SRTTiming, line: Int) {
@@ -96,7 +101,8 @@ struct SRTReader {
         if let rect = timing.rect { placement = CuePlacement(); placement!.rect = rect }
         // Most cues have no markup: their plain text is their source text (stored once, not parsed).
         guard SRTMarkup.mayContainMarkup(b, range) else {
-            events.append(CaptionEvent(start: timing.start, end: timing.end, plain: source, placement: placement))
+            events.append(placement == nil ? CaptionEvent(start: timing.start, end: timing.end, plain: source)
+                                           : CaptionEvent(start: timing.start, end: timing.end, plain: source, placement: placement))
             return
         }
         let markup = source.withUTF8 { SRTMarkup.parse($0) }

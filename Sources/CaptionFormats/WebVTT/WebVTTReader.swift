@@ -275,8 +275,9 @@ struct WebVTTReader {
         let source = stored(range, flags: text.flags)
         // Without markup the plain text is the source text, stored once.
         guard text.flags & Flag.markup != 0 else {
-            document.events.append(CaptionEvent(start: timing.start, end: timing.end, plain: source,
-                                                id: identifier, settings: settings, placement: placement))
+            document.events.append(settings == nil
+                ? CaptionEvent(start: timing.start, end: timing.end, plain: source, id: identifier)
+                : CaptionEvent(start: timing.start, end: timing.end, plain: source, id: identifier, settings: settings, placement: placement))
             return
         }
         // The parser wants the preprocessed text: the stored source is exactly that.

@@ -6,6 +6,7 @@ enum WebVTTTimestamp {
     /// Reads a timestamp starting at `b[i]`, leaving `i` just after it. Returns nil (with `i` somewhere
     /// inside) when the bytes there are not a timestamp. Times are exact in milliseconds, so no rounding.
     static func collect(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, end: Int) -> Milliseconds? {
+        if let ms = standard(b, i, end: end) { i += 12; return ms }
         // First field: minutes, or hours when it is not exactly two digits or exceeds 59.
         let firstStart = i
         guard let value1 = digits(b, &i, end: end) else { return nil }
@@ -32,6 +33,19 @@ enum WebVTTTimestamp {
         guard let fraction = digits(b, &i, end: end), i - fractionStart == 3 else { return nil }
         guard minutes <= 59, seconds <= 59 else { return nil }
         return ((hours * 60 + minutes) * 60 + seconds) * 1000 + fraction
+    }
+
+    /// The shape nearly every file uses, `hh:mm:ss.ttt`, read at fixed offsets; nil sends the caller
+    /// to the general reading above (which also decides what is invalid).
+    @inline(__always)
+    private static func standard(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, end: Int) -> Milliseconds? {
+        guard i + 12 <= end, b[i + 2] == 0x3A, b[i + 5] == 0x3A, b[i + 8] == 0x2E else { return nil }
+        guard i + 12 == end || b[i + 12] &- 0x30 >= 10 else { return nil }
+        let h1 = b[i] &- 0x30, h2 = b[i + 1] &- 0x30, m1 = b[i + 3] &- 0x30, m2 = b[i + 4] &- 0x30
+        let s1 = b[i + 6] &- 0x30, s2 = b[i + 7] &- 0x30, f1 = b[i + 9] &- 0x30, f2 = b[i + 10] &- 0x30, f3 = b[i + 11] &- 0x30
+        guard max(h1, h2, max(f1, f2, f3)) < 10, m1 < 6, s1 < 6, m2 < 10, s2 < 10 else { return nil }
+        let hours = Int(h1) * 10 + Int(h2), minutes = Int(m1) * 10 + Int(m2), seconds = Int(s1) * 10 + Int(s2)
+        return ((hours * 60 + minutes) * 60 + seconds) * 1000 + Int(f1) * 100 + Int(f2) * 10 + Int(f3)
     }
 
     /// A run of ASCII digits as an integer; nil when there is none. Digits past the 18th are consumed
