@@ -17,7 +17,7 @@ let systemLibraries: [Target] = [
 let package = Package(
     name: "CaptionKit",
     products: [
-        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats"]),
+        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles"]),
         .executable(name: "captions", targets: ["captions"]),
     ],
     dependencies: [
@@ -27,14 +27,16 @@ let package = Package(
         // `Double.rounded` calls libm, which nothing else links when Foundation is not imported.
         .target(name: "CaptionModel", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CaptionFormats", dependencies: ["CaptionModel"]),
+        .target(name: "CaptionStyles", dependencies: ["CaptionModel"]),
         .executableTarget(name: "captions", dependencies: [
-            "CaptionModel", "CaptionFormats",
+            "CaptionModel", "CaptionFormats", "CaptionStyles",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "parse-bench", dependencies: ["CaptionModel", "CaptionFormats"],
                           path: "Benchmarks/parse-bench"),
         .testTarget(name: "CaptionModelTests", dependencies: ["CaptionModel"]),
         .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionModel", "CaptionFormats"]),
+        .testTarget(name: "CaptionStylesTests", dependencies: ["CaptionModel", "CaptionStyles"]),
         .testTarget(name: "CaptionsCLITests", dependencies: ["captions"]),
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CLibass", "CFFmpeg", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CPNG"]),

@@ -5,21 +5,38 @@ import CaptionModel
 public enum FormatRegistry {
     public static let formats: [any SubtitleFormat.Type] = [WebVTTFormat.self, SRTFormat.self, CaptionJSONFormat.self]
 
+    /// Formats that are only read, and only by name (`--from whisperx`): detection finds them through
+    /// the JSON format, which parses once and asks each for its signature.
+    static var namedOnly: [any SubtitleFormat.Type] { WordTimedFormats.all }
+
     public static var names: [String] { formats.map { $0.name } }
+    /// Names `--from` accepts.
+    public static var inputNames: [String] { (formats + namedOnly).map { $0.name } }
+    /// Names `--to` accepts.
+    public static var outputNames: [String] { formats.filter { $0.canWrite }.map { $0.name } }
 
     /// The format called `name` (or one of its extensions: `vtt` and `webvtt` both work).
     public static func format(named name: String) throws -> any SubtitleFormat.Type {
         let key = name.lowercased()
-        if let format = formats.first(where: { $0.name == key || $0.fileExtensions.contains(key) }) { return format }
+        if let format = (formats + namedOnly).first(where: { $0.name == key || $0.fileExtensions.contains(key) }) { return format }
         if key == "webvtt", let vtt = formats.first(where: { $0.name == "vtt" }) { return vtt }
-        throw CaptionFormatError(.usage, "unknown format '\(name)'; known formats: \(names.joined(separator: ", "))")
+        throw CaptionFormatError(.usage, "unknown format '\(name)'; known formats: \(inputNames.joined(separator: ", "))")
+    }
+
+    /// The format to write called `name`.
+    public static func outputFormat(named name: String) throws -> any SubtitleFormat.Type {
+        let format = try format(named: name)
+        guard format.canWrite else {
+            throw CaptionFormatError(.usage, "'\(name)' can be read but not written; write one of: \(outputNames.joined(separator: ", "))")
+        }
+        return format
     }
 
     /// The format whose extension `path` has, if any.
     public static func format(forPath path: String) -> (any SubtitleFormat.Type)? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         let ext = path[path.index(after: dot)...].lowercased()
-        return formats.first { $0.fileExtensions.contains(ext) }
+        return formats.first { $0.fileExtensions.contains(ext) && $0.canWrite }
     }
 
     /// The format the content is in, using the path's extension only to break ties.

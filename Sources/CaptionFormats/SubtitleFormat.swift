@@ -14,6 +14,12 @@ public protocol SubtitleFormat: Sendable {
     static func read(_ text: DecodedText) throws -> ParseResult
     /// Writes a document; `diagnostics` collects what the format could not carry.
     static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult
+    /// False for input-only formats (a speech-to-text tool's JSON).
+    static var canWrite: Bool { get }
+}
+
+extension SubtitleFormat {
+    public static var canWrite: Bool { true }
 }
 
 public enum DetectionScore: Int, Sendable, Comparable {

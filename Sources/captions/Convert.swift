@@ -19,10 +19,10 @@ struct Convert: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write; - or nothing for stdout.")
     var output: String?
 
-    @Option(help: "Input format, overriding detection (\(FormatRegistry.names.joined(separator: ", "))).")
+    @Option(help: "Input format, overriding detection (\(FormatRegistry.inputNames.joined(separator: ", "))).")
     var from: String?
 
-    @Option(help: "Output format (\(FormatRegistry.names.joined(separator: ", "))); defaults to the output's extension.")
+    @Option(help: "Output format (\(FormatRegistry.outputNames.joined(separator: ", "))); defaults to the output's extension.")
     var to: String?
 
     @Option(help: "Input encoding, overriding detection (utf-8, utf-16, windows-1252, or any name iconv knows).")
@@ -39,7 +39,7 @@ struct Convert: ParsableCommand {
             let writingToStdout = output == nil || output == "-"
             let outputFormat: any SubtitleFormat.Type
             if let to {
-                outputFormat = try FormatRegistry.format(named: to)
+                outputFormat = try FormatRegistry.outputFormat(named: to)
             } else if !writingToStdout, let byExtension = FormatRegistry.format(forPath: output!) {
                 outputFormat = byExtension
             } else {

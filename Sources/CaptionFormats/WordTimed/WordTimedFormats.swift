@@ -1,0 +1,57 @@
+import CaptionModel
+
+/// Every speech-to-text JSON shape the toolkit reads, in detection order: a shape that another
+/// could also match comes first when its signature is the more specific one.
+enum WordTimedFormats {
+    static let all: [any WordTimedFormat.Type] = []
+
+    static var titles: [String] { all.map { $0.title } }
+}
+
+/// Word-timed formats are read through the JSON family's detection, and can be forced by name with
+/// `--from`; they are written as the toolkit's JSON, which keeps every word.
+extension WordTimedFormat {
+    static var fileExtensions: [String] { [] }
+    static var canWrite: Bool { false }
+    static func detect(_ text: DecodedText) -> DetectionScore { .no }
+
+    static func read(_ text: DecodedText) throws -> ParseResult {
+        try WordTimedReader.read(JSONDocument.parse(text), text: text, as: self)
+    }
+
+    static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
+        CaptionJSONFormat.write(document, options: options)
+    }
+}
+
+enum WordTimedReader {
+    static func read(_ root: JSONValue, text: DecodedText, as format: any WordTimedFormat.Type) throws -> ParseResult {
+        var issues = TranscriptIssues()
+        let transcript: Transcript
+        do {
+            transcript = try format.transcript(root, issues: &issues)
+        } catch {
+            throw CaptionFormatError(.malformed, "\(text.sourceName): \(format.title) JSON: \(error.path): \(error.message)")
+        }
+        let events = TranscriptBuilder.events(from: transcript, issues: &issues)
+        guard !events.isEmpty else {
+            throw CaptionFormatError(.malformed, "\(text.sourceName): \(format.title) JSON without any timed word")
+        }
+        var diagnostics = text.diagnostics
+        diagnostics += issues.warnings.map { Diagnostic.warning(line: nil, "\(text.sourceName): \($0)") }
+        var document = CaptionDocument(events: events)
+        document.metadata = [MetadataEntry(key: "source-format", value: format.name)]
+        return ParseResult(document: document, diagnostics: diagnostics)
+    }
+}
+
+/// Parsing a file's JSON once, with syntax errors turned into a sentence naming the file and line.
+enum JSONDocument {
+    static func parse(_ text: DecodedText) throws -> JSONValue {
+        do {
+            return try text.utf8.withUnsafeBufferPointer { (b) throws(JSONParser.SyntaxError) -> JSONValue in try JSONParser.parse(b) }
+        } catch {
+            throw CaptionFormatError(.malformed, "\(text.sourceName): not valid JSON: \(error)")
+        }
+    }
+}
