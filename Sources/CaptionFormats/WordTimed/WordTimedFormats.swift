@@ -1,9 +1,10 @@
 import CaptionModel
 
 /// Every speech-to-text JSON shape the toolkit reads, in detection order: a shape that another
-/// could also match comes first when its signature is the more specific one.
+/// could also match comes first when its signature is the more specific one. The cloud services'
+/// shapes have distinctive top-level keys, so they are asked first.
 enum WordTimedFormats {
-    static let all: [any WordTimedFormat.Type] = []
+    static let all: [any WordTimedFormat.Type] = cloudFamily + whisperFamily
 
     static var titles: [String] { all.map { $0.title } }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import CaptionModel
+@testable import CaptionFormats
+
+/// Every file in Corpus/word-timed encodes the same nine words (Corpus/word-timed/README.md); each must
+/// read, detected from its content alone, to those words in order with times within 10 ms.
+@Suite struct WordTimedCorpusTests {
+    struct Expected { let text: String; let start: Int; let end: Int }
+    static let words: [Expected] = [
+        .init(text: "So", start: 0, end: 180), .init(text: "today", start: 180, end: 520),
+        .init(text: "we're", start: 520, end: 700), .init(text: "testing", start: 700, end: 1100),
+        .init(text: "3", start: 1160, end: 1400), .init(text: "caption", start: 1400, end: 1820),
+        .init(text: "styles.", start: 1820, end: 2400), .init(text: "Let's", start: 3100, end: 3300),
+        .init(text: "go!", start: 3300, end: 3620),
+    ]
+
+    static let files = CorpusLocation.files(under: "word-timed").filter { !$0.hasSuffix("README.md") }
+    static let startsOnly: Set<String> = ["youtube.json3", "youtube.srv3.xml", "youtube_auto.vtt"]
+
+    @Test func allEighteenFilesAreThere() { #expect(Self.files.count == 18) }
+
+    @Test(arguments: files)
+    func readsTheNineWords(_ relative: String) throws {
+        let name = (relative as NSString).lastPathComponent
+        let result = try CaptionFileReader.read(path: CorpusLocation.path(relative))
+        let words = result.document.events.flatMap(\.words)
+        let texts = words.map(\.text)
+        let youtube = Self.startsOnly.contains(name)
+        // YouTube spells numbers out; every other tool writes the numeral.
+        let expectedTexts = Self.words.map { youtube && $0.text == "3" ? "three" : $0.text }
+        #expect(texts.map { $0.lowercased() } == expectedTexts.map { $0.lowercased() }, "\(name): \(texts)")
+        guard words.count == Self.words.count else { return }
+        for (got, want) in zip(words, Self.words) {
+            #expect(abs(got.start - want.start) <= 10, "\(name): '\(got.text)' starts at \(got.start), expected \(want.start)")
+            if youtube { continue } // YouTube gives starts only
+            if name == "whisperx.json" && want.text == "3" {
+                // No times in the file: it must sit inside the gap "testing" and "caption" leave.
+                #expect(got.interpolated)
+                #expect(got.start >= 1100 && got.end <= 1400 && got.start <= got.end, "\(name): '3' at \(got.start)-\(got.end)")
+                continue
+            }
+            #expect(abs(got.end - want.end) <= 10, "\(name): '\(got.text)' ends at \(got.end), expected \(want.end)")
+            #expect(!got.interpolated, "\(name): '\(got.text)' should carry its own times")
+        }
+        #expect(!result.diagnostics.contains { $0.severity == .error })
+    }
+}
