@@ -17,6 +17,16 @@ import CaptionModel
 
     static let files = CorpusLocation.files(under: "word-timed").filter { !$0.hasSuffix("README.md") }
     static let startsOnly: Set<String> = ["youtube.json3", "youtube.srv3.xml", "youtube_auto.vtt"]
+    /// Files whose words carry no punctuation at all (the README: YouTube; Google v1's transcript has
+    /// none either). Google v2's transcript has it, and the reader puts it back on the words.
+    static let unpunctuated: Set<String> = startsOnly.union(["google_stt_v1.json"])
+    /// Google gives times in steps of 100 ms (the README): each is within half a step of the table.
+    static func tolerance(_ name: String) -> Int { name.hasPrefix("google_stt") ? 50 : 10 }
+
+    static func normalised(_ text: String, stripPunctuation: Bool) -> String {
+        let lower = text.lowercased()
+        return stripPunctuation ? String(lower.filter { !".,!?".contains($0) }) : lower
+    }
 
     @Test func allEighteenFilesAreThere() { #expect(Self.files.count == 18) }
 
@@ -29,18 +39,21 @@ import CaptionModel
         let youtube = Self.startsOnly.contains(name)
         // YouTube spells numbers out; every other tool writes the numeral.
         let expectedTexts = Self.words.map { youtube && $0.text == "3" ? "three" : $0.text }
-        #expect(texts.map { $0.lowercased() } == expectedTexts.map { $0.lowercased() }, "\(name): \(texts)")
+        let strip = Self.unpunctuated.contains(name)
+        #expect(texts.map { Self.normalised($0, stripPunctuation: strip) } == expectedTexts.map { Self.normalised($0, stripPunctuation: strip) },
+                "\(name): \(texts)")
+        let tolerance = Self.tolerance(name)
         guard words.count == Self.words.count else { return }
         for (got, want) in zip(words, Self.words) {
-            #expect(abs(got.start - want.start) <= 10, "\(name): '\(got.text)' starts at \(got.start), expected \(want.start)")
-            if youtube { continue } // YouTube gives starts only
             if name == "whisperx.json" && want.text == "3" {
                 // No times in the file: it must sit inside the gap "testing" and "caption" leave.
                 #expect(got.interpolated)
                 #expect(got.start >= 1100 && got.end <= 1400 && got.start <= got.end, "\(name): '3' at \(got.start)-\(got.end)")
                 continue
             }
-            #expect(abs(got.end - want.end) <= 10, "\(name): '\(got.text)' ends at \(got.end), expected \(want.end)")
+            #expect(abs(got.start - want.start) <= tolerance, "\(name): '\(got.text)' starts at \(got.start), expected \(want.start)")
+            if youtube { continue } // YouTube gives starts only
+            #expect(abs(got.end - want.end) <= tolerance, "\(name): '\(got.text)' ends at \(got.end), expected \(want.end)")
             #expect(!got.interpolated, "\(name): '\(got.text)' should carry its own times")
         }
         #expect(!result.diagnostics.contains { $0.severity == .error })

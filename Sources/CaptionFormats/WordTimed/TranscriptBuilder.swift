@@ -30,8 +30,13 @@ enum TranscriptBuilder {
         var speaker: String?
     }
 
-    static func timedWords(_ segment: Transcript.Segment, nextStart: Double?, startsOnly: Bool,
+    static func timedWords(_ rawSegment: Transcript.Segment, nextStart: Double?, startsOnly: Bool,
                            issues: inout TranscriptIssues) -> [Word] {
+        // Segment bounds feed interpolation: only usable ones count.
+        var segment = rawSegment
+        segment.start = segment.start.flatMap(usable)
+        segment.end = segment.end.flatMap(usable)
+        let nextStart = nextStart.flatMap(usable)
         var slots: [Slot] = []
         slots.reserveCapacity(segment.words.count)
         var previousStart = -Double.infinity
@@ -82,7 +87,8 @@ enum TranscriptBuilder {
             let count = Double(runEnd - k)
             for (j, index) in (k..<runEnd).enumerated() {
                 let slot = slots[index]
-                let start = slot.start ?? (from + span * Double(j) / count)
+                // A word that has only its end never starts after it.
+                let start = slot.start ?? min(from + span * Double(j) / count, slot.end ?? .infinity)
                 let end = slot.end ?? max(start, from + span * Double(j + 1) / count)
                 words.append(Word(text: slot.text, start: ms(start), end: ms(end), interpolated: true, speaker: slot.speaker))
             }
@@ -108,12 +114,16 @@ enum TranscriptBuilder {
         return value
     }
 
+    private static func usable(_ value: Double) -> Double? {
+        value.isFinite && value >= 0 && value < 1e13 ? value : nil
+    }
+
     private static func ms(_ value: Double) -> Milliseconds {
         CaptionTime.milliseconds(fromSeconds: value / 1000) ?? 0
     }
 
     private static func format(_ ms: Double) -> String {
-        guard ms.isFinite else { return "\(ms)" }
+        guard ms.isFinite, abs(ms) < 1e15 else { return "\(ms / 1000) s" }
         return String(format3: ms / 1000) + " s"
     }
 }
