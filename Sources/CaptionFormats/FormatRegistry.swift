@@ -3,7 +3,7 @@ import CaptionModel
 /// Every format the toolkit reads and writes. Detection asks each one and fails on none; a tie is
 /// broken by the file extension, then by this list's order.
 public enum FormatRegistry {
-    public static let formats: [any SubtitleFormat.Type] = [WebVTTFormat.self, SRTFormat.self, CaptionJSONFormat.self]
+    public static let formats: [any SubtitleFormat.Type] = [YouTubeSRV3Format.self, YouTubeAutoVTT.self, WebVTTFormat.self, SRTFormat.self, CaptionJSONFormat.self]
 
     /// Formats that are only read, and only by name (`--from whisperx`): detection finds them through
     /// the JSON format, which parses once and asks each for its signature.
@@ -44,6 +44,9 @@ public enum FormatRegistry {
         let scored = formats.map { ($0, $0.detect(text)) }.filter { $0.1 > .no }
         guard let best = scored.map(\.1).max() else { return nil }
         let candidates = scored.filter { $0.1 == best }.map(\.0)
+        // A read-only format certain of its own signature refines a general one: YouTube's
+        // auto-caption WebVTT is also WebVTT, but it is read as words without the rolling repeats.
+        if candidates.count > 1, let refined = candidates.first(where: { !$0.canWrite }) { return refined }
         if candidates.count > 1, let hinted = pathHint.flatMap(format(forPath:)),
            candidates.contains(where: { $0.name == hinted.name }) {
             return hinted

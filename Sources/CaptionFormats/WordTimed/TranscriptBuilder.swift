@@ -59,7 +59,8 @@ enum TranscriptBuilder {
         }
         if startsOnly {
             let segmentEnd = segment.end ?? nextStart
-            for k in slots.indices where slots[k].end == nil {
+            // Only words with a start get their end this way; words without one are interpolated below.
+            for k in slots.indices where slots[k].end == nil && slots[k].start != nil {
                 slots[k].end = slots[(k + 1)...].first(where: { $0.start != nil })?.start ?? segmentEnd ?? slots[k].start
             }
         }
