@@ -25,8 +25,11 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 public struct ParseResult: Sendable {
     public var document: CaptionDocument
     public var diagnostics: [Diagnostic]
+    /// Set when the input was a speech-to-text tool's word timings (the `--from` name of its format):
+    /// the events are then the tool's own segments, which callers page into captions.
+    public var wordTimedSource: String?
 
-    public init(document: CaptionDocument, diagnostics: [Diagnostic] = []) {
-        self.document = document; self.diagnostics = diagnostics
+    public init(document: CaptionDocument, diagnostics: [Diagnostic] = [], wordTimedSource: String? = nil) {
+        self.document = document; self.diagnostics = diagnostics; self.wordTimedSource = wordTimedSource
     }
 }

@@ -19,7 +19,7 @@ import CaptionModel
     static func words(_ result: ParseResult) -> [Word] { result.document.events.flatMap(\.words) }
     static func texts(_ result: ParseResult) -> [String] { words(result).map(\.text) }
     static func source(_ result: ParseResult) -> String? {
-        result.document.metadata.first { $0.key == "source-format" }?.value
+        result.wordTimedSource
     }
     static func warnings(_ result: ParseResult) -> [String] { result.diagnostics.map(\.message) }
 

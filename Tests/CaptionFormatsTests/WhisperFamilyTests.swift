@@ -77,7 +77,7 @@ import CaptionModel
     @Test(arguments: WordTimedFormats.whisperFamily.map { $0.name })
     func ownCorpusFileIsDetectedAndReadWithoutWarnings(_ name: String) throws {
         let result = try CaptionFileReader.read(path: CorpusLocation.path("word-timed/" + Self.ownFiles[name]!))
-        #expect(result.document.metadata.first { $0.key == "source-format" }?.value == name)
+        #expect(result.wordTimedSource == name)
         #expect(Self.texts(result) == ["So", "today", "we're", "testing", "3", "caption", "styles.", "Let's", "go!"])
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     }
@@ -104,7 +104,7 @@ import CaptionModel
 
     @Test func openAIWhisperTrimsLeadingSpacesAndKeepsSegments() throws {
         let result = try Self.detect(Self.whisperLocal)
-        #expect(result.document.metadata.first?.value == "whisper")
+        #expect(result.wordTimedSource == "whisper")
         #expect(result.document.events.map(\.text.plain) == ["Hi there.", "Bye"])
         let words = Self.words(result)
         #expect(words.map(\.text) == ["Hi", "there.", "Bye"])
@@ -115,7 +115,7 @@ import CaptionModel
     @Test func openAIWhisperWithoutWordTimestampsSpreadsTheText() throws {
         let json = #"{"text": " One two three", "language": "en", "segments": [{"id": 0, "seek": 0, "start": 1.0, "end": 4.0, "text": " One two three", "tokens": [1, 2]}]}"#
         let result = try Self.detect(json)
-        #expect(result.document.metadata.first?.value == "whisper")
+        #expect(result.wordTimedSource == "whisper")
         let words = Self.words(result)
         #expect(words.map(\.text) == ["One", "two", "three"])
         #expect(words.map(\.start) == [1000, 2000, 3000] && words.map(\.end) == [2000, 3000, 4000])
@@ -133,7 +133,7 @@ import CaptionModel
          {"id": 2, "seek": 0, "start": 2.0, "end": 3.0, "text": " Good bye", "tokens": [], "words": null}]
         """#
         let result = try Self.detect(json)
-        #expect(result.document.metadata.first?.value == "faster-whisper")
+        #expect(result.wordTimedSource == "faster-whisper")
         let words = Self.words(result)
         #expect(words.map(\.text) == ["Hello", "world", "Good", "bye"])
         #expect(words.map(\.start) == [0, 500, 2000, 2500] && words.map(\.end) == [500, 1000, 2500, 3000])
@@ -146,7 +146,7 @@ import CaptionModel
     @Test func whisperTimestampedReadsTextNotWord() throws {
         let json = #"{"text": "A b", "segments": [{"id": 0, "start": 0.1, "end": 0.9, "text": "A b", "confidence": 0.9, "words": [{"text": "A", "start": 0.1, "end": 0.3, "confidence": 0.8}, {"text": "b", "start": 0.3, "end": 0.9, "confidence": 0.7}]}], "language": "en"}"#
         let result = try Self.detect(json)
-        #expect(result.document.metadata.first?.value == "whisper-timestamped")
+        #expect(result.wordTimedSource == "whisper-timestamped")
         #expect(Self.texts(result) == ["A", "b"])
         #expect(Self.words(result).map(\.start) == [100, 300])
     }
@@ -174,7 +174,7 @@ import CaptionModel
         #expect(transcript.segments[0].words[1].speaker == "SPEAKER_00")
 
         let result = try Self.detect(Self.whisperX)
-        #expect(result.document.metadata.first?.value == "whisperx")
+        #expect(result.wordTimedSource == "whisperx")
         let words = Self.words(result)
         #expect(words.map(\.speaker) == ["SPEAKER_00", "SPEAKER_00", "SPEAKER_00", "SPEAKER_00", "SPEAKER_01"])
         #expect(words[2].interpolated && words[2].start == 500 && words[2].end == 1100)
@@ -190,7 +190,7 @@ import CaptionModel
            {"word": "Go", "start": 2.98, "end": 3.5, "score": 0.9, "speaker": "B"}]}
         """#
         let result = try Self.detect(json)
-        #expect(result.document.metadata.first?.value == "whisperx")
+        #expect(result.wordTimedSource == "whisperx")
         #expect(result.document.events.map(\.text.plain) == ["Hi you", "Go"])
         #expect(Self.words(result).map(\.speaker) == ["A", "A", "B"])
         #expect(result.diagnostics.isEmpty)
@@ -203,7 +203,7 @@ import CaptionModel
         let root = try JSONDocument.parse(DecodedText(json))
         #expect(StableTSJSON.matches(root) && !OpenAIWhisperJSON.matches(root))
         let result = try Self.detect(json)
-        #expect(result.document.metadata.first?.value == "stable-ts")
+        #expect(result.wordTimedSource == "stable-ts")
         #expect(Self.texts(result) == ["Yes"] && Self.words(result)[0].start == 500)
     }
 
@@ -225,7 +225,7 @@ import CaptionModel
             Self.token("[_EOT_]", 900, 900),
         ])
         let result = try Self.detect(json)
-        #expect(result.document.metadata.first?.value == "whisper-cpp")
+        #expect(result.wordTimedSource == "whisper-cpp")
         let words = Self.words(result)
         #expect(words.map(\.text) == ["we're", "testing.", "Go!"])
         #expect(words.map(\.start) == [0, 200, 700] && words.map(\.end) == [200, 600, 900])
@@ -265,7 +265,7 @@ import CaptionModel
          {"text": "!", "startMs": 500, "endMs": 550, "timestampMs": 520, "confidence": 0.9}]
         """#
         let result = try Self.detect(json)
-        #expect(result.document.metadata.first?.value == "remotion")
+        #expect(result.wordTimedSource == "remotion")
         let words = Self.words(result)
         #expect(words.map(\.text) == ["We're", "live!"])
         #expect(words.map(\.start) == [0, 200] && words.map(\.end) == [200, 550])
@@ -293,7 +293,7 @@ import CaptionModel
 
     @Test func elevenLabsKeepsOnlyWordsAndSplitsAtSpeakerChange() throws {
         let result = try Self.detect(Self.elevenLabs)
-        #expect(result.document.metadata.first?.value == "elevenlabs")
+        #expect(result.wordTimedSource == "elevenlabs")
         let words = Self.words(result)
         #expect(words.map(\.text) == ["Hi", "yo"])
         #expect(words.map(\.speaker) == ["speaker_0", "speaker_1"])
@@ -308,7 +308,7 @@ import CaptionModel
           {"language_code": "eng", "language_probability": 0.9, "channel_index": 1, "words": [{"text": "first", "start": 0.5, "end": 1.0, "type": "word"}]}]}
         """#
         let result = try Self.detect(json)
-        #expect(result.document.metadata.first?.value == "elevenlabs")
+        #expect(result.wordTimedSource == "elevenlabs")
         #expect(Self.texts(result) == ["first", "later"])
     }
 
@@ -323,7 +323,7 @@ import CaptionModel
                       {"id": 1, "seek": 0, "start": 3.0, "end": 3.4, "text": " Go"}]}
         """#
         let result = try Self.detect(json)
-        #expect(result.document.metadata.first?.value == "openai")
+        #expect(result.wordTimedSource == "openai")
         #expect(result.document.events.map(\.text.plain) == ["Hi there", "Go"])
         // Segment granularity only: the segments' text, spread over each segment.
         let segmentsOnly = #"{"task": "transcribe", "language": "english", "duration": 1.0, "text": "a b", "segments": [{"id": 0, "start": 0.0, "end": 1.0, "text": " a b"}]}"#
@@ -350,7 +350,7 @@ import CaptionModel
         #expect(Self.texts(try Self.read("whisper", fasterList)) == ["Yo"])
         // stable-ts forced on a plain openai-whisper file reads the same segments.
         #expect(Self.texts(try Self.read("stable-ts", Self.whisperLocal)) == ["Hi", "there.", "Bye"])
-        #expect(try Self.read("whisper", Self.whisperLocal).document.metadata.first?.value == "whisper")
+        #expect(try Self.read("whisper", Self.whisperLocal).wordTimedSource == "whisper")
 
         let remotion = Self.failure { _ = try Self.read("remotion", Self.whisperLocal) }
         #expect(remotion?.contains("Remotion captions JSON: top level: expected an array of captions") == true, "\(remotion ?? "")")

@@ -150,7 +150,7 @@ extension Transcript.Segment {
 
 extension WordTimedReader {
     /// The parse result for a transcript that did not come from JSON (YouTube's srv3 XML and
-    /// auto-caption WebVTT): the same events, warnings and `source-format` as the JSON adapters give.
+    /// auto-caption WebVTT): the same events, warnings and `wordTimedSource` as the JSON adapters give.
     static func result(_ transcript: Transcript, issues: TranscriptIssues, text: DecodedText,
                        name: String, title: String, diagnostics: [Diagnostic]? = nil,
                        metadata: [MetadataEntry] = []) throws -> ParseResult {
@@ -162,7 +162,7 @@ extension WordTimedReader {
         var all = diagnostics ?? text.diagnostics
         all += issues.warnings.map { Diagnostic.warning(line: nil, "\(text.sourceName): \($0)") }
         var document = CaptionDocument(events: events)
-        document.metadata = metadata.filter { $0.key != "source-format" } + [MetadataEntry(key: "source-format", value: name)]
-        return ParseResult(document: document, diagnostics: all)
+        document.metadata = metadata
+        return ParseResult(document: document, diagnostics: all, wordTimedSource: name)
     }
 }

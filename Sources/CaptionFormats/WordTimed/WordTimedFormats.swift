@@ -40,9 +40,7 @@ enum WordTimedReader {
         }
         var diagnostics = text.diagnostics
         diagnostics += issues.warnings.map { Diagnostic.warning(line: nil, "\(text.sourceName): \($0)") }
-        var document = CaptionDocument(events: events)
-        document.metadata = [MetadataEntry(key: "source-format", value: format.name)]
-        return ParseResult(document: document, diagnostics: diagnostics)
+        return ParseResult(document: CaptionDocument(events: events), diagnostics: diagnostics, wordTimedSource: format.name)
     }
 }
 
