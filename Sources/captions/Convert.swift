@@ -1,15 +1,18 @@
 import ArgumentParser
 import CaptionFormats
 import CaptionModel
+import CaptionStyles
 import Foundation
 
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Convert between caption formats (SRT, WebVTT, the toolkit's JSON).",
+        abstract: "Convert captions: SRT, WebVTT, JSON, and word timings from speech-to-text tools.",
         discussion: """
         The input format is detected from the content (the extension only breaks ties); the output format \
         comes from --to or the output's extension. Without -o, or with -o -, the result goes to stdout. \
-        Warnings go to stderr with the input's line number.
+        Warnings go to stderr with the input's line number. Word timings from a speech-to-text tool are \
+        grouped into captions by the paging options; any paging option re-pages other input that has \
+        word timings.
         """
     )
 
@@ -34,6 +37,9 @@ struct Convert: ParsableCommand {
     @Flag(name: .customLong("word-timestamps"), help: "WebVTT output: write word timings as inline timestamps.")
     var wordTimestamps = false
 
+    @OptionGroup(title: "Paging (grouping words into captions)")
+    var paging: PagingFlags
+
     func run() throws {
         try CommandFailure.exitOnError {
             let writingToStdout = output == nil || output == "-"
@@ -45,8 +51,11 @@ struct Convert: ParsableCommand {
             } else {
                 throw CaptionFormatError(.usage, "cannot tell the output format: give --to (\(FormatRegistry.names.joined(separator: ", "))) or an -o file with a known extension")
             }
-            let result = try CaptionFileReader.read(path: input, format: from, encoding: encoding)
+            var result = try CaptionFileReader.read(path: input, format: from, encoding: encoding)
             try Diagnostics.report(result.diagnostics, source: input, strict: strict)
+            if result.wordTimedSource != nil || paging.isSet {
+                result.document = Paging.apply(paging.options(), to: result.document)
+            }
 
             var options = WriteOptions()
             options.wordTimestamps = wordTimestamps
