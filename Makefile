@@ -33,9 +33,13 @@ demo: build
 	@mkdir -p $(DEMO_OUT)
 	$(SWIFT) run -q captions convert Corpus/samples/sintel_en.srt -o $(DEMO_OUT)/sintel_en.vtt
 	$(SWIFT) run -q captions convert Corpus/samples/sintel_en.srt -o $(DEMO_OUT)/sintel_en.json
-	@echo; echo "Converted Corpus/samples/sintel_en.srt (Sintel, CC BY 3.0) into:"
-	@ls -l $(DEMO_OUT)/sintel_en.vtt $(DEMO_OUT)/sintel_en.json
-	@echo; head -12 $(DEMO_OUT)/sintel_en.vtt
+	$(SWIFT) run -q captions convert Corpus/word-timed/whisperx.json -o $(DEMO_OUT)/whisperx.srt
+	$(SWIFT) run -q captions convert Corpus/word-timed/whisperx.json -o $(DEMO_OUT)/whisperx-karaoke.vtt \
+	  --word-timestamps --max-words 3
+	@echo; echo "Converted Corpus/samples/sintel_en.srt (Sintel, CC BY 3.0) and the WhisperX sample into:"
+	@ls -l $(DEMO_OUT)
+	@echo; echo "--- $(DEMO_OUT)/sintel_en.vtt (start)"; head -8 $(DEMO_OUT)/sintel_en.vtt
+	@echo "--- $(DEMO_OUT)/whisperx-karaoke.vtt (word timings paged three words at a time)"; cat $(DEMO_OUT)/whisperx-karaoke.vtt
 
 # Parse speed and memory against pysubs2 and srt on the same generated files (release build).
 bench: deps
