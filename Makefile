@@ -2,10 +2,11 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # C libraries (headers), pkg-config to find them, ffmpeg as the tests' independent peer, and the fonts
-# tests resolve by file path.
+# tests resolve by file path (DejaVu: Latin, Arabic; Droid Sans Fallback: CJK; Symbola: emoji as
+# outlines, which libass can draw too).
 APT_PACKAGES := pkg-config libass-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
 	libswresample-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libpng-dev \
-	ffmpeg fonts-dejavu-core
+	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola
 DEMO_OUT := out/demo
 
 .PHONY: all deps build test demo bench clean

@@ -17,7 +17,7 @@ let systemLibraries: [Target] = [
 let package = Package(
     name: "CaptionKit",
     products: [
-        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles"]),
+        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender"]),
         .executable(name: "captions", targets: ["captions"]),
     ],
     dependencies: [
@@ -28,8 +28,10 @@ let package = Package(
         .target(name: "CaptionModel", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CaptionFormats", dependencies: ["CaptionModel"]),
         .target(name: "CaptionStyles", dependencies: ["CaptionModel"]),
+        .target(name: "CaptionLayout", dependencies: ["CaptionModel", "CaptionStyles", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
+        .target(name: "CaptionRender", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CFreeType", "CPNG"]),
         .executableTarget(name: "captions", dependencies: [
-            "CaptionModel", "CaptionFormats", "CaptionStyles",
+            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "parse-bench", dependencies: ["CaptionModel", "CaptionFormats"],
@@ -37,6 +39,8 @@ let package = Package(
         .testTarget(name: "CaptionModelTests", dependencies: ["CaptionModel"]),
         .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionModel", "CaptionFormats"]),
         .testTarget(name: "CaptionStylesTests", dependencies: ["CaptionModel", "CaptionStyles"]),
+        .testTarget(name: "CaptionLayoutTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout"]),
+        .testTarget(name: "CaptionRenderTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender"]),
         .testTarget(name: "CaptionsCLITests", dependencies: ["captions"]),
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CLibass", "CFFmpeg", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CPNG"]),

@@ -1,0 +1,1 @@
+// The native renderer: rasterizing, stroke, blur, boxes, animation, compositing, PNG.

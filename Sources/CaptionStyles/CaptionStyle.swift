@@ -1,0 +1,125 @@
+import CaptionModel
+
+/// Everything that decides how captions look and move. Styles are data: `Styles/*.json` holds the
+/// presets, and a style file may set any subset of these fields on top of a preset.
+///
+/// Lengths (font size, stroke, shadow offsets and blur, padding, corner radius, margins, spacing) are
+/// pixels of a reference frame whose shorter side is 1080 (a 1080x1920 portrait video); renderers scale
+/// them by the output's shorter side / 1080, so a 720x1280 render looks like a smaller 1080x1920 one.
+public struct CaptionStyle: Sendable, Hashable {
+    public var name = "custom"
+    /// One line for `captions presets`.
+    public var summary = ""
+
+    // MARK: Font
+    /// A fontconfig family name.
+    public var fontFamily = "DejaVu Sans"
+    /// An explicit font file, used instead of asking fontconfig (reproducible renders and tests).
+    public var fontFile: String?
+    /// Families or font files tried, in order, for characters the main font lacks (CJK, emoji, Arabic).
+    public var fallbackFonts: [String] = ["Droid Sans Fallback", "Symbola"]
+    /// CSS weight, 100 to 900 (400 regular, 700 bold).
+    public var fontWeight = 700
+    /// ASS convention: the font's ascender plus descender span this many pixels.
+    public var fontSize = 80.0
+    public var uppercase = false
+
+    // MARK: Colours (sRGB, straight alpha)
+    public var textColor = RGBAColor.white
+    /// The spoken word (or spoken part) in karaoke modes.
+    public var highlightColor = RGBAColor(red: 255, green: 221, blue: 0)
+    /// Words not yet spoken, in modes that dim them (three-state).
+    public var upcomingColor = RGBAColor(red: 255, green: 255, blue: 255, alpha: 110)
+    public var strokeColor = RGBAColor.black
+    public var strokeWidth = 6.0
+
+    // MARK: Shadow
+    public var shadow = Shadow()
+
+    public struct Shadow: Sendable, Hashable {
+        public var color = RGBAColor.black
+        /// Multiplies the colour's alpha (0 = no shadow).
+        public var opacity = 0.0
+        /// Gaussian blur radius (about 2 sigma).
+        public var blur = 0.0
+        public var offsetX = 0.0
+        public var offsetY = 0.0
+        public init() {}
+    }
+
+    // MARK: Boxes
+    /// A box behind each line or the whole page; nil for none.
+    public var box: Box?
+    /// A box behind the spoken word only (background-by-word); nil for none.
+    public var wordBox: Box?
+
+    public struct Box: Sendable, Hashable {
+        public enum Scope: String, Sendable, Hashable { case line, page }
+        public var color = RGBAColor(red: 0, green: 0, blue: 0, alpha: 160)
+        public var paddingX = 16.0
+        public var paddingY = 8.0
+        public var cornerRadius = 12.0
+        public var scope = Scope.line
+        public init() {}
+    }
+
+    // MARK: Placement
+    /// Numeric-keypad anchor: 1-3 bottom, 4-6 middle, 7-9 top (left, centre, right).
+    public var anchor = 2
+    /// The safe area: text stays inside these margins.
+    public var marginLeft = 60.0
+    public var marginRight = 60.0
+    public var marginTop = 120.0
+    public var marginBottom = 320.0
+    /// Line height as a multiple of the font size.
+    public var lineSpacing = 1.2
+    /// Extra pixels between words.
+    public var wordSpacing = 0.0
+
+    // MARK: Motion
+    public var fadeIn: Milliseconds = 0
+    public var fadeOut: Milliseconds = 0
+    /// Pixels the page rises from as it appears (0 = no slide), over `slideDuration`.
+    public var slideDistance = 0.0
+    public var slideDuration: Milliseconds = 0
+
+    // MARK: Karaoke
+    public var karaoke = Karaoke()
+
+    public struct Karaoke: Sendable, Hashable {
+        public enum Mode: String, Sendable, Hashable, CaseIterable {
+            /// No word-level effect.
+            case none
+            /// Only the spoken word takes the highlight colour.
+            case highlight
+            /// A box (`wordBox`) sits behind the spoken word.
+            case background
+            /// The spoken word grows to `scale`, in place.
+            case scale
+            /// The highlight sweeps left to right through each word as it is spoken.
+            case fill
+            /// Spoken words stay highlighted.
+            case cumulative
+            /// Upcoming words dimmed, the spoken word highlighted, past words normal.
+            case threeState = "three-state"
+            /// Each word appears when spoken, scaling from `popFrom` to 1 with an overshoot.
+            case popIn = "pop-in"
+            /// Characters appear across each word's duration.
+            case typewriter
+        }
+        public var mode = Mode.none
+        /// The spoken word's scale (scale mode).
+        public var scale = 1.2
+        /// Ease-in-out transition time into and out of the spoken state.
+        public var transition: Milliseconds = 150
+        /// Pop-in's starting scale and peak overshoot.
+        public var popFrom = 0.8
+        public var popOvershoot = 1.08
+        public init() {}
+    }
+
+    // MARK: Paging defaults for word-timed input
+    public var paging = PagingOptions()
+
+    public init() {}
+}
