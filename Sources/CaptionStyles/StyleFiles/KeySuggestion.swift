@@ -1,0 +1,41 @@
+/// "Did you mean" for misspelled keys and preset names: `fontsize`, `fontSize` and `font-size` all
+/// find `font_size`; `text_colour` finds `text_color`.
+enum KeySuggestion {
+    /// The candidates closest to `word`, ignoring case and `_`/`-`/spaces, at most two edits away (one
+    /// for short words, where two edits reach almost anything). Empty when nothing is that close.
+    static func closest(to word: String, among candidates: [String]) -> [String] {
+        let target = normalized(word)
+        let limit = target.count <= 4 ? 1 : 2
+        var best: [String] = []
+        var bestDistance = limit
+        for candidate in candidates {
+            let d = distance(target, normalized(candidate))
+            if d < bestDistance { best = [candidate]; bestDistance = d } else if d == bestDistance { best.append(candidate) }
+        }
+        return best
+    }
+
+    /// ` (did you mean 'a'?)`, ` (did you mean 'a' or 'b'?)`, or nothing.
+    static func hint(_ suggestions: [String]) -> String {
+        guard !suggestions.isEmpty else { return "" }
+        return " (did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?)"
+    }
+
+    private static func normalized(_ s: String) -> [Character] {
+        Array(s.lowercased().filter { !"_- ".contains($0) })
+    }
+
+    /// Levenshtein distance, one row at a time.
+    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for (i, ca) in a.enumerated() {
+            var row = [i + 1]
+            for (j, cb) in b.enumerated() {
+                row.append(Swift.min(previous[j + 1] + 1, row[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
+            }
+            previous = row
+        }
+        return previous[b.count]
+    }
+}
