@@ -80,6 +80,9 @@ import CaptionModel
         #expect(spread.map(\.text) == ["a", "bbb", "cccc"])
         #expect(spread.map(\.start) == [1000, 1125, 1500])
         #expect(spread.map(\.end) == [1125, 1500, 2000])
+        let japanese = WordTimeline.words(of: CaptionEvent(start: 0, end: 300, text: CaptionText(plain: "字幕だ")))
+        #expect(japanese.map(\.text) == ["字", "幕", "だ"])
+        #expect(WordTimeline.words(of: CaptionEvent(start: 0, end: 300, text: CaptionText(plain: "Hello"))).map(\.text) == ["Hello"])
     }
 
     @Test func fadeAndSlide() {

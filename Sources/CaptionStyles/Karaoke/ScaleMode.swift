@@ -1,11 +1,13 @@
 import CaptionModel
 
-/// The spoken word grows to `karaoke.scale` in place: it eases up over the transition time from its
-/// start, holds, and eases back over the same time after its end. A word shorter than two transitions
-/// ramps over half its length, so it always reaches full scale at its middle.
+/// The spoken word grows to `karaoke.scale` in place and takes the highlight colour: it eases up over
+/// the transition time from its start, holds, and eases back over the same time after its end. A word
+/// shorter than two transitions ramps over half its length, so it always reaches full scale at its middle.
 enum ScaleMode: KaraokeMode {
     static func appearance(of word: TimedWord, state: WordState, style: CaptionStyle) -> WordAppearance {
-        var appearance = WordAppearance(color: style.textColor)
+        var isActive = false
+        if case .active = state { isActive = true }
+        var appearance = WordAppearance(color: isActive ? style.highlightColor : style.textColor)
         appearance.scale = scale(of: word, state: state, style: style)
         return appearance
     }

@@ -3,8 +3,9 @@ import CaptionModel
 /// The words of one caption with their times, as karaoke modes see them.
 ///
 /// A caption with word timings uses them. A caption without (plain SRT or WebVTT) gets its words from
-/// its text, split at whitespace, and the event's time spread over them in proportion to their
-/// character counts: karaoke presets then still move word by word.
+/// its text, split at whitespace (in text without any space, such as Chinese or Japanese, each
+/// character is a word), and the event's time spread over them in proportion to their character
+/// counts: karaoke presets then still move word by word.
 public struct TimedWord: Sendable, Hashable {
     public var text: String
     public var start: Milliseconds
@@ -16,8 +17,17 @@ public enum WordTimeline {
     public static func words(of event: CaptionEvent) -> [TimedWord] {
         let words = event.words
         if !words.isEmpty { return words.map { TimedWord(text: $0.text, start: $0.start, end: $0.end) } }
-        let texts = event.text.plain.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        var texts = event.text.plain.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        if texts.count == 1, texts[0].count > 1, texts[0].unicodeScalars.contains(where: isCJK) { texts = texts[0].map { String($0) } }
         return spread(texts, start: event.start, end: event.end)
+    }
+
+    /// Han, kana and CJK punctuation: scripts written without spaces between words.
+    static func isCJK(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x2FFFF: true
+        default: false
+        }
     }
 
     /// The interval shared in proportion to character counts; times rounded, the last word ends at `end`.
