@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptionFormats
+import CaptionStyles
 import Foundation
 
 /// Turns the toolkit's errors into one line on stderr and the documented exit code, in one place.
@@ -9,6 +10,10 @@ enum CommandFailure {
             try body()
         } catch let error as CaptionFormatError {
             printError("captions: \(error.message)")
+            throw ExitCode(error.exitCode)
+        } catch let error as StyleError {
+            // One line per problem: a style file may have several.
+            for problem in error.problems { printError("captions: \(problem)") }
             throw ExitCode(error.exitCode)
         }
     }

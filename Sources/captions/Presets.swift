@@ -19,13 +19,9 @@ struct Presets: ParsableCommand {
     var stylesDir: String?
 
     func run() throws {
-        do {
+        try CommandFailure.exitOnError {
             let presets = try StyleLibrary.locate(explicit: stylesDir).summaries()
             FileHandle.standardOutput.write(Data((json ? Self.json(presets) : Self.table(presets)).utf8))
-        } catch let error as StyleError {
-            // One stderr line per problem, each with the program's prefix, as for caption files.
-            for problem in error.problems { CommandFailure.printError("captions: \(problem)") }
-            throw ExitCode(error.exitCode)
         }
     }
 

@@ -1,0 +1,64 @@
+import ArgumentParser
+import CaptionModel
+
+/// A time on the command line: seconds (`3.25`) or a timestamp (`00:00:03.250`, `1:02.5`).
+struct TimeArgument: ExpressibleByArgument, Hashable {
+    var milliseconds: Milliseconds
+
+    init?(argument: String) {
+        let fields = argument.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(fields.count), let seconds = Double(fields.last!), seconds >= 0, seconds.isFinite else { return nil }
+        var total = seconds
+        for (k, field) in fields.dropLast().reversed().enumerated() {
+            guard let v = Int(field), v >= 0 else { return nil }
+            total += Double(v) * (k == 0 ? 60 : 3600)
+        }
+        guard let ms = CaptionTime.milliseconds(fromSeconds: total) else { return nil }
+        milliseconds = ms
+    }
+}
+
+/// `--at T` or `--at A..B` (a range, with `--fps`).
+struct TimeSpanArgument: ExpressibleByArgument {
+    var start: TimeArgument
+    var end: TimeArgument?
+
+    init?(argument: String) {
+        if let range = argument.range(of: "..") {
+            guard let a = TimeArgument(argument: String(argument[..<range.lowerBound])),
+                  let b = TimeArgument(argument: String(argument[range.upperBound...])), a.milliseconds <= b.milliseconds else { return nil }
+            start = a; end = b
+        } else {
+            guard let a = TimeArgument(argument: argument) else { return nil }
+            start = a; end = nil
+        }
+    }
+}
+
+/// `WIDTHxHEIGHT`, each 16...8192.
+struct SizeArgument: ExpressibleByArgument, Hashable {
+    var width: Int
+    var height: Int
+
+    init(width: Int, height: Int) { self.width = width; self.height = height }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...8192).contains(w), (16...8192).contains(h) else { return nil }
+        width = w; height = h
+    }
+}
+
+/// `none` (transparent), a colour (`#RRGGBB`, `#RRGGBBAA`, or a name), or a PNG file.
+enum BackgroundArgument: ExpressibleByArgument {
+    case none
+    case color(RGBAColor)
+    case image(String)
+
+    init?(argument: String) {
+        if argument == "none" { self = .none; return }
+        if let color = RGBAColor(parsing: argument) { self = .color(color); return }
+        guard argument.lowercased().hasSuffix(".png") else { return nil }
+        self = .image(argument)
+    }
+}
