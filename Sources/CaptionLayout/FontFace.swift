@@ -97,3 +97,17 @@ final class FreeTypeLibrary: @unchecked Sendable {
         return try body(library)
     }
 }
+
+/// Two faces are the same font when they come from the same file and face index: a resolver keeps one
+/// instance per file and index, and two resolvers' instances of one font compare equal (so two layouts
+/// of the same input are equal).
+extension FontFace: Hashable {
+    public static func == (a: FontFace, b: FontFace) -> Bool {
+        a === b || (a.path == b.path && a.index == b.index)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(index)
+    }
+}

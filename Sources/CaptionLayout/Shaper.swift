@@ -1,0 +1,159 @@
+import CHarfBuzz
+
+/// One paragraph's characters as the shaper and bidi see them.
+struct ParagraphText {
+    /// The paragraph's characters.
+    let characters: [Character]
+    /// All their scalars, in order.
+    let scalars: [UInt32]
+    /// characterStarts[i]: index in `scalars` of character i's first scalar; one extra entry at the end.
+    let characterStarts: [Int]
+    /// scalarCharacter[s]: the character scalar s belongs to.
+    let scalarCharacter: [Int]
+
+    init<C: Collection<Character>>(_ characters: C) {
+        self.characters = Array(characters)
+        var scalars: [UInt32] = [], starts: [Int] = [], owners: [Int] = []
+        for (i, character) in self.characters.enumerated() {
+            starts.append(scalars.count)
+            for scalar in character.unicodeScalars {
+                scalars.append(scalar.value)
+                owners.append(i)
+            }
+        }
+        starts.append(scalars.count)
+        self.scalars = scalars
+        characterStarts = starts
+        scalarCharacter = owners
+    }
+}
+
+/// A maximal range of characters with one font, one bidi level and one script.
+struct ShapingRun {
+    var characters: Range<Int>
+    var font: ShapingFont
+    var level: UInt8
+    var script: hb_script_t
+}
+
+/// One shaped glyph, in pixels, relative to its pen position (y up, as HarfBuzz gives it).
+struct ShapedGlyph {
+    var font: ShapingFont
+    var glyphID: UInt32
+    /// The paragraph character that starts the glyph's cluster.
+    var character: Int
+    /// The run (index into the paragraph's runs) the glyph came from.
+    var run: Int
+    var advance: Double
+    var xOffset: Double
+    var yOffset: Double
+    /// Ink extents relative to the glyph origin, y up: nil when the glyph draws nothing.
+    var ink: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+}
+
+/// HarfBuzz shaping, one run at a time with the font that covers it.
+///
+/// Each run is added with the whole paragraph as context (`hb_buffer_add_utf32`'s item offset), so
+/// Arabic joins across a change of font or direction. Direction comes from the bidi level, script
+/// from the run (see `Shaper.scripts`), and language from the request or else from the script (never
+/// from the process locale: layouts must not depend on the machine). Fonts are at one design unit
+/// per unit, so positions are exact integers multiplied here by the face's pixels per unit at the
+/// ASS size; nothing is rounded.
+enum Shaper {
+    /// Glyphs of every run, in logical order: runs in order, each run's glyphs in logical order (a
+    /// right-to-left run's HarfBuzz output reversed).
+    static func shape(_ paragraph: ParagraphText, runs: [ShapingRun], fontSize: Double, language: String?) -> [ShapedGlyph] {
+        guard let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(paragraph.scalars.count)
+        let totalScalars = paragraph.scalars.count
+        for (runIndex, run) in runs.enumerated() {
+            let start = paragraph.characterStarts[run.characters.lowerBound]
+            let end = paragraph.characterStarts[run.characters.upperBound]
+            hb_buffer_clear_contents(buffer)
+            paragraph.scalars.withUnsafeBufferPointer {
+                hb_buffer_add_utf32(buffer, $0.baseAddress, Int32(totalScalars), UInt32(start), Int32(end - start))
+            }
+            let rtl = BidiParagraph.isRightToLeft(run.level)
+            hb_buffer_set_direction(buffer, rtl ? charfbuzz_direction_rtl() : charfbuzz_direction_ltr())
+            hb_buffer_set_script(buffer, run.script)
+            hb_buffer_set_language(buffer, Self.language(language, script: run.script))
+            var flags = HB_BUFFER_FLAG_REMOVE_DEFAULT_IGNORABLES.rawValue
+            if start == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+            if end == totalScalars { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+            hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
+            hb_shape(run.font.font, buffer, nil, 0)
+
+            var count: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else { continue }
+            let scale = run.font.face.scale(forSize: fontSize)
+            let n = Int(count)
+            for k in 0..<n {
+                // HarfBuzz returns visual order; a right-to-left run is read backwards for logical order.
+                let i = rtl ? n - 1 - k : k
+                let info = infos[i], position = positions[i]
+                glyphs.append(ShapedGlyph(
+                    font: run.font, glyphID: info.codepoint,
+                    character: paragraph.scalarCharacter[Int(info.cluster)], run: runIndex,
+                    advance: Double(position.x_advance) * scale,
+                    xOffset: Double(position.x_offset) * scale, yOffset: Double(position.y_offset) * scale,
+                    ink: ink(of: info.codepoint, in: run.font, scale: scale)))
+            }
+        }
+        return glyphs
+    }
+
+    /// The glyph's outline bounds from HarfBuzz (the unhinted outline, as the renderer draws it).
+    private static func ink(of glyph: UInt32, in font: ShapingFont, scale: Double) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(font.font, glyph, &extents) != 0, extents.width != 0, extents.height != 0 else {
+            return nil
+        }
+        let left = Double(extents.x_bearing), top = Double(extents.y_bearing)
+        let right = left + Double(extents.width), bottom = top + Double(extents.height)
+        return (min(left, right) * scale, min(top, bottom) * scale, max(left, right) * scale, max(top, bottom) * scale)
+    }
+
+    /// Each character's script, with Common and Inherited characters (spaces, punctuation, digits,
+    /// marks, emoji) taking the script of the character before them, or after them at the start.
+    static func scripts(_ paragraph: ParagraphText) -> [hb_script_t] {
+        let unicode = hb_unicode_funcs_get_default()
+        var scripts = paragraph.characters.indices.map { i in
+            hb_unicode_script(unicode, paragraph.scalars[paragraph.characterStarts[i]])
+        }
+        func isReal(_ script: hb_script_t) -> Bool {
+            script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN
+        }
+        let firstReal = scripts.first(where: isReal) ?? HB_SCRIPT_COMMON
+        var current = firstReal
+        for i in scripts.indices {
+            if isReal(scripts[i]) { current = scripts[i] } else { scripts[i] = current }
+        }
+        return scripts
+    }
+
+    /// The request's language, else a language for the script (so CJK and Arabic get their usual
+    /// forms); "und" otherwise.
+    private static func language(_ requested: String?, script: hb_script_t) -> hb_language_t? {
+        let tag: String
+        if let requested {
+            tag = requested
+        } else {
+            switch script {
+            case HB_SCRIPT_ARABIC: tag = "ar"
+            case HB_SCRIPT_HEBREW: tag = "he"
+            case HB_SCRIPT_HAN: tag = "zh"
+            case HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA: tag = "ja"
+            case HB_SCRIPT_HANGUL: tag = "ko"
+            case HB_SCRIPT_CYRILLIC: tag = "ru"
+            case HB_SCRIPT_GREEK: tag = "el"
+            case HB_SCRIPT_THAI: tag = "th"
+            case HB_SCRIPT_DEVANAGARI: tag = "hi"
+            default: tag = "und"
+            }
+        }
+        return hb_language_from_string(tag, -1)
+    }
+}

@@ -1,0 +1,85 @@
+import CaptionLayout
+import CaptionModel
+import CaptionStyles
+import Foundation
+
+/// Renders captions in a style onto frames at exact times: the renderer the preview, the golden tests
+/// and the burn-in share.
+///
+/// The pipeline per caption, top-down: lay out (cached per caption) → the words' timing and karaoke
+/// state at `t` → page motion (fade, slide) → glyph masks (cached per glyph) → layers, bottom to top:
+/// page or line boxes, the spoken word's box, shadow, stroke, fill.
+public final class CaptionFrameRenderer: @unchecked Sendable {
+    // Unchecked: the layout cache is guarded by its lock; everything else is immutable.
+    public let style: CaptionStyle
+    public let width: Int
+    public let height: Int
+    private let engine: LayoutEngine
+    private let rasterizer: GlyphRasterizer
+    private let layouts = LayoutCache()
+
+    public init(style: CaptionStyle, width: Int, height: Int, engine: LayoutEngine = LayoutEngine(),
+                rasterizer: GlyphRasterizer = GlyphRasterizer()) {
+        self.style = style
+        self.width = width
+        self.height = height
+        self.engine = engine
+        self.rasterizer = rasterizer
+    }
+
+    /// The captions visible at `t` (start ≤ t < end), drawn in order onto `image`.
+    public func render(_ events: [CaptionEvent], at t: Milliseconds, onto image: inout RGBAImage) throws(FontError) {
+        for event in events where event.start <= t && t < event.end {
+            try render(event, at: t, onto: &image)
+        }
+    }
+
+    /// One caption at `t`, whether or not `t` is inside its interval (tests use times outside words).
+    public func render(_ event: CaptionEvent, at t: Milliseconds, onto image: inout RGBAImage) throws(FontError) {
+        let scene = try self.scene(event, at: t)
+        CaptionPainter(style: style, rasterizer: rasterizer).paint(scene, onto: &image)
+    }
+
+    /// What the caption looks like at `t`, before anything is drawn: its layout, each word's appearance
+    /// and the page motion. Tests read it to check karaoke semantics without pixels.
+    public func scene(_ event: CaptionEvent, at t: Milliseconds) throws(FontError) -> CaptionScene {
+        let timed = WordTimeline.words(of: event)
+        let layout = try layouts.layout(for: event, words: timed.map(\.text)) { () throws(FontError) -> TextLayout in
+            try engine.layout(LayoutRequest(text: event.text.plain, words: timed.map(\.text), style: style,
+                                            frameWidth: Double(width), frameHeight: Double(height)))
+        }
+        var appearances = Karaoke.appearances(of: timed, at: t, style: style)
+        // The layout may find a different number of words (text it could not match): pad or cut.
+        if appearances.count < layout.words.count {
+            appearances += Array(repeating: WordAppearance(color: style.textColor), count: layout.words.count - appearances.count)
+        }
+        return CaptionScene(layout: layout, appearances: Array(appearances.prefix(layout.words.count)),
+                            motion: CaptionMotion.at(t, start: event.start, end: event.end, style: style))
+    }
+}
+
+/// A caption at one instant: everything the painter needs.
+public struct CaptionScene: Sendable {
+    public var layout: TextLayout
+    /// One per laid-out word.
+    public var appearances: [WordAppearance]
+    public var motion: CaptionMotion
+}
+
+/// Layouts by caption, so a caption is shaped once however many frames show it.
+final class LayoutCache: @unchecked Sendable {
+    private struct Key: Hashable { var start: Int; var end: Int; var text: String; var words: [String] }
+    private var entries: [Key: TextLayout] = [:]
+    private let lock = NSLock()
+
+    func layout(for event: CaptionEvent, words: [String], make: () throws(FontError) -> TextLayout) throws(FontError) -> TextLayout {
+        let key = Key(start: event.start, end: event.end, text: event.text.plain, words: words)
+        if let hit = lock.withLock({ entries[key] }) { return hit }
+        let layout = try make()
+        lock.withLock {
+            if entries.count > 4096 { entries.removeAll(keepingCapacity: true) }
+            entries[key] = layout
+        }
+        return layout
+    }
+}

@@ -1,0 +1,261 @@
+import CFreeType
+import CaptionLayout
+
+/// Turns one glyph of a `FontFace` into coverage masks placed in the frame: the fill, and for a
+/// stroke width > 0 the stroke (the fill expanded by that width, as libass's `\bord`).
+///
+/// How, and why so:
+/// - The outline is loaded unhinted (`FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP`) at the ASS size
+///   convention libass uses: `FT_Request_Size(REAL_DIM, height = size in 26.6)`, the font's
+///   ascender + descender spanning the size. When the face's own ascender/descender differ from the
+///   OS/2 ones `FontFace` (and libass) use, the same scale is requested as `SCALES` with
+///   `FT_DivFix(size, span)`: what `REAL_DIM` computes after libass has overwritten the face's metrics,
+///   which a shared face must not be. The size lives in a private `FT_Size` so the face's active size
+///   (used by shaping) is left as it was.
+/// - Scale (for scale animations) multiplies the outline about the pen and moves the pen about the
+///   given origin: scaling the frame about that origin. The stroke width is applied after scaling, in
+///   frame pixels (the caller multiplies by the scale if the border should grow with the word).
+/// - The pen position is rounded to 1/8 px (libass's subpixel precision); the fraction translates the
+///   outline, the integer part only moves the finished masks, so the cache serves every position.
+/// - Stroke: `FT_Stroker` with round joins, one contour at a time, each contour's band rasterized on
+///   its own and combined with the fill by maximum. Stroking the whole outline at once would let the
+///   bands of an outer contour and a hole (opposite orientations) cancel under the non-zero rule where
+///   they overlap, cutting a gap into thick borders of thin glyphs.
+/// - Rasterizing: FreeType's anti-aliasing gray rasterizer in direct mode, writing spans straight into
+///   our buffers (max-combined), clipped to the outline's box.
+/// - Glyphs without an outline (space, bitmap-only or colour-bitmap emoji fonts) give empty masks:
+///   colour glyphs are not drawn by this renderer. COLR fonts give their monochrome base outline.
+///
+/// FreeType's library is used here only for the stroker's and rasterizer's memory, outside the face lock.
+public struct GlyphRasterizer: Sendable {
+    public let cache: GlyphCache
+
+    public init(cache: GlyphCache = .shared) { self.cache = cache }
+
+    /// The masks of `glyph` at ASS `size` (px) with its pen (baseline origin) at (penX, penY) in frame
+    /// pixels, scaled by (scaleX, scaleY) about (originX, originY) (default: the pen), stroked by
+    /// `strokeWidth` px. `stroke` is nil when `strokeWidth` rounds to 0 (to 1/64 px), else a mask (empty
+    /// for a glyph without outline).
+    public func masks(glyph: UInt32, face: FontFace, size: Double, penX: Double, penY: Double,
+                      scaleX: Double = 1, scaleY: Double = 1, originX: Double? = nil, originY: Double? = nil,
+                      strokeWidth: Double = 0) -> GlyphMasks {
+        let ox = originX ?? penX, oy = originY ?? penY
+        // Scaling the frame about the origin = scaling the outline about the pen + moving the pen.
+        let ex = ox + scaleX * (penX - ox), ey = oy + scaleY * (penY - oy)
+        guard size > 0, scaleX > 0, scaleY > 0, ex.isFinite, ey.isFinite else { return GlyphMasks(fill: .empty, stroke: nil) }
+        let qx = Int((ex * 8).rounded(.toNearestOrAwayFromZero)), qy = Int((ey * 8).rounded(.toNearestOrAwayFromZero))
+        let ix = qx >> 3, iy = qy >> 3  // floor division: the fraction is always 0...7 eighths
+        let key = GlyphKey(fontPath: face.path, faceIndex: face.index, glyph: glyph,
+                           size64: quantise(size, 64), scaleX256: quantise(scaleX, 256), scaleY256: quantise(scaleY, 256),
+                           stroke64: quantise(max(strokeWidth, 0), 64),
+                           subpixelX8: UInt8(qx - ix * 8), subpixelY8: UInt8(qy - iy * 8))
+        let masks = cache.masks(for: key) { GlyphRasterizer.draw(key, face: face) }
+        return masks.translated(dx: ix, dy: iy)
+    }
+
+    private func quantise(_ value: Double, _ steps: Double) -> Int32 {
+        Int32(clamping: Int((value * steps).rounded()))
+    }
+
+    /// Draws a key's masks relative to the integer pen position (0, 0). No cache.
+    static func draw(_ key: GlyphKey, face: FontFace) -> GlyphMasks {
+        guard key.size64 > 0, key.scaleX256 > 0, key.scaleY256 > 0,
+              var outline = loadOutline(key.glyph, face: face, size64: Int(key.size64)) else {
+            return GlyphMasks(fill: .empty, stroke: key.stroke64 > 0 ? .empty : nil)
+        }
+        // Scale about the pen, then move by the subpixel offset (y is up in outline space, down in frames).
+        let sx = key.scaleX, sy = key.scaleY
+        let dx = Int(key.subpixelX8) * 8, dy = -Int(key.subpixelY8) * 8
+        for i in outline.points.indices {
+            outline.points[i].x = Int((Double(outline.points[i].x) * sx).rounded()) + dx
+            outline.points[i].y = Int((Double(outline.points[i].y) * sy).rounded()) + dy
+        }
+        let fill = outline.rasterize(grow: 0)
+        guard key.stroke64 > 0 else { return GlyphMasks(fill: fill.trimmed(), stroke: nil) }
+        var stroke = outline.strokeMask(radius: Int(key.stroke64))
+        stroke.formMax(fill)
+        return GlyphMasks(fill: fill.trimmed(), stroke: stroke.trimmed())
+    }
+
+    /// Loads the unhinted outline at the ASS size into Swift-owned arrays, holding the face's lock only
+    /// for the load. Nil when the glyph has no outline.
+    private static func loadOutline(_ glyph: UInt32, face: FontFace, size64: Int) -> GlyphOutline? {
+        guard face.isScalable else { return nil }
+        let span = Int(face.ascender + face.descender)
+        return face.withFace { ftFace -> GlyphOutline? in
+            var size: FT_Size?
+            guard FT_New_Size(ftFace, &size) == 0, let size else { return nil }
+            let previous = ftFace.pointee.size
+            defer {
+                FT_Activate_Size(previous)
+                FT_Done_Size(size)
+            }
+            guard FT_Activate_Size(size) == 0 else { return nil }
+            var request = FT_Size_RequestRec()
+            let faceSpan = Int(ftFace.pointee.ascender) - Int(ftFace.pointee.descender)
+            if span <= 0 || span == faceSpan {
+                request.type = FT_SIZE_REQUEST_TYPE_REAL_DIM
+                request.height = size64
+            } else {
+                request.type = FT_SIZE_REQUEST_TYPE_SCALES
+                request.height = FT_DivFix(size64, span)
+            }
+            guard FT_Request_Size(ftFace, &request) == 0,
+                  FT_Load_Glyph(ftFace, glyph, cfreetype_load_no_hinting() | cfreetype_load_no_bitmap()) == 0,
+                  let slot = ftFace.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
+            return GlyphOutline(copying: slot.pointee.outline, library: slot.pointee.library)
+        }
+    }
+}
+
+/// An outline in 26.6 units, y up, owned by Swift; borrowed by FreeType calls as an `FT_Outline`.
+struct GlyphOutline {
+    var points: [FT_Vector]
+    var tags: [CChar]
+    var contourEnds: [Int16]
+    var flags: Int32
+    let library: FT_Library
+
+    init?(copying source: FT_Outline, library: FT_Library?) {
+        let pointCount = Int(source.n_points), contourCount = Int(source.n_contours)
+        guard pointCount > 0, contourCount > 0, let library else { return nil }
+        points = Array(UnsafeBufferPointer(start: source.points, count: pointCount))
+        tags = Array(UnsafeBufferPointer(start: source.tags, count: pointCount))
+        contourEnds = Array(UnsafeBufferPointer(start: source.contours, count: contourCount)).map { Int16($0) }
+        flags = source.flags
+        self.library = library
+    }
+
+    /// The control box in whole pixels: (x0, y0, x1, y1), y up.
+    var pixelBox: (Int, Int, Int, Int) {
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for p in points {
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        return (minX >> 6, minY >> 6, (maxX + 63) >> 6, (maxY + 63) >> 6)
+    }
+
+    /// The fill mask, its box grown by `grow` pixels, relative to the pen (frame y = −outline y).
+    mutating func rasterize(grow: Int) -> AlphaMask {
+        let (x0, y0, x1, y1) = pixelBox
+        var mask = AlphaMask(x: x0 - grow, y: -(y1 + grow), width: x1 - x0 + 2 * grow, height: y1 - y0 + 2 * grow)
+        let renderer = self
+        withFTOutline(contours: contourEnds.indices) { renderer.renderMax(&$0, into: &mask) }
+        return mask
+    }
+
+    /// The union of each contour's stroke band (round joins, `radius` in 1/64 px), relative to the pen.
+    mutating func strokeMask(radius: Int) -> AlphaMask {
+        let (x0, y0, x1, y1) = pixelBox
+        let grow = (radius + 63) / 64 + 1
+        var mask = AlphaMask(x: x0 - grow, y: -(y1 + grow), width: x1 - x0 + 2 * grow, height: y1 - y0 + 2 * grow)
+        var stroker: FT_Stroker?
+        guard FT_Stroker_New(library, &stroker) == 0, let stroker else { return mask }
+        defer { FT_Stroker_Done(stroker) }
+        FT_Stroker_Set(stroker, FT_Fixed(radius), FT_STROKER_LINECAP_ROUND, FT_STROKER_LINEJOIN_ROUND, 0)
+        var band = ExportBuffer()
+        let renderer = self
+        for contour in contourEnds.indices {
+            let parsed = withFTOutline(contours: contour..<contour + 1) { FT_Stroker_ParseOutline(stroker, &$0, 0) }
+            guard parsed == 0 else { continue }
+            var pointCount: FT_UInt = 0, contourCount: FT_UInt = 0
+            guard FT_Stroker_GetCounts(stroker, &pointCount, &contourCount) == 0,
+                  pointCount > 0, pointCount < 32_000, contourCount > 0 else { continue }
+            band.export(stroker, points: Int(pointCount), contours: Int(contourCount)) { renderer.renderMax(&$0, into: &mask) }
+        }
+        return mask
+    }
+
+    /// Lends the given contours (a contiguous range) as an `FT_Outline` view of the arrays.
+    mutating func withFTOutline<R>(contours: Range<Int>, _ body: (inout FT_Outline) -> R) -> R {
+        let firstPoint = contours.lowerBound == 0 ? 0 : Int(contourEnds[contours.lowerBound - 1]) + 1
+        let lastPoint = Int(contourEnds[contours.upperBound - 1])
+        var ends = contourEnds[contours].map { Int16(Int($0) - firstPoint) }
+        let flags = self.flags
+        return points.withUnsafeMutableBufferPointer { pts in
+            tags.withUnsafeMutableBufferPointer { tgs in
+                ends.withUnsafeMutableBufferPointer { ends in
+                    var outline = FT_Outline()
+                    outline.n_points = numericCast(lastPoint - firstPoint + 1)
+                    outline.n_contours = numericCast(ends.count)
+                    outline.points = pts.baseAddress! + firstPoint
+                    outline.tags = tgs.baseAddress! + firstPoint
+                    outline.contours = ends.baseAddress!
+                    outline.flags = flags
+                    return body(&outline)
+                }
+            }
+        }
+    }
+
+    /// Rasterizes with the gray rasterizer, raising `mask`'s coverage to each span's (y up → rows down).
+    func renderMax(_ outline: inout FT_Outline, into mask: inout AlphaMask) {
+        let (mx, my, mw, mh) = (mask.x, mask.y, mask.width, mask.height)
+        guard mw > 0, mh > 0 else { return }
+        let library = self.library
+        mask.withUnsafeMutableCoverage { buffer in
+            var target = SpanTarget(buffer: buffer.baseAddress!, width: mw, height: mh, left: mx, top: -my)
+            withUnsafeMutablePointer(to: &target) { targetPointer in
+                var params = FT_Raster_Params()
+                params.flags = Int32(FT_RASTER_FLAG_AA | FT_RASTER_FLAG_DIRECT | FT_RASTER_FLAG_CLIP)
+                params.gray_spans = spanMax
+                params.user = UnsafeMutableRawPointer(targetPointer)
+                params.clip_box = FT_BBox(xMin: mx, yMin: -my - mh, xMax: mx + mw, yMax: -my)
+                _ = FT_Outline_Render(library, &outline, &params)
+            }
+        }
+    }
+}
+
+/// Where spans go: a mask buffer whose top-left pixel is at (left, top) in outline pixels (y up).
+private struct SpanTarget {
+    var buffer: UnsafeMutablePointer<UInt8>
+    var width: Int
+    var height: Int
+    var left: Int
+    var top: Int
+}
+
+/// FreeType span callback: max-combines coverage, so several renders union into one mask.
+private let spanMax: FT_SpanFunc = { y, count, spans, user in
+    guard let spans, let target = user?.assumingMemoryBound(to: SpanTarget.self).pointee else { return }
+    let row = target.top - 1 - Int(y)
+    guard row >= 0, row < target.height else { return }
+    let line = target.buffer + row * target.width
+    for i in 0..<Int(count) {
+        let span = spans[i]
+        let start = max(Int(span.x) - target.left, 0), end = min(Int(span.x) + Int(span.len) - target.left, target.width)
+        guard start < end else { continue }
+        let coverage = span.coverage
+        for x in start..<end where line[x] < coverage { line[x] = coverage }
+    }
+}
+
+/// Reusable arrays for `FT_Stroker_Export`, grown as needed.
+private struct ExportBuffer {
+    var points: [FT_Vector] = []
+    var tags: [CChar] = []
+    var ends: [Int16] = []
+
+    mutating func export(_ stroker: FT_Stroker, points pointCount: Int, contours contourCount: Int, _ body: (inout FT_Outline) -> Void) {
+        if points.count < pointCount {
+            points = [FT_Vector](repeating: FT_Vector(), count: pointCount)
+            tags = [CChar](repeating: 0, count: pointCount)
+        }
+        if ends.count < contourCount { ends = [Int16](repeating: 0, count: contourCount) }
+        points.withUnsafeMutableBufferPointer { pts in
+            tags.withUnsafeMutableBufferPointer { tgs in
+                ends.withUnsafeMutableBufferPointer { ends in
+                    var outline = FT_Outline()
+                    outline.points = pts.baseAddress!
+                    outline.tags = tgs.baseAddress!
+                    outline.contours = ends.baseAddress!
+                    outline.n_points = 0
+                    outline.n_contours = 0
+                    FT_Stroker_Export(stroker, &outline)
+                    body(&outline)
+                }
+            }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// The native renderer: rasterizing, stroke, blur, boxes, animation, compositing, PNG.

@@ -1,0 +1,107 @@
+import ArgumentParser
+import CaptionFormats
+import CaptionLayout
+import CaptionModel
+import CaptionRender
+import CaptionStyles
+import Foundation
+
+/// `captions render`: captions in a style drawn at a time (or a range of times) into PNG files.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render captions at a time into a PNG (or a range into numbered PNGs).",
+        discussion: """
+        TIME is seconds (3.25) or a timestamp (00:00:03.250). With --at A..B and --fps N, frames are \
+        written to the folder given by -o as 000001.png, 000002.png, ... The default size is 1080x1920 \
+        and the default background transparent.
+        """
+    )
+
+    @Argument(help: "The captions to render (any format convert reads).")
+    var input: String
+
+    @Option(help: "The time to render, or A..B with --fps.")
+    var at: TimeSpanArgument
+
+    @Option(help: "Frames per second for a range of times.")
+    var fps: Double?
+
+    @Option(help: "Frame size, WIDTHxHEIGHT.")
+    var size = SizeArgument(width: 1080, height: 1920)
+
+    @Option(help: "none (transparent), a colour (#RRGGBB or #RRGGBBAA), or a PNG image.")
+    var background: BackgroundArgument = .none
+
+    @Option(name: .shortAndLong, help: "The PNG to write (a folder for a range).")
+    var output: String
+
+    @Option(help: "Input format, overriding detection.")
+    var from: String?
+
+    @OptionGroup var styleOptions: StyleOptions
+
+    @OptionGroup(title: "Paging (grouping words into captions)")
+    var paging: PagingFlags
+
+    func validate() throws {
+        if at.end != nil {
+            guard let fps, fps > 0, fps <= 240 else { throw ValidationError("a range of times needs --fps between 0 and 240") }
+        }
+    }
+
+    func run() throws {
+        try CommandFailure.exitOnError {
+            let style = try styleOptions.resolve()
+            var result = try CaptionFileReader.read(path: input, format: from)
+            try Diagnostics.report(result.diagnostics, source: input, strict: false)
+            if result.wordTimedSource != nil || paging.isSet {
+                result.document = Paging.apply(paging.options(base: style.paging), to: result.document)
+            }
+            let renderer = CaptionFrameRenderer(style: style, width: size.width, height: size.height)
+            let base = try backgroundImage()
+            let times = frameTimes()
+            if at.end == nil {
+                try write(frame(result.document.events, at: times[0], renderer: renderer, base: base), to: output)
+            } else {
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+                for (n, t) in times.enumerated() {
+                    let name = String(format: "%06d.png", n + 1)
+                    try write(frame(result.document.events, at: t, renderer: renderer, base: base),
+                              to: (output as NSString).appendingPathComponent(name))
+                }
+            }
+        }
+    }
+
+    /// One time, or every frame start from A while before or at B.
+    func frameTimes() -> [Milliseconds] {
+        guard let end = at.end, let fps else { return [at.start.milliseconds] }
+        let count = Int((Double(end.milliseconds - at.start.milliseconds) * fps / 1000).rounded(.down)) + 1
+        return (0..<count).map { at.start.milliseconds + Int((Double($0) * 1000 / fps).rounded()) }
+    }
+
+    func frame(_ events: [CaptionEvent], at t: Milliseconds, renderer: CaptionFrameRenderer, base: RGBAImage) throws -> RGBAImage {
+        var image = base
+        do {
+            try renderer.render(events, at: t, onto: &image)
+        } catch {
+            throw CaptionFormatError(.unreadable, "\(error)")
+        }
+        return image
+    }
+
+    func backgroundImage() throws -> RGBAImage {
+        switch background {
+        case .none: return RGBAImage(width: size.width, height: size.height)
+        case .color(let color): return RGBAImage(width: size.width, height: size.height, filling: color)
+        case .image(let path):
+            let image: RGBAImage
+            do { image = try PNGFile.read(path) } catch { throw CaptionFormatError(.unreadable, "\(error)") }
+            return image.resized(width: size.width, height: size.height)
+        }
+    }
+
+    func write(_ image: RGBAImage, to path: String) throws {
+        do { try PNGFile.write(image, to: path) } catch { throw CaptionFormatError(.cannotWrite, "\(error)") }
+    }
+}

@@ -1,0 +1,159 @@
+import CFreeType
+import CaptionStyles
+import Testing
+@testable import CaptionLayout
+
+/// Font resolution (files, fontconfig, fallback, warnings) and sizes that agree with FreeType at the
+/// size libass uses.
+@Suite struct FontTests {
+    /// FreeType's advances for `glyphs` at the ASS size the way libass sizes a face: OS/2 win metrics
+    /// as the ascender and descender, then `FT_Request_Size` with `FT_SIZE_REQUEST_TYPE_REAL_DIM`.
+    /// Returns the unhinted linear advances (16.16) and the 26.6 advances, in pixels, and the
+    /// unrounded ascender.
+    private func freeTypeMetrics(path: String, size: Double, glyphs: [UInt32]) throws -> (linear: [Double], advance: [Double], ascender: Double) {
+        var library: FT_Library?
+        try #require(FT_Init_FreeType(&library) == 0)
+        defer { FT_Done_FreeType(library) }
+        var face: FT_Face?
+        try #require(FT_New_Face(library, path, 0, &face) == 0)
+        let ft = try #require(face)
+        defer { FT_Done_Face(ft) }
+        let os2 = try #require(FT_Get_Sfnt_Table(ft, FT_SFNT_OS2)).assumingMemoryBound(to: TT_OS2.self)
+        ft.pointee.ascender = FT_Short(os2.pointee.usWinAscent)
+        ft.pointee.descender = -FT_Short(os2.pointee.usWinDescent)
+        var request = FT_Size_RequestRec(type: FT_SIZE_REQUEST_TYPE_REAL_DIM, width: 0, height: FT_Long(size * 64),
+                                         horiResolution: 0, vertResolution: 0)
+        try #require(FT_Request_Size(ft, &request) == 0)
+        var linear: [Double] = [], advance: [Double] = []
+        for glyph in glyphs {
+            try #require(FT_Load_Glyph(ft, glyph, cfreetype_load_no_hinting()) == 0)
+            linear.append(Double(ft.pointee.glyph.pointee.linearHoriAdvance) / 65536)
+            advance.append(Double(ft.pointee.glyph.pointee.advance.x) / 64)
+        }
+        let ascender = Double(FT_MulFix(FT_Long(ft.pointee.ascender), ft.pointee.size.pointee.metrics.y_scale)) / 64
+        return (linear, advance, ascender)
+    }
+
+    @Test func helloAdvancesMatchFreeTypeAtTheLibassSize() throws {
+        let result = try layout("Hello", style: Fonts.style(size: 80))
+        #expect(result.glyphs.count == 5)
+        #expect(result.glyphs.allSatisfy { $0.face.path == Fonts.dejaVuSansBold && $0.fontSize == 80 })
+        let reference = try freeTypeMetrics(path: Fonts.dejaVuSansBold, size: 80, glyphs: result.glyphs.map(\.glyphID))
+        for (i, glyph) in result.glyphs.enumerated() {
+            // FreeType's scale is a 16.16 fixed-point number and its glyph advance is in 1/64 pixel.
+            #expect(abs(glyph.advance - reference.linear[i]) < 0.001, "glyph \(i): \(glyph.advance) vs \(reference.linear[i])")
+            #expect(abs(glyph.advance - reference.advance[i]) <= 1.0 / 64, "glyph \(i): \(glyph.advance) vs \(reference.advance[i])")
+        }
+        // Pen positions are the running sum of the advances (no kerning pairs in "Hello").
+        for i in 1..<5 {
+            #expect(abs(result.glyphs[i].x - (result.glyphs[i - 1].x + result.glyphs[i - 1].advance)) < 1e-9)
+        }
+        // The line's top and bottom are the ascender and descender at the size, which together span it.
+        let line = try #require(result.lines.first)
+        #expect(abs((line.bottom - line.top) - 80) < 1e-9)
+        #expect(abs((line.baseline - line.top) - reference.ascender) < 1.0 / 64)
+    }
+
+    @Test func fontSizeFollowsTheFrameScale() throws {
+        let full = try layout("Hello", width: 1080, height: 1920)
+        let half = try layout("Hello", width: 540, height: 960)
+        #expect(half.scale == 0.5 && half.fontSize == 40)
+        for (a, b) in zip(full.glyphs, half.glyphs) { #expect(abs(a.advance / 2 - b.advance) < 1e-9) }
+        // Landscape: the shorter side is the height.
+        #expect(try layout("Hello", width: 1920, height: 1080).scale == 1)
+    }
+
+    @Test func fontconfigResolvesFamilyAndWeight() throws {
+        let resolver = FontResolver()
+        var style = CaptionStyle()
+        style.fontFamily = "DejaVu Sans"
+        style.fallbackFonts = []
+        style.fontWeight = 700
+        let bold = try resolver.fonts(for: style)
+        #expect(bold.primary.path.hasSuffix("DejaVuSans-Bold.ttf"))
+        #expect(bold.warnings.isEmpty)
+        style.fontWeight = 400
+        #expect(try resolver.fonts(for: style).primary.path.hasSuffix("DejaVuSans.ttf"))
+        // A family's name is matched ignoring case and spaces, as fontconfig does.
+        #expect(resolver.match(family: "dejavusans", weight: 400)?.isExact == true)
+    }
+
+    @Test func missingFamilyWarnsAndNamesTheSubstitute() throws {
+        var style = CaptionStyle()
+        style.fontFamily = "No Such Family 7Q"
+        style.fallbackFonts = []
+        let result = try layout("Hello", style: style, engine: LayoutEngine(resolver: FontResolver()))
+        #expect(!result.glyphs.isEmpty)
+        let warning = try #require(result.warnings.first)
+        guard case .fontSubstituted(let requested, let used, let path) = warning else {
+            Issue.record("expected a substitution warning, got \(warning)")
+            return
+        }
+        #expect(requested == "No Such Family 7Q")
+        #expect(used == result.face.familyName)
+        #expect(path == result.face.path)
+        #expect(warning.description.contains("No Such Family 7Q") && warning.description.contains(used))
+    }
+
+    @Test func genericFamilyIsNotASubstitution() throws {
+        var style = CaptionStyle()
+        style.fontFamily = "sans-serif"
+        style.fallbackFonts = []
+        #expect(try FontResolver().fonts(for: style).warnings.isEmpty)
+    }
+
+    @Test func unusableFontFileFallsBackToTheFamilyWithAWarning() throws {
+        var style = CaptionStyle()
+        style.fontFile = "/nonexistent/font.ttf"
+        style.fontFamily = "DejaVu Sans"
+        style.fallbackFonts = []
+        let fonts = try FontResolver().fonts(for: style)
+        #expect(fonts.primary.path.hasSuffix("DejaVuSans-Bold.ttf"))
+        #expect(fonts.warnings.count == 1)
+        guard case .fontFileUnusable(let path, _) = fonts.warnings.first else {
+            Issue.record("expected a font file warning, got \(fonts.warnings)")
+            return
+        }
+        #expect(path == "/nonexistent/font.ttf")
+    }
+
+    @Test func missingFallbackIsSkippedWithAWarning() throws {
+        var style = Fonts.style()
+        style.fallbackFonts = ["No Such Fallback 7Q", "/nonexistent/fallback.ttf", Fonts.symbola]
+        let fonts = try FontResolver().fonts(for: style)
+        #expect(fonts.fallbacks.map(\.path) == [Fonts.symbola])
+        #expect(fonts.warnings == [.fallbackFontNotFound("No Such Fallback 7Q"), .fallbackFontNotFound("/nonexistent/fallback.ttf")])
+    }
+
+    @Test func facesAreCachedByPathAndIndex() throws {
+        let resolver = FontResolver()
+        let a = try resolver.face(path: Fonts.dejaVuSans)
+        let b = try resolver.face(path: Fonts.dejaVuSans, index: 0)
+        #expect(a === b)
+        #expect(a == (try FontFace(path: Fonts.dejaVuSans)))
+        #expect(throws: FontError.self) { try resolver.face(path: "/nonexistent/font.ttf") }
+    }
+
+    @Test func emojiComesFromSymbola() throws {
+        // U+1F525 and U+1F680 are not in DejaVu Sans; the variation selector does not stop Symbola
+        // from being chosen.
+        let result = try layout("Fire \u{1F525}\u{FE0F} \u{1F680}")
+        #expect(result.warnings.isEmpty)
+        #expect(result.words.map(\.text) == ["Fire", "\u{1F525}\u{FE0F}", "\u{1F680}"])
+        for w in 1...2 {
+            let glyphs = result.glyphs[result.words[w].glyphRange]
+            #expect(glyphs.count == 1)
+            #expect(glyphs.allSatisfy { $0.face.path == Fonts.symbola && $0.glyphID != 0 })
+            #expect(result.words[w].inkBox != nil)
+        }
+        #expect(result.glyphs[result.words[0].glyphRange].allSatisfy { $0.face.path == Fonts.dejaVuSansBold })
+    }
+
+    @Test func characterNoFontHasWarnsAndDrawsTheMissingGlyph() throws {
+        var style = Fonts.style()
+        style.fallbackFonts = []
+        let result = try layout("a\u{10FFFD}b", style: style)
+        #expect(result.warnings == [.missingGlyph("\u{10FFFD}")])
+        #expect(result.glyphs.map(\.glyphID).contains(0))
+    }
+}

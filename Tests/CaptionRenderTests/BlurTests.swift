@@ -1,0 +1,81 @@
+@testable import CaptionRender
+import Foundation
+import Testing
+
+@Suite struct BlurTests {
+    private func square(size: Int = 20, margin: Int = 0) -> AlphaMask {
+        let side = size + 2 * margin
+        var mask = AlphaMask(x: 50, y: 30, width: side, height: side)
+        for y in margin..<(margin + size) { for x in margin..<(margin + size) { mask[x: 50 + x, y: 30 + y] = 255 } }
+        return mask
+    }
+
+    @Test(arguments: [0.7, 2.0, 3.0, 6.5])
+    func preservesTotalCoverage(sigma: Double) {
+        let mask = square()
+        let blurred = mask.blurred(sigma: sigma)
+        let ratio = Double(blurred.totalCoverage) / Double(mask.totalCoverage)
+        #expect(abs(ratio - 1) < 0.01, "ratio \(ratio)")
+    }
+
+    @Test func growsByTheKernelExtent() {
+        let blurred = square().blurred(sigma: 2)
+        #expect(blurred.frame == PixelRect(x: 44, y: 24, width: 32, height: 32))
+    }
+
+    @Test func isSymmetric() {
+        var mask = square(size: 9, margin: 3)
+        mask[x: 50 + 7, y: 30 + 1] = 200; mask[x: 50 + 7, y: 30 + 13] = 200  // mirrored vertically
+        mask[x: 50 + 7, y: 30 + 7] = 255
+        let b = mask.blurred(radius: 3)
+        for y in 0..<b.height {
+            for x in 0..<b.width {
+                let p = b[x: b.x + x, y: b.y + y]
+                #expect(p == b[x: b.x + b.width - 1 - x, y: b.y + y] && p == b[x: b.x + x, y: b.y + b.height - 1 - y])
+            }
+        }
+    }
+
+    @Test func radiusZeroIsTheIdentity() {
+        let mask = square()
+        #expect(mask.blurred(radius: 0) == mask)
+        #expect(mask.blurred(sigma: 0) == mask)
+    }
+
+    /// A half-plane edge blurred with σ takes the Gaussian CDF: 50% at the edge, Φ(1) = 84.1% one σ in.
+    @Test func edgeProfileFollowsTheGaussian() {
+        var mask = AlphaMask(width: 80, height: 60)
+        for y in 0..<60 { for x in 40..<80 { mask[x: x, y: y] = 255 } }
+        let sigma = 4.0
+        let b = mask.blurred(sigma: sigma)
+        func value(_ frameX: Int) -> Double { Double(b[x: frameX, y: 30]) }  // far from the top and bottom
+        // Pixel centres at x + 0.5; the edge is at 40, so pixels 39 and 40 straddle it.
+        #expect(abs((value(39) + value(40)) / 2 - 127.5) <= 1)
+        func phi(_ t: Double) -> Double { 0.5 * (1 + erf(t / 2.0.squareRoot())) }
+        for x in [36, 42, 44, 47] {
+            let expected = 255 * phi((Double(x) + 0.5 - 40) / sigma)
+            #expect(abs(value(x) - expected) <= 1.5, "x \(x): \(value(x)) vs \(expected)")
+        }
+    }
+
+    @Test func libassBlurRadiusMapping() {
+        // libass: σ = \blur × 2/√ln 256 (≈ 0.8493 per unit), quantised in 1/256 logarithmic steps.
+        // \blur1: log1p(0.8493 / 32) · 256 = 6.70 → 7 steps → σ = expm1(7/256) · 32 = 0.8871.
+        #expect(abs(AlphaMask.gaussianSigma(forBlurRadius: 1) - 0.8871) < 0.0005)
+        for blur in [0.5, 2, 4, 10] {
+            let sigma = AlphaMask.gaussianSigma(forBlurRadius: blur)
+            #expect(abs(sigma - 0.8493 * blur) <= 0.0625 * (1 + 0.8493 * blur / 32) + 1e-6, "\(blur) → \(sigma)")
+        }
+        #expect(abs(AlphaMask.gaussianSigma(forBlurRadius: 2, scale: 2) - AlphaMask.gaussianSigma(forBlurRadius: 4)) < 1e-9)
+        #expect(AlphaMask.gaussianSigma(forBlurRadius: 0) == 0)
+    }
+
+    @Test func kernelIsNormalisedAndSymmetric() {
+        for sigma in [0.5, 1.3, 5.0, 12.0] {
+            let k = AlphaMask.gaussianKernel(sigma: sigma)
+            #expect(k.reduce(0, +) == 65536)
+            #expect(k == k.reversed())
+            #expect(k.count == 2 * Int((3 * sigma).rounded(.up)) + 1)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import CaptionLayout
+import CaptionModel
+@testable import CaptionRender
+import Foundation
+
+enum Fonts {
+    static let boldPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+    static let regularPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    static let emojiPath = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+
+    static func bold() throws -> FontFace { try FontFace(path: boldPath) }
+    static func regular() throws -> FontFace { try FontFace(path: regularPath) }
+}
+
+extension AlphaMask {
+    /// The coverage-weighted centre of the mask in frame coordinates (pixel centres at +0.5).
+    var centroid: (x: Double, y: Double) {
+        var sx = 0.0, sy = 0.0, total = 0.0
+        for row in 0..<height {
+            for column in 0..<width {
+                let c = Double(self[x: x + column, y: y + row])
+                sx += (Double(x + column) + 0.5) * c; sy += (Double(y + row) + 0.5) * c; total += c
+            }
+        }
+        return (sx / total, sy / total)
+    }
+}
+
+/// A small deterministic generator, so failures reproduce.
+struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
+}
+
+/// A fresh directory under the system temporary directory, removed by the caller.
+func makeTemporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "captionrender-tests-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// A glyph drawn in white over opaque black, at a pen position: the scene for comparison tests.
+func glyphScene(_ character: Unicode.Scalar, face: FontFace, size: Double, penX: Double, penY: Double,
+                color: RGBAColor = .white, width: Int = 120, height: Int = 120) -> RGBAImage {
+    let rasterizer = GlyphRasterizer(cache: GlyphCache(byteLimit: 1 << 20))
+    let masks = rasterizer.masks(glyph: face.glyphIndex(for: character), face: face, size: size, penX: penX, penY: penY)
+    var image = RGBAImage(width: width, height: height, filling: .black)
+    image.blend(masks.fill, color: color)
+    return image
+}
