@@ -18,7 +18,7 @@ public struct StoredText: Sendable, Hashable, CustomStringConvertible {
         guard count > 0 else { self.init(chunk: nil, offset: 0, count: 0); return }
         let chunk = TextChunk.create(capacity: count)
         var copy = string
-        copy.withUTF8 { chunk.append($0) }
+        _ = copy.withUTF8 { chunk.append($0) }
         self.init(chunk: chunk, offset: 0, count: count)
     }
 

@@ -32,6 +32,20 @@ import Testing
         #expect(result.glyphs[result.words[0].glyphRange].count == 3)
     }
 
+    @Test func rightToLeftParagraphWrapsWithTheFirstWordsOnTopRight() throws {
+        let text = "مرحبا بكم في هذا المثال الطويل الذي يلتف على عدة أسطر داخل المنطقة الآمنة للشاشة"
+        let result = try layout(text, style: Fonts.style(size: 80))
+        #expect(result.lines.count >= 2)
+        for line in result.lines {
+            #expect(line.direction == .rightToLeft && line.width <= 960 + 1e-6)
+            let words = result.words[line.wordRange]
+            // Reading order runs right to left: each word lies left of the one before it.
+            for (a, b) in zip(words, words.dropFirst()) { #expect(b.box.maxX <= a.box.minX + 1e-9) }
+            #expect(abs(words.first!.box.maxX - (line.x + line.width)) < 1e-9)
+        }
+        #expect(result.words.map(\.text).joined(separator: " ") == text)
+    }
+
     @Test func latinWithHebrewReordersTheHebrewRun() throws {
         let result = try layout("abc שלום def")
         #expect(result.lines.map(\.direction) == [.leftToRight])
