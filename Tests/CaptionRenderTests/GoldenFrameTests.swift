@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import CaptionFormats
+import CaptionModel
+import CaptionStyles
+@testable import CaptionRender
+
+/// Golden frames of the native renderer: each (input, preset, time) case is rendered and compared
+/// with its recorded PNG by libass's compare metric, which tolerates anti-aliasing noise and catches a
+/// moved, missing or recoloured word. Record with CAPTIONKIT_RECORD_GOLDENS=1 (Corpus/golden/README.md).
+@Suite struct GoldenFrameTests {
+    struct Case: CustomStringConvertible, Sendable {
+        var input: String
+        var preset: String
+        var time: Milliseconds
+        var name: String { "\(preset)-\((input as NSString).deletingPathExtension)" }
+        var description: String { "\(name)-\(time)" }
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Corpus/golden")
+    static let presets = ["plain", "broadcast", "highlight-by-word", "background-by-word", "word-and-scale", "karaoke-fill",
+                          "cumulative", "three-state", "pop-in", "one-word", "typewriter"]
+
+    /// Every preset on the karaoke track inside "today" and inside "caption" (as paged by the preset),
+    /// plus scripts and shapes of text that layout must get right.
+    static let cases: [Case] = presets.flatMap { preset in
+        [Case(input: "karaoke-whisperx.json", preset: preset, time: 350), Case(input: "karaoke-whisperx.json", preset: preset, time: 1610)]
+    } + [
+        Case(input: "two-lines.srt", preset: "plain", time: 1000),
+        Case(input: "two-lines.srt", preset: "broadcast", time: 1000),
+        Case(input: "arabic.srt", preset: "plain", time: 1000),
+        Case(input: "arabic.srt", preset: "highlight-by-word", time: 1000),
+        Case(input: "cjk.srt", preset: "plain", time: 1000),
+        Case(input: "cjk.srt", preset: "karaoke-fill", time: 1500),
+        Case(input: "emoji.srt", preset: "plain", time: 1000),
+        Case(input: "long-word.srt", preset: "plain", time: 1000),
+    ]
+
+    static var recording: Bool { ProcessInfo.processInfo.environment["CAPTIONKIT_RECORD_GOLDENS"] == "1" }
+
+    static func render(_ c: Case) throws -> RGBAImage {
+        let style = TestFonts.pinned(try StyleLibrary.locate().style(preset: c.preset, styleFile: nil))
+        var document = try CaptionFileReader.read(path: root.appendingPathComponent("inputs/\(c.input)").path).document
+        let words = document.events.flatMap(\.words)
+        if !words.isEmpty { document.events = CaptionPager.page(words, options: style.paging) }
+        let renderer = CaptionFrameRenderer(style: style, width: 540, height: 960)
+        var image = RGBAImage(width: 540, height: 960)
+        try renderer.render(document.events, at: c.time, onto: &image)
+        return image
+    }
+
+    @Test func everyPresetHasTwoCases() {
+        for preset in Self.presets { #expect(Self.cases.filter { $0.preset == preset }.count >= 2, "\(preset)") }
+    }
+
+    @Test(arguments: cases)
+    func matchesItsGoldenFrame(_ c: Case) throws {
+        let actual = try Self.render(c)
+        #expect(actual.opaqueBounds != nil, "\(c): nothing was drawn")
+        let path = Self.root.appendingPathComponent("native/\(c).png").path
+        if Self.recording {
+            try PNGFile.write(actual, to: path)
+            return
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            Issue.record("\(c): no golden frame at \(path); record with CAPTIONKIT_RECORD_GOLDENS=1")
+            return
+        }
+        let expected = try PNGFile.read(path)
+        let comparison = try ImageComparison(actual: actual, expected: expected)
+        guard comparison.grade <= .good else {
+            let folder = try GoldenFailure.write(name: "\(c)", actual: actual, expected: expected)
+            Issue.record("\(c): \(comparison.grade) (score \(comparison.score) at \(comparison.worstPixel.map { "\($0)" } ?? "-")); see \(folder)")
+            return
+        }
+    }
+}
+
+/// Where a failing golden case leaves its actual, expected and difference images, one folder per case.
+enum GoldenFailure {
+    static func write(name: String, actual: RGBAImage, expected: RGBAImage) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("captionkit-golden-failures/\(name)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try PNGFile.write(actual, to: folder.appendingPathComponent("actual.png").path)
+        try PNGFile.write(expected, to: folder.appendingPathComponent("expected.png").path)
+        if let heat = try? ImageComparison.heatMap(actual: actual, expected: expected) {
+            try PNGFile.write(heat, to: folder.appendingPathComponent("difference.png").path)
+        }
+        return folder.path
+    }
+}
