@@ -70,6 +70,7 @@ struct Render: ParsableCommand {
                               to: (output as NSString).appendingPathComponent(name))
                 }
             }
+            for warning in renderer.warnings { CommandFailure.printError("captions: warning: \(warning)") }
         }
     }
 

@@ -40,6 +40,9 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
         CaptionPainter(style: style, rasterizer: rasterizer).paint(scene, onto: &image)
     }
 
+    /// Every distinct layout warning so far (a font substituted, a character no font has), in order.
+    public var warnings: [String] { layouts.warnings }
+
     /// What the caption looks like at `t`, before anything is drawn: its layout, each word's appearance
     /// and the page motion. Tests read it to check karaoke semantics without pixels.
     public func scene(_ event: CaptionEvent, at t: Milliseconds) throws(FontError) -> CaptionScene {
@@ -70,7 +73,10 @@ public struct CaptionScene: Sendable {
 final class LayoutCache: @unchecked Sendable {
     private struct Key: Hashable { var start: Int; var end: Int; var text: String; var words: [String] }
     private var entries: [Key: TextLayout] = [:]
+    private var seenWarnings: [String] = []
     private let lock = NSLock()
+
+    var warnings: [String] { lock.withLock { seenWarnings } }
 
     func layout(for event: CaptionEvent, words: [String], make: () throws(FontError) -> TextLayout) throws(FontError) -> TextLayout {
         let key = Key(start: event.start, end: event.end, text: event.text.plain, words: words)
@@ -79,6 +85,7 @@ final class LayoutCache: @unchecked Sendable {
         lock.withLock {
             if entries.count > 4096 { entries.removeAll(keepingCapacity: true) }
             entries[key] = layout
+            for warning in layout.warnings.map({ "\($0)" }) where !seenWarnings.contains(warning) { seenWarnings.append(warning) }
         }
         return layout
     }

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// `captions render`: a PNG at a time, a numbered sequence for a range, sizes, backgrounds, and style
+/// files that are wrong in each way a user can get them wrong.
+@Suite struct RenderCommandTests {
+    static let input = CommandRunner.packageRoot.appendingPathComponent("Corpus/word-timed/whisperx.json").path
+
+    /// Width and height from a PNG's IHDR chunk.
+    func pngSize(_ path: String) throws -> (Int, Int) {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        try #require(data.count > 24 && data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        func be32(_ o: Int) -> Int { data[o..<(o + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (be32(16), be32(20))
+    }
+
+    @Test func aFrameAtATimeAndADefaultSize() throws {
+        let dir = try CommandRunner.scratch()
+        let out = dir.appendingPathComponent("frame.png").path
+        let r = try CommandRunner.run(["render", Self.input, "--at", "00:00:00.900", "--preset", "highlight-by-word", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try pngSize(out) == (1080, 1920))
+        let small = dir.appendingPathComponent("small.png").path
+        #expect(try CommandRunner.run(["render", Self.input, "--at", "0.9", "--size", "540x960", "--background", "#203040", "-o", small]).status == 0)
+        #expect(try pngSize(small) == (540, 960))
+    }
+
+    @Test func aRangeWritesNumberedFrames() throws {
+        let dir = try CommandRunner.scratch().appendingPathComponent("frames")
+        let r = try CommandRunner.run(["render", Self.input, "--at", "0..1", "--fps", "10", "--size", "270x480", "-o", dir.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(files.count == 11)
+        #expect(files.first == "000001.png" && files.last == "000011.png")
+        #expect(try CommandRunner.run(["render", Self.input, "--at", "0..1", "-o", dir.path]).status == 64) // no --fps
+    }
+
+    @Test func badStyleFilesNameTheFieldAndMissingFontsFallBackWithAWarning() throws {
+        let dir = try CommandRunner.scratch()
+        let out = dir.appendingPathComponent("x.png").path
+        let bad = dir.appendingPathComponent("bad.json")
+        try Data(##"{"fontsize": 3, "text_color": "#GGHHII", "font_size": -4}"##.utf8).write(to: bad)
+        let r = try CommandRunner.run(["render", Self.input, "--at", "1", "--style", bad.path, "-o", out])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("bad.json: unknown field 'fontsize' (did you mean 'font_size'?)"))
+        #expect(r.stderr.contains("bad.json: text_color: '#GGHHII' is not a colour"))
+        #expect(r.stderr.contains("bad.json: font_size: must be more than 0, found -4"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+
+        let font = dir.appendingPathComponent("font.json")
+        try Data(#"{"font_family": "No Such Font Family"}"#.utf8).write(to: font)
+        let f = try CommandRunner.run(["render", Self.input, "--at", "1", "--style", font.path, "-o", out])
+        #expect(f.status == 0)
+        #expect(f.stderr.contains("'No Such Font Family' is not installed; using 'DejaVu Sans'"))
+        #expect(try CommandRunner.run(["render", Self.input, "--at", "1", "--preset", "nope", "-o", out]).status == 64)
+        #expect(try CommandRunner.run(["render", Self.input, "--at", "soon", "-o", out]).status == 64)
+    }
+}
