@@ -37,6 +37,9 @@ demo: build
 	$(SWIFT) run -q captions convert Corpus/word-timed/whisperx.json -o $(DEMO_OUT)/whisperx.srt
 	$(SWIFT) run -q captions convert Corpus/word-timed/whisperx.json -o $(DEMO_OUT)/whisperx-karaoke.vtt \
 	  --word-timestamps --max-words 3
+	for preset in highlight-by-word background-by-word word-and-scale; do \
+	  $(SWIFT) run -q captions render Corpus/word-timed/whisperx.json --at 1.6 --preset $$preset \
+	    --background "#1d3557" -o $(DEMO_OUT)/$$preset.png || exit 1; done
 	@echo; echo "Converted Corpus/samples/sintel_en.srt (Sintel, CC BY 3.0) and the WhisperX sample into:"
 	@ls -l $(DEMO_OUT)
 	@echo; echo "--- $(DEMO_OUT)/sintel_en.vtt (start)"; head -8 $(DEMO_OUT)/sintel_en.vtt
