@@ -36,6 +36,8 @@ let package = Package(
         ]),
         .executableTarget(name: "parse-bench", dependencies: ["CaptionModel", "CaptionFormats"],
                           path: "Benchmarks/parse-bench"),
+        .executableTarget(name: "render-bench", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender", "CLibass"],
+                          path: "Benchmarks/render-bench"),
         .testTarget(name: "CaptionModelTests", dependencies: ["CaptionModel"]),
         .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionModel", "CaptionFormats"]),
         .testTarget(name: "CaptionStylesTests", dependencies: ["CaptionModel", "CaptionStyles"]),

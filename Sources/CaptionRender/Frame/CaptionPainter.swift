@@ -6,6 +6,8 @@ import CaptionStyles
 struct CaptionPainter {
     let style: CaptionStyle
     let rasterizer: GlyphRasterizer
+    /// Blurred shadows by what they were made from: a page whose glyphs do not move is blurred once.
+    var shadows: ShadowCache? = nil
 
     func paint(_ scene: CaptionScene, onto image: inout RGBAImage) {
         let layout = scene.layout
@@ -43,6 +45,9 @@ struct CaptionPainter {
     /// A glyph's masks and how to paint them.
     struct GlyphLayer {
         var masks: GlyphMasks
+        var wordIndex: Int
+        /// What the masks were drawn from (glyph, quantised position, scale), for the shadow cache.
+        var signature: GlyphSignature
         var color: RGBAColor
         var opacity: Double
         /// Karaoke fill: pixels left of `sweepX` take `sweepColor` (right of it for right-to-left words).
@@ -72,7 +77,10 @@ struct CaptionPainter {
                 let fraction = word.direction == .rightToLeft ? 1 - sweep : sweep
                 sweepX = Int((word.box.x + fraction * word.box.width).rounded())
             }
-            layers.append(GlyphLayer(masks: masks, color: appearance.color, opacity: appearance.opacity,
+            let signature = GlyphSignature(face: ObjectIdentifier(glyph.face), glyph: glyph.glyphID,
+                                           x: Int((glyph.x * 8).rounded()), y: Int(((glyph.y + dy) * 8).rounded()),
+                                           scale: Int((appearance.scale * 256).rounded()))
+            layers.append(GlyphLayer(masks: masks, wordIndex: glyph.wordIndex, signature: signature, color: appearance.color, opacity: appearance.opacity,
                                      sweepX: sweepX, sweepColor: appearance.sweepColor,
                                      rightToLeft: word.direction == .rightToLeft))
         }
@@ -93,13 +101,30 @@ struct CaptionPainter {
         if unswept.width > 0 { image.blend(fill.cropped(to: unswept), color: glyph.color, opacity: opacity) }
     }
 
+    /// The shadow: each word's glyphs blurred on their own (and cached), combined by maximum, drawn
+    /// once. A word that scales or pops only re-blurs itself; the rest of the page's shadow is reused.
+    /// (libass blurs its bitmap runs separately too; where two words' blurs meet, the maximum is used.)
     func paintShadow(_ glyphs: [GlyphLayer], scale k: Double, opacity: Double, onto image: inout RGBAImage) {
         let shadow = style.shadow
-        let visible = glyphs.filter { $0.opacity > 0 }.map { $0.masks.stroke ?? $0.masks.fill }
-        guard !visible.isEmpty else { return }
-        var mask = AlphaMask.union(visible)
-        mask = mask.translated(dx: Int((shadow.offsetX * k).rounded()), dy: Int((shadow.offsetY * k).rounded()))
-        if shadow.blur > 0 { mask = mask.blurred(radius: shadow.blur, scale: k) }
+        let dx = Int((shadow.offsetX * k).rounded()), dy = Int((shadow.offsetY * k).rounded())
+        var wordMasks: [AlphaMask] = []
+        var start = 0
+        while start < glyphs.count {
+            var end = start + 1
+            while end < glyphs.count, glyphs[end].wordIndex == glyphs[start].wordIndex { end += 1 }
+            let word = glyphs[start..<end].filter { $0.opacity > 0 }
+            start = end
+            guard !word.isEmpty else { continue }
+            let make = {
+                var mask = AlphaMask.union(word.map { $0.masks.stroke ?? $0.masks.fill }).translated(dx: dx, dy: dy)
+                if shadow.blur > 0 { mask = mask.blurred(radius: shadow.blur, scale: k) }
+                return mask
+            }
+            // The style is fixed per painter, so the glyphs alone say which shadow this is.
+            wordMasks.append(shadows?.mask(for: word.map(\.signature), orMake: make) ?? make())
+        }
+        guard !wordMasks.isEmpty else { return }
+        let mask = wordMasks.count == 1 ? wordMasks[0] : AlphaMask.union(wordMasks)
         image.blend(mask, color: shadow.color, opacity: opacity * shadow.opacity)
     }
 

@@ -1,0 +1,46 @@
+import CaptionLayout
+import Foundation
+
+/// A glyph as drawn: which glyph of which face, at which eighth-of-a-pixel position and scale.
+struct GlyphSignature: Hashable {
+    var face: ObjectIdentifier
+    var glyph: UInt32
+    var x: Int
+    var y: Int
+    var scale: Int
+}
+
+/// Blurred shadow masks by the glyphs they were made from, least recently used dropped first beyond a
+/// byte limit. Blurring is the costliest step of a frame (a 33-tap Gaussian over the whole caption),
+/// and a page's shadow only changes when a glyph moves or scales, so most frames reuse it, as libass
+/// reuses its composited bitmaps.
+final class ShadowCache: @unchecked Sendable {
+    // Unchecked: every access holds the lock.
+    private var entries: [[GlyphSignature]: (mask: AlphaMask, used: Int)] = [:]
+    private var clock = 0
+    private var bytes = 0
+    private let byteLimit: Int
+    private let lock = NSLock()
+
+    init(byteLimit: Int = 32 << 20) { self.byteLimit = byteLimit }
+
+    func mask(for glyphs: [GlyphSignature], orMake make: () -> AlphaMask) -> AlphaMask {
+        if let hit = lock.withLock({ () -> AlphaMask? in
+            clock += 1
+            guard let entry = entries[glyphs] else { return nil }
+            entries[glyphs] = (entry.mask, clock)
+            return entry.mask
+        }) { return hit }
+        let mask = make()
+        lock.withLock {
+            let size = mask.width * mask.height + 64
+            while bytes + size > byteLimit, let oldest = entries.min(by: { $0.value.used < $1.value.used }) {
+                bytes -= oldest.value.mask.width * oldest.value.mask.height + 64
+                entries[oldest.key] = nil
+            }
+            if entries[glyphs] == nil { bytes += size }
+            entries[glyphs] = (mask, clock)
+        }
+        return mask
+    }
+}
