@@ -8,8 +8,8 @@
 import CaptionLayout
 import CaptionModel
 import CaptionRender
-import CLibass
 import CaptionStyles
+import CaptionVerify
 import Foundation
 
 let fontFolder = "/usr/share/fonts/truetype/dejavu"
@@ -46,7 +46,7 @@ let words = WordScript.words(seconds: seconds)
 let frameTimes = (0..<(seconds * fps)).map { $0 * 1000 / fps }
 let library: StyleLibrary
 do { library = try StyleLibrary.locate() } catch { fail("\(error)", code: 66) }
-print("libass 0x\(String(ass_library_version(), radix: 16)), \(words.count) words over \(seconds) s (\(words.count * 60 / seconds) per minute), \(frameTimes.count) frames at \(fps) fps, \(width)x\(height)")
+print("libass \(LibassRenderer.version), \(words.count) words over \(seconds) s (\(words.count * 60 / seconds) per minute), \(frameTimes.count) frames at \(fps) fps, \(width)x\(height)")
 
 // MARK: Passes
 
@@ -73,13 +73,13 @@ func libassPass(_ ass: LibassRenderer, captioned: [Bool], _ image: inout RGBAIma
     for (t, hasCaption) in zip(frameTimes, captioned) {
         clear(&image)
         let start = Measure.now()
-        let list = ass.render(at: t)
+        let count = ass.renderFrame(at: t)
         let rendered = Measure.now()
-        LibassRenderer.blend(list, onto: &image)
+        ass.blendFrame(onto: &image)
         let end = Measure.now()
         render += rendered - start
         total += end - start
-        if hasCaption && list == nil { empty += 1 }
+        if hasCaption && count == 0 { empty += 1 }
     }
     return (render, total, empty)
 }
@@ -133,9 +133,10 @@ for name in presets {
     do {
         let layouts = CaptionFrameRenderer(style: style, width: width, height: height)
         script = try ASSScript.make(pages: pages, style: style, renderer: layouts)
-        ass = try LibassRenderer(script: script, width: width, height: height,
-                                 fontFiles: [fontFile, fontFolder + "/DejaVuSans.ttf"], defaultFont: fontFile,
-                                 defaultFamily: "DejaVu Sans", lineSpacing: (style.lineSpacing - 1) * style.fontSize * Double(min(width, height)) / 1080)
+        ass = try LibassRenderer(fontFiles: [fontFile, fontFolder + "/DejaVuSans.ttf"], defaultFamily: "DejaVu Sans",
+                                 defaultFont: fontFile, width: width, height: height)
+        ass.lineSpacing = (style.lineSpacing - 1) * style.fontSize * Double(min(width, height)) / 1080
+        try ass.load(assText: script)
     } catch { fail("libass setup: \(error)") }
     if let dumpFolder { try? script.write(toFile: "\(dumpFolder)/\(name).ass", atomically: true, encoding: .utf8) }
     let cold = libassPass(ass, captioned: captionedInASS, &image)
@@ -147,12 +148,11 @@ for name in presets {
         fail("\(name): libass drew nothing on \(max(cold.empty, warm.empty)) of \(captionedInASS.filter { $0 }.count) frames with captions (font not usable?)")
     }
     clear(&image)
-    let sampleList = ass.render(at: sampleTime)
-    LibassRenderer.blend(sampleList, onto: &image)
+    let sampleImages = ass.render(at: sampleTime, onto: &image)
     if let dumpFolder { try? PNGFile.write(image, to: "\(dumpFolder)/\(name)-libass-\(sampleTime).png") }
     print("\(name): \(pages.count) pages, \(ass.eventCount) ASS events, \(captioned.filter { $0 }.count) frames with captions; "
           + "at \(sampleTime) ms ink native \(nativeInk!) libass \(image.opaqueBounds.map { "\($0)" } ?? "none") "
-          + "(\(LibassRenderer.count(sampleList)) images)")
+          + "(\(sampleImages) images)")
     rows.append(row)
 }
 
