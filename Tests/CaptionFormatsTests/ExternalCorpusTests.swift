@@ -14,7 +14,7 @@ import CaptionModel
     static func isMalformedByName(_ path: String) -> Bool {
         let name = (path as NSString).lastPathComponent
         return name.hasPrefix("invalid") || name.hasPrefix("missing") || name.hasPrefix("broken") || name == "empty.vtt"
-            || name == "no_captions.vtt"
+            || name == "no_captions.vtt" || name.hasSuffix("_no_events.ass")
     }
 
     /// Named as valid input upstream, but not valid WebVTT: timestamps without milliseconds

@@ -1,0 +1,214 @@
+import CaptionModel
+
+/// Writes ASS syntax: `[Script Info]`, a `[V4+ Styles]` row per named style and a Dialogue line per
+/// event, with spans, line breaks, placement and word timings as override tags. What the events
+/// should say for a preset is `CaptionASS`'s business; this writes what the document holds.
+///
+/// Times are rounded to centiseconds from each absolute time, never accumulated: an event's start,
+/// and each `\k` is the difference of two rounded absolute times, so reading back gives every word
+/// its own rounded time however many words precede it.
+enum ASSWriter {
+    /// Script resolution when the document does not give one.
+    static let defaultPlayRes = (x: 1920, y: 1080)
+    /// libass's resolution for an ASS file without PlayRes lines.
+    static let libassPlayRes = (x: 384, y: 288)
+    /// Script Info keys this writer sets itself.
+    static let ownKeys: Set<String> = ["scripttype", "playresx", "playresy", "scaledborderandshadow", "wrapstyle", "ycbcr matrix"]
+
+    static func write(_ document: CaptionDocument) -> WriteResult {
+        var lost = LostFeatures()
+        let res = playRes(document.metadata)
+        var out = "[Script Info]\n"
+        var title = false
+        for entry in document.metadata where !ownKeys.contains(entry.key.lowercased()) {
+            guard isWritable(entry) else { lost.note("header lines that are not 'Key: value'"); continue }
+            if entry.key.lowercased() == "title" { title = true }
+            out += "\(entry.key): \(entry.value)\n"
+        }
+        if !title { out += "Title: CaptionKit\n" }
+        out += "ScriptType: v4.00+\n"
+        out += "PlayResX: \(res.x)\nPlayResY: \(res.y)\n"
+        out += "ScaledBorderAndShadow: yes\nWrapStyle: 2\nYCbCr Matrix: None\n\n"
+
+        out += "[V4+ Styles]\n"
+        out += "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding\n"
+        let styles = document.styles.isEmpty ? [NamedStyle(name: "Default")] : document.styles
+        for style in styles { out += styleRow(style, playResY: res.y) + "\n" }
+        let styleNames = Set(styles.map { fieldSafe($0.name) })
+        let defaultStyle = styleNames.contains("Default") ? "Default" : fieldSafe(styles[0].name)
+
+        out += "\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+        for event in document.events {
+            if event.start < 0 || event.end < 0 { lost.note("negative times (written as 0:00:00.00)") }
+            if event.settings != nil { lost.note("WebVTT cue settings") }
+            if event.placement?.rect != nil { lost.note("SRT coordinates") }
+            let style = event.style.map(fieldSafe).flatMap { styleNames.contains($0) ? $0 : nil } ?? defaultStyle
+            if let s = event.style, !styleNames.contains(fieldSafe(s)) { lost.note("references to styles the document does not define") }
+            out += "Dialogue: 0,\(time(event.start)),\(time(event.end)),\(style),\(event.id.map(fieldSafe) ?? ""),0,0,0,,"
+            out += text(event, lost: &lost)
+            out += "\n"
+        }
+        if !document.regions.isEmpty { lost.note("WebVTT regions") }
+        if !document.stylesheets.isEmpty { lost.note("WebVTT STYLE blocks") }
+        return WriteResult(text: out, diagnostics: lost.diagnostics(format: "ASS"))
+    }
+
+    /// PlayResX/PlayResY from the metadata; a missing one follows the other at 4:3 as libass does; with
+    /// neither, libass's 384x288 for a document read from ASS (so it looks the same), else 1920x1080.
+    static func playRes(_ metadata: [MetadataEntry]) -> (x: Int, y: Int) {
+        func value(_ key: String) -> Int? {
+            metadata.last { $0.key.lowercased() == key }.flatMap { Int($0.value.assTrimming(" \t")) }.flatMap { $0 > 0 ? $0 : nil }
+        }
+        switch (value("playresx"), value("playresy")) {
+        case let (x?, y?): return (x, y)
+        case let (x?, nil): return (x, x == 1280 ? 1024 : x * 3 / 4)
+        case let (nil, y?): return (y == 1024 ? 1280 : y * 4 / 3, y)
+        case (nil, nil):
+            let fromASS = metadata.contains { $0.key.lowercased() == "scripttype" }
+            return fromASS ? libassPlayRes : defaultPlayRes
+        }
+    }
+
+    private static func isWritable(_ entry: MetadataEntry) -> Bool {
+        !entry.key.isEmpty && !entry.key.contains(":") && !entry.key.hasPrefix("[") && !entry.key.hasPrefix(";")
+            && !entry.key.contains("\n") && !entry.value.contains("\n") && !entry.key.contains("\r") && !entry.value.contains("\r")
+    }
+
+    /// A value that sits between commas: commas and line ends would break the row.
+    static func fieldSafe(_ s: String) -> String {
+        String(s.map { $0 == "," ? ";" : ($0 == "\n" || $0 == "\r" ? " " : $0) })
+    }
+
+    static func styleRow(_ s: NamedStyle, playResY: Int) -> String {
+        func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+        func flag(_ v: Bool?) -> String { v == true ? "-1" : "0" }
+        let size = s.fontSize ?? Double(max(8, (playResY + 10) / 20))
+        let fields = [
+            fieldSafe(s.name), fieldSafe(s.fontFamily ?? "Arial"), number(size),
+            ASSColor.string(s.primaryColor ?? .white), ASSColor.string(RGBAColor(red: 255, green: 0, blue: 0)),
+            ASSColor.string(s.outlineColor ?? .black), ASSColor.string(s.backColor ?? .black),
+            flag(s.bold), flag(s.italic), flag(s.underline), "0", "100", "100", "0", "0", "1",
+            number(s.outlineWidth ?? 2), number(s.shadowDepth ?? 2), String(s.anchor ?? 2), "10", "10", "10", "1",
+        ]
+        return "Style: " + fields.joined(separator: ",")
+    }
+
+    /// `h:mm:ss.cc` from milliseconds rounded to the nearest centisecond.
+    static func time(_ ms: Milliseconds) -> String {
+        let cs = centiseconds(ms)
+        let h = cs / 360_000, m = cs / 6000 % 60, s = cs / 100 % 60, c = cs % 100
+        return "\(h):\(m < 10 ? "0" : "")\(m):\(s < 10 ? "0" : "")\(s).\(c < 10 ? "0" : "")\(c)"
+    }
+
+    /// An absolute time in whole centiseconds, halves up; negative times are 0.
+    static func centiseconds(_ ms: Milliseconds) -> Int { ms <= 0 ? 0 : (ms + 5) / 10 }
+
+    /// The Text field: placement first, then the text with tags at span and word boundaries.
+    static func text(_ event: CaptionEvent, lost: inout LostFeatures) -> String {
+        let text = event.text
+        let utf8 = Array(text.plain.utf8)
+        var closes: [Int: [String]] = [:], opens: [Int: [String]] = [:], karaoke: [Int: [String]] = [:]
+        for span in text.spans {
+            let start = max(0, min(span.start, utf8.count)), end = max(0, min(span.end, utf8.count))
+            guard start < end else { continue }
+            let tags: (String, String)?
+            switch span.kind {
+            case .bold: tags = ("\\b1", "\\b0")
+            case .italic: tags = ("\\i1", "\\i0")
+            case .underline: tags = ("\\u1", "\\u0")
+            case .strikethrough: tags = ("\\s1", "\\s0")
+            case .color(let c):
+                tags = c.alpha == 255 ? ("\\c" + ASSColor.string(c, inline: true), "\\c")
+                    : ("\\c" + ASSColor.string(c, inline: true) + "\\1a" + ASSColor.transparency(c), "\\c\\1a&H00&")
+            case .fontFace(let f): tags = ("\\fn" + f.filter { $0 != "\\" && $0 != "}" && $0 != "{" }, "\\fn")
+            case .voice: lost.note("voice names"); tags = nil
+            case .classes: lost.note("WebVTT classes"); tags = nil
+            case .language: lost.note("language spans"); tags = nil
+            case .ruby, .rubyText: lost.note("ruby (the annotation is kept as plain text)"); tags = nil
+            }
+            guard let (open, close) = tags else { continue }
+            opens[start, default: []].append(open)
+            if end < utf8.count { closes[end, default: []].insert(close, at: 0) }
+        }
+        if !event.words.isEmpty {
+            if let marks = karaokeMarks(event, utf8) {
+                for (offset, tag) in marks { karaoke[offset, default: []].append(tag) }
+            } else {
+                lost.note("word timings whose words are not in the text")
+            }
+        }
+
+        var out = ""
+        var head = ""
+        if let anchor = event.placement?.anchor, (1...9).contains(anchor) { head += "\\an\(anchor)" }
+        if let p = event.placement?.point { head += "\\pos(\(number(p.x)),\(number(p.y)))" }
+        if !head.isEmpty { out += "{" + head + "}" }
+
+        let cuts = Set(closes.keys).union(opens.keys).union(karaoke.keys).union([utf8.count]).sorted()
+        var cursor = 0
+        for cut in cuts {
+            if cut > cursor {
+                out += escape(String(decoding: utf8[cursor..<cut], as: UTF8.self), lost: &lost)
+                cursor = cut
+            }
+            if let c = closes[cut] { out += "{" + c.joined() + "}" }
+            let k = karaoke[cut] ?? [], o = opens[cut] ?? []
+            for tag in k.dropLast() { out += "{" + tag + "}" }
+            if !k.isEmpty || !o.isEmpty { out += "{" + (k.last ?? "") + o.joined() + "}" }
+        }
+        return out
+    }
+
+    /// `\k` tags at each word's offset in the text, with a gap's time as an empty `{\k}` segment.
+    /// Nil when a word cannot be found in order in the text.
+    private static func karaokeMarks(_ event: CaptionEvent, _ utf8: [UInt8]) -> [(Int, String)]? {
+        var marks: [(Int, String)] = []
+        var cursor = 0
+        var previousEnd = centiseconds(event.start)
+        for word in event.words {
+            let needle = Array(ASSTextParser.trimmed(word.text).utf8)
+            guard !needle.isEmpty, let offset = find(needle, in: utf8, from: cursor) else { return nil }
+            let start = max(centiseconds(word.start), previousEnd)
+            let end = max(centiseconds(word.end), start)
+            if start > previousEnd { marks.append((offset, "\\k\(start - previousEnd)")) }
+            marks.append((offset, "\\k\(end - start)"))
+            previousEnd = end
+            cursor = offset + needle.count
+        }
+        return marks
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
+        guard needle.count <= haystack.count else { return nil }
+        var i = from
+        while i + needle.count <= haystack.count {
+            if haystack[i] == needle[0] && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Line breaks as `\N`, no-break spaces as `\h`, braces as `\{` `\}` so they are not read as overrides.
+    static func escape(_ s: String, lost: inout LostFeatures) -> String {
+        var out = ""
+        var previousBackslash = false
+        for c in s {
+            switch c {
+            case "\n", "\r\n": out += "\\N"
+            case "\u{00A0}": out += "\\h"
+            case "{": out += "\\{"
+            case "}": out += "\\}"
+            case "N", "n", "h":
+                if previousBackslash { lost.note("a backslash before N, n or h (read back as a line break or space)") }
+                out.append(c)
+            default: out.append(c)
+            }
+            previousBackslash = c == "\\"
+        }
+        return out
+    }
+
+    private static func number(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}

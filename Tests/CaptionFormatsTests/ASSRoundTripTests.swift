@@ -1,0 +1,126 @@
+import Testing
+import CaptionModel
+@testable import CaptionFormats
+
+/// ASS keeps times to the centisecond, so round trips through it compare times rounded to 10 ms.
+@Suite struct ASSRoundTripTests {
+    static let seeds: [UInt64] = Array(1...150)
+
+    static func cs(_ ms: Int) -> Int { ASSWriter.centiseconds(ms) * 10 }
+
+    static func viaASS(_ document: CaptionDocument, _ note: String) throws -> CaptionDocument {
+        let ass = ASSFormat.write(document, options: WriteOptions())
+        let read = try ASSFormat.read(DecodedText(ass.text, sourceName: "roundtrip.ass"))
+        #expect(read.diagnostics.isEmpty, "\(note): \(read.diagnostics)")
+        #expect(!ass.text.contains("FFmpeg"))
+        return read.document
+    }
+
+    /// Generated text without backslashes (ASS has no escape for a literal `\N`; see the escaping test).
+    static func document(_ g: inout DocumentGenerator, kinds: [TextSpan.Kind]) -> CaptionDocument {
+        var document = CaptionDocument()
+        for (start, end) in RoundTripTests.times(&g, count: g.int(1...8)) {
+            let plain = String(g.text().filter { $0 != "\\" })
+            document.events.append(CaptionEvent(start: start, end: end,
+                text: CaptionText(plain: plain, spans: g.spans(for: plain, kinds: kinds))))
+        }
+        return document
+    }
+
+    static func expectSame(_ a: [CaptionEvent], _ c: [CaptionEvent], _ note: String) {
+        #expect(a.count == c.count, "\(note)")
+        for (x, y) in zip(a, c) {
+            #expect(cs(x.start) == y.start && cs(x.end) == y.end, "\(note)")
+            #expect(x.text == y.text, "\(note)")
+        }
+    }
+
+    @Test(arguments: seeds)
+    func srtToASSToSRT(seed: UInt64) throws {
+        var g = DocumentGenerator(seed: seed)
+        let kinds: [TextSpan.Kind] = [.bold, .italic, .underline, .color(RGBAColor(red: 255, green: 200, blue: 0))]
+        let srt = SRTFormat.write(Self.document(&g, kinds: kinds), options: WriteOptions()).text
+        let a = try SRTFormat.read(DecodedText(srt, sourceName: "a.srt")).document
+        let b = try Self.viaASS(a, "seed \(seed)")
+        let c = try SRTFormat.read(DecodedText(SRTFormat.write(b, options: WriteOptions()).text, sourceName: "c.srt")).document
+        Self.expectSame(a.events, c.events, "seed \(seed)")
+    }
+
+    @Test(arguments: seeds)
+    func webVTTToASSToWebVTT(seed: UInt64) throws {
+        var g = DocumentGenerator(seed: seed)
+        let vtt = WebVTTFormat.write(Self.document(&g, kinds: [.bold, .italic, .underline]), options: WriteOptions()).text
+        let a = try WebVTTFormat.read(DecodedText(vtt, sourceName: "a.vtt")).document
+        let b = try Self.viaASS(a, "seed \(seed)")
+        let c = try WebVTTFormat.read(DecodedText(WebVTTFormat.write(b, options: WriteOptions()).text, sourceName: "c.vtt")).document
+        Self.expectSame(a.events, c.events, "seed \(seed)")
+    }
+
+    /// 200 words with millisecond times: each word reads back at its own rounded time, with no drift.
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5])
+    func wordTimesKeepToTheCentisecond(seed: UInt64) throws {
+        var g = DocumentGenerator(seed: seed)
+        var t = g.int(0...5000)
+        var words: [Word] = []
+        for n in 0..<200 {
+            let start = t + g.int(0...300)
+            let end = start + g.int(1...700)
+            words.append(Word(text: "w\(n)", start: start, end: end))
+            t = end
+        }
+        var document = CaptionDocument()
+        let eventStart = words[0].start - g.int(0...500)
+        document.events = [CaptionEvent(start: eventStart, end: t + 100,
+                                        text: CaptionText(plain: words.map(\.text).joined(separator: " ")), words: words)]
+        let written = ASSFormat.write(document, options: WriteOptions())
+        #expect(written.diagnostics.isEmpty)
+        let read = try Self.viaASS(document, "seed \(seed)")
+        let got = try #require(read.events.first)
+        #expect(got.text.plain == document.events[0].text.plain)
+        try #require(got.words.count == 200)
+        for (a, b) in zip(words, got.words) {
+            #expect(a.text == b.text)
+            #expect(Self.cs(a.start) == b.start && Self.cs(a.end) == b.end, "seed \(seed) \(a) \(b)")
+        }
+    }
+
+    @Test func writerSyntax() throws {
+        var document = CaptionDocument()
+        var style = NamedStyle(name: "Big")
+        style.primaryColor = RGBAColor(red: 0x11, green: 0x22, blue: 0x33, alpha: 0x40)
+        style.anchor = 8
+        document.styles = [style]
+        var placement = CuePlacement()
+        placement.anchor = 7
+        placement.point = .init(x: 10, y: 20.5)
+        document.events = [CaptionEvent(start: 1234, end: 3_601_005, text: CaptionText(plain: "a{b}\nc\u{00A0}d",
+                                        spans: [TextSpan(start: 0, end: 1, kind: .bold)]), placement: placement, style: "Big")]
+        let text = ASSFormat.write(document, options: WriteOptions()).text
+        #expect(text.contains("ScriptType: v4.00+\nPlayResX: 1920\nPlayResY: 1080\nScaledBorderAndShadow: yes\nWrapStyle: 2\nYCbCr Matrix: None\n"))
+        #expect(text.contains("Style: Big,Arial,54,&HBF332211,"))
+        #expect(text.contains("Dialogue: 0,0:00:01.23,1:00:01.01,Big,,0,0,0,,{\\an7\\pos(10,20.5)}{\\b1}a{\\b0}\\{b\\}\\Nc\\hd\n"))
+        #expect(!text.contains("Script generated by FFmpeg"))
+        let back = try ASSFormat.read(DecodedText(text, sourceName: "w.ass")).document
+        #expect(back.events[0].text == document.events[0].text)
+        #expect(back.events[0].placement == placement)
+        #expect(back.styles == [style].map { var s = $0; s.fontFamily = "Arial"; s.fontSize = 54; s.bold = false; s.italic = false
+            s.underline = false; s.outlineColor = .black; s.backColor = .black; s.outlineWidth = 2; s.shadowDepth = 2; return s })
+    }
+
+    @Test func colourConversionIsOneFunction() {
+        let c = RGBAColor(red: 1, green: 2, blue: 3, alpha: 255)
+        #expect(ASSColor.string(c) == "&H00030201")
+        #expect(ASSColor.string(c, inline: true) == "&H030201&")
+        #expect(ASSColor.parse(ASSColor.string(RGBAColor(red: 9, green: 8, blue: 7, alpha: 100))) == RGBAColor(red: 9, green: 8, blue: 7, alpha: 100))
+    }
+
+    @Test func lostFeaturesAreReportedOncePerKind() {
+        var document = CaptionDocument()
+        for _ in 0..<3 {
+            document.events.append(CaptionEvent(start: 0, end: 1000, text: CaptionText(plain: "x", spans: [TextSpan(start: 0, end: 1, kind: .voice("A"))]),
+                                                settings: "line:0"))
+        }
+        let result = ASSFormat.write(document, options: WriteOptions())
+        #expect(result.diagnostics.count == 2)
+    }
+}
