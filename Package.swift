@@ -17,7 +17,7 @@ let systemLibraries: [Target] = [
 let package = Package(
     name: "CaptionKit",
     products: [
-        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionVerify"]),
+        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify"]),
         .executable(name: "captions", targets: ["captions"]),
     ],
     dependencies: [
@@ -30,14 +30,15 @@ let package = Package(
         .target(name: "CaptionStyles", dependencies: ["CaptionModel"]),
         .target(name: "CaptionLayout", dependencies: ["CaptionModel", "CaptionStyles", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         .target(name: "CaptionRender", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CFreeType", "CPNG"]),
+        .target(name: "CaptionASS", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender"]),
         .target(name: "CaptionVerify", dependencies: ["CaptionModel", "CaptionRender", "CLibass"]),
         .executableTarget(name: "captions", dependencies: [
-            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionVerify",
+            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "parse-bench", dependencies: ["CaptionModel", "CaptionFormats"],
                           path: "Benchmarks/parse-bench"),
-        .executableTarget(name: "render-bench", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender", "CLibass", "CaptionVerify"],
+        .executableTarget(name: "render-bench", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CaptionVerify"],
                           path: "Benchmarks/render-bench"),
         .testTarget(name: "CaptionModelTests", dependencies: ["CaptionModel"]),
         .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionModel", "CaptionFormats"]),
@@ -45,6 +46,7 @@ let package = Package(
         .testTarget(name: "CaptionLayoutTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout"]),
         .testTarget(name: "CaptionRenderTests", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender"]),
         .testTarget(name: "CaptionVerifyTests", dependencies: ["CaptionVerify", "CaptionRender", "CaptionModel"]),
+        .testTarget(name: "CaptionASSTests", dependencies: ["CaptionASS", "CaptionVerify", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel"]),
         .testTarget(name: "CaptionsCLITests", dependencies: ["captions"]),
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CLibass", "CFFmpeg", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CPNG"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Render benchmark: a 60-second word-timed caption track at 30 fps, 1080x1920, for three presets, drawn
-# by CaptionKit's native renderer and by libass (its C API, on equivalent ASS, no video) in one run.
+# by CaptionKit's native renderer and by libass (its C API, on the ASS CaptionASS compiles, no video) in one run.
 # Prints milliseconds per frame (native cold and warm; libass render only and render + blend into an
 # RGBA frame), the ratio native / libass render+blend (target <= 1: no slower than libass) and peak
 # memory. Ratios matter, not absolute times: the machines are shared and noisy.

@@ -1,10 +1,11 @@
 // Render benchmark: a 60-second word-timed caption track at 30 fps, 1080x1920, per preset, drawn by
-// CaptionKit's native renderer and by libass (C API, equivalent ASS, no video) in the same run.
+// CaptionKit's native renderer and by libass (C API, the ASS CaptionASS compiles, no video) in the same run.
 // Per frame: the buffer is cleared (not timed), then the frame is rendered (timed). Native times include
 // blending into the RGBA frame; libass is timed for `ass_render_frame` alone and with blending its
 // image list into an RGBA frame with the same 8-bit straight-alpha "over". Cold = the first pass with
 // empty caches; warm = best of RUNS passes after it. Ratios matter, not absolute times (shared machine).
 // Usage: render-bench [--preset NAME]... [--seconds N] [--runs N] [--dump DIR]
+import CaptionASS
 import CaptionLayout
 import CaptionModel
 import CaptionRender
@@ -126,16 +127,14 @@ for name in presets {
     guard nativeInk != nil else { fail("\(name): the native renderer drew nothing at \(sampleTime) ms") }
     if let dumpFolder { try? PNGFile.write(image, to: "\(dumpFolder)/\(name)-native-\(sampleTime).png") }
 
-    // libass: the equivalent ASS, laid out by a separate renderer (its layouts do not warm the native one).
+    // libass: the ASS CaptionASS compiles for these pages.
     Measure.resetPeakRSS()
     let script: String
     let ass: LibassRenderer
     do {
-        let layouts = CaptionFrameRenderer(style: style, width: width, height: height)
-        script = try ASSScript.make(pages: pages, style: style, renderer: layouts)
+        script = try ASSCompiler(style: style, width: width, height: height).script(for: pages)
         ass = try LibassRenderer(fontFiles: [fontFile, fontFolder + "/DejaVuSans.ttf"], defaultFamily: "DejaVu Sans",
                                  defaultFont: fontFile, width: width, height: height)
-        ass.lineSpacing = (style.lineSpacing - 1) * style.fontSize * Double(min(width, height)) / 1080
         try ass.load(assText: script)
     } catch { fail("libass setup: \(error)") }
     if let dumpFolder { try? script.write(toFile: "\(dumpFolder)/\(name).ass", atomically: true, encoding: .utf8) }

@@ -1,0 +1,156 @@
+import CaptionASS
+import CaptionFormats
+import CaptionLayout
+import CaptionModel
+import CaptionRender
+import CaptionStyles
+import CaptionVerify
+import Foundation
+import Testing
+
+/// Shared set-up: the word-timed corpus file paged in a preset, compiled, and loaded into libass with
+/// the font files the native layout resolved.
+struct Fixture {
+    static let presets = ["highlight-by-word", "background-by-word", "word-and-scale", "plain"]
+    static let (width, height) = (540, 960)
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Corpus/word-timed/whisperx.json").path
+
+    let style: CaptionStyle
+    let pages: [CaptionEvent]
+    let compiler: ASSCompiler
+    let script: String
+    let native: CaptionFrameRenderer
+    let libass: LibassRenderer
+
+    init(preset: String, pages given: [CaptionEvent]? = nil) throws {
+        style = try StyleLibrary.locate().style(preset: preset, styleFile: nil)
+        if let given {
+            pages = given
+        } else {
+            let words = try CaptionFileReader.read(path: Self.corpus).document.events.flatMap(\.words)
+            pages = CaptionPager.page(words, options: style.paging)
+        }
+        compiler = ASSCompiler(style: style, width: Self.width, height: Self.height)
+        script = try compiler.script(for: pages)
+        native = CaptionFrameRenderer(style: style, width: Self.width, height: Self.height)
+        var fonts: [String] = []
+        for page in pages { for path in try compiler.layout(of: page).glyphs.map(\.face.path) where !fonts.contains(path) { fonts.append(path) } }
+        let primary = try compiler.layout(of: pages[0]).face.path
+        if !fonts.contains(primary) { fonts.insert(primary, at: 0) }
+        libass = try LibassRenderer(fontFiles: fonts, defaultFamily: style.fontFamily, defaultFont: primary, width: Self.width, height: Self.height)
+        try libass.load(assText: script)
+    }
+
+    func frames(at t: Milliseconds) throws -> (native: RGBAImage, libass: RGBAImage) {
+        var a = RGBAImage(width: Self.width, height: Self.height), b = RGBAImage(width: Self.width, height: Self.height)
+        try native.render(pages, at: t, onto: &a)
+        libass.render(at: t, onto: &b)
+        return (a, b)
+    }
+
+    /// The middle of every word of the first `count` pages.
+    func wordMiddles(pages count: Int = 2) -> [Milliseconds] {
+        pages.prefix(count).flatMap { WordTimeline.words(of: $0).map { ($0.start + $0.end) / 2 } }
+    }
+
+    var dialogues: [String] { script.split(separator: "\n").map(String.init).filter { $0.hasPrefix("Dialogue: ") } }
+}
+
+@Suite struct ASSCompilerTests {
+    @Test(arguments: Fixture.presets)
+    func scriptParsesInLibassAndDrawsAtWordMiddles(preset: String) throws {
+        let f = try Fixture(preset: preset)
+        #expect(f.script.contains("PlayResX: 540") && f.script.contains("PlayResY: 960"))
+        #expect(f.script.contains("ScaledBorderAndShadow: yes") && f.script.contains("WrapStyle: 2") && f.script.contains("YCbCr Matrix: None"))
+        #expect(f.libass.eventCount == f.dialogues.count && f.libass.eventCount > 0)
+        for t in f.wordMiddles() {
+            let (_, b) = try f.frames(at: t)
+            #expect(b.opaqueBounds != nil, "libass drew nothing at \(t) ms for \(preset)")
+        }
+    }
+
+    /// Lines break where the native layout broke them: every word is its own event at its native
+    /// line's top (`\an7\pos`), so a two-line page has words at two heights and libass never wraps.
+    @Test func wordsSitOnTheNativeLines() throws {
+        let f = try Fixture(preset: "highlight-by-word")
+        let page = try #require(f.pages.first)
+        let layout = try f.compiler.layout(of: page)
+        #expect(layout.lines.count == 2, "the first page is expected to wrap into two lines")
+        let first = try #require(f.dialogues.first { $0.hasPrefix("Dialogue: 2,") })
+        #expect(first.contains("\\an7\\pos("))
+        for word in layout.words {
+            let line = layout.lines[word.lineIndex]
+            let tag = "\\an7\\pos(\(format(word.box.x)),\(format(line.top)))"
+            #expect(f.dialogues.contains { $0.hasPrefix("Dialogue: 2,") && $0.contains(tag) && $0.hasSuffix("}" + word.text) },
+                    "no text event for \(word.text) at \(tag)")
+        }
+    }
+
+    /// 200 words of 333 ms each, starting at 7 ms: every highlight event starts and ends at its word's
+    /// own absolute time rounded to centiseconds, so nothing drifts by the end.
+    @Test func karaokeTimesAreRoundedAbsoluteTimes() throws {
+        let words = (0..<200).map { i in Word(text: "w\(i)", start: 7 + 333 * i, end: 7 + 333 * (i + 1)) }
+        var style = try StyleLibrary.locate().style(preset: "highlight-by-word", styleFile: nil)
+        style.shadow.opacity = 0
+        let pages = CaptionPager.page(words, options: style.paging)
+        let script = try ASSCompiler(style: style, width: 540, height: 960).script(for: pages)
+        let highlight = "\\1c" + String(format: "&H%02X%02X%02X&", Int(style.highlightColor.blue), Int(style.highlightColor.green), Int(style.highlightColor.red))
+        func clock(_ ms: Int) -> String {
+            let cs = (ms + 5) / 10
+            return String(format: "%d:%02d:%02d.%02d", cs / 360_000, cs / 6000 % 60, cs / 100 % 60, cs % 100)
+        }
+        let lines = script.split(separator: "\n").map(String.init)
+        for (i, word) in words.enumerated() {
+            let page = try #require(pages.first { $0.start <= word.start && word.start < $0.end })
+            let expected = "Dialogue: 2,\(clock(word.start)),\(clock(min(word.end, page.end))),"
+            #expect(lines.contains { $0.hasPrefix(expected) && $0.contains(highlight) && $0.contains("}w\(i){") },
+                    "word \(i): no highlight event \(expected)")
+        }
+    }
+
+    /// Native against libass for every preset at word middles: records grade and PSNR (printed), and
+    /// asserts only what holds today: both draw, PSNR over the caption area at least 20 dB.
+    /// Set CAPTIONASS_DUMP=DIR to write native | libass | heat map crops side by side.
+    @Test(arguments: Fixture.presets)
+    func measuresNativeAgainstLibass(preset: String) throws {
+        let f = try Fixture(preset: preset)
+        let dump = ProcessInfo.processInfo.environment["CAPTIONASS_DUMP"]
+        var report: [String] = []
+        for t in f.wordMiddles(pages: 1) + [350, 1600, 3200] {
+            let (a, b) = try f.frames(at: t)
+            let match = try FrameMatch(native: a, libass: b)
+            #expect(match.nativeDrewSomething && match.libassDrewSomething, "\(preset) at \(t) ms")
+            #expect(match.psnr >= 20, "\(preset) at \(t) ms: PSNR \(match.psnr)")
+            report.append(String(format: "%5d ms %@ score %6.2f PSNR %6.2f dB", t, match.comparison.grade.rawValue, match.comparison.score, match.psnr)
+                .replacingOccurrences(of: "%@", with: ""))
+            if let dump, let area = match.captionArea {
+                try FileManager.default.createDirectory(atPath: dump, withIntermediateDirectories: true)
+                try PNGFile.write(sideBySide([a, b, ImageComparison.heatMap(actual: a, expected: b)], area: area), to: "\(dump)/\(preset)-\(t).png")
+            }
+        }
+        print("[CaptionASS measurement] \(preset) 540x960:\n  " + report.joined(separator: "\n  "))
+    }
+}
+
+func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(format: "%.2f", v) }
+
+/// The same crop of each image over mid grey, left to right, doubled in size.
+func sideBySide(_ images: [RGBAImage], area: PixelRect) -> RGBAImage {
+    let pad = 8
+    let x0 = max(0, area.x - pad), y0 = max(0, area.y - pad)
+    let w = min(images[0].width, area.maxX + pad) - x0, h = min(images[0].height, area.maxY + pad) - y0
+    let (W, H) = (w * images.count * 2, h * 2)
+    var pixels = [UInt8](repeating: 0, count: W * H * 4)
+    for (n, image) in images.enumerated() {
+        for y in 0..<h { for x in 0..<w {
+            let c = image[x0 + x, y0 + y], a = Int(c.alpha)
+            let rgb = [c.red, c.green, c.blue].map { UInt8((Int($0) * a + 128 * (255 - a)) / 255) }
+            for dy in 0..<2 { for dx in 0..<2 {
+                let i = ((y * 2 + dy) * W + (n * w + x) * 2 + dx) * 4
+                pixels[i] = rgb[0]; pixels[i + 1] = rgb[1]; pixels[i + 2] = rgb[2]; pixels[i + 3] = 255
+            } }
+        } }
+    }
+    return RGBAImage(width: W, height: H, pixels: pixels)
+}
