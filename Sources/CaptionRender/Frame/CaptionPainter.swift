@@ -20,10 +20,10 @@ struct CaptionPainter {
         if let wordBox = style.wordBox {
             for (index, word) in layout.words.enumerated() where scene.appearances[index].boxed {
                 let rect = wordBoxRect(word, layout: layout)
-                let mask = AlphaMask.roundedRectangle(x: rect.x - wordBox.paddingX * k, y: rect.y + dy - wordBox.paddingY * k,
-                                                      width: rect.width + 2 * wordBox.paddingX * k,
-                                                      height: rect.height + 2 * wordBox.paddingY * k,
-                                                      cornerRadius: wordBox.cornerRadius * k)
+                let mask = roundedRectangle(x: rect.x - wordBox.paddingX * k, y: rect.y + dy - wordBox.paddingY * k,
+                                            width: rect.width + 2 * wordBox.paddingX * k,
+                                            height: rect.height + 2 * wordBox.paddingY * k,
+                                            cornerRadius: wordBox.cornerRadius * k)
                 image.blend(mask, color: wordBox.color, opacity: pageOpacity * scene.appearances[index].opacity)
             }
         }
@@ -48,6 +48,9 @@ struct CaptionPainter {
         var wordIndex: Int
         /// What the masks were drawn from (glyph, quantised position, scale), for the shadow cache.
         var signature: GlyphSignature
+        /// For a scaled glyph: its masks at rest (scale 1), their signature, the scale and its centre,
+        /// so its shadow can be the resting shadow scaled instead of a new blur every frame.
+        var rest: (masks: GlyphMasks, signature: GlyphSignature, scale: Double, centreX: Double, centreY: Double)?
         var color: RGBAColor
         var opacity: Double
         /// Karaoke fill: pixels left of `sweepX` take `sweepColor` (right of it for right-to-left words).
@@ -80,7 +83,16 @@ struct CaptionPainter {
             let signature = GlyphSignature(face: ObjectIdentifier(glyph.face), glyph: glyph.glyphID,
                                            x: Int((glyph.x * 8).rounded()), y: Int(((glyph.y + dy) * 8).rounded()),
                                            scale: Int((appearance.scale * 256).rounded()))
-            layers.append(GlyphLayer(masks: masks, wordIndex: glyph.wordIndex, signature: signature, color: appearance.color, opacity: appearance.opacity,
+            var rest: (GlyphMasks, GlyphSignature, Double, Double, Double)?
+            if appearance.scale != 1 {
+                var restSignature = signature
+                restSignature.scale = 256
+                let restMasks = rasterizer.masks(glyph: glyph.glyphID, face: glyph.face, size: glyph.fontSize,
+                                                 penX: glyph.x, penY: glyph.y + dy, strokeWidth: strokeWidth)
+                rest = (restMasks, restSignature, appearance.scale, centreX, centreY)
+            }
+            layers.append(GlyphLayer(masks: masks, wordIndex: glyph.wordIndex, signature: signature, rest: rest,
+                                     color: appearance.color, opacity: appearance.opacity,
                                      sweepX: sweepX, sweepColor: appearance.sweepColor,
                                      rightToLeft: word.direction == .rightToLeft))
         }
@@ -107,7 +119,11 @@ struct CaptionPainter {
     func paintShadow(_ glyphs: [GlyphLayer], scale k: Double, opacity: Double, onto image: inout RGBAImage) {
         let shadow = style.shadow
         let dx = Int((shadow.offsetX * k).rounded()), dy = Int((shadow.offsetY * k).rounded())
-        var wordMasks: [AlphaMask] = []
+        // Words at rest share one cached mask; a word that scales (word-and-scale, pop-in) casts its
+        // resting shadow scaled about its centre and resampled, drawn on its own: a transition would
+        // otherwise need a new Gaussian blur and a new page-wide union on every frame. (Where the
+        // scaled shadow's faint edge meets a neighbour's, the two add instead of taking the maximum.)
+        var resting: [[GlyphLayer]] = [], scaling: [[GlyphLayer]] = []
         var start = 0
         while start < glyphs.count {
             var end = start + 1
@@ -115,28 +131,53 @@ struct CaptionPainter {
             let word = glyphs[start..<end].filter { $0.opacity > 0 }
             start = end
             guard !word.isEmpty else { continue }
-            let make = {
-                var mask = AlphaMask.union(word.map { $0.masks.stroke ?? $0.masks.fill }).translated(dx: dx, dy: dy)
-                if shadow.blur > 0 { mask = mask.blurred(radius: shadow.blur, scale: k) }
-                return mask
-            }
-            // The style is fixed per painter, so the glyphs alone say which shadow this is.
-            wordMasks.append(shadows?.mask(for: word.map(\.signature), orMake: make) ?? make())
+            if word.allSatisfy({ $0.rest != nil }) { scaling.append(word) } else { resting.append(word) }
         }
-        guard !wordMasks.isEmpty else { return }
-        let mask = wordMasks.count == 1 ? wordMasks[0] : AlphaMask.union(wordMasks)
-        image.blend(mask, color: shadow.color, opacity: opacity * shadow.opacity)
+        if !resting.isEmpty {
+            let key = resting.flatMap { $0.map(\.signature) }
+            let mask = shadows?.cached(key) ?? {
+                let words = resting.map { blurredShadow($0.map(\.masks), signatures: $0.map(\.signature), dx: dx, dy: dy, scale: k) }
+                let union = words.count == 1 ? words[0] : AlphaMask.union(words)
+                if words.count > 1 { _ = shadows?.mask(for: key) { union } }
+                return union
+            }()
+            image.blend(mask, color: shadow.color, opacity: opacity * shadow.opacity)
+        }
+        for word in scaling {
+            let rest = word[0].rest!
+            let still = blurredShadow(word.map { $0.rest!.masks }, signatures: word.map { $0.rest!.signature }, dx: dx, dy: dy, scale: k)
+            image.blend(still.scaled(by: rest.scale, aboutX: rest.centreX + Double(dx), y: rest.centreY + Double(dy)),
+                        color: shadow.color, opacity: opacity * shadow.opacity)
+        }
+    }
+
+    /// Glyph masks united, offset and blurred as the style's shadow; cached by the glyphs' signatures.
+    func blurredShadow(_ masks: [GlyphMasks], signatures: [GlyphSignature], dx: Int, dy: Int, scale k: Double) -> AlphaMask {
+        let make = {
+            var mask = AlphaMask.union(masks.map { $0.stroke ?? $0.fill }).translated(dx: dx, dy: dy)
+            if style.shadow.blur > 0 { mask = mask.blurred(radius: style.shadow.blur, scale: k) }
+            return mask
+        }
+        return shadows?.mask(for: signatures, orMake: make) ?? make()
     }
 
     func paintBoxes(_ box: CaptionStyle.Box, layout: TextLayout, dy: Double, opacity: Double, onto image: inout RGBAImage) {
         let k = layout.scale
         let rects: [LayoutRect] = box.scope == .page ? [layout.bounds] : layout.lines.map(\.box)
         for rect in rects where rect.width > 0 {
-            let mask = AlphaMask.roundedRectangle(x: rect.x - box.paddingX * k, y: rect.y + dy - box.paddingY * k,
-                                                  width: rect.width + 2 * box.paddingX * k, height: rect.height + 2 * box.paddingY * k,
-                                                  cornerRadius: box.cornerRadius * k)
+            let mask = roundedRectangle(x: rect.x - box.paddingX * k, y: rect.y + dy - box.paddingY * k,
+                                        width: rect.width + 2 * box.paddingX * k, height: rect.height + 2 * box.paddingY * k,
+                                        cornerRadius: box.cornerRadius * k)
             image.blend(mask, color: box.color, opacity: opacity)
         }
+    }
+
+    /// Box masks come from the cache when the same box was drawn before (every frame of a page draws
+    /// the same boxes).
+    func roundedRectangle(x: Double, y: Double, width: Double, height: Double, cornerRadius: Double) -> AlphaMask {
+        let make = { AlphaMask.roundedRectangle(x: x, y: y, width: width, height: height, cornerRadius: cornerRadius) }
+        guard let shadows else { return make() }
+        return shadows.box(BoxKey(x: x, y: y, width: width, height: height, radius: cornerRadius), orMake: make)
     }
 
     /// The spoken word's box: its advance box from line top to bottom, widened to its ink if the ink

@@ -10,6 +10,11 @@ struct GlyphSignature: Hashable {
     var scale: Int
 }
 
+/// A box in frame pixels (exact: boxes come from the layout, which is deterministic).
+struct BoxKey: Hashable {
+    var x: Double, y: Double, width: Double, height: Double, radius: Double
+}
+
 /// Blurred shadow masks by the glyphs they were made from, least recently used dropped first beyond a
 /// byte limit. Blurring is the costliest step of a frame (a 33-tap Gaussian over the whole caption),
 /// and a page's shadow only changes when a glyph moves or scales, so most frames reuse it, as libass
@@ -17,12 +22,34 @@ struct GlyphSignature: Hashable {
 final class ShadowCache: @unchecked Sendable {
     // Unchecked: every access holds the lock.
     private var entries: [[GlyphSignature]: (mask: AlphaMask, used: Int)] = [:]
+    /// Rounded-rectangle masks of boxes, a handful per page; cleared when it grows past a page's worth.
+    private var boxes: [BoxKey: AlphaMask] = [:]
     private var clock = 0
     private var bytes = 0
     private let byteLimit: Int
     private let lock = NSLock()
 
     init(byteLimit: Int = 32 << 20) { self.byteLimit = byteLimit }
+
+    func box(_ key: BoxKey, orMake make: () -> AlphaMask) -> AlphaMask {
+        if let hit = lock.withLock({ boxes[key] }) { return hit }
+        let mask = make()
+        lock.withLock {
+            if boxes.count > 256 { boxes.removeAll(keepingCapacity: true) }
+            boxes[key] = mask
+        }
+        return mask
+    }
+
+    /// The mask stored for these glyphs, if any (no making on a miss).
+    func cached(_ glyphs: [GlyphSignature]) -> AlphaMask? {
+        lock.withLock {
+            clock += 1
+            guard let entry = entries[glyphs] else { return nil }
+            entries[glyphs] = (entry.mask, clock)
+            return entry.mask
+        }
+    }
 
     func mask(for glyphs: [GlyphSignature], orMake make: () -> AlphaMask) -> AlphaMask {
         if let hit = lock.withLock({ () -> AlphaMask? in
