@@ -71,9 +71,12 @@ struct CaptionPainter {
             // Scale about the word's centre: the word grows in place and its neighbours never move.
             let centreX = word.box.x + word.box.width / 2
             let centreY = word.box.y + word.box.height / 2 + dy
+            // Scales in steps of 1/80 (about 1 px on a 100 px word; 1.2 and 0.8 exactly): a transition's frames reuse
+            // the glyphs its way up drew on its way back down, and across words with the same letters.
+            let scale = (appearance.scale * 80).rounded() / 80
             let masks = rasterizer.masks(glyph: glyph.glyphID, face: glyph.face, size: glyph.fontSize,
                                          penX: glyph.x, penY: glyph.y + dy,
-                                         scaleX: appearance.scale, scaleY: appearance.scale,
+                                         scaleX: scale, scaleY: scale,
                                          originX: centreX, originY: centreY, strokeWidth: strokeWidth)
             var sweepX: Int?
             if let sweep = appearance.sweep {
@@ -82,14 +85,14 @@ struct CaptionPainter {
             }
             let signature = GlyphSignature(face: ObjectIdentifier(glyph.face), glyph: glyph.glyphID,
                                            x: Int((glyph.x * 8).rounded()), y: Int(((glyph.y + dy) * 8).rounded()),
-                                           scale: Int((appearance.scale * 256).rounded()))
+                                           scale: Int((scale * 256).rounded()))
             var rest: (GlyphMasks, GlyphSignature, Double, Double, Double)?
-            if appearance.scale != 1 {
+            if scale != 1 {
                 var restSignature = signature
                 restSignature.scale = 256
                 let restMasks = rasterizer.masks(glyph: glyph.glyphID, face: glyph.face, size: glyph.fontSize,
                                                  penX: glyph.x, penY: glyph.y + dy, strokeWidth: strokeWidth)
-                rest = (restMasks, restSignature, appearance.scale, centreX, centreY)
+                rest = (restMasks, restSignature, scale, centreX, centreY)
             }
             layers.append(GlyphLayer(masks: masks, wordIndex: glyph.wordIndex, signature: signature, rest: rest,
                                      color: appearance.color, opacity: appearance.opacity,
@@ -145,9 +148,13 @@ struct CaptionPainter {
         }
         for word in scaling {
             let rest = word[0].rest!
-            let still = blurredShadow(word.map { $0.rest!.masks }, signatures: word.map { $0.rest!.signature }, dx: dx, dy: dy, scale: k)
-            image.blend(still.scaled(by: rest.scale, aboutX: rest.centreX + Double(dx), y: rest.centreY + Double(dy)),
-                        color: shadow.color, opacity: opacity * shadow.opacity)
+            // Keyed by the scaled glyphs: while the word holds its full scale, the resampled mask is reused.
+            let make = {
+                let still = blurredShadow(word.map { $0.rest!.masks }, signatures: word.map { $0.rest!.signature }, dx: dx, dy: dy, scale: k)
+                return still.scaled(by: rest.scale, aboutX: rest.centreX + Double(dx), y: rest.centreY + Double(dy))
+            }
+            let mask = shadows?.mask(for: word.map(\.signature), orMake: make) ?? make()
+            image.blend(mask, color: shadow.color, opacity: opacity * shadow.opacity)
         }
     }
 
