@@ -35,13 +35,7 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG to write (a folder for a range).")
     var output: String
 
-    @Option(help: "Input format, overriding detection.")
-    var from: String?
-
-    @OptionGroup var styleOptions: StyleOptions
-
-    @OptionGroup(title: "Paging (grouping words into captions)")
-    var paging: PagingFlags
+    @OptionGroup var captions: StyledInputOptions
 
     func validate() throws {
         if at.end != nil {
@@ -51,22 +45,17 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try CommandFailure.exitOnError {
-            let style = try styleOptions.resolve()
-            var result = try CaptionFileReader.read(path: input, format: from)
-            try Diagnostics.report(result.diagnostics, source: input, strict: false)
-            if result.wordTimedSource != nil || paging.isSet {
-                result.document = Paging.apply(paging.options(base: style.paging), to: result.document)
-            }
+            let (style, document) = try captions.load(input)
             let renderer = CaptionFrameRenderer(style: style, width: size.width, height: size.height)
             let base = try backgroundImage()
             let times = frameTimes()
             if at.end == nil {
-                try write(frame(result.document.events, at: times[0], renderer: renderer, base: base), to: output)
+                try write(frame(document.events, at: times[0], renderer: renderer, base: base), to: output)
             } else {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
                 for (n, t) in times.enumerated() {
                     let name = String(format: "%06d.png", n + 1)
-                    try write(frame(result.document.events, at: t, renderer: renderer, base: base),
+                    try write(frame(document.events, at: t, renderer: renderer, base: base),
                               to: (output as NSString).appendingPathComponent(name))
                 }
             }

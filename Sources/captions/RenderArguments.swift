@@ -42,6 +42,8 @@ struct SizeArgument: ExpressibleByArgument, Hashable {
 
     init(width: Int, height: Int) { self.width = width; self.height = height }
 
+    var defaultValueDescription: String { "\(width)x\(height)" }
+
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...8192).contains(w), (16...8192).contains(h) else { return nil }
@@ -51,6 +53,14 @@ struct SizeArgument: ExpressibleByArgument, Hashable {
 
 /// `none` (transparent), a colour (`#RRGGBB`, `#RRGGBBAA`, or a name), or a PNG file.
 enum BackgroundArgument: ExpressibleByArgument {
+    var defaultValueDescription: String {
+        switch self {
+        case .none: "none"
+        case .color(let c): c.hexString
+        case .image(let path): path
+        }
+    }
+
     case none
     case color(RGBAColor)
     case image(String)

@@ -35,13 +35,7 @@ struct Verify: ParsableCommand {
     @Option(help: "Write each frame worse than GOOD as TIME-native.png, TIME-libass.png, TIME-diff.png and the script as captions.ass into DIR (no index.html yet).")
     var report: String?
 
-    @Option(help: "Input format, overriding detection.")
-    var from: String?
-
-    @OptionGroup var styleOptions: StyleOptions
-
-    @OptionGroup(title: "Paging (grouping words into captions)")
-    var paging: PagingFlags
+    @OptionGroup var captions: StyledInputOptions
 
     func validate() throws {
         if times != nil && every != nil { throw ValidationError("give --times or --every, not both") }
@@ -58,13 +52,8 @@ struct Verify: ParsableCommand {
     func run() throws {
         var worst = ComparisonGrade.same
         try CommandFailure.exitOnError {
-            let style = try styleOptions.resolve()
-            var result = try CaptionFileReader.read(path: input, format: from)
-            try Diagnostics.report(result.diagnostics, source: input, strict: false)
-            if result.wordTimedSource != nil || paging.isSet {
-                result.document = Paging.apply(paging.options(base: style.paging), to: result.document)
-            }
-            let pages = result.document.events
+            let (style, document) = try captions.load(input)
+            let pages = document.events
             guard !pages.isEmpty else { throw CaptionFormatError(.malformed, "\(input): no captions to verify") }
 
             let engine = LayoutEngine()

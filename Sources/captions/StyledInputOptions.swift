@@ -1,0 +1,28 @@
+import ArgumentParser
+import CaptionFormats
+import CaptionModel
+import CaptionStyles
+
+/// What every command that styles captions shares: the input's format, the style, and the paging of
+/// word timings (on top of the style's paging defaults).
+struct StyledInputOptions: ParsableArguments {
+    @Option(help: "Input format, overriding detection.")
+    var from: String?
+
+    @OptionGroup var styleOptions: StyleOptions
+
+    @OptionGroup(title: "Paging (grouping words into captions)")
+    var paging: PagingFlags
+
+    /// The style, and the captions read from `input` (warnings reported), paged when they are a
+    /// speech-to-text tool's words or when a paging flag was given.
+    func load(_ input: String) throws -> (style: CaptionStyle, document: CaptionDocument) {
+        let style = try styleOptions.resolve()
+        var result = try CaptionFileReader.read(path: input, format: from)
+        try Diagnostics.report(result.diagnostics, source: input, strict: false)
+        if result.wordTimedSource != nil || paging.isSet {
+            result.document = Paging.apply(paging.options(base: style.paging), to: result.document)
+        }
+        return (style, result.document)
+    }
+}
