@@ -30,6 +30,7 @@ struct ASSHeader {
             PlayResY: \(height)
             ScaledBorderAndShadow: yes
             WrapStyle: 2
+            Kerning: yes
             YCbCr Matrix: None
 
             [V4+ Styles]

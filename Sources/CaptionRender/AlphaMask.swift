@@ -159,6 +159,36 @@ public struct AlphaMask: Sendable, Hashable {
         return result
     }
 
+    /// Adds `other`'s coverage to this mask's where they overlap, saturating at 255 (the part of `other`
+    /// outside this mask's frame is dropped).
+    public mutating func formSaturatingSum(_ other: AlphaMask) {
+        let overlap = frame.intersection(other.frame)
+        guard !overlap.isEmpty else { return }
+        let (w, ow) = (width, other.width)
+        other.coverage.withUnsafeBufferPointer { src in
+            coverage.withUnsafeMutableBufferPointer { dst in
+                for row in overlap.y..<overlap.maxY {
+                    let d = dst.baseAddress! + (row - y) * w + (overlap.x - x)
+                    let s = src.baseAddress! + (row - other.y) * ow + (overlap.x - other.x)
+                    for i in 0..<overlap.width { d[i] = UInt8(min(Int(d[i]) + Int(s[i]), 255)) }
+                }
+            }
+        }
+    }
+
+    /// The per-pixel saturating sum of masks over the union of their frames (empty masks are ignored):
+    /// how libass combines the glyph bitmaps of one run (`add_bitmaps`) before blending them once, so
+    /// the anti-aliased edges of two glyphs' borders that meet in one pixel add up to full coverage.
+    public static func saturatingSum(_ masks: some Collection<AlphaMask>) -> AlphaMask {
+        let nonEmpty = masks.filter { !$0.isEmpty }
+        if nonEmpty.count <= 1 { return nonEmpty.first ?? .empty }
+        var bounds = nonEmpty[0].frame
+        for mask in nonEmpty.dropFirst() { bounds = bounds.union(mask.frame) }
+        var result = AlphaMask(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)
+        for mask in nonEmpty { result.formSaturatingSum(mask) }
+        return result
+    }
+
     /// libass's `ass_fix_outline`: where the fill covers the border, the border is reduced
     /// (`border > fill ? border - fill / 2 : 0`), so a translucent fill does not show the border through it
     /// and the two layers do not double their edge. Apply it to match libass when it would.

@@ -32,14 +32,43 @@ struct CaptionPainter {
         if style.shadow.opacity > 0 {
             paintShadow(glyphs, scale: k, opacity: pageOpacity, onto: &image)
         }
-        for glyph in glyphs where glyph.opacity > 0 {
-            if let stroke = glyph.masks.stroke {
-                image.blend(stroke, color: style.strokeColor, opacity: pageOpacity * glyph.opacity)
+        // Each word's glyphs are combined first and blended once, as libass blends one bitmap per run.
+        let words = combinedByWord(glyphs)
+        for word in words where word.opacity > 0 {
+            if let stroke = word.masks.stroke {
+                image.blend(stroke, color: style.strokeColor, opacity: pageOpacity * word.opacity)
             }
         }
-        for glyph in glyphs where glyph.opacity > 0 {
-            paintFill(glyph, opacity: pageOpacity * glyph.opacity, onto: &image)
+        for word in words where word.opacity > 0 {
+            paintFill(word, opacity: pageOpacity * word.opacity, onto: &image)
         }
+    }
+
+    /// Consecutive glyph layers of one word merged into one layer whose fill and stroke are the glyphs'
+    /// masks added up (saturating), as libass's `add_bitmaps` combines a run's glyphs: where two glyphs'
+    /// anti-aliased borders meet in one pixel their coverages add, where blending them one over the
+    /// other would leave a faint seam. Everything else a layer carries is per word.
+    func combinedByWord(_ glyphs: [GlyphLayer]) -> [GlyphLayer] {
+        var words: [GlyphLayer] = []
+        var start = 0
+        while start < glyphs.count {
+            var end = start + 1
+            while end < glyphs.count, glyphs[end].wordIndex == glyphs[start].wordIndex { end += 1 }
+            var word = glyphs[start]
+            if end - start > 1 {
+                let run = glyphs[start..<end]
+                let make = {
+                    let strokes = run.compactMap(\.masks.stroke)
+                    return GlyphMasks(fill: AlphaMask.saturatingSum(run.map(\.masks.fill)),
+                                      stroke: strokes.isEmpty ? nil : AlphaMask.saturatingSum(strokes))
+                }
+                // A word's sum only changes when one of its glyphs moves or scales: cached like shadows.
+                word.masks = shadows?.combined(run.map(\.signature), orMake: make) ?? make()
+            }
+            words.append(word)
+            start = end
+        }
+        return words
     }
 
     /// A glyph's masks and how to paint them.
@@ -161,7 +190,7 @@ struct CaptionPainter {
     /// Glyph masks united, offset and blurred as the style's shadow; cached by the glyphs' signatures.
     func blurredShadow(_ masks: [GlyphMasks], signatures: [GlyphSignature], dx: Int, dy: Int, scale k: Double) -> AlphaMask {
         let make = {
-            var mask = AlphaMask.union(masks.map { $0.stroke ?? $0.fill }).translated(dx: dx, dy: dy)
+            var mask = AlphaMask.saturatingSum(masks.map { $0.stroke ?? $0.fill }).translated(dx: dx, dy: dy)
             if style.shadow.blur > 0 { mask = mask.blurred(radius: style.shadow.blur, scale: k) }
             return mask
         }
@@ -194,3 +223,4 @@ struct CaptionPainter {
         return word.box.union(ink)
     }
 }
+

@@ -24,6 +24,8 @@ final class ShadowCache: @unchecked Sendable {
     private var entries: [[GlyphSignature]: (mask: AlphaMask, used: Int)] = [:]
     /// Rounded-rectangle masks of boxes, a handful per page; cleared when it grows past a page's worth.
     private var boxes: [BoxKey: AlphaMask] = [:]
+    /// Each word's glyph fills and strokes added up; cleared when it holds more than a few pages' words.
+    private var words: [[GlyphSignature]: GlyphMasks] = [:]
     private var clock = 0
     private var bytes = 0
     private let byteLimit: Int
@@ -39,6 +41,16 @@ final class ShadowCache: @unchecked Sendable {
             boxes[key] = mask
         }
         return mask
+    }
+
+    func combined(_ glyphs: [GlyphSignature], orMake make: () -> GlyphMasks) -> GlyphMasks {
+        if let hit = lock.withLock({ words[glyphs] }) { return hit }
+        let masks = make()
+        lock.withLock {
+            if words.count > 1024 { words.removeAll(keepingCapacity: true) }
+            words[glyphs] = masks
+        }
+        return masks
     }
 
     /// The mask stored for these glyphs, if any (no making on a miss).
