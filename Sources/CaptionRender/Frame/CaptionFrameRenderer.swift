@@ -17,7 +17,7 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     private let engine: LayoutEngine
     private let rasterizer: GlyphRasterizer
     private let layouts = LayoutCache()
-    private let shadows = ShadowCache()
+    private let masks = FrameMaskCache()
 
     public init(style: CaptionStyle, width: Int, height: Int, engine: LayoutEngine = LayoutEngine(),
                 rasterizer: GlyphRasterizer = GlyphRasterizer()) {
@@ -38,7 +38,7 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     /// One caption at `t`, whether or not `t` is inside its interval (tests use times outside words).
     public func render(_ event: CaptionEvent, at t: Milliseconds, onto image: inout RGBAImage) throws(FontError) {
         let scene = try self.scene(event, at: t)
-        CaptionPainter(style: style, rasterizer: rasterizer, shadows: shadows).paint(scene, onto: &image)
+        CaptionPainter(style: style, rasterizer: rasterizer, cache: masks).paint(scene, onto: &image)
     }
 
     /// Every distinct layout warning so far (a font substituted, a character no font has), in order.

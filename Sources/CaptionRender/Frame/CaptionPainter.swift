@@ -6,8 +6,9 @@ import CaptionStyles
 struct CaptionPainter {
     let style: CaptionStyle
     let rasterizer: GlyphRasterizer
-    /// Blurred shadows by what they were made from: a page whose glyphs do not move is blurred once.
-    var shadows: ShadowCache? = nil
+    /// Masks that frames share (shadows, boxes, words' summed glyphs): a page whose glyphs do not move
+    /// is blurred and summed once.
+    var cache: FrameMaskCache? = nil
 
     func paint(_ scene: CaptionScene, onto image: inout RGBAImage) {
         let layout = scene.layout
@@ -63,7 +64,7 @@ struct CaptionPainter {
                                       stroke: strokes.isEmpty ? nil : AlphaMask.saturatingSum(strokes))
                 }
                 // A word's sum only changes when one of its glyphs moves or scales: cached like shadows.
-                word.masks = shadows?.combined(run.map(\.signature), orMake: make) ?? make()
+                word.masks = cache?.combined(run.map(\.signature), orMake: make) ?? make()
             }
             words.append(word)
             start = end
@@ -167,10 +168,10 @@ struct CaptionPainter {
         }
         if !resting.isEmpty {
             let key = resting.flatMap { $0.map(\.signature) }
-            let mask = shadows?.cached(key) ?? {
+            let mask = cache?.cached(key) ?? {
                 let words = resting.map { blurredShadow($0.map(\.masks), signatures: $0.map(\.signature), dx: dx, dy: dy, scale: k) }
                 let union = words.count == 1 ? words[0] : AlphaMask.union(words)
-                if words.count > 1 { _ = shadows?.mask(for: key) { union } }
+                if words.count > 1 { _ = cache?.mask(for: key) { union } }
                 return union
             }()
             image.blend(mask, color: shadow.color, opacity: opacity * shadow.opacity)
@@ -182,7 +183,7 @@ struct CaptionPainter {
                 let still = blurredShadow(word.map { $0.rest!.masks }, signatures: word.map { $0.rest!.signature }, dx: dx, dy: dy, scale: k)
                 return still.scaled(by: rest.scale, aboutX: rest.centreX + Double(dx), y: rest.centreY + Double(dy))
             }
-            let mask = shadows?.mask(for: word.map(\.signature), orMake: make) ?? make()
+            let mask = cache?.mask(for: word.map(\.signature), orMake: make) ?? make()
             image.blend(mask, color: shadow.color, opacity: opacity * shadow.opacity)
         }
     }
@@ -194,7 +195,7 @@ struct CaptionPainter {
             if style.shadow.blur > 0 { mask = mask.blurred(radius: style.shadow.blur, scale: k) }
             return mask
         }
-        return shadows?.mask(for: signatures, orMake: make) ?? make()
+        return cache?.mask(for: signatures, orMake: make) ?? make()
     }
 
     func paintBoxes(_ box: CaptionStyle.Box, layout: TextLayout, dy: Double, opacity: Double, onto image: inout RGBAImage) {
@@ -212,8 +213,8 @@ struct CaptionPainter {
     /// the same boxes).
     func roundedRectangle(x: Double, y: Double, width: Double, height: Double, cornerRadius: Double) -> AlphaMask {
         let make = { AlphaMask.roundedRectangle(x: x, y: y, width: width, height: height, cornerRadius: cornerRadius) }
-        guard let shadows else { return make() }
-        return shadows.box(BoxKey(x: x, y: y, width: width, height: height, radius: cornerRadius), orMake: make)
+        guard let cache else { return make() }
+        return cache.box(BoxKey(x: x, y: y, width: width, height: height, radius: cornerRadius), orMake: make)
     }
 
     /// The spoken word's box: its advance box from line top to bottom, widened to its ink if the ink

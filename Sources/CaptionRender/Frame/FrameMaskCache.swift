@@ -15,11 +15,11 @@ struct BoxKey: Hashable {
     var x: Double, y: Double, width: Double, height: Double, radius: Double
 }
 
-/// Blurred shadow masks by the glyphs they were made from, least recently used dropped first beyond a
-/// byte limit. Blurring is the costliest step of a frame (a 33-tap Gaussian over the whole caption),
-/// and a page's shadow only changes when a glyph moves or scales, so most frames reuse it, as libass
-/// reuses its composited bitmaps.
-final class ShadowCache: @unchecked Sendable {
+/// The masks a frame is built from that stay the same from frame to frame, as libass reuses its
+/// composited bitmaps: blurred shadows (least recently used dropped first beyond a byte limit; blurring
+/// is the costliest step of a frame, and a page's shadow only changes when a glyph moves or scales),
+/// box masks, and each word's summed glyph masks.
+final class FrameMaskCache: @unchecked Sendable {
     // Unchecked: every access holds the lock.
     private var entries: [[GlyphSignature]: (mask: AlphaMask, used: Int)] = [:]
     /// Rounded-rectangle masks of boxes, a handful per page; cleared when it grows past a page's worth.
