@@ -133,18 +133,13 @@ public struct AlphaMask: Sendable, Hashable {
     /// Raises this mask's coverage to `other`'s where they overlap (the part of `other` outside this
     /// mask's frame is dropped: grow first with `union` when it must be kept).
     public mutating func formMax(_ other: AlphaMask) {
-        let overlap = frame.intersection(other.frame)
-        guard !overlap.isEmpty else { return }
-        let (w, ow) = (width, other.width)
-        other.coverage.withUnsafeBufferPointer { src in
-            coverage.withUnsafeMutableBufferPointer { dst in
-                for row in overlap.y..<overlap.maxY {
-                    let d = dst.baseAddress! + (row - y) * w + (overlap.x - x)
-                    let s = src.baseAddress! + (row - other.y) * ow + (overlap.x - other.x)
-                    for i in 0..<overlap.width where s[i] > d[i] { d[i] = s[i] }
-                }
-            }
-        }
+        combine(other) { max($0, $1) }
+    }
+
+    /// Adds `other`'s coverage to this mask's where they overlap, saturating at 255 (the part of `other`
+    /// outside this mask's frame is dropped).
+    public mutating func formSaturatingSum(_ other: AlphaMask) {
+        combine(other) { UInt8(min(Int($0) + Int($1), 255)) }
     }
 
     /// The per-pixel maximum of two masks over the union of their frames.
@@ -152,41 +147,42 @@ public struct AlphaMask: Sendable, Hashable {
 
     /// The per-pixel maximum of masks over the union of their frames (empty masks are ignored).
     public static func union(_ masks: some Sequence<AlphaMask>) -> AlphaMask {
-        var bounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        for mask in masks where !mask.isEmpty { bounds = bounds.union(mask.frame) }
-        var result = AlphaMask(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)
-        for mask in masks where !mask.isEmpty { result.formMax(mask) }
-        return result
-    }
-
-    /// Adds `other`'s coverage to this mask's where they overlap, saturating at 255 (the part of `other`
-    /// outside this mask's frame is dropped).
-    public mutating func formSaturatingSum(_ other: AlphaMask) {
-        let overlap = frame.intersection(other.frame)
-        guard !overlap.isEmpty else { return }
-        let (w, ow) = (width, other.width)
-        other.coverage.withUnsafeBufferPointer { src in
-            coverage.withUnsafeMutableBufferPointer { dst in
-                for row in overlap.y..<overlap.maxY {
-                    let d = dst.baseAddress! + (row - y) * w + (overlap.x - x)
-                    let s = src.baseAddress! + (row - other.y) * ow + (overlap.x - other.x)
-                    for i in 0..<overlap.width { d[i] = UInt8(min(Int(d[i]) + Int(s[i]), 255)) }
-                }
-            }
-        }
+        combined(masks) { $0.formMax($1) }
     }
 
     /// The per-pixel saturating sum of masks over the union of their frames (empty masks are ignored):
     /// how libass combines the glyph bitmaps of one run (`add_bitmaps`) before blending them once, so
     /// the anti-aliased edges of two glyphs' borders that meet in one pixel add up to full coverage.
-    public static func saturatingSum(_ masks: some Collection<AlphaMask>) -> AlphaMask {
+    public static func saturatingSum(_ masks: some Sequence<AlphaMask>) -> AlphaMask {
+        combined(masks) { $0.formSaturatingSum($1) }
+    }
+
+    /// Every non-empty mask folded into one covering all their frames; a single mask is returned as it is.
+    private static func combined(_ masks: some Sequence<AlphaMask>, _ fold: (inout AlphaMask, AlphaMask) -> Void) -> AlphaMask {
         let nonEmpty = masks.filter { !$0.isEmpty }
-        if nonEmpty.count <= 1 { return nonEmpty.first ?? .empty }
-        var bounds = nonEmpty[0].frame
-        for mask in nonEmpty.dropFirst() { bounds = bounds.union(mask.frame) }
+        guard let first = nonEmpty.first else { return .empty }
+        if nonEmpty.count == 1 { return first }
+        let bounds = nonEmpty.dropFirst().reduce(first.frame) { $0.union($1.frame) }
         var result = AlphaMask(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)
-        for mask in nonEmpty { result.formSaturatingSum(mask) }
+        for mask in nonEmpty { fold(&result, mask) }
         return result
+    }
+
+    /// Applies `op(this, other)` to every pixel where the two masks overlap.
+    @inline(__always)
+    private mutating func combine(_ other: AlphaMask, _ op: (UInt8, UInt8) -> UInt8) {
+        let overlap = frame.intersection(other.frame)
+        guard !overlap.isEmpty else { return }
+        let (w, ow, ox, oy) = (width, other.width, x, y)
+        other.coverage.withUnsafeBufferPointer { src in
+            coverage.withUnsafeMutableBufferPointer { dst in
+                for row in overlap.y..<overlap.maxY {
+                    let d = dst.baseAddress! + (row - oy) * w + (overlap.x - ox)
+                    let s = src.baseAddress! + (row - other.y) * ow + (overlap.x - other.x)
+                    for i in 0..<overlap.width { d[i] = op(d[i], s[i]) }
+                }
+            }
+        }
     }
 
     /// libass's `ass_fix_outline`: where the fill covers the border, the border is reduced
