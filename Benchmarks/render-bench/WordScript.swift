@@ -1,4 +1,5 @@
 import CaptionModel
+import CaptionTestSupport
 
 /// A deterministic word-timed transcript: what a speech-to-text service returns for `seconds` of
 /// talk at about `wordsPerMinute`. Words come from a list of common English words (realistic lengths,
@@ -54,23 +55,4 @@ enum WordScript {
         }
         return words
     }
-}
-
-/// SplitMix64: a tiny, well-mixed, seedable generator (the same sequence everywhere).
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in 0..<n.
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -1,29 +1,21 @@
 import CaptionModel
 import Foundation
+import CaptionTestSupport
 
 /// A seeded generator of caption documents for write-then-read property tests: reproducible from
 /// the seed a failure prints.
 struct DocumentGenerator {
-    private var state: UInt64
+    private var random: SplitMix64
 
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    init(seed: UInt64) { random = SplitMix64(seed: seed &+ 0x9E37_79B9_7F4A_7C15) }
 
-    /// SplitMix64.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { random.int(range) }
 
     mutating func chance(_ p: Double) -> Bool { Double(next() % 10_000) / 10_000 < p }
 
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+    mutating func pick<T>(_ items: [T]) -> T { random.pick(items) }
 
     /// Characters that stress escaping: markup openers, entities, braces, backslashes, non-ASCII.
     static let alphabet: [String] = Array("abcdefghij klmnop QRSTU 0123456789 .,!?'\"").map(String.init)

@@ -1,6 +1,7 @@
 import CaptionModel
 @testable import CaptionRender
 import Testing
+import CaptionTestSupport
 
 @Suite struct CompositingTests {
     private func onePixel(_ dst: RGBAColor, coverage: UInt8, color: RGBAColor, opacity: Double = 1) -> RGBAColor {
@@ -50,7 +51,7 @@ import Testing
 
     /// Every combination agrees with the real-valued "over" operator rounded to nearest.
     @Test func matchesTheRealValuedOverOperator() {
-        var random = SplitMix(state: 42)
+        var random = SplitMix64(seed: 42)
         for _ in 0..<20_000 {
             let dst = RGBAColor(red: random.byte(), green: random.byte(), blue: random.byte(), alpha: [0, 255, random.byte()][Int(random.next() % 3)])
             let src = RGBAColor(red: random.byte(), green: random.byte(), blue: random.byte(), alpha: random.byte())

@@ -3,6 +3,7 @@ import CaptionModel
 @testable import CaptionRender
 import Foundation
 import Testing
+import CaptionTestSupport
 
 @Suite struct ImageComparisonTests {
     let face: FontFace
@@ -65,7 +66,7 @@ import Testing
         let reference = glyphScene("a", face: face, size: 80, penX: 20, penY: 90)
         #expect(try ImageComparison.psnr(actual: reference, expected: reference) == .infinity)
         func noisy(_ amplitude: Int) -> RGBAImage {
-            var random = SplitMix(state: 3)
+            var random = SplitMix64(seed: 3)
             var image = reference
             for y in 0..<image.height { for x in 0..<image.width {
                 var p = image[x, y]

@@ -2,12 +2,13 @@ import CaptionModel
 @testable import CaptionRender
 import Foundation
 import Testing
+import CaptionTestSupport
 
 @Suite struct PNGFileTests {
     @Test func writeThenReadIsIdentical() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var random = SplitMix(state: 7)
+        var random = SplitMix64(seed: 7)
         var image = RGBAImage(width: 37, height: 23)
         for y in 0..<23 { for x in 0..<37 {
             image[x, y] = RGBAColor(red: random.byte(), green: random.byte(), blue: random.byte(), alpha: [0, 255, random.byte()][x % 3])

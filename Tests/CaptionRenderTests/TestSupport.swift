@@ -26,19 +26,6 @@ extension AlphaMask {
     }
 }
 
-/// A small deterministic generator, so failures reproduce.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-}
-
 /// A fresh directory under the system temporary directory, removed by the caller.
 func makeTemporaryDirectory() throws -> String {
     let path = NSTemporaryDirectory() + "captionrender-tests-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

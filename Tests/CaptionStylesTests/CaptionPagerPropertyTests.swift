@@ -1,6 +1,7 @@
 import Testing
 import CaptionModel
 @testable import CaptionStyles
+import CaptionTestSupport
 
 /// Paging invariants over a few hundred generated word lists (seeded, so a failure names its seed):
 /// long and CJK words, punctuation, pauses, speakers, equal and zero-length times, random options.

@@ -1,6 +1,7 @@
 import Testing
 import CaptionModel
 @testable import CaptionStyles
+import CaptionTestSupport
 
 @Suite struct CaptionPagerTests {
     /// The corpus sentence: "So today we're testing 3 caption styles. Let's go!"

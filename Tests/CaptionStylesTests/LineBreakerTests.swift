@@ -1,5 +1,6 @@
 import Testing
 @testable import CaptionStyles
+import CaptionTestSupport
 
 @Suite struct LineBreakerTests {
     static let sentence = ["So", "today", "we're", "testing", "3", "caption", "styles."]
