@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "CaptionTestSupport"),
         .target(name: "CaptionLayout", dependencies: ["CaptionModel", "CaptionStyles", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         .target(name: "CaptionRender", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CFreeType", "CPNG"]),
-        .target(name: "CaptionASS", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender"]),
+        .target(name: "CaptionASS", dependencies: ["CaptionFormats", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender"]),
         .target(name: "CaptionVerify", dependencies: ["CaptionModel", "CaptionRender", "CLibass"]),
         .executableTarget(name: "captions", dependencies: [
             "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify",

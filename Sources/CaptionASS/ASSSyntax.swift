@@ -1,36 +1,29 @@
+import CaptionFormats
 import CaptionModel
 import Foundation
 
 /// The small pieces of ASS syntax the compiler writes: numbers, colours, clock times, event lines.
-/// (Reading and general ASS writing live in CaptionFormats; this is only what the compiler needs.)
+/// Colours and times come from CaptionFormats' ASS code, so they are converted in one place.
 enum ASSSyntax {
     /// Numbers as ASS expects them: integers bare, others with two decimals.
     static func number(_ v: Double) -> String {
         v == v.rounded() ? String(Int(v)) : String(format: "%.2f", v)
     }
 
-    /// `&HAABBGGRR` for style rows, where AA is transparency (255 − alpha): the one place alpha turns
-    /// into ASS transparency, with `transparency(_:)` below.
-    static func styleColor(_ c: RGBAColor) -> String {
-        String(format: "&H%02X%02X%02X%02X", 255 - Int(c.alpha), Int(c.blue), Int(c.green), Int(c.red))
-    }
+    /// `&HAABBGGRR` for style rows (AA = 255 − alpha).
+    static func styleColor(_ c: RGBAColor) -> String { ASSColor.string(c) }
 
     /// `&HBBGGRR&` for `\1c`-`\4c` override tags.
-    static func tagColor(_ c: RGBAColor) -> String {
-        String(format: "&H%02X%02X%02X&", Int(c.blue), Int(c.green), Int(c.red))
-    }
+    static func tagColor(_ c: RGBAColor) -> String { ASSColor.string(c, inline: true) }
 
     /// `&HTT&` for `\alpha` and `\1a`-`\4a`: TT = 255 − alpha.
-    static func transparency(_ alpha: UInt8) -> String { String(format: "&H%02X&", 255 - Int(alpha)) }
+    static func transparency(_ alpha: UInt8) -> String { ASSColor.transparency(alpha: alpha) }
 
-    /// Absolute milliseconds to ASS centiseconds, rounded to nearest. Every boundary is rounded from its
-    /// absolute time on its own, so rounding never accumulates and adjacent events neither overlap nor gap.
-    static func centiseconds(_ ms: Milliseconds) -> Int { (max(ms, 0) + 5) / 10 }
+    /// Absolute milliseconds to ASS centiseconds (see `ASSTime`: rounding never accumulates).
+    static func centiseconds(_ ms: Milliseconds) -> Int { ASSTime.centiseconds(ms) }
 
     /// `H:MM:SS.CC`.
-    static func clock(centiseconds cs: Int) -> String {
-        String(format: "%d:%02d:%02d.%02d", cs / 360_000, cs / 6000 % 60, cs / 100 % 60, cs % 100)
-    }
+    static func clock(centiseconds cs: Int) -> String { ASSTime.clock(centiseconds: cs) }
 
     static func dialogue(layer: Int, from: Int, to: Int, text: String) -> String {
         "Dialogue: \(layer),\(clock(centiseconds: from)),\(clock(centiseconds: to)),Default,,0,0,0,,\(text)"

@@ -6,7 +6,7 @@ import CaptionModel
 @Suite struct ASSRoundTripTests {
     static let seeds: [UInt64] = Array(1...150)
 
-    static func cs(_ ms: Int) -> Int { ASSWriter.centiseconds(ms) * 10 }
+    static func cs(_ ms: Int) -> Int { ASSTime.centiseconds(ms) * 10 }
 
     static func viaASS(_ document: CaptionDocument, _ note: String) throws -> CaptionDocument {
         let ass = ASSFormat.write(document, options: WriteOptions())

@@ -1,10 +1,11 @@
 import CaptionModel
 
 /// ASS colours: `&HAABBGGRR` where AA is transparency (0 opaque), the opposite of alpha.
-/// Every conversion between `RGBAColor` and ASS colour text happens here.
-enum ASSColor {
+/// Every conversion between `RGBAColor` and ASS colour text happens here (the ASS writer and the
+/// preset compiler in CaptionASS both call it).
+public enum ASSColor {
     /// `&HAABBGGRR` (style rows) or, with `inline`, `&HBBGGRR&` (the `\c` tag, which has no alpha).
-    static func string(_ c: RGBAColor, inline: Bool = false) -> String {
+    public static func string(_ c: RGBAColor, inline: Bool = false) -> String {
         let digits = Array("0123456789ABCDEF")
         func hex(_ v: UInt8) -> String { String([digits[Int(v >> 4)], digits[Int(v & 15)]]) }
         let bgr = hex(c.blue) + hex(c.green) + hex(c.red)
@@ -12,15 +13,18 @@ enum ASSColor {
     }
 
     /// `&H` + transparency as an `\alpha`-style tag argument (`&H80&`).
-    static func transparency(_ c: RGBAColor) -> String {
+    public static func transparency(_ c: RGBAColor) -> String { transparency(alpha: c.alpha) }
+
+    /// The same for an alpha alone (`\1a`-`\4a`, `\alpha`).
+    public static func transparency(alpha: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
-        let t = 255 - c.alpha
+        let t = 255 - alpha
         return "&H" + String([digits[Int(t >> 4)], digits[Int(t & 15)]]) + "&"
     }
 
     /// Parses `&HAABBGGRR`, `&HBBGGRR&`, `H...` or a decimal number (SSA v4 styles write
     /// `65535` and signed values such as `-2147483640`).
-    static func parse<S: StringProtocol>(_ text: S) -> RGBAColor? {
+    public static func parse<S: StringProtocol>(_ text: S) -> RGBAColor? {
         var s = Substring(text.assTrimming(" \t"))
         let value: UInt32
         if s.hasPrefix("&H") || s.hasPrefix("&h") || s.hasPrefix("H") || s.hasPrefix("h") {

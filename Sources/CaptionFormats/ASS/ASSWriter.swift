@@ -44,7 +44,7 @@ enum ASSWriter {
             if event.placement?.rect != nil { lost.note("SRT coordinates") }
             let style = event.style.map(fieldSafe).flatMap { styleNames.contains($0) ? $0 : nil } ?? defaultStyle
             if let s = event.style, !styleNames.contains(fieldSafe(s)) { lost.note("references to styles the document does not define") }
-            out += "Dialogue: 0,\(time(event.start)),\(time(event.end)),\(style),\(event.id.map(fieldSafe) ?? ""),0,0,0,,"
+            out += "Dialogue: 0,\(ASSTime.clock(event.start)),\(ASSTime.clock(event.end)),\(style),\(event.id.map(fieldSafe) ?? ""),0,0,0,,"
             out += text(event, lost: &lost)
             out += "\n"
         }
@@ -92,16 +92,6 @@ enum ASSWriter {
         ]
         return "Style: " + fields.joined(separator: ",")
     }
-
-    /// `h:mm:ss.cc` from milliseconds rounded to the nearest centisecond.
-    static func time(_ ms: Milliseconds) -> String {
-        let cs = centiseconds(ms)
-        let h = cs / 360_000, m = cs / 6000 % 60, s = cs / 100 % 60, c = cs % 100
-        return "\(h):\(m < 10 ? "0" : "")\(m):\(s < 10 ? "0" : "")\(s).\(c < 10 ? "0" : "")\(c)"
-    }
-
-    /// An absolute time in whole centiseconds, halves up; negative times are 0.
-    static func centiseconds(_ ms: Milliseconds) -> Int { ms <= 0 ? 0 : (ms + 5) / 10 }
 
     /// The Text field: placement first, then the text with tags at span and word boundaries.
     static func text(_ event: CaptionEvent, lost: inout LostFeatures) -> String {
@@ -164,12 +154,12 @@ enum ASSWriter {
     private static func karaokeMarks(_ event: CaptionEvent, _ utf8: [UInt8]) -> [(Int, String)]? {
         var marks: [(Int, String)] = []
         var cursor = 0
-        var previousEnd = centiseconds(event.start)
+        var previousEnd = ASSTime.centiseconds(event.start)
         for word in event.words {
             let needle = Array(ASSTextParser.trimmed(word.text).utf8)
             guard !needle.isEmpty, let offset = find(needle, in: utf8, from: cursor) else { return nil }
-            let start = max(centiseconds(word.start), previousEnd)
-            let end = max(centiseconds(word.end), start)
+            let start = max(ASSTime.centiseconds(word.start), previousEnd)
+            let end = max(ASSTime.centiseconds(word.end), start)
             if start > previousEnd { marks.append((offset, "\\k\(start - previousEnd)")) }
             marks.append((offset, "\\k\(end - start)"))
             previousEnd = end
