@@ -38,8 +38,6 @@ struct LineScanner {
         bareCR = sawBareCR
     }
 
-    var isAtEnd: Bool { position >= bytes.count }
-
     /// The next line's byte range (terminator excluded), or nil at the end of input.
     mutating func next() -> Range<Int>? {
         if let (line, after) = peeked {

@@ -72,8 +72,7 @@ public struct CaptionEvent: Sendable, Hashable {
             update { $0.sourceText = new == plain ? nil : new }
         }
     }
-    /// The plain text's UTF-8 length, without making a String.
-    public var plainUTF8Count: Int { Int(plain.utf8Count) }
+
     /// Word timings, in order; empty when the input has none.
     public var words: [Word] {
         get { details?.value.words ?? [] }

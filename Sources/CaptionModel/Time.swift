@@ -28,7 +28,4 @@ public enum CaptionTime {
             return (fraction + divisor / 2) / divisor
         }
     }
-
-    /// Seconds as a floating-point number, for formats that store them so.
-    public static func seconds(_ ms: Milliseconds) -> Double { Double(ms) / 1000 }
 }
