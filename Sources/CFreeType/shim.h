@@ -12,6 +12,9 @@ static inline FT_Int32 cfreetype_load_target_normal(void) { return FT_LOAD_TARGE
 static inline FT_Int32 cfreetype_load_target_light(void) { return FT_LOAD_TARGET_LIGHT; }
 static inline FT_Int32 cfreetype_load_target_mono(void) { return FT_LOAD_TARGET_MONO; }
 static inline FT_Int32 cfreetype_load_no_hinting(void) { return FT_LOAD_NO_HINTING; }
+static inline FT_Int32 cfreetype_load_default(void) { return FT_LOAD_DEFAULT; }
+static inline FT_Int32 cfreetype_load_ignore_global_advance_width(void) { return FT_LOAD_IGNORE_GLOBAL_ADVANCE_WIDTH; }
+static inline FT_Int32 cfreetype_load_ignore_transform(void) { return FT_LOAD_IGNORE_TRANSFORM; }
 static inline FT_Int32 cfreetype_load_no_bitmap(void) { return FT_LOAD_NO_BITMAP; }
 static inline FT_Int32 cfreetype_load_color(void) { return FT_LOAD_COLOR; }
 static inline int cfreetype_curve_tag(char flag) { return FT_CURVE_TAG(flag); }

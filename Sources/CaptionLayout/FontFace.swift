@@ -21,6 +21,8 @@ public final class FontFace: @unchecked Sendable {
 
     private let face: FT_Face
     private let lock = NSLock()
+    /// libass's advances at its reference size, per glyph (see `LibassArithmetic.swift`).
+    let libassAdvances = GlyphValueCache()
 
     public init(path: String, index: Int = 0) throws(FontError) {
         var face: FT_Face?

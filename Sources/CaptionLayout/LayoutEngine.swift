@@ -44,7 +44,7 @@ public final class LayoutEngine: Sendable {
         var paragraphs: [MeasuredParagraph] = []
         for p in words.paragraphs.indices {
             let paragraph = MeasuredParagraph(words, paragraph: p, fonts: fonts, resolver: resolver, fontSize: fontSize,
-                                              wordSpacing: style.wordSpacing * frame.scale, language: request.language)
+                                              wordSpacing: LibassGrid.snap(style.wordSpacing * frame.scale), language: request.language)
             for scalar in paragraph.missing where !warnings.contains(.missingGlyph(scalar)) {
                 warnings.append(.missingGlyph(scalar))
             }
@@ -75,8 +75,9 @@ public final class LayoutEngine: Sendable {
 
         for (lineIndex, draft) in drafts.enumerated() {
             let paragraph = paragraphs[draft.paragraph]
-            let x = placement.x(forLineWidth: draft.width)
-            let baseline = placement.baseline(ofLine: lineIndex)
+            // On libass's 1/64 px grid, where the ASS `\pos` of each word lands too.
+            let x = LibassGrid.snap(placement.x(forLineWidth: draft.width))
+            let baseline = LibassGrid.snap(placement.baseline(ofLine: lineIndex))
             let top = baseline - placement.metrics.ascender, bottom = baseline + placement.metrics.descender
             lines.append(LaidOutLine(baseline: baseline, x: x, width: draft.width, top: top, bottom: bottom,
                                      wordRange: draft.words, direction: paragraph.bidi.direction))
@@ -310,9 +311,9 @@ struct LineMetrics {
     let lineHeight: Double
 
     init(face: FontFace, fontSize: Double, lineSpacing: Double) {
-        let scale = face.scale(forSize: fontSize)
-        ascender = face.ascender * scale
-        descender = face.descender * scale
+        // libass's line ascender and descender (1/64 px, truncated), so baselines agree with it.
+        ascender = face.libassAscender(size: fontSize)
+        descender = face.libassDescender(size: fontSize)
         lineHeight = lineSpacing * fontSize
     }
 }

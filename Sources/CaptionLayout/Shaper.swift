@@ -57,8 +57,8 @@ struct ShapedGlyph {
 /// Arabic joins across a change of font or direction. Direction comes from the bidi level, script
 /// from the run (see `Shaper.scripts`), and language from the request or else from the script (never
 /// from the process locale: layouts must not depend on the machine). Fonts are at one design unit
-/// per unit, so positions are exact integers multiplied here by the face's pixels per unit at the
-/// ASS size; nothing is rounded.
+/// per unit, so positions are exact integers, turned into pixels here with libass's arithmetic
+/// (`LibassArithmetic.swift`: 1/64 px, truncated) so the native layout and libass agree glyph by glyph.
 enum Shaper {
     /// Glyphs of every run, in logical order: runs in order, each run's glyphs in logical order (a
     /// right-to-left run's HarfBuzz output reversed).
@@ -88,17 +88,19 @@ enum Shaper {
             var count: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
                   let positions = hb_buffer_get_glyph_positions(buffer, &count) else { continue }
-            let scale = run.font.face.scale(forSize: fontSize)
+            let face = run.font.face, scale = face.scale(forSize: fontSize)
             let n = Int(count)
             for k in 0..<n {
                 // HarfBuzz returns visual order; a right-to-left run is read backwards for logical order.
                 let i = rtl ? n - 1 - k : k
                 let info = infos[i], position = positions[i]
+                let nominal = Int(hb_font_get_glyph_h_advance(run.font.font, info.codepoint))
                 glyphs.append(ShapedGlyph(
                     font: run.font, glyphID: info.codepoint,
                     character: paragraph.scalarCharacter[Int(info.cluster)], run: runIndex,
-                    advance: Double(position.x_advance) * scale,
-                    xOffset: Double(position.x_offset) * scale, yOffset: Double(position.y_offset) * scale,
+                    advance: face.libassAdvance(glyph: info.codepoint, adjustment: Int(position.x_advance) - nominal, size: fontSize),
+                    xOffset: face.libassPixels(units: Int(position.x_offset), size: fontSize),
+                    yOffset: face.libassPixels(units: Int(position.y_offset), size: fontSize),
                     ink: ink(of: info.codepoint, in: run.font, scale: scale)))
             }
         }

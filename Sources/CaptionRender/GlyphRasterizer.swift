@@ -5,18 +5,22 @@ import CaptionLayout
 /// stroke width > 0 the stroke (the fill expanded by that width, as libass's `\bord`).
 ///
 /// How, and why so:
-/// - The outline is loaded unhinted (`FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP`) at the ASS size
-///   convention libass uses: `FT_Request_Size(REAL_DIM, height = size in 26.6)`, the font's
-///   ascender + descender spanning the size. When the face's own ascender/descender differ from the
-///   OS/2 ones `FontFace` (and libass) use, the same scale is requested as `SCALES` with
-///   `FT_DivFix(size, span)`: what `REAL_DIM` computes after libass has overwritten the face's metrics,
-///   which a shared face must not be. The size lives in a private `FT_Size` so the face's active size
-///   (used by shaping) is left as it was.
-/// - Scale (for scale animations) multiplies the outline about the pen and moves the pen about the
-///   given origin: scaling the frame about that origin. The stroke width is applied after scaling, in
-///   frame pixels (the caller multiplies by the scale if the border should grow with the word).
-/// - The pen position is rounded to 1/8 px (libass's subpixel precision); the fraction translates the
-///   outline, the integer part only moves the finished masks, so the cache serves every position.
+/// - The outline is loaded unhinted (`FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP`) at libass's reference
+///   size of 256 px (libass loads every glyph there when hinting is off and scales it down) with the
+///   ASS size convention: `FT_Request_Size(REAL_DIM)`, the font's ascender + descender spanning the
+///   size. When the face's own ascender/descender differ from the OS/2 ones `FontFace` (and libass)
+///   use, the same scale is requested as `SCALES` with `FT_DivFix(size, span)`: what `REAL_DIM`
+///   computes after libass has overwritten the face's metrics, which a shared face must not be. The
+///   size lives in a private `FT_Size` so the face's active size (used by shaping) is left as it was.
+/// - Placement as libass places glyphs (`quantize_transform` in ass_render.c): the centre of the
+///   outline's control box, not the pen, goes on a 1/8 px grid; the outline is scaled (size / 256 times
+///   the animation scale) about that centre. `LibassSubpixelRun` decides the grid point for each glyph
+///   of a run the way libass does.
+/// - Scale (for scale animations) multiplies the outline about its centre and moves the centre about
+///   the given origin: scaling the frame about that origin. The stroke width is applied after
+///   scaling, in frame pixels (the caller multiplies by the scale if the border should grow).
+/// - The centre's 1/8 px phase is part of the cache key; the integer part only moves the finished
+///   masks, so the cache serves every position.
 /// - Stroke: `FT_Stroker` with round joins, one contour at a time, each contour's band rasterized on
 ///   its own and combined with the fill by maximum. Stroking the whole outline at once would let the
 ///   bands of an outer contour and a hole (opposite orientations) cancel under the non-zero rule where
@@ -34,21 +38,51 @@ public struct GlyphRasterizer: Sendable {
 
     /// The masks of `glyph` at ASS `size` (px) with its pen (baseline origin) at (penX, penY) in frame
     /// pixels, scaled by (scaleX, scaleY) about (originX, originY) (default: the pen), stroked by
-    /// `strokeWidth` px. `stroke` is nil when `strokeWidth` rounds to 0 (to 1/64 px), else a mask (empty
-    /// for a glyph without outline).
+    /// `strokeWidth` px: the glyph placed on its own (a run of one glyph, in libass's terms). `stroke`
+    /// is nil when `strokeWidth` rounds to 0 (to 1/64 px), else a mask (empty for a glyph without outline).
     public func masks(glyph: UInt32, face: FontFace, size: Double, penX: Double, penY: Double,
                       scaleX: Double = 1, scaleY: Double = 1, originX: Double? = nil, originY: Double? = nil,
                       strokeWidth: Double = 0) -> GlyphMasks {
+        let centre = exactCentre(glyph: glyph, face: face, size: size, penX: penX, penY: penY,
+                                 scaleX: scaleX, scaleY: scaleY, originX: originX, originY: originY)
+        var run = LibassSubpixelRun()
+        let q = run.place(x: centre.x, y: centre.y)
+        return masks(glyph: glyph, face: face, size: size, centreX8: q.x, centreY8: q.y,
+                     scaleX: scaleX, scaleY: scaleY, strokeWidth: strokeWidth)
+    }
+
+    /// Where the centre of the glyph's control box lands, in frame pixels times 8 (libass's subpixel
+    /// unit), for the pen at (penX, penY) and the frame scaled about (originX, originY).
+    ///
+    /// At rest the arithmetic is libass's own, operation for operation (`calc_transform_matrix` and
+    /// `quantize_transform`: the pen in 26.6, the centre through a matrix scaled by 20000 and back),
+    /// because a run's glyphs often land exactly half an eighth from the grid and the last bit of
+    /// that product decides which way libass rounds.
+    public func exactCentre(glyph: UInt32, face: FontFace, size: Double, penX: Double, penY: Double,
+                            scaleX: Double = 1, scaleY: Double = 1, originX: Double? = nil, originY: Double? = nil) -> (x: Double, y: Double) {
+        let c = OutlineCentres.shared.centre(glyph, face: face)
+        let k = size / FontFace.libassReferenceSize
+        if scaleX == 1, scaleY == 1 {
+            let dist = 20000.0, w = 1 / dist
+            let px = (penX * 64).rounded(), py = (penY * 64).rounded()
+            return ((dist * px + (dist * k) * c.x) * w / 8, (dist * py + (dist * k) * -c.y) * w / 8)
+        }
         let ox = originX ?? penX, oy = originY ?? penY
-        // Scaling the frame about the origin = scaling the outline about the pen + moving the pen.
-        let ex = ox + scaleX * (penX - ox), ey = oy + scaleY * (penY - oy)
-        guard size > 0, scaleX > 0, scaleY > 0, ex.isFinite, ey.isFinite else { return GlyphMasks(fill: .empty, stroke: nil) }
-        let qx = Int((ex * 8).rounded(.toNearestOrAwayFromZero)), qy = Int((ey * 8).rounded(.toNearestOrAwayFromZero))
-        let ix = qx >> 3, iy = qy >> 3  // floor division: the fraction is always 0...7 eighths
+        // The centre at rest (outline y up, frame y down), then scaled about the origin.
+        let cx = penX + c.x * k / 64, cy = penY - c.y * k / 64
+        return ((ox + scaleX * (cx - ox)) * 8, (oy + scaleY * (cy - oy)) * 8)
+    }
+
+    /// The masks of `glyph` with the centre of its control box at (centreX8, centreY8) eighths of a
+    /// frame pixel, at ASS `size` scaled by (scaleX, scaleY), stroked by `strokeWidth` px.
+    public func masks(glyph: UInt32, face: FontFace, size: Double, centreX8: Int, centreY8: Int,
+                      scaleX: Double = 1, scaleY: Double = 1, strokeWidth: Double = 0) -> GlyphMasks {
+        guard size > 0, scaleX > 0, scaleY > 0 else { return GlyphMasks(fill: .empty, stroke: nil) }
+        let ix = centreX8 >> 3, iy = centreY8 >> 3  // floor division: the fraction is always 0...7 eighths
         let key = GlyphKey(fontPath: face.path, faceIndex: face.index, glyph: glyph,
                            size64: quantise(size, 64), scaleX256: quantise(scaleX, 256), scaleY256: quantise(scaleY, 256),
                            stroke64: quantise(max(strokeWidth, 0), 64),
-                           subpixelX8: UInt8(qx - ix * 8), subpixelY8: UInt8(qy - iy * 8))
+                           subpixelX8: UInt8(centreX8 - ix * 8), subpixelY8: UInt8(centreY8 - iy * 8))
         let masks = cache.masks(for: key) { GlyphRasterizer.draw(key, face: face) }
         return masks.translated(dx: ix, dy: iy)
     }
@@ -57,18 +91,22 @@ public struct GlyphRasterizer: Sendable {
         Int32(clamping: Int((value * steps).rounded()))
     }
 
-    /// Draws a key's masks relative to the integer pen position (0, 0). No cache.
+    /// Draws a key's masks with the outline's centre at the key's subpixel phase from the integer
+    /// position (0, 0). No cache.
     static func draw(_ key: GlyphKey, face: FontFace) -> GlyphMasks {
         guard key.size64 > 0, key.scaleX256 > 0, key.scaleY256 > 0,
-              var outline = loadOutline(key.glyph, face: face, size64: Int(key.size64)) else {
+              var outline = loadOutline(key.glyph, face: face) else {
             return GlyphMasks(fill: .empty, stroke: key.stroke64 > 0 ? .empty : nil)
         }
-        // Scale about the pen, then move by the subpixel offset (y is up in outline space, down in frames).
-        let sx = key.scaleX, sy = key.scaleY
+        // Scale about the centre, then move the centre to the subpixel phase (y is up in outline
+        // space, down in frames).
+        let c = outline.centre
+        let k = key.size / FontFace.libassReferenceSize
+        let sx = key.scaleX * k, sy = key.scaleY * k
         let dx = Int(key.subpixelX8) * 8, dy = -Int(key.subpixelY8) * 8
         for i in outline.points.indices {
-            outline.points[i].x = Int((Double(outline.points[i].x) * sx).rounded()) + dx
-            outline.points[i].y = Int((Double(outline.points[i].y) * sy).rounded()) + dy
+            outline.points[i].x = Int(((Double(outline.points[i].x) - c.x) * sx).rounded()) + dx
+            outline.points[i].y = Int(((Double(outline.points[i].y) - c.y) * sy).rounded()) + dy
         }
         let fill = outline.rasterize(grow: 0)
         guard key.stroke64 > 0 else { return GlyphMasks(fill: fill.trimmed(), stroke: nil) }
@@ -77,11 +115,12 @@ public struct GlyphRasterizer: Sendable {
         return GlyphMasks(fill: fill.trimmed(), stroke: stroke.trimmed())
     }
 
-    /// Loads the unhinted outline at the ASS size into Swift-owned arrays, holding the face's lock only
-    /// for the load. Nil when the glyph has no outline.
-    private static func loadOutline(_ glyph: UInt32, face: FontFace, size64: Int) -> GlyphOutline? {
+    /// Loads the unhinted outline at the reference size into Swift-owned arrays, holding the face's
+    /// lock only for the load. Nil when the glyph has no outline.
+    static func loadOutline(_ glyph: UInt32, face: FontFace) -> GlyphOutline? {
         guard face.isScalable else { return nil }
         let span = Int(face.ascender + face.descender)
+        let size64 = Int(FontFace.libassReferenceSize * 64)
         return face.withFace { ftFace -> GlyphOutline? in
             var size: FT_Size?
             guard FT_New_Size(ftFace, &size) == 0, let size else { return nil }
@@ -124,6 +163,15 @@ struct GlyphOutline {
         contourEnds = Array(UnsafeBufferPointer(start: source.contours, count: contourCount)).map { Int16($0) }
         flags = source.flags
         self.library = library
+    }
+
+    /// The centre of the control box, in 26.6 units (y up): where libass anchors a glyph's placement.
+    var centre: (x: Double, y: Double) {
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for p in points {
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        return (Double(minX + maxX) / 2, Double(minY + maxY) / 2)
     }
 
     /// The control box in whole pixels: (x0, y0, x1, y1), y up.

@@ -133,7 +133,14 @@ struct Fixture {
     }
 }
 
-func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(format: "%.2f", v) }
+/// How the compiler prints a position on libass's 1/64 px grid: exactly (six decimals carry any
+/// multiple of 1/64), trailing zeros dropped.
+func format(_ v: Double) -> String {
+    guard v != v.rounded() else { return String(Int(v)) }
+    var text = String(format: "%.6f", v)
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
+}
 
 /// The same crop of each image over mid grey, left to right, doubled in size.
 func sideBySide(_ images: [RGBAImage], area: PixelRect) -> RGBAImage {

@@ -94,34 +94,43 @@ struct CaptionPainter {
         let strokeWidth = style.strokeWidth * layout.scale
         var layers: [GlyphLayer] = []
         layers.reserveCapacity(layout.glyphs.count)
+        // Each word is one run in libass's terms (the compiled ASS gives every word its own event):
+        // its glyphs go on the 1/8 px grid together (`LibassSubpixelRun`), at rest and when scaled.
+        var runWord = -1
+        var run = LibassSubpixelRun(), restRun = LibassSubpixelRun()
         for glyph in layout.glyphs where glyph.inkBox != nil {
             let word = layout.words[glyph.wordIndex]
             let appearance = scene.appearances[glyph.wordIndex]
             if let visible = appearance.visibleCharacters, glyph.characterIndex - word.characterRange.lowerBound >= visible { continue }
+            if glyph.wordIndex != runWord { (runWord, run, restRun) = (glyph.wordIndex, LibassSubpixelRun(), LibassSubpixelRun()) }
             // Scale about the word's centre: the word grows in place and its neighbours never move.
             let centreX = word.box.x + word.box.width / 2
             let centreY = word.box.y + word.box.height / 2 + dy
             // Scales in steps of 1/80 (about 1 px on a 100 px word; 1.2 and 0.8 exactly): a transition's frames reuse
             // the glyphs its way up drew on its way back down, and across words with the same letters.
             let scale = (appearance.scale * 80).rounded() / 80
+            let exact = rasterizer.exactCentre(glyph: glyph.glyphID, face: glyph.face, size: glyph.fontSize,
+                                               penX: glyph.x, penY: glyph.y + dy, scaleX: scale, scaleY: scale,
+                                               originX: centreX, originY: centreY)
+            let placed = run.place(x: exact.x, y: exact.y)
             let masks = rasterizer.masks(glyph: glyph.glyphID, face: glyph.face, size: glyph.fontSize,
-                                         penX: glyph.x, penY: glyph.y + dy,
-                                         scaleX: scale, scaleY: scale,
-                                         originX: centreX, originY: centreY, strokeWidth: strokeWidth)
+                                         centreX8: placed.x, centreY8: placed.y,
+                                         scaleX: scale, scaleY: scale, strokeWidth: strokeWidth)
             var sweepX: Int?
             if let sweep = appearance.sweep {
                 let fraction = word.direction == .rightToLeft ? 1 - sweep : sweep
                 sweepX = Int((word.box.x + fraction * word.box.width).rounded())
             }
             let signature = GlyphSignature(face: ObjectIdentifier(glyph.face), glyph: glyph.glyphID,
-                                           x: Int((glyph.x * 8).rounded()), y: Int(((glyph.y + dy) * 8).rounded()),
-                                           scale: Int((scale * 256).rounded()))
+                                           x: placed.x, y: placed.y, scale: Int((scale * 256).rounded()))
             var rest: (GlyphMasks, GlyphSignature, Double, Double, Double)?
             if scale != 1 {
-                var restSignature = signature
-                restSignature.scale = 256
+                let exactRest = rasterizer.exactCentre(glyph: glyph.glyphID, face: glyph.face, size: glyph.fontSize,
+                                                       penX: glyph.x, penY: glyph.y + dy)
+                let placedRest = restRun.place(x: exactRest.x, y: exactRest.y)
+                let restSignature = GlyphSignature(face: signature.face, glyph: glyph.glyphID, x: placedRest.x, y: placedRest.y, scale: 256)
                 let restMasks = rasterizer.masks(glyph: glyph.glyphID, face: glyph.face, size: glyph.fontSize,
-                                                 penX: glyph.x, penY: glyph.y + dy, strokeWidth: strokeWidth)
+                                                 centreX8: placedRest.x, centreY8: placedRest.y, strokeWidth: strokeWidth)
                 rest = (restMasks, restSignature, scale, centreX, centreY)
             }
             layers.append(GlyphLayer(masks: masks, wordIndex: glyph.wordIndex, signature: signature, rest: rest,
