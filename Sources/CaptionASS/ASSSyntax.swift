@@ -5,11 +5,12 @@ import Foundation
 /// The small pieces of ASS syntax the compiler writes: numbers, colours, clock times, event lines.
 /// Colours and times come from CaptionFormats' ASS code, so they are converted in one place.
 enum ASSSyntax {
-    /// Numbers as ASS expects them: integers bare, others with up to six decimals, enough to carry a
-    /// position on libass's 1/64 px grid exactly (the layout puts lines and words on that grid).
+    /// Numbers as ASS expects them: integers bare, others with up to seven decimals, enough to carry
+    /// a position on libass's 1/64 px grid, or a centre between two of its points, exactly (the layout
+    /// puts lines and words on that grid).
     static func number(_ v: Double) -> String {
         if v == v.rounded() { return String(Int(v)) }
-        var text = String(format: "%.6f", v)
+        var text = String(format: "%.7f", v)
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }

@@ -12,7 +12,7 @@ struct ScaledWordEvents {
     let timed: [TimedWord]
     let page: CaptionEvent
 
-    static let segments = 6
+    static let segments = ScaleMode.easingSegments
     static let textLayer = 3
 
     var isActive: Bool { style.karaoke.mode == .scale }

@@ -99,7 +99,8 @@ public final class LayoutEngine: Sendable {
                     right = max(right, pen + shaped.advance)
                     glyphs.append(PositionedGlyph(
                         face: shaped.font.face, glyphID: shaped.glyphID, x: origin.x, y: origin.y, advance: shaped.advance,
-                        fontSize: fontSize, wordIndex: w, characterIndex: paragraph.start + shaped.character, inkBox: glyphInk))
+                        fontSize: fontSize, wordIndex: w, characterIndex: paragraph.start + shaped.character, inkBox: glyphInk,
+                        kerning: shaped.adjustment))
                 }
                 if left > right { left = previousRight; right = previousRight } // a word with no glyphs
                 previousRight = right

@@ -94,9 +94,10 @@ extension FontFace {
     }
 }
 
-/// Positions on libass's grid: 1/64 px, where `\pos` coordinates land (`double_to_d6`).
+/// Positions on libass's grid: 1/64 px, where `\pos` coordinates land (`double_to_d6`, C's `lrint`:
+/// halves to even).
 public enum LibassGrid {
-    public static func snap(_ v: Double) -> Double { (v * 64).rounded() / 64 }
+    public static func snap(_ v: Double) -> Double { (v * 64).rounded(.toNearestOrEven) / 64 }
 }
 
 /// A per-glyph integer memo, thread-safe (layouts run on several threads).

@@ -45,6 +45,9 @@ struct ShapedGlyph {
     /// The run (index into the paragraph's runs) the glyph came from.
     var run: Int
     var advance: Double
+    /// HarfBuzz's adjustment of the advance (kerning) in design units, kept so the advance can be
+    /// recomputed at another scale the way libass would (a scaled word).
+    var adjustment: Int
     var xOffset: Double
     var yOffset: Double
     /// Ink extents relative to the glyph origin, y up: nil when the glyph draws nothing.
@@ -99,6 +102,7 @@ enum Shaper {
                     font: run.font, glyphID: info.codepoint,
                     character: paragraph.scalarCharacter[Int(info.cluster)], run: runIndex,
                     advance: face.libassAdvance(glyph: info.codepoint, adjustment: Int(position.x_advance) - nominal, size: fontSize),
+                    adjustment: Int(position.x_advance) - nominal,
                     xOffset: face.libassPixels(units: Int(position.x_offset), size: fontSize),
                     yOffset: face.libassPixels(units: Int(position.y_offset), size: fontSize),
                     ink: ink(of: info.codepoint, in: run.font, scale: scale)))

@@ -84,11 +84,14 @@ public struct PositionedGlyph: Sendable, Hashable {
     public var characterIndex: Int
     /// The glyph's ink bounds (from its outline), nil for a glyph that draws nothing (a space).
     public var inkBox: LayoutRect?
+    /// HarfBuzz's adjustment of the glyph's advance (kerning), in design units.
+    public var kerning: Int
 
     public init(face: FontFace, glyphID: UInt32, x: Double, y: Double, advance: Double, fontSize: Double,
-                wordIndex: Int, characterIndex: Int, inkBox: LayoutRect?) {
+                wordIndex: Int, characterIndex: Int, inkBox: LayoutRect?, kerning: Int = 0) {
         self.face = face; self.glyphID = glyphID; self.x = x; self.y = y; self.advance = advance
         self.fontSize = fontSize; self.wordIndex = wordIndex; self.characterIndex = characterIndex; self.inkBox = inkBox
+        self.kerning = kerning
     }
 }
 

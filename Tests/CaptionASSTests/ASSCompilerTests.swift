@@ -133,11 +133,11 @@ struct Fixture {
     }
 }
 
-/// How the compiler prints a position on libass's 1/64 px grid: exactly (six decimals carry any
-/// multiple of 1/64), trailing zeros dropped.
+/// How the compiler prints a position on libass's 1/64 px grid: exactly (seven decimals carry any
+/// multiple of 1/128), trailing zeros dropped.
 func format(_ v: Double) -> String {
     guard v != v.rounded() else { return String(Int(v)) }
-    var text = String(format: "%.6f", v)
+    var text = String(format: "%.7f", v)
     while text.hasSuffix("0") { text.removeLast() }
     return text
 }
