@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "CaptionLayout", dependencies: ["CaptionModel", "CaptionStyles", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         .target(name: "CaptionRender", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CFreeType", "CPNG"]),
         .target(name: "CaptionASS", dependencies: ["CaptionFormats", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender"]),
-        .target(name: "CaptionVerify", dependencies: ["CaptionModel", "CaptionRender", "CLibass"]),
+        .target(name: "CaptionVerify", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CFreeType"]),
         .executableTarget(name: "captions", dependencies: [
             "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "CaptionStylesTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionTestSupport"]),
         .testTarget(name: "CaptionLayoutTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout"]),
         .testTarget(name: "CaptionRenderTests", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionTestSupport"]),
-        .testTarget(name: "CaptionVerifyTests", dependencies: ["CaptionVerify", "CaptionRender", "CaptionModel"]),
+        .testTarget(name: "CaptionVerifyTests", dependencies: ["CaptionVerify", "CaptionASS", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel"]),
         .testTarget(name: "CaptionASSTests", dependencies: ["CaptionASS", "CaptionVerify", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel"]),
         .testTarget(name: "CaptionsCLITests", dependencies: ["captions"]),
         .testTarget(name: "SystemLibraryTests",

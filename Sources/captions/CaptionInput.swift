@@ -1,0 +1,26 @@
+import CaptionFormats
+import CaptionModel
+import CaptionStyles
+
+/// An input read once (warnings reported) and paged per style: `verify --all-presets` pages the same
+/// words with each preset's paging defaults, as `StyledInputOptions.load` does for one style.
+struct CaptionInput {
+    let path: String
+    let document: CaptionDocument
+    let wordTimed: Bool
+
+    init(path: String, format: String?) throws {
+        let result = try CaptionFileReader.read(path: path, format: format)
+        try Diagnostics.report(result.diagnostics, source: path, strict: false)
+        self.path = path
+        document = result.document
+        wordTimed = result.wordTimedSource != nil
+    }
+
+    /// The caption pages in `style`: a speech-to-text tool's words (or any words, when a paging flag
+    /// was given) grouped by the style's paging defaults under the flags.
+    func pages(in style: CaptionStyle, paging: PagingFlags) -> [CaptionEvent] {
+        guard wordTimed || paging.isSet else { return document.events }
+        return Paging.apply(paging.options(base: style.paging), to: document).events
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import CaptionModel
+import CaptionVerify
+import Foundation
+
+/// `--times` and `--every`, shared by `verify` and `golden record`. Neither: each page's word starts,
+/// word middles and the gaps between words (`FrameTimes.defaults`).
+struct FrameTimeOptions: ParsableArguments {
+    @Option(help: "Times to check, comma-separated seconds or timestamps (0.35,1.6,00:00:03.200).")
+    var times: String?
+
+    @Option(help: "Every MS milliseconds from the first caption's start to the last one's end.")
+    var every: Int?
+
+    func validate() throws {
+        if times != nil && every != nil { throw ValidationError("give --times or --every, not both") }
+        if let every, every <= 0 { throw ValidationError("--every must be positive") }
+        if let times, Self.parse(times) == nil { throw ValidationError("--times: expected comma-separated times, got '\(times)'") }
+    }
+
+    static func parse(_ text: String) -> [Milliseconds]? {
+        let parts = text.split(separator: ",").map { TimeArgument(argument: $0.trimmingCharacters(in: .whitespaces)) }
+        guard !parts.isEmpty, !parts.contains(where: { $0 == nil }) else { return nil }
+        return parts.map { $0!.milliseconds }
+    }
+
+    /// The times for `pages`, sorted and unique.
+    func times(for pages: [CaptionEvent]) -> [Milliseconds] {
+        if let times, let parsed = Self.parse(times) { return Array(Set(parsed)).sorted() }
+        if let every { return FrameTimes.every(every, over: pages) }
+        return FrameTimes.defaults(for: pages)
+    }
+}
