@@ -98,8 +98,10 @@ import Testing
         let cx = Double(plain.x) + Double(plain.width) / 2, cy = Double(plain.y) + Double(plain.height) / 2
         let scaled = try #require(r.masks(glyph: glyphH, face: face, size: 80, penX: 100, penY: 200,
                                           scaleX: 1.2, scaleY: 1.2, originX: cx, originY: cy).fill.inkBounds)
-        #expect(abs(Double(scaled.width) - 1.2 * Double(plain.width)) <= 2, "\(plain) → \(scaled)")
-        #expect(abs(Double(scaled.height) - 1.2 * Double(plain.height)) <= 2, "\(plain) → \(scaled)")
+        // Whole-pixel ink boxes (±1 px at each end) and libass's per-glyph scale quantisation (a few
+        // tenths of a percent, `GlyphOutline.libassScale`).
+        #expect(abs(Double(scaled.width) - 1.2 * Double(plain.width)) <= 2.5, "\(plain) → \(scaled)")
+        #expect(abs(Double(scaled.height) - 1.2 * Double(plain.height)) <= 2.5, "\(plain) → \(scaled)")
         #expect(abs(Double(scaled.x) + Double(scaled.width) / 2 - cx) <= 1)
         #expect(abs(Double(scaled.y) + Double(scaled.height) / 2 - cy) <= 1)
     }

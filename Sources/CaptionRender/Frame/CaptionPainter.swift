@@ -157,7 +157,10 @@ struct CaptionPainter {
     /// (libass blurs its bitmap runs separately too; where two words' blurs meet, the maximum is used.)
     func paintShadow(_ glyphs: [GlyphLayer], scale k: Double, opacity: Double, onto image: inout RGBAImage) {
         let shadow = style.shadow
-        let dx = Int((shadow.offsetX * k).rounded()), dy = Int((shadow.offsetY * k).rounded())
+        // libass's offsets: rounded to a step set by the blur, whole pixels then 64ths (LibassShadow).
+        let ox = LibassShadow.offset64(shadow.offsetX * k, blur: shadow.blur * k)
+        let oy = LibassShadow.offset64(shadow.offsetY * k, blur: shadow.blur * k)
+        let (dx, dy, fx, fy) = (ox >> 6, oy >> 6, ox & 63, oy & 63)
         // Words at rest share one cached mask; a word that scales (word-and-scale, pop-in) casts the
         // blurred shadow of its scaled glyphs, drawn on its own, as libass draws its own event's shadow
         // (resampling the resting shadow instead measured 82 against libass's 48 in shadow between
@@ -175,7 +178,7 @@ struct CaptionPainter {
         if !resting.isEmpty {
             let key = resting.flatMap { $0.map(\.signature) }
             let mask = cache?.cached(key) ?? {
-                let words = resting.map { blurredShadow($0.map(\.masks), signatures: $0.map(\.signature), dx: dx, dy: dy, scale: k) }
+                let words = resting.map { blurredShadow($0.map(\.masks), signatures: $0.map(\.signature), dx: dx, dy: dy, fx: fx, fy: fy, scale: k) }
                 let union = words.count == 1 ? words[0] : AlphaMask.union(words)
                 if words.count > 1 { _ = cache?.mask(for: key) { union } }
                 return union
@@ -183,17 +186,17 @@ struct CaptionPainter {
             image.blend(mask, color: shadow.color, opacity: opacity * shadow.opacity)
         }
         for word in scaling {
-            let mask = blurredShadow(word.map(\.masks), signatures: word.map(\.signature), dx: dx, dy: dy, scale: k)
+            let mask = blurredShadow(word.map(\.masks), signatures: word.map(\.signature), dx: dx, dy: dy, fx: fx, fy: fy, scale: k)
             image.blend(mask, color: shadow.color, opacity: opacity * shadow.opacity)
         }
     }
 
     /// Glyph masks united, offset and blurred as the style's shadow; cached by the glyphs' signatures.
-    func blurredShadow(_ masks: [GlyphMasks], signatures: [GlyphSignature], dx: Int, dy: Int, scale k: Double) -> AlphaMask {
+    func blurredShadow(_ masks: [GlyphMasks], signatures: [GlyphSignature], dx: Int, dy: Int, fx: Int, fy: Int, scale k: Double) -> AlphaMask {
         let make = {
             var mask = AlphaMask.saturatingSum(masks.map { $0.stroke ?? $0.fill }).translated(dx: dx, dy: dy)
             if style.shadow.blur > 0 { mask = mask.blurred(radius: style.shadow.blur, scale: k) }
-            return mask
+            return mask.shiftedSubpixel(x64: fx, y64: fy)
         }
         return cache?.mask(for: signatures, orMake: make) ?? make()
     }
