@@ -46,11 +46,8 @@ static inline int cffmpeg_frame_crop(AVFrame *frame, int x, int y, int width, in
 }
 static inline int cffmpeg_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }
 static inline int cffmpeg_fmt_globalheader(void) { return AVFMT_GLOBALHEADER; }
-static inline int cffmpeg_fmt_nofile(void) { return AVFMT_NOFILE; }
 static inline int cffmpeg_avio_flag_write(void) { return AVIO_FLAG_WRITE; }
 static inline int cffmpeg_seek_flag_backward(void) { return AVSEEK_FLAG_BACKWARD; }
-static inline int cffmpeg_codec_cap_variable_frame_size(void) { return AV_CODEC_CAP_VARIABLE_FRAME_SIZE; }
-static inline int cffmpeg_pkt_flag_key(void) { return AV_PKT_FLAG_KEY; }
 /* The display matrix (rotation) of a stream, or NULL: `av_stream_get_side_data` with the size checked. */
 static inline const int32_t *cffmpeg_stream_display_matrix(const AVStream *stream) {
     size_t size = 0;

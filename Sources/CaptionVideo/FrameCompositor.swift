@@ -50,20 +50,27 @@ final class FrameCompositor {
     }
 
     /// One plane: `sample = (sample·(65536 − weight) + premultiplied + 32768) >> 16` over `rect`,
-    /// samples `step` bytes apart (2 for NV12's interleaved chroma).
+    /// samples `step` bytes apart (2 for NV12's interleaved chroma). Branch-free so it vectorises: a
+    /// transparent sample (weight 0, premultiplied 0) comes out unchanged, and the result is a convex
+    /// combination of two bytes, so it always fits in one.
     static func blend(plane: UnsafeMutablePointer<UInt8>, linesize: Int, rect: PixelRect, step: Int,
                       weight: [Int32], premultiplied: [Int32]) {
         weight.withUnsafeBufferPointer { weight in
             premultiplied.withUnsafeBufferPointer { premultiplied in
+                let (w, p) = (weight.baseAddress!, premultiplied.baseAddress!)
                 for row in 0..<rect.height {
                     let line = plane + (rect.y + row) * linesize + rect.x * step
                     let k = row * rect.width
-                    for column in 0..<rect.width {
-                        let a = Int32(weight[k + column])
-                        if a == 0 { continue }
-                        let p = line + column * step
-                        let value = (Int32(p.pointee) * (65536 - a) + premultiplied[k + column] + 32768) >> 16
-                        p.pointee = UInt8(clamping: value)
+                    if step == 1 {
+                        for column in 0..<rect.width {
+                            let value = (Int32(line[column]) * (65536 - w[k + column]) + p[k + column] + 32768) >> 16
+                            line[column] = UInt8(truncatingIfNeeded: value)
+                        }
+                    } else {
+                        for column in 0..<rect.width {
+                            let value = (Int32(line[column * step]) * (65536 - w[k + column]) + p[k + column] + 32768) >> 16
+                            line[column * step] = UInt8(truncatingIfNeeded: value)
+                        }
                     }
                 }
             }

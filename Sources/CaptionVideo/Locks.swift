@@ -17,7 +17,6 @@ final class BoundedQueue<Element>: @unchecked Sendable {
     // Unchecked: all state is guarded by the condition's lock.
     private let condition = NSCondition()
     private var items: [Element] = []
-    private var head = 0
     private var closed = false
     let capacity: Int
 
@@ -26,7 +25,7 @@ final class BoundedQueue<Element>: @unchecked Sendable {
     func push(_ item: Element) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while !closed && items.count - head >= capacity { condition.wait() }
+        while !closed && items.count >= capacity { condition.wait() }
         guard !closed else { return false }
         items.append(item)
         condition.broadcast()
@@ -36,11 +35,10 @@ final class BoundedQueue<Element>: @unchecked Sendable {
     func pop() -> Element? {
         condition.lock()
         defer { condition.unlock() }
-        while !closed && head == items.count { condition.wait() }
-        guard head < items.count else { return nil }
-        let item = items[head]
-        head += 1
-        if head > 64 { items.removeFirst(head); head = 0 }
+        while !closed && items.isEmpty { condition.wait() }
+        guard !items.isEmpty else { return nil }
+        // Removed, not just passed over: a popped frame must not stay referenced (3 MB each).
+        let item = items.removeFirst()
         condition.broadcast()
         return item
     }

@@ -32,12 +32,6 @@ final class MediaFrame: @unchecked Sendable {
         return copy
     }
 
-    /// Makes the pixels this frame's own before they are drawn on: a decoder may still be reading a
-    /// frame it returned (as a reference for the next ones), and then this copies it.
-    func makeWritable() throws(VideoError) {
-        try check(av_frame_make_writable(pointer), .unsupported, "cannot copy a frame")
-    }
-
     var width: Int { Int(pointer.pointee.width) }
     var height: Int { Int(pointer.pointee.height) }
     var format: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }

@@ -48,26 +48,42 @@ struct PreparedLayer {
         self.chromaRect = chromaRect
         var lumaWeight = [Int32](repeating: 0, count: rect.area)
         var lumaPremultiplied = [Int32](repeating: 0, count: rect.area)
-        var sumA = [Double](repeating: 0, count: chromaRect.area)
-        var sumU = sumA, sumV = sumA
-
+        // Per chroma sample, in integers: Σα (α 0...255) and Σα·C with C in 1/256 code values.
+        var sums = [Int](repeating: 0, count: chromaRect.area * 3)
+        lumaWeight.withUnsafeMutableBufferPointer { lumaWeight in
+        lumaPremultiplied.withUnsafeMutableBufferPointer { lumaPremultiplied in
+        sums.withUnsafeMutableBufferPointer { sums in
         layer.image.withUnsafePixels { pixels in
             let lw = layer.image.width
+            // Captions have few colours (fill, stroke, shadow, highlight; anti-aliasing changes alpha,
+            // not colour): the last conversion is reused while the colour repeats.
+            var lastRGB: UInt32 = .max
+            var (yScaled, u256, v256) = (0.0, 0, 0)
             for y in rect.y..<rect.maxY {
+                let chromaRow = ((y >> sy) - cy0) * chromaRect.width - cx0
+                let lumaRow = (y - rect.y) * rect.width - rect.x
                 for x in rect.x..<rect.maxX {
-                    let (px, py) = display(x, y)
+                    let (px, py) = rotation == 0 ? (x, y) : display(x, y)
                     let i = ((py - layer.y) * lw + (px - layer.x)) * 4
-                    let alpha = pixels[i + 3]
+                    let alpha = Int(pixels[i + 3])
                     guard alpha > 0 else { continue }
-                    let c = matrix.yuv(pixels[i], pixels[i + 1], pixels[i + 2])
-                    let weight = Double(alpha) / 255
-                    let j = (y - rect.y) * rect.width + (x - rect.x)
-                    lumaWeight[j] = Int32((65536 * weight).rounded())
-                    lumaPremultiplied[j] = Int32((65536 * weight * c.y).rounded())
-                    let k = ((y >> sy) - cy0) * chromaRect.width + ((x >> sx) - cx0)
-                    sumA[k] += weight; sumU[k] += weight * c.u; sumV[k] += weight * c.v
+                    let rgb = UInt32(pixels[i]) << 16 | UInt32(pixels[i + 1]) << 8 | UInt32(pixels[i + 2])
+                    if rgb != lastRGB {
+                        let c = matrix.yuv(pixels[i], pixels[i + 1], pixels[i + 2])
+                        yScaled = c.y * 65536 / 255
+                        u256 = Int(c.u * 256 + 0.5); v256 = Int(c.v * 256 + 0.5)
+                        lastRGB = rgb
+                    }
+                    let j = lumaRow + x
+                    lumaWeight[j] = Int32((alpha * 65536 + 127) / 255)
+                    lumaPremultiplied[j] = Int32(Double(alpha) * yScaled + 0.5)
+                    let k = (chromaRow + (x >> sx)) * 3
+                    sums[k] += alpha; sums[k + 1] += alpha * u256; sums[k + 2] += alpha * v256
                 }
             }
+        }
+        }
+        }
         }
         var chromaWeight = [Int32](repeating: 0, count: chromaRect.area)
         var uPremultiplied = chromaWeight, vPremultiplied = chromaWeight
@@ -76,12 +92,13 @@ struct PreparedLayer {
             let rows = min(1 << sy, h - ((cy + cy0) << sy))
             for cx in 0..<chromaRect.width {
                 let k = cy * chromaRect.width + cx
-                guard sumA[k] > 0 else { continue }
+                guard sums[k * 3] > 0 else { continue }
                 let columns = min(1 << sx, w - ((cx + cx0) << sx))
-                let n = Double(rows * columns)
-                chromaWeight[k] = Int32((65536 * sumA[k] / n).rounded())
-                uPremultiplied[k] = Int32((65536 * sumU[k] / n).rounded())
-                vPremultiplied[k] = Int32((65536 * sumV[k] / n).rounded())
+                let n = 255 * rows * columns
+                // 65536·(Σα/255)/n, and 65536·Σ(α/255·C)/n = 256·Σ(α·C·256)/(255·n).
+                chromaWeight[k] = Int32((sums[k * 3] * 65536 + n / 2) / n)
+                uPremultiplied[k] = Int32((sums[k * 3 + 1] * 256 + n / 2) / n)
+                vPremultiplied[k] = Int32((sums[k * 3 + 2] * 256 + n / 2) / n)
             }
         }
         self.lumaWeight = lumaWeight; self.lumaPremultiplied = lumaPremultiplied

@@ -154,13 +154,14 @@ public final class VideoBurner: @unchecked Sendable {
         }
         spawn("burn.captions") {
             while let item = decodedQueue.pop() {
+                let frame: MediaFrame
                 do throws(VideoError) {
-                    try captionStage.draw(item)
+                    frame = try captionStage.draw(item)
                 } catch {
                     failure.record(error)
                     break
                 }
-                if !composedQueue.push(item.frame) { break }
+                if !composedQueue.push(frame) { break }
             }
             decodedQueue.close()
             composedQueue.close()
