@@ -9,7 +9,7 @@ APT_PACKAGES := pkg-config libass-dev libavformat-dev libavcodec-dev libavutil-d
 	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola
 DEMO_OUT := out/demo
 
-.PHONY: all deps build test demo bench render-bench clean
+.PHONY: all deps build test demo bench render-bench burn-bench clean
 
 all: build
 
@@ -52,6 +52,11 @@ bench: deps
 # Native rendering against libass rendering the equivalent ASS: 60 s of captions, 30 fps, 1080x1920.
 render-bench: deps
 	Benchmarks/render-bench.sh
+
+# Burning captions into a 20 s 1080x1920 30 fps clip against ffmpeg -vf subtitles (same ASS, same libx264
+# settings) at ultrafast and veryfast, then a 10-minute input for memory flatness.
+burn-bench: deps
+	Benchmarks/burn-bench.sh
 
 clean:
 	rm -rf .build out

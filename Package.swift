@@ -17,7 +17,7 @@ let systemLibraries: [Target] = [
 let package = Package(
     name: "CaptionKit",
     products: [
-        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify"]),
+        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo"]),
         .executable(name: "captions", targets: ["captions"]),
     ],
     dependencies: [
@@ -34,14 +34,17 @@ let package = Package(
         .target(name: "CaptionRender", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CFreeType", "CPNG"]),
         .target(name: "CaptionASS", dependencies: ["CaptionFormats", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender"]),
         .target(name: "CaptionVerify", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CFreeType"]),
+        .target(name: "CaptionVideo", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender", "CFFmpeg"]),
         .executableTarget(name: "captions", dependencies: [
-            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify",
+            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "parse-bench", dependencies: ["CaptionModel", "CaptionFormats"],
                           path: "Benchmarks/parse-bench"),
         .executableTarget(name: "render-bench", dependencies: ["CaptionTestSupport", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CaptionVerify"],
                           path: "Benchmarks/render-bench"),
+        .executableTarget(name: "burn-bench", dependencies: ["CaptionTestSupport", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionASS"],
+                          path: "Benchmarks/burn-bench"),
         .testTarget(name: "CaptionModelTests", dependencies: ["CaptionModel"]),
         .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionModel", "CaptionFormats", "CaptionTestSupport"]),
         .testTarget(name: "CaptionStylesTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionTestSupport"]),
@@ -49,6 +52,7 @@ let package = Package(
         .testTarget(name: "CaptionRenderTests", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionTestSupport"]),
         .testTarget(name: "CaptionVerifyTests", dependencies: ["CaptionVerify", "CaptionASS", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel"]),
         .testTarget(name: "CaptionASSTests", dependencies: ["CaptionASS", "CaptionVerify", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel"]),
+        .testTarget(name: "CaptionVideoTests", dependencies: ["CaptionVideo", "CaptionRender", "CaptionStyles", "CaptionLayout", "CaptionModel"]),
         .testTarget(name: "CaptionsCLITests", dependencies: ["captions"]),
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CLibass", "CFFmpeg", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CPNG"]),

@@ -1,5 +1,6 @@
 #ifndef CFFMPEG_SHIM_H
 #define CFFMPEG_SHIM_H
+#include <string.h>
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libavutil/avutil.h>
@@ -8,6 +9,7 @@
 #include <libavutil/opt.h>
 #include <libavutil/display.h>
 #include <libavutil/channel_layout.h>
+#include <libavutil/audio_fifo.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
 
@@ -23,5 +25,40 @@ static inline AVRational cffmpeg_time_base_q(void) { return (AVRational){1, AV_T
 static inline const char *cffmpeg_err2str(int errnum, char *buf, size_t size) {
     av_strerror(errnum, buf, size);
     return buf;
+}
+/* AVFrame's data and linesize are C arrays (tuples in Swift): read them by index here. */
+static inline uint8_t *cffmpeg_frame_plane(const AVFrame *frame, int plane) { return frame->data[plane]; }
+static inline int cffmpeg_frame_linesize(const AVFrame *frame, int plane) { return frame->linesize[plane]; }
+/* Fills the whole frame with black in its own format and range (padding for --fit pad). */
+static inline int cffmpeg_frame_fill_black(AVFrame *frame) {
+    ptrdiff_t linesizes[4] = { frame->linesize[0], frame->linesize[1], frame->linesize[2], frame->linesize[3] };
+    return av_image_fill_black(frame->data, linesizes, (enum AVPixelFormat)frame->format, frame->color_range,
+                               frame->width, frame->height);
+}
+/* Narrows `frame` to a rectangle by moving its data pointers (no copy): crops for --fit crop, odd sizes,
+   and views into a padded frame. */
+static inline int cffmpeg_frame_crop(AVFrame *frame, int x, int y, int width, int height) {
+    frame->crop_left = (size_t)x;
+    frame->crop_top = (size_t)y;
+    frame->crop_right = (size_t)(frame->width - x - width);
+    frame->crop_bottom = (size_t)(frame->height - y - height);
+    return av_frame_apply_cropping(frame, AV_FRAME_CROP_UNALIGNED);
+}
+static inline int cffmpeg_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }
+static inline int cffmpeg_fmt_globalheader(void) { return AVFMT_GLOBALHEADER; }
+static inline int cffmpeg_avio_flag_write(void) { return AVIO_FLAG_WRITE; }
+static inline int cffmpeg_seek_flag_backward(void) { return AVSEEK_FLAG_BACKWARD; }
+/* The display matrix (rotation) of a stream, or NULL: `av_stream_get_side_data` with the size checked. */
+static inline const int32_t *cffmpeg_stream_display_matrix(const AVStream *stream) {
+    size_t size = 0;
+    const uint8_t *data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    return data && size >= 9 * sizeof(int32_t) ? (const int32_t *)data : NULL;
+}
+/* Copies a display matrix onto an output stream, so players rotate the burned video as they did the input. */
+static inline int cffmpeg_stream_set_display_matrix(AVStream *stream, const int32_t *matrix) {
+    uint8_t *data = av_stream_new_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, 9 * sizeof(int32_t));
+    if (!data) return AVERROR(ENOMEM);
+    memcpy(data, matrix, 9 * sizeof(int32_t));
+    return 0;
 }
 #endif

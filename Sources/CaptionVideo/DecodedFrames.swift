@@ -1,0 +1,91 @@
+import CFFmpeg
+import CaptionModel
+
+/// Frames decoded from the input's video stream, trimmed, retimed and scaled; audio handed to its path.
+final class DecodedFrames: FrameSource {
+    let input: MediaInput
+    let decoder: CodecContext
+    let scaler: FrameScaler
+    let audio: AudioPath?
+    let window: TimeWindow
+    let cancellation: BurnCancellation?
+    private let stream: UnsafeMutablePointer<AVStream>
+    private var decodedFrames = 0
+    private var videoDone = false
+    private var lastPTS: Int64?
+
+    init(input: MediaInput, decoder: CodecContext, scaler: FrameScaler, audio: AudioPath?, window: TimeWindow,
+         cancellation: BurnCancellation?) {
+        self.input = input
+        self.decoder = decoder
+        self.scaler = scaler
+        self.audio = audio
+        self.window = window
+        self.cancellation = cancellation
+        stream = input.video!
+    }
+
+    var expectedFrames: Int? {
+        let s = stream.pointee
+        let rate = s.avg_frame_rate.num > 0 ? s.avg_frame_rate : s.r_frame_rate
+        if window.start == 0, window.end == nil, s.nb_frames > 0 { return Int(s.nb_frames) }
+        guard rate.num > 0, rate.den > 0 else { return nil }
+        let total = input.durationMicroseconds ?? 0
+        let span = (window.end.map { min($0, total) } ?? total) - window.start
+        return span > 0 ? Int((Double(span) / 1e6 * av_q2d(rate)).rounded()) : nil
+    }
+
+    func run(_ emit: (TimedFrame) -> Bool) throws(VideoError) {
+        if window.start > 0 { try input.seek(toMicroseconds: window.start) }
+        let packet = MediaPacket()
+        var stopped = false
+        var audioDone = audio == nil
+        while !stopped, try input.read(into: packet) {
+            if cancellation?.isCancelled == true { throw VideoError(.interrupted, "interrupted") }
+            let owned = packet.take()
+            if owned.pointer.pointee.stream_index == stream.pointee.index {
+                if videoDone { continue }
+                if owned.pointer.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 {
+                    let at = window.microseconds(owned.pointer.pointee.pts, stream.pointee.time_base)
+                    throw VideoError(.malformedInput, "\(input.path) is truncated or damaged at \(String(format: "%.2f", Double(at) / 1e6)) s.")
+                }
+                try decoder.decode(owned, file: input.path) { (frame) throws(VideoError) in
+                    if try !handle(frame, emit) { stopped = true }
+                }
+            } else if let audio, !audioDone {
+                let ts = owned.pointer.pointee.pts
+                if let end = window.end, ts != cffmpeg_nopts_value(),
+                   window.microseconds(ts, input.audio!.pointee.time_base) >= end { audioDone = true }
+                try audio.handle(owned)
+            }
+            if videoDone && audioDone { break }
+        }
+        if stopped { return }
+        try decoder.decode(nil, file: input.path) { (frame) throws(VideoError) in _ = try handle(frame, emit) }
+        try audio?.finish()
+        // An MP4 knows how many frames it has: fewer decoded means the file was cut short.
+        let expected = Int(stream.pointee.nb_frames)
+        if window.start == 0, window.end == nil, expected > 0, decodedFrames + 2 < expected {
+            throw VideoError(.malformedInput, "\(input.path) is truncated: only \(decodedFrames) of its \(expected) frames could be read.")
+        }
+    }
+
+    /// Trims, retimes, scales and emits one decoded frame; false when the consumer stopped.
+    private func handle(_ frame: MediaFrame, _ emit: (TimedFrame) -> Bool) throws(VideoError) -> Bool {
+        decodedFrames += 1
+        var ts = frame.pointer.pointee.best_effort_timestamp
+        if ts == cffmpeg_nopts_value() {
+            // No timestamp at all (rare raw streams): one frame duration after the last.
+            let step = av_rescale_q(1, av_inv_q(stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : AVRational(num: 30, den: 1)),
+                                    stream.pointee.time_base)
+            ts = (lastPTS ?? -step) + step
+        }
+        lastPTS = ts
+        let us = window.microseconds(ts, stream.pointee.time_base)
+        if us < window.start { return true }
+        if let end = window.end, us >= end { videoDone = true; return true }
+        frame.pts = window.shifted(ts, stream.pointee.time_base)
+        let scaled = try scaler.convert(frame)
+        return emit(TimedFrame(frame: scaled, time: milliseconds(fromMicroseconds: us)))
+    }
+}

@@ -1,0 +1,21 @@
+import CaptionModel
+
+/// A frame on its way to the encoder, with the time its captions are taken at (ms on the input's clock).
+struct TimedFrame: @unchecked Sendable {
+    var frame: MediaFrame
+    var time: Milliseconds
+}
+
+/// The first stage of the pipeline: produces output-sized frames in presentation order (and writes
+/// the audio as it goes, on the same thread, as the demuxer meets it).
+protocol FrameSource: AnyObject {
+    /// How many frames to expect, when known.
+    var expectedFrames: Int? { get }
+    /// Emits every frame; `emit` returns false when the consumer has stopped.
+    func run(_ emit: (TimedFrame) -> Bool) throws(VideoError)
+}
+
+/// Floor division to milliseconds: a frame at 33.9 ms is before a caption starting at 34 ms.
+func milliseconds(fromMicroseconds us: Int64) -> Milliseconds {
+    Milliseconds(us >= 0 ? us / 1000 : -((-us + 999) / 1000))
+}

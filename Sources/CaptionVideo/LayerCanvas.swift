@@ -1,0 +1,56 @@
+import CaptionRender
+
+/// A reusable full-size transparent frame that renderers draw captions on, returning only what they
+/// drew: cropped to its opaque bounds. Between draws only the previously drawn rectangle is cleared,
+/// and the bounds are found by a word-at-a-time scan, so a frame costs little beyond the drawing.
+public final class LayerCanvas {
+    public let width: Int
+    public let height: Int
+    private var image: RGBAImage
+    private var dirty: PixelRect?
+
+    public init(width: Int, height: Int) {
+        self.width = width; self.height = height
+        image = RGBAImage(width: width, height: height)
+    }
+
+    /// Clears the canvas, lets `body` draw on it, and returns the drawing as a layer (nil if empty).
+    public func draw<E: Error>(_ body: (inout RGBAImage) throws(E) -> Void) throws(E) -> CaptionLayer? {
+        if let dirty { image.fill(.init(red: 0, green: 0, blue: 0, alpha: 0), in: dirty) }
+        try body(&image)
+        dirty = Self.opaqueBounds(image)
+        guard let dirty else { return nil }
+        return CaptionLayer(image: image.cropped(to: dirty), x: dirty.x, y: dirty.y)
+    }
+
+    /// `RGBAImage.opaqueBounds`, faster: rows are tested eight bytes at a time (two pixels' alpha),
+    /// and columns are searched only in the rows found.
+    static func opaqueBounds(_ image: RGBAImage) -> PixelRect? {
+        let (w, h) = (image.width, image.height)
+        guard w > 0, h > 0 else { return nil }
+        return image.withUnsafePixels { pixels -> PixelRect? in
+            let base = UnsafeRawPointer(pixels.baseAddress!)
+            let alphaMask: UInt64 = 0xFF00_0000_FF00_0000
+            func rowHasInk(_ y: Int) -> Bool {
+                let row = base + y * w * 4
+                var bits: UInt64 = 0
+                for i in 0..<(w / 2) { bits |= row.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) }
+                if w % 2 == 1 { bits |= UInt64(row.load(fromByteOffset: (w - 1) * 4 + 3, as: UInt8.self)) << 24 }
+                return bits & alphaMask != 0
+            }
+            guard let top = (0..<h).first(where: rowHasInk) else { return nil }
+            let bottom = (top..<h).last(where: rowHasInk)!
+            var minX = w, maxX = -1
+            for y in top...bottom {
+                let row = pixels.baseAddress! + y * w * 4
+                var x = 0
+                while x < minX, row[x * 4 + 3] == 0 { x += 1 }
+                if x < minX { minX = x }
+                var r = w - 1
+                while r > maxX, row[r * 4 + 3] == 0 { r -= 1 }
+                if r > maxX { maxX = r }
+            }
+            return PixelRect(x: minX, y: top, width: maxX - minX + 1, height: bottom - top + 1)
+        }
+    }
+}

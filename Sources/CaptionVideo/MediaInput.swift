@@ -1,0 +1,111 @@
+import CFFmpeg
+import Foundation
+
+/// The demuxer: an opened input file, its chosen video and audio streams, and packets read in order.
+/// Owns the `AVFormatContext`; closed in deinit.
+final class MediaInput: @unchecked Sendable {
+    let path: String
+    let context: UnsafeMutablePointer<AVFormatContext>
+    /// The best video stream, when there is one that is not a cover picture.
+    let video: UnsafeMutablePointer<AVStream>?
+    let audio: UnsafeMutablePointer<AVStream>?
+
+    init(path: String) throws(VideoError) {
+        self.path = path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw VideoError(.unreadableInput, "\(path): no such file")
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw VideoError(.unreadableInput, "\(path): permission denied")
+        }
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        // The demuxer's own complaint ("moov atom not found") would come before ours: one sentence is enough.
+        let level = av_log_get_level()
+        av_log_set_level(AV_LOG_FATAL)
+        defer { av_log_set_level(level) }
+        let opened = avformat_open_input(&context, path, nil, nil)
+        guard opened >= 0, let context else {
+            throw VideoError(.malformedInput, "\(path) cannot be read as a video, audio or image file; it may be truncated or damaged (\(VideoError.reason(opened))).")
+        }
+        self.context = context
+        let found = avformat_find_stream_info(context, nil)
+        if found < 0 {
+            var owned: UnsafeMutablePointer<AVFormatContext>? = context
+            avformat_close_input(&owned)
+            throw VideoError(.malformedInput, "\(path) is damaged: its streams cannot be read (\(VideoError.reason(found))).")
+        }
+        let videoIndex = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        let audioIndex = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        var video = videoIndex >= 0 ? context.pointee.streams[Int(videoIndex)] : nil
+        // An MP3's or M4A's cover art is a one-picture "video" stream: the input is audio.
+        if let stream = video, stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { video = nil }
+        self.video = video
+        audio = audioIndex >= 0 ? context.pointee.streams[Int(audioIndex)] : nil
+        guard video != nil || audio != nil else {
+            var owned: UnsafeMutablePointer<AVFormatContext>? = context
+            avformat_close_input(&owned)
+            throw VideoError(.malformedInput, "\(path) has neither a video nor an audio stream.")
+        }
+        // Only the chosen streams are read; the demuxer drops the others' packets early.
+        for i in 0..<Int(context.pointee.nb_streams) {
+            let stream = context.pointee.streams[i]!
+            if stream != video && stream != audio { stream.pointee.discard = AVDISCARD_ALL }
+        }
+    }
+
+    deinit {
+        var owned: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&owned)
+    }
+
+    /// A picture file (PNG, JPEG, ...): one frame, shown for a duration rather than played.
+    var isStillImage: Bool {
+        let name = String(cString: context.pointee.iformat.pointee.name)
+        return video != nil && (name == "image2" || name.hasSuffix("_pipe"))
+    }
+
+    /// The container's start time in µs (timestamps are shown relative to it, as players do); 0 if unknown.
+    var startMicroseconds: Int64 {
+        context.pointee.start_time == cffmpeg_nopts_value() ? 0 : context.pointee.start_time
+    }
+
+    /// The container's duration in µs; nil when unknown.
+    var durationMicroseconds: Int64? {
+        let d = context.pointee.duration
+        return d == cffmpeg_nopts_value() || d <= 0 ? nil : d
+    }
+
+    /// The display rotation of the video in degrees clockwise, a multiple of 90 (0 without metadata).
+    var rotation: Int {
+        guard let video, let matrix = cffmpeg_stream_display_matrix(video) else { return 0 }
+        let counterclockwise = av_display_rotation_get(matrix)
+        guard counterclockwise.isFinite else { return 0 }
+        let clockwise = Int((-counterclockwise / 90).rounded()) * 90
+        return ((clockwise % 360) + 360) % 360
+    }
+
+    /// The video stream's display matrix as stored, to copy onto the output.
+    var displayMatrix: [Int32]? {
+        guard let video, let matrix = cffmpeg_stream_display_matrix(video) else { return nil }
+        return Array(UnsafeBufferPointer(start: matrix, count: 9))
+    }
+
+    /// Reads the next packet of a chosen stream into `packet`; false at the end of the file.
+    func read(into packet: MediaPacket) throws(VideoError) -> Bool {
+        while true {
+            let status = av_read_frame(context, packet.pointer)
+            if status == averrorEOF { return false }
+            try check(status, .malformedInput, "\(path) is damaged or truncated")
+            let stream = context.pointee.streams[packet.streamIndex]
+            if stream == video || stream == audio { return true }
+            av_packet_unref(packet.pointer)
+        }
+    }
+
+    /// Seeks to the last key frame at or before `microseconds` (relative to the start), for --start.
+    func seek(toMicroseconds microseconds: Int64) throws(VideoError) {
+        try check(av_seek_frame(context, -1, startMicroseconds + microseconds, cffmpeg_seek_flag_backward()),
+                  .malformedInput, "\(path): cannot seek to \(Double(microseconds) / 1e6) s")
+    }
+}

@@ -1,0 +1,107 @@
+import CFFmpeg
+import Foundation
+
+/// The muxer. Writes into a temporary file beside the target (`.NAME.PID.tmp`) and renames it over
+/// the target only when the trailer is written, so an error or Ctrl-C never leaves partial output;
+/// the container is chosen from the target's extension. Packets from the audio and video threads are
+/// written under one lock (libavformat interleaves them by time).
+final class MediaOutput: @unchecked Sendable {
+    let path: String
+    let temporaryPath: String
+    let context: UnsafeMutablePointer<AVFormatContext>
+    private let lock = NSLock()
+    private var opened = false
+    private var finished = false
+    private var sourceTimeBases: [AVRational] = []
+
+    init(path: String) throws(VideoError) {
+        self.path = path
+        let target = URL(fileURLWithPath: path)
+        let directory = target.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw VideoError(.cannotWrite, "\(path): the directory \(directory.path) does not exist")
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw VideoError(.cannotWrite, "\(path) is a directory")
+        }
+        temporaryPath = directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp").path
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        guard avformat_alloc_output_context2(&context, nil, nil, path) >= 0, let context else {
+            throw VideoError(.unsupported, "\(path): unknown container; name the output .mp4, .mov or .mkv")
+        }
+        self.context = context
+    }
+
+    deinit {
+        if opened && !finished { discard() }
+        avformat_free_context(context)
+    }
+
+    var needsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & cffmpeg_fmt_globalheader() != 0 }
+
+    /// Whether the container can hold `codec` as it is (audio copy) or needs it re-encoded.
+    func accepts(_ codec: AVCodecID) -> Bool {
+        avformat_query_codec(context.pointee.oformat, codec, 0) == 1
+    }
+
+    /// A stream for an encoder's packets (`parameters` from the opened encoder); returns its index.
+    func addStream(encoder: CodecContext, displayMatrix: [Int32]? = nil) throws(VideoError) -> Int {
+        guard let stream = avformat_new_stream(context, nil) else { throw VideoError(.cannotWrite, "\(path): cannot add a stream") }
+        try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer), .cannotWrite, "\(path): cannot add a stream")
+        stream.pointee.time_base = encoder.pointer.pointee.time_base
+        if let displayMatrix {
+            let status = displayMatrix.withUnsafeBufferPointer { cffmpeg_stream_set_display_matrix(stream, $0.baseAddress) }
+            try check(status, .cannotWrite, "\(path): cannot keep the rotation")
+        }
+        sourceTimeBases.append(encoder.pointer.pointee.time_base)
+        return Int(stream.pointee.index)
+    }
+
+    /// A stream whose packets are copied from an input stream; returns its index.
+    func addStream(copying input: UnsafeMutablePointer<AVStream>) throws(VideoError) -> Int {
+        guard let stream = avformat_new_stream(context, nil) else { throw VideoError(.cannotWrite, "\(path): cannot add a stream") }
+        try check(avcodec_parameters_copy(stream.pointee.codecpar, input.pointee.codecpar), .cannotWrite, "\(path): cannot add a stream")
+        stream.pointee.codecpar.pointee.codec_tag = 0
+        stream.pointee.time_base = input.pointee.time_base
+        sourceTimeBases.append(input.pointee.time_base)
+        return Int(stream.pointee.index)
+    }
+
+    /// Opens the temporary file and writes the header.
+    func begin() throws(VideoError) {
+        try check(avio_open(&context.pointee.pb, temporaryPath, cffmpeg_avio_flag_write()), .cannotWrite,
+                  "\(path): cannot write into its directory")
+        opened = true
+        try check(avformat_write_header(context, nil), .cannotWrite, "\(path): cannot write the header")
+    }
+
+    /// Writes a packet whose timestamps are in its stream's source time base (encoder or input stream).
+    func write(_ packet: MediaPacket, stream index: Int) throws(VideoError) {
+        lock.lock()
+        defer { lock.unlock() }
+        let stream = context.pointee.streams[index]!
+        packet.pointer.pointee.stream_index = Int32(index)
+        av_packet_rescale_ts(packet.pointer, sourceTimeBases[index], stream.pointee.time_base)
+        try check(av_interleaved_write_frame(context, packet.pointer), .cannotWrite, "\(path): cannot write (disk full?)")
+    }
+
+    /// Writes the trailer, closes the file and renames it over the target.
+    func finish() throws(VideoError) {
+        try check(av_write_trailer(context), .cannotWrite, "\(path): cannot finish the file")
+        avio_closep(&context.pointee.pb)
+        finished = true
+        guard rename(temporaryPath, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw VideoError(.cannotWrite, "\(path): cannot replace the file (\(reason))")
+        }
+    }
+
+    /// Closes and deletes the temporary file (after an error or an interruption).
+    func discard() {
+        if context.pointee.pb != nil { avio_closep(&context.pointee.pb) }
+        unlink(temporaryPath)
+        finished = true
+    }
+}

@@ -1,0 +1,52 @@
+import CaptionLayout
+import CaptionModel
+import CaptionRender
+import CaptionStyles
+
+/// The native engine as a layer source. A page's pixels are fully determined by which pages show and
+/// each one's scene (words' appearances and the page's motion), so the layer is redrawn only when that
+/// changes: at word boundaries, and on every frame of an animation (fades, scaling, fill sweeps).
+public final class NativeCaptionLayers: CaptionLayerSource {
+    private struct PageState: Hashable {
+        var page: Int
+        var appearances: [WordAppearance]
+        var motion: CaptionMotion
+    }
+
+    public let renderer: CaptionFrameRenderer
+    public let pages: [CaptionEvent]
+    private let canvas: LayerCanvas
+    private var lastState: [PageState]?
+    private var lastLayer: CaptionLayer?
+    /// How many frames were drawn (the rest reused the previous layer); for --stats.
+    public private(set) var redraws = 0
+
+    public init(renderer: CaptionFrameRenderer, pages: [CaptionEvent]) {
+        self.renderer = renderer
+        self.pages = pages
+        canvas = LayerCanvas(width: renderer.width, height: renderer.height)
+    }
+
+    public func layer(at t: Milliseconds) throws(VideoError) -> CaptionLayer? {
+        let visible = pages.indices.filter { pages[$0].start <= t && t < pages[$0].end }
+        guard !visible.isEmpty else {
+            lastState = []; lastLayer = nil
+            return nil
+        }
+        do {
+            let state = try visible.map { i throws(FontError) in
+                let scene = try renderer.scene(pages[i], at: t)
+                return PageState(page: i, appearances: scene.appearances, motion: scene.motion)
+            }
+            if state == lastState { return lastLayer }
+            let layer = try canvas.draw { (image: inout RGBAImage) throws(FontError) in
+                for i in visible { try renderer.render(pages[i], at: t, onto: &image) }
+            }
+            redraws += 1
+            lastState = state; lastLayer = layer
+            return layer
+        } catch {
+            throw VideoError(.unreadableInput, "captions: \(error)")
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import ArgumentParser
+import CaptionFormats
+import CaptionLayout
+import CaptionModel
+import CaptionRender
+import CaptionStyles
+import CaptionVideo
+import Dispatch
+import Foundation
+
+/// `captions burn`: captions drawn into a video, through libavformat/libavcodec (no ffmpeg process).
+struct Burn: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Burn styled captions into a video (or onto an image or a background for audio).",
+        discussion: """
+        Each frame shows the captions whose interval holds the frame's start time. Captions are laid out \
+        at the output size. Audio is copied when the output container can hold it, else re-encoded as \
+        AAC. A rotated phone video keeps its rotation metadata; the captions are drawn upright as it is \
+        displayed. VIDEO may also be an image (shown for --duration, default until the last caption ends) \
+        or an audio file (over --background, default black, at --size or 1080x1920). The output is written \
+        to a temporary file and renamed when complete; Ctrl-C removes it (exit 130).
+        """
+    )
+
+    @Argument(help: "The video (or image, or audio) to burn the captions into.")
+    var video: String
+
+    @Argument(help: "The captions (any format convert reads).")
+    var input: String
+
+    @Option(name: .shortAndLong, help: "The video to write (.mp4, .mov, .mkv).")
+    var output: String
+
+    @Option(help: "native (CaptionKit's renderer) or libass (the compiled ASS, drawn by libass).")
+    var engine: Engine = .native
+
+    @Option(help: "Output size as displayed, WIDTHxHEIGHT (default: the input's).")
+    var size: SizeArgument?
+
+    @Option(help: "Output aspect ratio: 9:16, 1:1, 16:9, 4:5 (or any W:H), at the input's resolution.")
+    var aspect: AspectArgument?
+
+    @Option(help: "How the input fills another shape: crop (cover) or pad (fit, black bars).")
+    var fit: FitMode = .crop
+
+    @Option(help: "Video codec: h264 (libx264), h265, or a libavcodec encoder name.")
+    var codec = "h264"
+
+    @Option(help: "Constant rate factor (0 lossless ... 51); default \(EncoderSettings.defaultCRF).")
+    var crf: Int?
+
+    @Option(name: .customLong("encoder-preset"), help: "Encoder speed preset (ultrafast ... veryslow); default \(EncoderSettings.defaultPreset).")
+    var encoderPreset: String?
+
+    @Option(help: "Start of the part of the video to burn (seconds or timestamp).")
+    var start: TimeArgument?
+
+    @Option(help: "End of the part of the video to burn.")
+    var end: TimeArgument?
+
+    @Option(help: "For audio input: a colour (#RRGGBB) or a PNG image behind the captions.")
+    var background: BackgroundArgument?
+
+    @Option(help: "For image or audio input: how long the video lasts.")
+    var duration: TimeArgument?
+
+    @Option(help: "For image or audio input: frames per second.")
+    var fps = 30
+
+    @Flag(help: "No progress output.")
+    var quiet = false
+
+    @Flag(help: "Print frames, speed and the caption cost (render + blend, ms per frame) when done.")
+    var stats = false
+
+    @OptionGroup var captions: StyledInputOptions
+
+    enum Engine: String, ExpressibleByArgument, CaseIterable { case native, libass }
+
+    func validate() throws {
+        if size != nil && aspect != nil { throw ValidationError("give --size or --aspect, not both") }
+        if let crf, !(0...63).contains(crf) { throw ValidationError("--crf must be between 0 and 63") }
+        if let start, let end, end.milliseconds <= start.milliseconds { throw ValidationError("--end must be after --start") }
+        if !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
+        if let duration, duration.milliseconds <= 0 { throw ValidationError("--duration must be positive") }
+    }
+
+    func run() throws {
+        try CommandFailure.exitOnError {
+            let (style, document) = try captions.load(input)
+            let cancellation = BurnCancellation()
+            // Ctrl-C: stop between frames, delete the temporary file, exit 130.
+            signal(SIGINT, SIG_IGN)
+            let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+            interrupt.setEventHandler { cancellation.cancel() }
+            interrupt.resume()
+            defer { interrupt.cancel() }
+            do {
+                let burner = try VideoBurner(input: video, options: try options(cancellation: cancellation, captionsEnd: document.events.map(\.end).max()))
+                let source = try layerSource(style: style, pages: document.events, width: burner.width, height: burner.height)
+                let printer = quiet ? nil : ProgressPrinter()
+                let result = try burner.run(captions: source.layers, progress: printer.map { p in { p.update($0) } })
+                printer?.finish()
+                for warning in source.warnings() { CommandFailure.printError("captions: warning: \(warning)") }
+                if stats { print(Self.summary(result, engine: engine)) }
+            } catch let error as VideoError {
+                CommandFailure.printError("captions: \(error.kind == .interrupted ? "interrupted; nothing written" : error.message)")
+                throw ExitCode(error.exitCode)
+            }
+        }
+    }
+
+    func options(cancellation: BurnCancellation, captionsEnd: Milliseconds?) throws -> BurnOptions {
+        var options = BurnOptions(output: output)
+        if let size { options.shape = .size(width: size.width, height: size.height) }
+        if let aspect { options.shape = .aspect(aspect.width, aspect.height) }
+        options.fit = fit
+        options.encoder = EncoderSettings(codec: codec, crf: crf, preset: encoderPreset)
+        options.start = start?.milliseconds ?? 0
+        options.end = end?.milliseconds
+        options.duration = duration?.milliseconds
+        options.captionsEnd = captionsEnd
+        options.frameRate = fps
+        options.cancellation = cancellation
+        switch background {
+        case nil, .none?: break
+        case .color(let color)?: options.background = .color(color)
+        case .image(let path)?:
+            do { options.background = .image(try PNGFile.read(path)) } catch { throw CaptionFormatError(.unreadable, "\(path): \(error)") }
+        }
+        return options
+    }
+
+    /// The engine's layer source at the output size, and how to read its warnings afterwards.
+    func layerSource(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int) throws
+        -> (layers: CaptionLayerSource, warnings: () -> [String]) {
+        let layout = LayoutEngine()
+        let renderer = CaptionFrameRenderer(style: style, width: width, height: height, engine: layout)
+        switch engine {
+        case .native:
+            return (NativeCaptionLayers(renderer: renderer, pages: pages), { renderer.warnings })
+        case .libass:
+            return (try LibassCaptionLayers(style: style, pages: pages, width: width, height: height, engine: layout), { [] })
+        }
+    }
+
+    static func summary(_ r: BurnStatistics, engine: Engine) -> String {
+        String(format: "burned %d frames (%dx%d) in %.2f s, %.1f fps; captions (%@): %.3f ms/frame render+blend, %d frames captioned; audio %@",
+               r.frames, r.width, r.height, r.wallSeconds, Double(r.frames) / max(r.wallSeconds, 1e-9), engine.rawValue,
+               r.captionMillisecondsPerFrame, r.captionedFrames, r.audio)
+    }
+}
+
+extension FitMode: ExpressibleByArgument {}
+
+/// `W:H`, positive integers.
+struct AspectArgument: ExpressibleByArgument {
+    var width: Int
+    var height: Int
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ":")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100).contains(w), (1...100).contains(h) else { return nil }
+        width = w; height = h
+    }
+}

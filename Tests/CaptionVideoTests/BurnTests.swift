@@ -1,0 +1,137 @@
+import CaptionModel
+import CaptionRender
+@testable import CaptionVideo
+import Foundation
+import Testing
+
+/// Burns of generated clips, read back with ffprobe: frame count, duration within one frame, audio,
+/// and the awkward inputs (odd sizes, no audio, rotation, trims, still images, audio only, PCM audio).
+@Suite struct BurnTests {
+    @Test func outputKeepsFramesDurationAndAudio() throws {
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FFmpegTool.clip(dir + "/in.mp4", seconds: 2)
+        let (_, stats) = try TestCaptions.burn(dir + "/in.mp4", to: dir + "/out.mp4")
+        let probe = try FFmpegTool.probe(dir + "/out.mp4")
+        #expect(probe["video"]?.frames == 60)
+        #expect(abs((probe["video"]?.duration ?? 0) - 2) <= 1.0 / 30)
+        #expect(probe["audio"] != nil)
+        #expect(stats.frames == 60 && stats.captionedFrames == 60 && stats.audio == "copied")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/.out.mp4.\(getpid()).tmp"))
+    }
+
+    @Test func oddSizesLoseALastRowAndColumnAndNoAudioWorks() throws {
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FFmpegTool.clip(dir + "/odd.mp4", size: "361x641", rate: 25, audio: false)
+        let (burner, stats) = try TestCaptions.burn(dir + "/odd.mp4", to: dir + "/out.mp4")
+        #expect(burner.width == 360 && burner.height == 640 && stats.audio == "none")
+        let probe = try FFmpegTool.probe(dir + "/out.mp4")
+        #expect(probe["video"]?.frames == 25 && probe["audio"] == nil)
+    }
+
+    @Test func pcmAudioInAContainerThatCannotHoldItIsReencoded() throws {
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FFmpegTool.clip(dir + "/in.mov", extra: ["-c:a", "pcm_s16le"])
+        let (_, stats) = try TestCaptions.burn(dir + "/in.mov", to: dir + "/out.mp4")
+        #expect(stats.audio == "re-encoded (AAC)")
+        let probe = try FFmpegTool.probe(dir + "/out.mp4")
+        #expect(probe["video"]?.frames == 30)
+        #expect(abs((probe["audio"]?.duration ?? 0) - 1) < 0.05)
+    }
+
+    @Test func trimKeepsTheCaptionsOnTheInputClock() throws {
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FFmpegTool.clip(dir + "/in.mp4", seconds: 2)
+        try TestCaptions.burn(dir + "/in.mp4", to: dir + "/out.mp4") {
+            $0.start = 1000; $0.end = 1500; $0.encoder = EncoderSettings(crf: 0, preset: "ultrafast")
+        }
+        let probe = try FFmpegTool.probe(dir + "/out.mp4")
+        #expect(probe["video"]?.frames == 15)
+        #expect(abs((probe["video"]?.duration ?? 0) - 0.5) <= 1.0 / 30)
+        // Output frame 0 is input frame 30 (1 s), with the second page drawn on it, not the first.
+        let matrix = ColorMatrix(standard: .bt601, fullRange: false)
+        let out = try FFmpegTool.frames(dir + "/out.mp4", width: 360, height: 640)[0].rgba(matrix)
+        let source = try FFmpegTool.frames(dir + "/in.mp4", width: 360, height: 640)[30]
+        var expected = source.rgba(matrix)
+        let renderer = CaptionFrameRenderer(style: try TestCaptions.style("highlight-by-word"), width: 360, height: 640)
+        try renderer.render(TestCaptions.pages, at: 1000, onto: &expected)
+        var caption = RGBAImage(width: 360, height: 640)
+        try renderer.render(TestCaptions.pages, at: 1000, onto: &caption)
+        let area = try #require(caption.opaqueBounds)
+        #expect(try ImageComparison.psnr(actual: out, expected: YUV420Frame(expected, matrix).rgba(matrix), in: area) >= 35)
+    }
+
+    @Test func rotationIsKeptAndCaptionsAreUprightAsDisplayed() throws {
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Coded 640x360, displayed 360x640 (a phone held upright).
+        try FFmpegTool.clip(dir + "/plain.mp4", size: "640x360", audio: false)
+        try FFmpegTool.run(["-i", dir + "/plain.mp4", "-c", "copy", "-metadata:s:v:0", "rotate=90", dir + "/in.mp4"])
+        let (burner, _) = try TestCaptions.burn(dir + "/in.mp4", to: dir + "/out.mp4") { $0.encoder = EncoderSettings(crf: 0, preset: "ultrafast") }
+        // ffmpeg's `rotate=90` tag means "turn 90° counterclockwise to display" in libavutil's matrix terms.
+        #expect(burner.rotation == 270 && burner.width == 360 && burner.height == 640)
+        let rotation = try FFmpegTool.run(["-show_entries", "stream_side_data=rotation", "-of", "csv=p=0", dir + "/out.mp4"], tool: "ffprobe")
+        #expect(rotation.contains("-90") || rotation.contains("90"))
+        // ffmpeg applies the rotation when decoding: the frames as displayed.
+        let matrix = ColorMatrix(standard: .bt601, fullRange: false)
+        let out = try FFmpegTool.frames(dir + "/out.mp4", width: 360, height: 640)[15].rgba(matrix)
+        var expected = try FFmpegTool.frames(dir + "/in.mp4", width: 360, height: 640)[15].rgba(matrix)
+        let renderer = CaptionFrameRenderer(style: try TestCaptions.style("highlight-by-word"), width: 360, height: 640)
+        try renderer.render(TestCaptions.pages, at: 500, onto: &expected)
+        var caption = RGBAImage(width: 360, height: 640)
+        try renderer.render(TestCaptions.pages, at: 500, onto: &caption)
+        let area = try #require(caption.opaqueBounds)
+        #expect(try ImageComparison.psnr(actual: out, expected: YUV420Frame(expected, matrix).rgba(matrix), in: area) >= 35)
+    }
+
+    @Test func stillImagesAndAudioOnlyInputsBecomeVideos() throws {
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FFmpegTool.run(["-f", "lavfi", "-i", "testsrc2=size=400x300", "-frames:v", "1", dir + "/still.png"])
+        try TestCaptions.burn(dir + "/still.png", to: dir + "/still.mp4") { $0.duration = 1500; $0.frameRate = 20 }
+        #expect(try FFmpegTool.probe(dir + "/still.mp4")["video"]?.frames == 30)
+
+        try FFmpegTool.run(["-f", "lavfi", "-i", "sine=sample_rate=48000", "-t", "1", "-c:a", "aac", dir + "/voice.m4a"])
+        let (burner, stats) = try TestCaptions.burn(dir + "/voice.m4a", to: dir + "/voice.mp4") {
+            $0.shape = .size(width: 360, height: 640)
+            $0.background = .color(RGBAColor(red: 32, green: 48, blue: 64, alpha: 255))
+        }
+        #expect(burner.width == 360 && stats.audio == "copied")
+        let probe = try FFmpegTool.probe(dir + "/voice.mp4")
+        #expect(abs((probe["video"]?.duration ?? 0) - (probe["audio"]?.duration ?? -1)) <= 2.0 / 30)
+        // The background is the colour asked for (a pixel far from the captions).
+        let frame = try FFmpegTool.frames(dir + "/voice.mp4", width: 360, height: 640)[0].rgba(ColorMatrix(standard: .bt601, fullRange: false))
+        let pixel = frame[10, 10]
+        #expect(abs(Int(pixel.red) - 32) <= 2 && abs(Int(pixel.green) - 48) <= 2 && abs(Int(pixel.blue) - 64) <= 2)
+    }
+
+    @Test func damagedAndMissingInputsAndTheInputAsOutputFailClearly() throws {
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FFmpegTool.clip(dir + "/in.mp4")
+        let data = try Data(contentsOf: URL(fileURLWithPath: dir + "/in.mp4"))
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: dir + "/cut.mp4"))
+        #expect(throws: VideoError.self) { try TestCaptions.burn(dir + "/cut.mp4", to: dir + "/out.mp4") }
+        do {
+            try TestCaptions.burn(dir + "/cut.mp4", to: dir + "/out.mp4")
+        } catch let error as VideoError {
+            #expect(error.exitCode == 65 && error.message.hasPrefix(dir + "/cut.mp4"))
+        }
+        do {
+            try TestCaptions.burn(dir + "/none.mp4", to: dir + "/out.mp4")
+        } catch let error as VideoError {
+            #expect(error.exitCode == 66)
+        }
+        do {
+            try TestCaptions.burn(dir + "/in.mp4", to: dir + "/in.mp4")
+            Issue.record("overwrote the input")
+        } catch let error as VideoError {
+            #expect(error.exitCode == 73)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/in.mp4")) == data)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.mp4"))
+    }
+}

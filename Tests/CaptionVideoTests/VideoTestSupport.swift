@@ -1,0 +1,150 @@
+import CaptionModel
+import CaptionRender
+import CaptionStyles
+@testable import CaptionVideo
+import Foundation
+
+/// The ffmpeg command line as the tests' independent tool: it makes the input clips and reads the
+/// outputs back (the toolkit itself never runs it).
+enum FFmpegTool {
+    @discardableResult
+    static func run(_ arguments: [String], tool: String = "ffmpeg") throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
+        process.arguments = tool == "ffmpeg" ? ["-v", "error", "-y"] + arguments : ["-v", "error"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ToolFailure(command: ([tool] + arguments).joined(separator: " ")) }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    struct ToolFailure: Error, CustomStringConvertible {
+        var command: String
+        var description: String { "failed: \(command)" }
+    }
+
+    /// A generated test-pattern clip (moving, so every frame differs), with a sine tone unless `audio` is false.
+    static func clip(_ path: String, size: String = "360x640", rate: Int = 30, seconds: Double = 1, audio: Bool = true,
+                     extra: [String] = []) throws {
+        var arguments = ["-f", "lavfi", "-i", "testsrc2=size=\(size):rate=\(rate)"]
+        if audio { arguments += ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000"] }
+        arguments += ["-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]
+        if audio { arguments += ["-c:a", "aac"] }
+        try run(arguments + extra + [path])
+    }
+
+    /// ffprobe's view of a file: per stream type, (frames counted by decoding, duration in seconds).
+    static func probe(_ path: String) throws -> [String: (frames: Int, duration: Double)] {
+        let text = try run(["-count_frames", "-show_entries", "stream=codec_type,nb_read_frames,duration",
+                            "-of", "csv=p=0", path], tool: "ffprobe")
+        var result: [String: (Int, Double)] = [:]
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: ",").map(String.init)
+            guard fields.count == 3 else { continue }
+            result[fields[0]] = (Int(fields[2]) ?? -1, Double(fields[1]) ?? -1)
+        }
+        return result
+    }
+
+    /// Every frame of a video as 8-bit 4:2:0, decoded by ffmpeg (rotation applied, as players do).
+    static func frames(_ path: String, width: Int, height: Int) throws -> [YUV420Frame] {
+        let raw = NSTemporaryDirectory() + "frames-\(UUID().uuidString).yuv"
+        defer { try? FileManager.default.removeItem(atPath: raw) }
+        try run(["-i", path, "-f", "rawvideo", "-pix_fmt", "yuv420p", raw])
+        let data = try Data(contentsOf: URL(fileURLWithPath: raw))
+        let size = width * height * 3 / 2
+        return stride(from: 0, to: data.count - size + 1, by: size).map {
+            YUV420Frame(width: width, height: height, bytes: [UInt8](data[$0..<($0 + size)]))
+        }
+    }
+}
+
+/// A 4:2:0 frame (Y plane, then U, then V), with the tests' own conversions to and from RGB.
+struct YUV420Frame {
+    let width: Int
+    let height: Int
+    var bytes: [UInt8]
+
+    func y(_ x: Int, _ yy: Int) -> UInt8 { bytes[yy * width + x] }
+    func u(_ x: Int, _ yy: Int) -> UInt8 { bytes[width * height + (yy / 2) * (width / 2) + x / 2] }
+    func v(_ x: Int, _ yy: Int) -> UInt8 { bytes[width * height * 5 / 4 + (yy / 2) * (width / 2) + x / 2] }
+
+    /// RGB, each pixel from its own luma and its block's chroma.
+    func rgba(_ matrix: ColorMatrix) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        for yy in 0..<height {
+            for x in 0..<width {
+                let c = matrix.rgb(y(x, yy), u(x, yy), v(x, yy))
+                image[x, yy] = RGBAColor(red: c.r, green: c.g, blue: c.b, alpha: 255)
+            }
+        }
+        return image
+    }
+
+    /// An opaque RGB image converted to 4:2:0: luma per pixel, chroma the mean of each 2×2 block.
+    init(_ image: RGBAImage, _ matrix: ColorMatrix) {
+        width = image.width; height = image.height
+        var bytes = [UInt8](repeating: 0, count: width * height * 3 / 2)
+        var us = [Double](repeating: 0, count: width * height / 4), vs = us
+        for yy in 0..<height {
+            for x in 0..<width {
+                let p = image[x, yy]
+                let c = matrix.yuv(p.red, p.green, p.blue)
+                bytes[yy * width + x] = UInt8(max(0, min(255, c.y.rounded())))
+                us[(yy / 2) * (width / 2) + x / 2] += c.u / 4
+                vs[(yy / 2) * (width / 2) + x / 2] += c.v / 4
+            }
+        }
+        for i in 0..<us.count {
+            bytes[width * height + i] = UInt8(max(0, min(255, us[i].rounded())))
+            bytes[width * height * 5 / 4 + i] = UInt8(max(0, min(255, vs[i].rounded())))
+        }
+        self.bytes = bytes
+    }
+
+    init(width: Int, height: Int, bytes: [UInt8]) { self.width = width; self.height = height; self.bytes = bytes }
+}
+
+enum TestCaptions {
+    static let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+    /// A preset with its font pinned to a file, so the frames do not depend on the machine's fonts.
+    static func style(_ preset: String) throws -> CaptionStyle {
+        var style = try StyleLibrary.locate().style(preset: preset, styleFile: nil)
+        style.fontFile = font
+        return style
+    }
+
+    /// Two word-timed pages over the first 2 seconds.
+    static let pages: [CaptionEvent] = [
+        page([("Burned", 0, 300), ("right", 300, 550), ("in", 550, 1000)]),
+        page([("exactly", 1000, 1400), ("as", 1400, 1600), ("previewed", 1600, 2000)]),
+    ]
+
+    static func page(_ words: [(String, Int, Int)]) -> CaptionEvent {
+        CaptionEvent(start: words.first!.1, end: words.last!.2, text: CaptionText(plain: words.map(\.0).joined(separator: " ")),
+                     words: words.map { Word(text: $0.0, start: $0.1, end: $0.2) })
+    }
+
+    static func scratch() throws -> String {
+        let path = NSTemporaryDirectory() + "captionvideo-tests-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Burns `pages` in `preset` natively into `output`.
+    @discardableResult
+    static func burn(_ input: String, to output: String, preset: String = "highlight-by-word",
+                     configure: (inout BurnOptions) -> Void = { _ in }) throws -> (VideoBurner, BurnStatistics) {
+        var options = BurnOptions(output: output)
+        configure(&options)
+        let burner = try VideoBurner(input: input, options: options)
+        let renderer = CaptionFrameRenderer(style: try style(preset), width: burner.width, height: burner.height)
+        let stats = try burner.run(captions: NativeCaptionLayers(renderer: renderer, pages: pages))
+        return (burner, stats)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `captions burn` as users run it: exit codes, messages, the input never overwritten, and Ctrl-C
+/// leaving nothing behind. (Pixels are checked in CaptionVideoTests.)
+@Suite struct BurnCommandTests {
+    static let captions = CommandRunner.packageRoot.appendingPathComponent("Corpus/word-timed/whisperx.json").path
+
+    static func ffmpeg(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        process.arguments = ["-v", "error", "-y"] + arguments
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+    }
+
+    static func clip(_ path: String, seconds: Int = 1, size: String = "360x640") throws {
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=\(size):rate=30", "-f", "lavfi", "-i", "sine", "-t", String(seconds),
+                    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", path])
+    }
+
+    @Test func burnsWithStatsAndRefusesToOverwriteItsInput() throws {
+        let dir = try CommandRunner.scratch()
+        let video = dir.appendingPathComponent("in.mp4").path, out = dir.appendingPathComponent("out.mp4").path
+        try Self.clip(video)
+        let r = try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--preset", "background-by-word", "--stats", "--crf", "23",
+                                       "--encoder-preset", "ultrafast"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("burned 30 frames (360x640)") && r.stdout.contains("audio copied"))
+        // Not a terminal: plain progress lines, ending at 100%.
+        #expect(r.stderr.contains("captions: burn: 100%  30/30 frames"))
+        #expect(FileManager.default.fileExists(atPath: out))
+
+        let before = try Data(contentsOf: URL(fileURLWithPath: video))
+        let same = try CommandRunner.run(["burn", video, Self.captions, "-o", video, "--quiet"])
+        #expect(same.status == 73)
+        #expect(same.stderr == "captions: \(video): refusing to overwrite the input file\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: video)) == before)
+
+        let quiet = try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--quiet", "--aspect", "1:1", "--fit", "pad"])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
+    @Test func badInputsFailWithOneSentence() throws {
+        let dir = try CommandRunner.scratch()
+        let video = dir.appendingPathComponent("in.mp4").path, out = dir.appendingPathComponent("out.mp4").path
+        try Self.clip(video)
+        let data = try Data(contentsOf: URL(fileURLWithPath: video))
+        let cut = dir.appendingPathComponent("cut.mp4").path
+        try data.prefix(data.count / 3).write(to: URL(fileURLWithPath: cut))
+        let truncated = try CommandRunner.run(["burn", cut, Self.captions, "-o", out])
+        #expect(truncated.status == 65)
+        #expect(truncated.stderr.split(separator: "\n").count == 1 && truncated.stderr.hasPrefix("captions: \(cut) "), "\(truncated.stderr)")
+        #expect(try CommandRunner.run(["burn", dir.appendingPathComponent("none.mp4").path, Self.captions, "-o", out]).status == 66)
+        #expect(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--aspect", "wide"]).status == 64)
+        #expect(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--size", "720x1280", "--aspect", "9:16"]).status == 64)
+        #expect(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--codec", "no-such-codec"]).status == 64)
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["cut.mp4", "in.mp4"])
+    }
+
+    @Test func ctrlCLeavesNoPartialOutput() throws {
+        let dir = try CommandRunner.scratch()
+        let video = dir.appendingPathComponent("long.mp4").path, out = dir.appendingPathComponent("out.mp4").path
+        // Long and slow enough (veryslow) that the burn is still running when the signal arrives.
+        try Self.clip(video, seconds: 20, size: "720x1280")
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["burn", video, Self.captions, "-o", out, "--encoder-preset", "veryslow"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Wait for the first progress line: by then the temporary file exists.
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("frames") {
+            let chunk = err.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += chunk
+        }
+        kill(process.processIdentifier, SIGINT)
+        let rest = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(String(decoding: seen + rest, as: UTF8.self).contains("captions: interrupted; nothing written"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["long.mp4"])
+    }
+}
