@@ -6,15 +6,18 @@ import CaptionStyles
 /// Compiles styled caption pages into an ASS script that libass draws like the native renderer.
 ///
 /// Positions come from the native layout, never from libass's own wrapping: every word is its own
-/// event placed with `\an7\pos` at its advance box's left end and its line's top (measured: per word
-/// beats per line, whose advances drift from the native ones across a line), so per-word effects never
-/// reflow a line and no `\N` is needed (`LineEvents.perWord` switches back to one event per line). The karaoke state comes from `CaptionFrameRenderer.scene`,
-/// so it is the native one. Per page, bottom to top, as the native painter layers them:
-/// - layer 0: shadows (`ShadowEvents`): the text with fill and outline transparent, blurred with `\blur`;
-/// - layer 1: the spoken word's rounded box as a `\p1` drawing (background-by-word, `WordBoxEvents`);
-/// - layer 2: the lines, sharp, each word in its karaoke colour (`LineEvents`);
-/// - layers 0 and 3: the scaled word alone at its centre with `\t` transitions (word-and-scale, `ScaledWordEvents`).
-/// A page is cut where any word's state can change; an event that stays the same across cuts is extended.
+/// event placed with `\an7\pos` at its advance box's left end and its line's top, so per-word effects
+/// never reflow a line and no `\N` is needed. The karaoke state comes from `CaptionFrameRenderer.scene`,
+/// so it is the native one. Per page, bottom to top, as the native painter layers them (`ASSLayer`):
+/// line boxes (`LineBoxEvents`), the spoken word's box (`WordBoxEvents`), shadows, translucent words'
+/// strokes, the words (`LineEvents`, with karaoke sweeps in `SweepEvents`), and words that scale,
+/// drawn alone with `\t` transitions (`ScaledWordEvents`); page fades become `\fade` (`PageFade`).
+///
+/// A page is cut at every time a word's drawn state can change (`cuts`) and each cut drawn in the state
+/// at its start; an event that stays the same across cuts is extended. What moves continuously inside
+/// a cut is animated instead: scales by `\t(\fscx)` keyframes, the sweep by `\t(\clip)`. What cannot be
+/// animated changes at the cuts, which ASS rounds to centiseconds (typewriter characters appear up to
+/// 5 ms early or late).
 public struct ASSCompiler {
     public let style: CaptionStyle
     public let width: Int
@@ -44,23 +47,39 @@ public struct ASSCompiler {
         let layout = try self.layout(of: page)
         let timed = WordTimeline.words(of: page)
         let scaled = ScaledWordEvents(style: style, layout: layout, timed: timed, page: page)
-
-        var cuts: Set<Milliseconds> = [page.start, page.end]
-        for w in timed { cuts.formUnion([w.start, w.end, scaled.settled(w)]) }
-        let bounds = cuts.filter { $0 >= page.start && $0 <= page.end }.sorted()
+        let bounds = cuts(timed, scaled: scaled).union([page.start, page.end]).filter { $0 >= page.start && $0 <= page.end }.sorted()
 
         var events = EventList()
         for (a, b) in zip(bounds, bounds.dropFirst()) {
             let (from, to) = (ASSSyntax.centiseconds(a), ASSSyntax.centiseconds(b))
             guard from < to else { continue }
             let appearances = try renderer.scene(page, at: a).appearances
-            let hidden = scaled.hidden(at: a)
-            let lines = LineEvents(style: style, layout: layout, appearances: appearances, hidden: hidden)
-            for (layer, text) in lines.shadows() + WordBoxEvents(style: style, layout: layout, appearances: appearances).boxes() + lines.texts() {
+            let words = LineEvents(style: style, layout: layout, appearances: appearances, hidden: scaled.hidden(at: a), timed: timed,
+                                   at: a, eventStart: from * 10, eventEnd: to * 10, frameWidth: width, frameHeight: height)
+            let drawn = LineBoxEvents(style: style, layout: layout).boxes()
+                + WordBoxEvents(style: style, layout: layout, appearances: appearances).boxes() + words.events()
+            for (layer, text) in drawn {
                 events.add(ASSEvent(layer: layer, from: from, to: to, text: text))
             }
         }
-        return events.events + scaled.events()
+        return PageFade(style: style, page: page).apply(events.events + scaled.events())
+    }
+
+    /// The times a word's drawn state can change: page and word bounds, the end of a word's scaling,
+    /// and under typewriter each time another character appears (the native count is
+    /// `floor(progress × count) + 1`, so character k + 1 appears at start + k × duration / count,
+    /// rounded up to the next millisecond).
+    func cuts(_ timed: [TimedWord], scaled: ScaledWordEvents) -> Set<Milliseconds> {
+        var cuts: Set<Milliseconds> = []
+        for w in timed {
+            cuts.formUnion([w.start, w.end, scaled.settled(w)])
+            if style.karaoke.mode == .typewriter {
+                let count = w.text.count, duration = w.end - w.start
+                guard count > 1, duration > 0 else { continue }
+                for k in 1..<count { cuts.insert(w.start + (k * duration + count - 1) / count) }
+            }
+        }
+        return cuts
     }
 }
 

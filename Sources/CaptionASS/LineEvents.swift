@@ -2,53 +2,91 @@ import CaptionLayout
 import CaptionModel
 import CaptionStyles
 
-/// The page's words at one karaoke state: one event per word (or per line, see `perWord`) at the
-/// layout's origin (`\an7\pos(x, top)`), word spacing as `\fsp` on the spaces, each word in its colour, hidden words
-/// (drawn by their own events) transparent. Shadows are the same lines on a lower layer with fill and
-/// outline transparent, so `\blur` softens only the shadow, as the native painter does.
+/// The page's words at one karaoke state, one event per word at the layout's origin
+/// (`\an7\pos(x, top)`): per word beats per line, whose advances drift from the native ones across a
+/// line (measured on whisperx.json at 540x960, plain, 0.35 s: per line 17.6 dB, per word 24.8 dB
+/// PSNR). Each word shows what the native painter draws of it:
+/// - nothing while its opacity is 0 (pop-in's upcoming words) or while it is drawn by its own
+///   scaled event (`hidden`);
+/// - its first `visibleCharacters` characters (typewriter); the prefix is shaped alone, which
+///   places its glyphs as in the whole word (only kerning with the next, hidden, glyph is lost, and
+///   that moves nothing before it);
+/// - its colour; a karaoke sweep as two clipped copies (`SweepEvents`);
+/// - a translucent fill (three-state's upcoming words) over its stroke with the inside filled, as
+///   the native stroke covers the glyph: libass would cut the fill out of the border and show the
+///   background through it, so the stroke is drawn by an underlay event and the word above has no border.
+/// Shadows are the same words on a lower layer with fill and outline transparent, so `\blur` softens
+/// only the shadow, as the native painter does.
 struct LineEvents {
     let style: CaptionStyle
     let layout: TextLayout
     let appearances: [WordAppearance]
     let hidden: Set<Int>
-
-    static let textLayer = 2
-    static let shadowLayer = 0
+    /// The words' times (for the sweep's animation), one per laid-out word where known.
+    let timed: [TimedWord]
+    /// The cut's start (the state `appearances` describe) and its event's start as libass sees it
+    /// (the centisecond start, in ms): `\t` times are relative to the latter.
+    let at: Milliseconds
+    let eventStart: Milliseconds
+    let eventEnd: Milliseconds
+    let frameWidth: Int
+    let frameHeight: Int
 
     var k: Double { layout.scale }
 
-    /// One event per word instead of per line. Measured on whisperx.json at 540x960 (plain, 0.35 s):
-    /// per line 17.6 dB, per word 24.8 dB PSNR.
-    static let perWord = true
+    func events() -> [(Int, String)] { shadows() + underlays() + texts() }
+
+    /// The words drawn at this state and the text each shows.
+    func drawn() -> [(index: Int, text: String)] {
+        layout.words.indices.compactMap { i in
+            guard !hidden.contains(i), i < appearances.count, appearances[i].opacity > 0 else { return nil }
+            var text = layout.words[i].text
+            if let visible = appearances[i].visibleCharacters {
+                guard visible > 0 else { return nil }
+                text = String(text.prefix(visible))
+            }
+            return (i, ASSSyntax.escape(text))
+        }
+    }
 
     func texts() -> [(Int, String)] {
-        let restore = "\\1a\(ASSSyntax.transparency(style.textColor.alpha))\\3a\(ASSSyntax.transparency(style.strokeColor.alpha))"
-        if Self.perWord {
-            return layout.words.indices.compactMap { i in
-                guard !hidden.contains(i) else { return nil }
-                let line = layout.lines[layout.words[i].lineIndex]
-                return (Self.textLayer, "{\(position(x: layout.words[i].box.x, line))\\shad0\\blur0}" + text(words: i..<i + 1, colored: true, restore: restore))
+        drawn().flatMap { i, text -> [(Int, String)] in
+            let a = appearances[i]
+            let tags = position(i) + "\\shad0\\blur0" + (needsUnderlay(a) ? "\\bord0" : "")
+            let sweep = SweepEvents(layout: layout, frameWidth: frameWidth, frameHeight: frameHeight)
+            let timing = i < timed.count ? timed[i] : nil
+            if let copies = sweep.texts(word: i, appearance: a, timed: timing, at: at, eventStart: eventStart, eventEnd: eventEnd,
+                                        tags: tags, text: text) {
+                return copies.map { (ASSLayer.text, $0) }
             }
+            return [(ASSLayer.text, "{" + tags + colorTags(a.color) + "}" + text)]
         }
-        return layout.lines.map { line in
-            (Self.textLayer, "{\(position(line))\\shad0\\blur0}" + text(of: line, colored: true, restore: restore))
+    }
+
+    /// The stroke of translucent words, filled inside, in the stroke colour.
+    func underlays() -> [(Int, String)] {
+        drawn().compactMap { i, text in
+            guard needsUnderlay(appearances[i]) else { return nil }
+            let c = style.strokeColor
+            return (ASSLayer.underlay, "{\(position(i))\\shad0\\blur0\\1c\(ASSSyntax.tagColor(c))\\1a\(ASSSyntax.transparency(c.alpha))}" + text)
         }
     }
 
     func shadows() -> [(Int, String)] {
         guard style.shadow.opacity > 0, style.shadow.color.alpha > 0 else { return [] }
-        let shadowAlpha = ASSSyntax.transparency(ASSHeader(style: style, width: 1080, height: 1080).shadowColor.alpha)
         let tags = Self.shadowTags(style, scale: k)
-        if Self.perWord {
-            return layout.words.indices.compactMap { i in
-                guard !hidden.contains(i) else { return nil }
-                let line = layout.lines[layout.words[i].lineIndex]
-                return (Self.shadowLayer, "{\(position(x: layout.words[i].box.x, line))\(tags)}" + text(words: i..<i + 1, colored: false, restore: ""))
-            }
-        }
-        return layout.lines.map { line in
-            (Self.shadowLayer, "{\(position(line))\(tags)}" + text(of: line, colored: false, restore: "\\1a&HFF&\\3a&HFF&\\4a\(shadowAlpha)"))
-        }
+        return drawn().map { i, text in (ASSLayer.shadow, "{\(position(i))\(tags)}" + text) }
+    }
+
+    /// A fill that lets the stroke under it show, with a stroke to show.
+    func needsUnderlay(_ a: WordAppearance) -> Bool {
+        guard style.strokeWidth * k > 0, style.strokeColor.alpha > 0 else { return false }
+        return a.color.alpha < 255 || (a.sweepColor.map { $0.alpha < 255 } ?? false)
+    }
+
+    /// Fill colour and transparency, when not the style row's.
+    func colorTags(_ c: RGBAColor) -> String {
+        c == style.textColor ? "" : "\\1c\(ASSSyntax.tagColor(c))\\1a\(ASSSyntax.transparency(c.alpha))"
     }
 
     /// Fill and outline transparent, the shadow offset and blurred (the native shadow blur radius is
@@ -60,26 +98,8 @@ struct LineEvents {
         return "\\1a&HFF&\\3a&HFF&\\xshad\(n(s.offsetX * k))\\yshad\(n(s.offsetY * k))\\blur\(n(s.blur * k))"
     }
 
-    func position(_ line: LaidOutLine) -> String { position(x: line.x, line) }
-
-    func position(x: Double, _ line: LaidOutLine) -> String {
-        "\\an7\\pos(\(ASSSyntax.number(x)),\(ASSSyntax.number(line.top)))"
-    }
-
-    func text(of line: LaidOutLine, colored: Bool, restore: String) -> String {
-        text(words: line.wordRange, colored: colored, restore: restore)
-    }
-
-    func text(words: Range<Int>, colored: Bool, restore: String) -> String {
-        let spacing = style.wordSpacing * k
-        let space = spacing == 0 ? " " : "{\\fsp\(ASSSyntax.number(spacing))} {\\fsp0}"
-        return words.map { i -> String in
-            let word = ASSSyntax.escape(layout.words[i].text)
-            if hidden.contains(i) { return "{\\alpha&HFF&}" + word + "{" + restore + "}" }
-            guard colored, i < appearances.count, appearances[i].color != style.textColor else { return word }
-            let c = appearances[i].color
-            return "{\\1c\(ASSSyntax.tagColor(c))\\1a\(ASSSyntax.transparency(c.alpha))}" + word
-                + "{\\1c\(ASSSyntax.tagColor(style.textColor))\\1a\(ASSSyntax.transparency(style.textColor.alpha))}"
-        }.joined(separator: space)
+    func position(_ i: Int) -> String {
+        let line = layout.lines[layout.words[i].lineIndex]
+        return "\\an7\\pos(\(ASSSyntax.number(layout.words[i].box.x)),\(ASSSyntax.number(line.top)))"
     }
 }

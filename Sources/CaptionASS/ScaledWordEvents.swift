@@ -2,26 +2,46 @@ import CaptionLayout
 import CaptionModel
 import CaptionStyles
 
-/// word-and-scale: while a word grows, holds and eases back, the lines hide it and it is drawn alone
-/// at its box's centre (`\an5\pos`), its scale animated by `\t`. The native ease-in-out curve has no
-/// `\t` accel equivalent, so it is followed by `segments` linear pieces. The word takes the highlight
-/// colour while spoken and the text colour while easing back, as `ScaleMode` does.
+/// A word that scales, drawn alone at its box's centre (`\an5\pos`) while the lines hide it, its
+/// scale animated by `\t`:
+/// - word-and-scale: it grows over the ramp from its start in the highlight colour, holds, and eases
+///   back over the ramp after its end in the text colour, as `ScaleMode` does;
+/// - pop-in: from its start it scales from `pop_from` up to the overshoot and settles at 1 over the
+///   transition (or until its end, when it ends sooner), as `PopInMode` does; before its start it is
+///   not drawn at all (opacity 0, see `LineEvents`).
+/// The native painter draws a scale rounded to 1/80 (its glyph cache's step), evaluated at the frame's
+/// millisecond. The ease curves have no `\t` accel form, and linear pieces between samples missed the
+/// native scale by up to 1% mid-settle (pop-in at 0.35 s: 23.7 dB), so the scale follows the native
+/// steps exactly: one `\t(t − 1, t, …)` at every millisecond t where the rounded scale changes, which
+/// libass (evaluating at whole milliseconds too) shows as the same step at the same millisecond.
 struct ScaledWordEvents {
     let style: CaptionStyle
     let layout: TextLayout
     let timed: [TimedWord]
     let page: CaptionEvent
 
-    static let segments = ScaleMode.easingSegments
-    static let textLayer = 3
 
-    var isActive: Bool { style.karaoke.mode == .scale }
+    var isActive: Bool { style.karaoke.mode == .scale || style.karaoke.mode == .popIn }
 
-    /// The ease time of a word (as `ScaleMode`: the transition, at most half the word).
+    /// Part of a word's time drawn alone: its colour and scale keyframes (absolute ms, percent).
+    struct Span {
+        var from: Milliseconds
+        var to: Milliseconds
+        var color: RGBAColor
+        var keys: [(t: Milliseconds, scale: Double)]
+    }
+
+    /// The ease time of a word in word-and-scale (as `ScaleMode`: the transition, at most half the word).
     func ramp(_ w: TimedWord) -> Milliseconds { min(style.karaoke.transition, max(w.end - w.start, 1) / 2) }
 
-    /// When the word is back at scale 1 (its end when nothing scales).
-    func settled(_ w: TimedWord) -> Milliseconds { isActive ? w.end + ramp(w) : w.end }
+    /// When the word is back at rest (its start when it never leaves it).
+    func settled(_ w: TimedWord) -> Milliseconds {
+        switch style.karaoke.mode {
+        case .scale: w.end + ramp(w)
+        case .popIn: w.start + max(0, min(style.karaoke.transition, w.end - w.start))
+        default: w.start
+        }
+    }
 
     /// The words drawn by their own events at `t`.
     func hidden(at t: Milliseconds) -> Set<Int> {
@@ -29,48 +49,72 @@ struct ScaledWordEvents {
         return Set(timed.indices.filter { $0 < layout.words.count && timed[$0].start <= t && t < settled(timed[$0]) })
     }
 
+    func spans(_ w: TimedWord) -> [Span] {
+        switch style.karaoke.mode {
+        case .scale:
+            let r = ramp(w)
+            var spans = [span(w, from: w.start, to: w.end, color: style.highlightColor)]
+            if r > 0 { spans.append(span(w, from: w.end, to: w.end + r, color: style.textColor)) }
+            return spans
+        case .popIn:
+            let end = settled(w)
+            guard end > w.start else { return [] }
+            return [span(w, from: w.start, to: end, color: appearance(of: w, at: w.start).color)]
+        default:
+            return []
+        }
+    }
+
+    /// The span with the native scale's steps as keyframes: its first millisecond's, then each change.
+    func span(_ w: TimedWord, from: Milliseconds, to: Milliseconds, color: RGBAColor) -> Span {
+        var keys: [(t: Milliseconds, scale: Double)] = []
+        for t in from..<max(to, from + 1) {
+            let scale = (appearance(of: w, at: t).scale * 80).rounded() / 80 * 100
+            if keys.last?.scale != scale { keys.append((t, scale)) }
+        }
+        return Span(from: from, to: to, color: color, keys: keys)
+    }
+
+    /// The native appearance of the word alone at `t` (every mode decides a word from its own times).
+    func appearance(of w: TimedWord, at t: Milliseconds) -> WordAppearance {
+        Karaoke.appearances(of: [w], at: t, style: style)[0]
+    }
+
     func events() -> [ASSEvent] {
         guard isActive else { return [] }
         let n = ASSSyntax.number, k = layout.scale
-        let big = style.karaoke.scale * 100
         var events: [ASSEvent] = []
         for (i, w) in timed.enumerated() where i < layout.words.count && w.start < page.end {
-            let word = layout.words[i], r = ramp(w)
+            let word = layout.words[i]
             let pos = "\\an5\\pos(\(n(word.box.x + word.box.width / 2)),\(n(word.box.y + word.box.height / 2)))"
             let text = ASSSyntax.escape(word.text)
-            let from = ASSSyntax.centiseconds(w.start), to = ASSSyntax.centiseconds(min(w.end, page.end))
-            // The event starts at the rounded time; the animation keeps the exact word time.
-            let grow = "\\fscx100\\fscy100" + transitions(from: 100, to: big, over: r, delay: w.start - from * 10)
-            var spans = [(from, to, grow, style.highlightColor)]
-            if r > 0, w.end < page.end {
-                let back = ASSSyntax.centiseconds(min(w.end + r, page.end))
-                spans.append((to, back, "\\fscx\(n(big))\\fscy\(n(big))" + transitions(from: big, to: 100, over: r, delay: w.end - to * 10),
-                              style.textColor))
-            }
-            for (a, b, scale, color) in spans where a < b {
+            for span in spans(w) {
+                let from = ASSSyntax.centiseconds(span.from), to = ASSSyntax.centiseconds(min(span.to, page.end))
+                guard from < to else { continue }
+                let scale = animation(span.keys, eventStart: from * 10)
                 if style.shadow.opacity > 0, style.shadow.color.alpha > 0 {
                     let alpha = ASSSyntax.transparency(ASSHeader(style: style, width: 1080, height: 1080).shadowColor.alpha)
-                    events.append(ASSEvent(layer: LineEvents.shadowLayer, from: a, to: b,
+                    events.append(ASSEvent(layer: ASSLayer.shadow, from: from, to: to,
                                            text: "{\(pos)\(LineEvents.shadowTags(style, scale: k))\\4a\(alpha)\(scale)}" + text))
                 }
-                events.append(ASSEvent(layer: Self.textLayer, from: a, to: b,
+                let color = span.color
+                events.append(ASSEvent(layer: ASSLayer.scaledText, from: from, to: to,
                                        text: "{\(pos)\\shad0\\blur0\\1c\(ASSSyntax.tagColor(color))\\1a\(ASSSyntax.transparency(color.alpha))\(scale)}" + text))
             }
         }
         return events
     }
 
-    /// `\t` pieces following `Easing.inOut` from `a` to `b` percent over `duration` ms, starting
-    /// `delay` ms after the event's start (−5...4: the rounding of the event's start).
-    func transitions(from a: Double, to b: Double, over duration: Milliseconds, delay: Int) -> String {
+    /// `\fscx\fscy` at the event's start, then a one-millisecond `\t` into each later step, in ms
+    /// from `eventStart` (the event starts at the rounded time; the steps keep the exact times).
+    func animation(_ keys: [(t: Milliseconds, scale: Double)], eventStart: Milliseconds) -> String {
         let n = ASSSyntax.number
-        guard duration > 0 else { return "\\fscx\(n(b))\\fscy\(n(b))" }
-        var out = ""
-        for s in 1...Self.segments {
-            let t0 = max(0, delay + duration * (s - 1) / Self.segments), t1 = max(0, delay + duration * s / Self.segments)
-            let v = a + (b - a) * Easing.inOut(Double(s) / Double(Self.segments))
-            out += "\\t(\(t0),\(t1),\\fscx\(n(v))\\fscy\(n(v)))"
+        var start = keys[0].scale, out = ""
+        for key in keys.dropFirst() {
+            let t = key.t - eventStart
+            if t <= 0 { start = key.scale; continue }
+            out += "\\t(\(t - 1),\(t),\\fscx\(n(key.scale))\\fscy\(n(key.scale)))"
         }
-        return out
+        return "\\fscx\(n(start))\\fscy\(n(start))" + out
     }
 }

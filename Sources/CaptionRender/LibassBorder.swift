@@ -23,12 +23,12 @@ struct LibassBorder {
             // scale_ord: the transform's magnitude, × STROKER_PRECISION / POSITION_PRECISION (= 2).
             let order = frexp(2 * s).1
             let border = 64 * width / s                      // in outline units
-            let steps = (ldexp(border, order) / 16).rounded(.toNearestOrEven)
-            let stroked = ldexp(steps * 16, -order)          // back in outline units
+            let steps = (scalbn(border, order) / 16).rounded(.toNearestOrEven)
+            let stroked = scalbn(steps * 16, -order)          // back in outline units
             // The border outline's box in its own (2^order) units, and its quantised transform.
-            let half = ldexp(extent + 2 * stroked, order) / 2 + 64
-            let q = Self.quantisedScale(ldexp(s, -order), halfExtent: half)
-            return (ldexp(q, order), stroked)
+            let half = scalbn(extent + 2 * stroked, order) / 2 + 64
+            let q = Self.quantisedScale(scalbn(s, -order), halfExtent: half)
+            return (scalbn(q, order), stroked)
         }
         let x = axis(requested.x, extent.x), y = axis(requested.y, extent.y)
         scale = (x.scale, y.scale)

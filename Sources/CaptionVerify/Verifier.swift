@@ -1,3 +1,4 @@
+import CaptionASS
 import CaptionLayout
 import CaptionModel
 import CaptionRender

@@ -12,7 +12,10 @@ struct Convert: ParsableCommand {
         comes from --to or the output's extension. Without -o, or with -o -, the result goes to stdout. \
         Warnings go to stderr with the input's line number. Word timings from a speech-to-text tool are \
         grouped into captions by the paging options; any paging option re-pages other input that has \
-        word timings.
+        word timings. With --preset or --style, ASS output is the preset compiled for a WIDTHxHEIGHT \
+        frame (--size, default 1080x1920): every word positioned as the renderer places it and the \
+        karaoke effect as events, so players draw what `captions render` draws; the style's paging \
+        then sets the paging defaults for every output format.
         """
     )
 
@@ -40,6 +43,19 @@ struct Convert: ParsableCommand {
     @OptionGroup(title: "Paging (grouping words into captions)")
     var paging: PagingFlags
 
+    @OptionGroup(title: "Style (ASS output drawn like `captions render`)")
+    var styleOptions: StyleOptions
+
+    @Option(help: "ASS output with --preset or --style: the frame size, WIDTHxHEIGHT (default \(CompiledASS.defaultSize.defaultValueDescription)).")
+    var size: SizeArgument?
+
+    /// A preset or a style file was given: style the captions.
+    var isStyled: Bool { styleOptions.preset != nil || styleOptions.style != nil }
+
+    func validate() throws {
+        if size != nil && !isStyled { throw ValidationError("--size applies to ASS output with --preset or --style") }
+    }
+
     func run() throws {
         try CommandFailure.exitOnError {
             let writingToStdout = output == nil || output == "-"
@@ -51,20 +67,30 @@ struct Convert: ParsableCommand {
             } else {
                 throw CaptionFormatError(.usage, "cannot tell the output format: give --to (\(FormatRegistry.names.joined(separator: ", "))) or an -o file with a known extension")
             }
+            // The style first: a bad preset or style file fails before the input is read.
+            let style = isStyled ? try styleOptions.resolve() : nil
             var result = try CaptionFileReader.read(path: input, format: from, encoding: encoding)
             try Diagnostics.report(result.diagnostics, source: input, strict: strict)
             if result.wordTimedSource != nil || paging.isSet {
-                result.document = Paging.apply(paging.options(), to: result.document)
+                let options = style.map { paging.options(base: $0.paging) } ?? paging.options()
+                result.document = Paging.apply(options, to: result.document)
             }
 
-            var options = WriteOptions()
-            options.wordTimestamps = wordTimestamps
-            let written = outputFormat.write(result.document, options: options)
-            try Diagnostics.report(written.diagnostics, source: nil, strict: strict)
-            if writingToStdout {
-                FileHandle.standardOutput.write(Data(written.text.utf8))
+            let text: String
+            if let style, outputFormat.name == ASSFormat.name {
+                text = try CompiledASS.script(result.document, style: style, size: size ?? CompiledASS.defaultSize)
             } else {
-                try OutputFile.write(Data(written.text.utf8), to: output!, protecting: [input])
+                if size != nil { throw CaptionFormatError(.usage, "--size applies to ASS output only") }
+                var options = WriteOptions()
+                options.wordTimestamps = wordTimestamps
+                let written = outputFormat.write(result.document, options: options)
+                try Diagnostics.report(written.diagnostics, source: nil, strict: strict)
+                text = written.text
+            }
+            if writingToStdout {
+                FileHandle.standardOutput.write(Data(text.utf8))
+            } else {
+                try OutputFile.write(Data(text.utf8), to: output!, protecting: [input])
             }
         }
     }

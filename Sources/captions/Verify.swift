@@ -1,4 +1,5 @@
 import ArgumentParser
+import CaptionASS
 import CaptionFormats
 import CaptionModel
 import CaptionStyles

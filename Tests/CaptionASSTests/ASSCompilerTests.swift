@@ -11,7 +11,8 @@ import Testing
 /// Shared set-up: the word-timed corpus file paged in a preset, compiled, and loaded into libass with
 /// the font files the native layout resolved.
 struct Fixture {
-    static let presets = ["highlight-by-word", "background-by-word", "word-and-scale", "plain"]
+    static let presets = ["plain", "broadcast", "highlight-by-word", "background-by-word", "word-and-scale", "karaoke-fill",
+                           "cumulative", "three-state", "pop-in", "one-word", "typewriter"]
     static let (width, height) = (540, 960)
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Corpus/word-timed/whisperx.json").path
@@ -77,12 +78,12 @@ struct Fixture {
         let page = try #require(f.pages.first)
         let layout = try f.compiler.layout(of: page)
         #expect(layout.lines.count == 2, "the first page is expected to wrap into two lines")
-        let first = try #require(f.dialogues.first { $0.hasPrefix("Dialogue: 2,") })
+        let first = try #require(f.dialogues.first { $0.hasPrefix("Dialogue: 4,") })
         #expect(first.contains("\\an7\\pos("))
         for word in layout.words {
             let line = layout.lines[word.lineIndex]
             let tag = "\\an7\\pos(\(format(word.box.x)),\(format(line.top)))"
-            #expect(f.dialogues.contains { $0.hasPrefix("Dialogue: 2,") && $0.contains(tag) && $0.hasSuffix("}" + word.text) },
+            #expect(f.dialogues.contains { $0.hasPrefix("Dialogue: 4,") && $0.contains(tag) && $0.hasSuffix("}" + word.text) },
                     "no text event for \(word.text) at \(tag)")
         }
     }
@@ -103,8 +104,8 @@ struct Fixture {
         let lines = script.split(separator: "\n").map(String.init)
         for (i, word) in words.enumerated() {
             let page = try #require(pages.first { $0.start <= word.start && word.start < $0.end })
-            let expected = "Dialogue: 2,\(clock(word.start)),\(clock(min(word.end, page.end))),"
-            #expect(lines.contains { $0.hasPrefix(expected) && $0.contains(highlight) && $0.contains("}w\(i){") },
+            let expected = "Dialogue: 4,\(clock(word.start)),\(clock(min(word.end, page.end))),"
+            #expect(lines.contains { $0.hasPrefix(expected) && $0.contains(highlight) && $0.hasSuffix("}w\(i)") },
                     "word \(i): no highlight event \(expected)")
         }
     }

@@ -1,3 +1,4 @@
+import CaptionASS
 import CaptionFormats
 import CaptionModel
 import CaptionRender

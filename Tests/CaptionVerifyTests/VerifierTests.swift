@@ -1,3 +1,4 @@
+import CaptionASS
 import CaptionModel
 import CaptionRender
 import CaptionStyles
@@ -54,12 +55,11 @@ import Testing
         #expect(nothing.grade == .same && nothing.passed && nothing.captionArea == nil)
     }
 
-    @Test func presetsTheCompilerDoesNotReproduceAreRefusedByName() throws {
+    @Test func stylesTheCompilerDoesNotReproduceAreRefusedByName() throws {
         let f = try VerifyFixture(preset: "karaoke-fill")
-        #expect(throws: VerifyError.unsupported(style: "karaoke-fill", features: ["karaoke mode 'fill'"])) { try f.verifier() }
-        let boxed = try VerifyFixture(preset: "broadcast")
-        #expect(ASSSupport.unsupportedFeatures(of: boxed.style) == ["line boxes", "fades"])
-        #expect(ASSSupport.unsupportedFeatures(of: f.style.with { $0.karaoke.mode = .highlight }).isEmpty)
+        #expect(ASSSupport.unsupportedFeatures(of: f.style).isEmpty)
+        let sliding = try VerifyFixture(preset: "karaoke-fill") { $0.slideDistance = 40; $0.slideDuration = 200 }
+        #expect(throws: VerifyError.unsupported(style: "karaoke-fill", features: ["slides"])) { try sliding.verifier() }
     }
 
     @Test func defaultTimesAreWordStartsMiddlesAndGapsInsideEachPage() {

@@ -103,10 +103,10 @@ struct CaptionPainter {
             // The word's centre: a scaled word grows in place about it and its neighbours never move.
             let centreX = word.box.x + word.box.width / 2
             let centreY = word.box.y + word.box.height / 2 + dy
-            // The exact scale, not a rounded one: libass draws the compiled ASS's `\t` at the exact
-            // scale too. (Rounding to 1/80 to reuse glyphs across a transition cost a pixel at the
-            // edges of a 100 px word.)
-            let scale = appearance.scale
+            // Scales in steps of 1/80 (about 1 px on a 100 px word; 1.2 and 0.8 exactly): a transition's frames reuse
+            // the glyphs its way up drew on its way back down, and across words with the same letters. The
+            // compiled ASS steps through the same values at the same milliseconds (ScaledWordEvents).
+            let scale = (appearance.scale * 80).rounded() / 80
             if glyph.wordIndex != runWord {
                 (runWord, run) = (glyph.wordIndex, LibassSubpixelRun())
                 scaledPens = [:]
