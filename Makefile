@@ -40,10 +40,21 @@ demo: build
 	for preset in highlight-by-word background-by-word word-and-scale; do \
 	  $(SWIFT) run -q captions render Corpus/word-timed/whisperx.json --at 1.6 --preset $$preset \
 	    --background "#1d3557" -o $(DEMO_OUT)/$$preset.png || exit 1; done
+	$(SWIFT) run -q captions convert Corpus/word-timed/whisperx.json --to ass --preset highlight-by-word \
+	  --size 720x1280 -o $(DEMO_OUT)/highlight-by-word.ass
+	@# A generated 4 s clip with a tone (ffmpeg makes the demo's input only; burning is the toolkit's own).
+	ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=720x1280:rate=30:duration=4.2 \
+	  -f lavfi -i sine=frequency=440:duration=4.2 -c:v libx264 -preset ultrafast -pix_fmt yuv420p \
+	  -c:a aac -shortest $(DEMO_OUT)/clip.mp4
+	for preset in highlight-by-word background-by-word word-and-scale; do \
+	  $(SWIFT) run -q captions burn $(DEMO_OUT)/clip.mp4 Corpus/word-timed/whisperx.json \
+	    -o $(DEMO_OUT)/burned-$$preset.mp4 --preset $$preset --encoder-preset ultrafast --quiet || exit 1; done
 	@echo; echo "Converted Corpus/samples/sintel_en.srt (Sintel, CC BY 3.0) and the WhisperX sample into:"
 	@ls -l $(DEMO_OUT)
 	@echo; echo "--- $(DEMO_OUT)/sintel_en.vtt (start)"; head -8 $(DEMO_OUT)/sintel_en.vtt
 	@echo "--- $(DEMO_OUT)/whisperx-karaoke.vtt (word timings paged three words at a time)"; cat $(DEMO_OUT)/whisperx-karaoke.vtt
+	@echo; echo "Burned videos (the WhisperX words on a generated clip, three presets):"
+	@ls -1 $(PWD)/$(DEMO_OUT)/burned-*.mp4
 
 # Parse speed and memory against pysubs2 and srt on the same generated files (release build).
 bench: deps
