@@ -95,7 +95,14 @@ struct LineEvents {
         let n = ASSSyntax.number
         let s = style.shadow
         // libass wants a non-zero shadow depth to draw a shadow; \xshad/\yshad give it per axis.
-        return "\\1a&HFF&\\3a&HFF&\\xshad\(n(s.offsetX * k))\\yshad\(n(s.offsetY * k))\\blur\(n(s.blur * k))"
+        let depth = "\\xshad\(n(s.offsetX * k))\\yshad\(n(s.offsetY * k))\\blur\(n(s.blur * k))"
+        guard style.strokeWidth * k > 0 else {
+            // Without a border libass casts a shadow only from a fill that is not fully transparent
+            // (FILTER_FILL_IN_SHADOW in ass_render.c): the fill is the shadow colour at 1/255, too faint
+            // to change a pixel by more than one level.
+            return "\\bord0\\1c\(ASSSyntax.tagColor(style.shadow.color))\\1a&HFE&\\3a&HFF&" + depth
+        }
+        return "\\1a&HFF&\\3a&HFF&" + depth
     }
 
     func position(_ i: Int) -> String {
