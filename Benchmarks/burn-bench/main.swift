@@ -5,7 +5,9 @@
 // the caption cost `captions burn --stats` measures inside the tool (render + blend, ms per frame), and
 // the peak RSS of a long input against the short one (memory flat in video length).
 // Usage: burn-bench --captions PATH [--seconds 20] [--long-seconds 600 (0: skip)] [--preset NAME]
-//        [--encoder-presets ultrafast,veryfast] [--crf 23] [--work DIR]
+//        [--encoder-presets ultrafast,veryfast] [--crf 23] [--runs 3] [--work DIR]
+// With --runs N, ffmpeg with subtitles and captions burn run N times each, alternating, and the median
+// wall time (and the largest peak) is reported: one run on a shared machine is too noisy for a ratio.
 import CaptionASS
 import CaptionLayout
 import CaptionModel
@@ -20,7 +22,7 @@ func fail(_ message: String, code: Int32 = 1) -> Never {
 // MARK: Options
 
 var captionsTool = ""
-var seconds = 20, longSeconds = 600, crf = 23
+var seconds = 20, longSeconds = 600, crf = 23, runs = 3
 var preset = "highlight-by-word"
 var encoderPresets = ["ultrafast", "veryfast"]
 var work = "out/burn-bench"
@@ -34,11 +36,12 @@ while let flag = arguments.popFirst() {
     case "--preset": preset = value
     case "--encoder-presets": encoderPresets = value.split(separator: ",").map(String.init)
     case "--crf": crf = Int(value) ?? -1
+    case "--runs": runs = Int(value) ?? 0
     case "--work": work = value
     default: fail("unknown option \(flag)", code: 64)
     }
 }
-guard !captionsTool.isEmpty, seconds > 0, longSeconds >= 0, crf >= 0 else {
+guard !captionsTool.isEmpty, seconds > 0, longSeconds >= 0, crf >= 0, runs > 0 else {
     fail("usage: burn-bench --captions PATH [--seconds N] [--long-seconds N] [--preset P] [--encoder-presets a,b] [--crf N] [--work DIR]", code: 64)
 }
 try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -140,15 +143,22 @@ let frames = Double(seconds * 30)
 }
 
 let cpus = ProcessInfo.processInfo.activeProcessorCount
-print("burn-bench: \(seconds) s 1080x1920 30 fps (\(Int(frames)) frames), preset \(preset), libx264 crf \(crf), \(cpus) CPUs, \(words(seconds: seconds).count) words")
+print("burn-bench: \(seconds) s 1080x1920 30 fps (\(Int(frames)) frames), preset \(preset), libx264 crf \(crf), \(cpus) CPUs, \(words(seconds: seconds).count) words, median of \(runs) runs")
 /// Left-aligned in a column (String(format:) cannot pad Swift strings).
 func column(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
 print(column("x264", 10) + " " + column("tool", 22) + "   wall s      fps  peak MiB  caption ms/f")
 var shortPeak = 0.0
 for encoderPreset in encoderPresets {
     let plain = theirs(clip, ass: nil, encoderPreset: encoderPreset, output: "\(work)/plain-\(encoderPreset).mp4")
-    let ffmpeg = theirs(clip, ass: short.ass, encoderPreset: encoderPreset, output: "\(work)/ffmpeg-\(encoderPreset).mp4")
-    let native = ours(clip, short.json, encoderPreset: encoderPreset, output: "\(work)/captions-\(encoderPreset).mp4")
+    var ffmpegRuns: [(wall: Double, rssMiB: Double)] = [], nativeRuns: [(wall: Double, rssMiB: Double, captionMs: Double)] = []
+    for _ in 0..<runs {
+        ffmpegRuns.append(theirs(clip, ass: short.ass, encoderPreset: encoderPreset, output: "\(work)/ffmpeg-\(encoderPreset).mp4"))
+        nativeRuns.append(ours(clip, short.json, encoderPreset: encoderPreset, output: "\(work)/captions-\(encoderPreset).mp4"))
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    let ffmpeg = (wall: median(ffmpegRuns.map(\.wall)), rssMiB: ffmpegRuns.map(\.rssMiB).max()!)
+    let native = (wall: median(nativeRuns.map(\.wall)), rssMiB: nativeRuns.map(\.rssMiB).max()!,
+                  captionMs: median(nativeRuns.map(\.captionMs)))
     if encoderPreset == encoderPresets[0] { shortPeak = native.rssMiB }
     func row(_ tool: String, _ wall: Double, _ rss: Double, _ cost: String) {
         print(column(encoderPreset, 10) + " " + column(tool, 22) + String(format: " %8.2f %8.1f %9.1f ", wall, frames / wall, rss) + cost)

@@ -17,15 +17,19 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     private let engine: LayoutEngine
     private let rasterizer: GlyphRasterizer
     private let layouts = LayoutCache()
-    private let masks = FrameMaskCache()
+    private let masks: FrameMaskCache
 
+    /// `maskCacheBytes` bounds the cache of composed masks (shadows, boxes, words' summed glyphs):
+    /// a caller that moves forward in time (burning a video) needs only the current pages' and can
+    /// keep it small so memory does not grow with the video's length.
     public init(style: CaptionStyle, width: Int, height: Int, engine: LayoutEngine = LayoutEngine(),
-                rasterizer: GlyphRasterizer = GlyphRasterizer()) {
+                rasterizer: GlyphRasterizer = GlyphRasterizer(), maskCacheBytes: Int = 32 << 20) {
         self.style = style
         self.width = width
         self.height = height
         self.engine = engine
         self.rasterizer = rasterizer
+        masks = FrameMaskCache(byteLimit: maskCacheBytes)
     }
 
     /// The captions visible at `t` (start ≤ t < end), drawn in order onto `image`.
