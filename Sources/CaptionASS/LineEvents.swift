@@ -40,12 +40,9 @@ struct LineEvents {
     func drawn() -> [(index: Int, text: String)] {
         layout.words.indices.compactMap { i in
             guard !hidden.contains(i), i < appearances.count, appearances[i].opacity > 0 else { return nil }
-            var text = layout.words[i].text
-            if let visible = appearances[i].visibleCharacters {
-                guard visible > 0 else { return nil }
-                text = String(text.prefix(visible))
-            }
-            return (i, ASSSyntax.escape(text))
+            let visible = appearances[i].visibleCharacters
+            if let visible, visible <= 0 { return nil }
+            return (i, FallbackFontRuns(layout: layout, style: style).text(word: i, characters: visible))
         }
     }
 

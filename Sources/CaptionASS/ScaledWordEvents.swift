@@ -87,7 +87,7 @@ struct ScaledWordEvents {
         for (i, w) in timed.enumerated() where i < layout.words.count && w.start < page.end {
             let word = layout.words[i]
             let pos = "\\an5\\pos(\(n(word.box.x + word.box.width / 2)),\(n(word.box.y + word.box.height / 2)))"
-            let text = ASSSyntax.escape(word.text)
+            let text = FallbackFontRuns(layout: layout, style: style).text(word: i)
             for span in spans(w) {
                 let from = ASSSyntax.centiseconds(span.from), to = ASSSyntax.centiseconds(min(span.to, page.end))
                 guard from < to else { continue }

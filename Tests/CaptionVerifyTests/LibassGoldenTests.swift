@@ -11,10 +11,8 @@ import Testing
 /// (`Tests/CaptionRenderTests/GoldenFrameTests.swift`): a change to the compiler, the layout it takes
 /// positions from, or libass itself shows up here even when the native frames still match theirs.
 /// Stored in `Corpus/golden/libass/<case>-<ms>.png` with libass's version in `VERSION`; recorded with
-/// CAPTIONKIT_RECORD_GOLDENS=1, like the native ones. Presets the compiler does not reproduce yet
-/// (`ASSSupport`) are skipped and listed, and so are cases whose text needs fallback fonts (CJK,
-/// emoji): the script names only the style's family, and libass without a font provider has no
-/// fallback, so it draws empty boxes that must not become a reference.
+/// CAPTIONKIT_RECORD_GOLDENS=1, like the native ones. Every case is compiled, CJK and emoji too: the
+/// script names the fallback fonts the layout used (`FallbackFontRuns`).
 @Suite struct LibassGoldenTests {
     struct Case: CustomStringConvertible, Sendable {
         var input: String
@@ -48,27 +46,23 @@ import Testing
         return s
     }
 
-    static let compiled = all.filter {
-        (try? ASSSupport.unsupportedFeatures(of: style($0.preset)).isEmpty) == true && !needFallback.contains($0.description)
-    }
-    static let skipped = all.filter { c in !compiled.contains { $0.description == c.description } }
     static var recording: Bool { ProcessInfo.processInfo.environment["CAPTIONKIT_RECORD_GOLDENS"] == "1" }
     static let versionFile = root.appendingPathComponent("libass/VERSION").path
 
-    static func reference(_ c: Case) throws -> ASSReference {
-        let style = try style(c.preset)
+    static func pages(_ c: Case) throws -> [CaptionEvent] {
         var document = try CaptionFileReader.read(path: root.appendingPathComponent("inputs/\(c.input)").path).document
         let words = document.events.flatMap(\.words)
-        if !words.isEmpty { document.events = CaptionPager.page(words, options: style.paging) }
-        return try ASSReference(style: style, pages: document.events, width: 540, height: 960)
+        if !words.isEmpty { document.events = CaptionPager.page(words, options: try style(c.preset).paging) }
+        return document.events
     }
 
-    /// Cases whose layout uses more than the primary font file.
-    static let needFallback = Set(all.filter { ((try? reference($0).fontFiles.count) ?? 1) > 1 }.map(\.description))
+    static func reference(_ c: Case) throws -> ASSReference {
+        try ASSReference(style: style(c.preset), pages: pages(c), width: 540, height: 960)
+    }
 
     static func render(_ c: Case) throws -> RGBAImage { try reference(c).frames.frame(at: c.time) }
 
-    @Test(arguments: compiled)
+    @Test(arguments: all)
     func matchesItsLibassGoldenFrame(_ c: Case) throws {
         let actual = try Self.render(c)
         #expect(actual.opaqueBounds != nil, "\(c): libass drew nothing")
@@ -88,14 +82,26 @@ import Testing
         #expect(result.passed, "\(c): \(result.grade) (score \(result.score) at \(result.worstPixel.map { "\($0)" } ?? "-")); recorded with \(recordedWith), now libass \(LibassRenderer.version)")
     }
 
-    @Test func presetsNotCompiledYetAreListed() {
-        let names = Array(Set(Self.skipped.filter { !Self.needFallback.contains($0.description) }.map(\.preset))).sorted()
-        print("[libass goldens] skipped \(Self.skipped.count) cases; presets the ASS compiler does not reproduce yet: \(names.joined(separator: ", "))"
-              + "; cases needing fallback fonts the ASS does not name yet: \(Self.needFallback.sorted().joined(separator: ", "))")
-        #expect(Self.compiled.count + Self.skipped.count == Self.all.count && !Self.compiled.isEmpty)
-        // No stale frames for skipped cases: they are recorded when their preset compiles.
-        for c in Self.skipped {
-            #expect(!FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("libass/\(c).png").path), "\(c): stale libass golden")
+    /// The native frame of every corpus case against libass drawing the compiled ASS: at least 30 dB
+    /// over the caption area (the issue's bar; measured 33.5-43.4 dB), with the fallback fonts (CJK,
+    /// Arabic's) named in the ASS so libass draws the same glyphs. Grades are printed, not asserted:
+    /// stroked text still grades BAD or FAIL at a few border pixels (see README, "How close to libass").
+    /// Emoji are the exception: libass 0.17.1 given Symbola as an embedded font draws U+1F389 and
+    /// U+1F3AC as missing-glyph boxes (through fontconfig, as ffmpeg loads it, it finds them after
+    /// trying Symbola's other charmaps), so for that case only "libass drew the text" is checked.
+    @Test(arguments: all)
+    func nativeFrameMatchesLibassFrame(_ c: Case) throws {
+        let reference = try Self.reference(c)
+        let libass = try reference.frames.frame(at: c.time)
+        var native = RGBAImage(width: 540, height: 960)
+        let renderer = CaptionFrameRenderer(style: try Self.style(c.preset), width: 540, height: 960)
+        try renderer.render(Self.pages(c), at: c.time, onto: &native)
+        let result = try FrameResult(time: c.time, actual: native, expected: libass)
+        print(String(format: "[native vs libass] %@: %@ score %.2f, PSNR %.2f dB", c.description, result.grade.rawValue, result.score, result.psnr))
+        if c.input == "emoji.srt" {
+            #expect(libass.opaqueBounds != nil)
+            return
         }
+        #expect(result.psnr >= 30, "\(c): \(result.grade) (score \(result.score)), PSNR \(result.psnr) dB")
     }
 }

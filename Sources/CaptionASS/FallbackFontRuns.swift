@@ -1,0 +1,39 @@
+import CaptionLayout
+import CaptionStyles
+
+/// A word's text with `\fn` switches around the characters the layout drew from a fallback font (CJK
+/// from Droid Sans Fallback, emoji from Symbola...): the ASS names the same font for them, so libass
+/// (which has no fallback of its own when fonts are given explicitly) draws the same glyphs. A
+/// fallback without a bold face is asked for with `\b0`, since libass would otherwise embolden it
+/// synthetically where the native renderer draws it as it is. `\fn` with no name returns to the
+/// style's font.
+struct FallbackFontRuns {
+    let layout: TextLayout
+    let style: CaptionStyle
+
+    /// The first `count` characters of word `i` (all when nil), escaped, with font switches.
+    func text(word i: Int, characters count: Int? = nil) -> String {
+        let word = layout.words[i]
+        let characters = Array(word.text.prefix(count ?? Int.max))
+        var faces: [Int: FontFace] = [:]
+        for glyph in layout.glyphs[word.glyphRange] { faces[glyph.characterIndex] = faces[glyph.characterIndex] ?? glyph.face }
+        let primary = layout.face
+        let styleBold = style.fontWeight >= 600 ? "1" : "0"
+        var out = "", current: FontFace? = nil
+        for (offset, character) in characters.enumerated() {
+            let face = faces[word.characterRange.lowerBound + offset] ?? primary
+            let fallback = face == primary ? nil : face
+            if fallback != current {
+                if let fallback {
+                    let bold = fallback.styleName.localizedCaseInsensitiveContains("bold") ? styleBold : "0"
+                    out += "{\\fn\(fallback.familyName)\\b\(bold)}"
+                } else {
+                    out += "{\\fn\\b\(styleBold)}"
+                }
+                current = fallback
+            }
+            out += ASSSyntax.escape(String(character))
+        }
+        return out
+    }
+}
