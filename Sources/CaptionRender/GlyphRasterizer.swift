@@ -21,16 +21,18 @@ import CaptionLayout
 ///   scaling, in frame pixels (the caller multiplies by the scale if the border should grow).
 /// - The centre's 1/8 px phase is part of the cache key; the integer part only moves the finished
 ///   masks, so the cache serves every position.
-/// - Stroke: `FT_Stroker` with round joins, one contour at a time, each contour's band rasterized on
-///   its own and combined with the fill by maximum. Stroking the whole outline at once would let the
-///   bands of an outer contour and a hole (opposite orientations) cancel under the non-zero rule where
-///   they overlap, cutting a gap into thick borders of thin glyphs.
+/// - Stroke: libass's own stroker (`LibassStroker`) on the outline in libass's form and units
+///   (`LibassBorder`): an outward and an inward offset outline of every contour, cut into lines where
+///   libass's rasterizer cuts them, each filled with the non-zero rule and their coverage added, as
+///   libass's rasterizer does with its two outline groups. The fill is not part of it: libass draws
+///   the border bitmap as stroked and the (opaque) fill on top. FreeType's stroker (round joins) put
+///   up to 60 levels more or less coverage where borders nearly close a counter or meet each other.
 /// - Rasterizing: FreeType's anti-aliasing gray rasterizer in direct mode, writing spans straight into
 ///   our buffers (max-combined), clipped to the outline's box.
 /// - Glyphs without an outline (space, bitmap-only or colour-bitmap emoji fonts) give empty masks:
 ///   colour glyphs are not drawn by this renderer. COLR fonts give their monochrome base outline.
 ///
-/// FreeType's library is used here only for the stroker's and rasterizer's memory, outside the face lock.
+/// FreeType's library is used here only for the rasterizer's memory, outside the face lock.
 public struct GlyphRasterizer: Sendable {
     public let cache: GlyphCache
 
@@ -104,11 +106,11 @@ public struct GlyphRasterizer: Sendable {
         var outline = source.placed(scale: source.libassScale(x: requested.x, y: requested.y), phase: phase)
         let fill = outline.rasterize(grow: 0)
         guard key.stroke64 > 0 else { return GlyphMasks(fill: fill.trimmed(), stroke: nil) }
-        // The border from its own outline, at libass's border width and scale (LibassBorder).
-        let border = LibassBorder(outline: source, scale: requested, width: key.strokeWidth)
-        var stroked = source.placed(scale: border.scale, phase: phase)
-        var stroke = stroked.strokeMask(radius: border.radius64)
-        stroke.formMax(fill)
+        // The border as libass strokes it (LibassStroker), at its width and scale (LibassBorder). With
+        // an opaque fill libass draws the border bitmap as stroked, the fill on top (FILL_IN_BORDER).
+        let border = LibassBorder(scale: requested, width: key.strokeWidth)
+        if border.isEmpty { return GlyphMasks(fill: fill.trimmed(), stroke: fill.trimmed()) }
+        let stroke = border.mask(for: source, phase: phase) ?? .empty
         return GlyphMasks(fill: fill.trimmed(), stroke: stroke.trimmed())
     }
 
@@ -151,6 +153,10 @@ struct GlyphOutline {
     var contourEnds: [Int16]
     var flags: Int32
     let library: FT_Library
+
+    init(points: [FT_Vector], tags: [CChar], contourEnds: [Int16], flags: Int32, library: FT_Library) {
+        self.points = points; self.tags = tags; self.contourEnds = contourEnds; self.flags = flags; self.library = library
+    }
 
     init?(copying source: FT_Outline, library: FT_Library?) {
         let pointCount = Int(source.n_points), contourCount = Int(source.n_contours)
@@ -220,28 +226,6 @@ struct GlyphOutline {
         return mask
     }
 
-    /// The union of each contour's stroke band (round joins, `radius` in 1/64 px), relative to the pen.
-    mutating func strokeMask(radius: Int) -> AlphaMask {
-        let (x0, y0, x1, y1) = pixelBox
-        let grow = (radius + 63) / 64 + 1
-        var mask = AlphaMask(x: x0 - grow, y: -(y1 + grow), width: x1 - x0 + 2 * grow, height: y1 - y0 + 2 * grow)
-        var stroker: FT_Stroker?
-        guard FT_Stroker_New(library, &stroker) == 0, let stroker else { return mask }
-        defer { FT_Stroker_Done(stroker) }
-        FT_Stroker_Set(stroker, FT_Fixed(radius), FT_STROKER_LINECAP_ROUND, FT_STROKER_LINEJOIN_ROUND, 0)
-        var band = ExportBuffer()
-        let renderer = self
-        for contour in contourEnds.indices {
-            let parsed = withFTOutline(contours: contour..<contour + 1) { FT_Stroker_ParseOutline(stroker, &$0, 0) }
-            guard parsed == 0 else { continue }
-            var pointCount: FT_UInt = 0, contourCount: FT_UInt = 0
-            guard FT_Stroker_GetCounts(stroker, &pointCount, &contourCount) == 0,
-                  pointCount > 0, pointCount < 32_000, contourCount > 0 else { continue }
-            band.export(stroker, points: Int(pointCount), contours: Int(contourCount)) { renderer.renderMax(&$0, into: &mask) }
-        }
-        return mask
-    }
-
     /// Lends the given contours (a contiguous range) as an `FT_Outline` view of the arrays.
     mutating func withFTOutline<R>(contours: Range<Int>, _ body: (inout FT_Outline) -> R) -> R {
         let firstPoint = contours.lowerBound == 0 ? 0 : Int(contourEnds[contours.lowerBound - 1]) + 1
@@ -304,34 +288,5 @@ private let spanMax: FT_SpanFunc = { y, count, spans, user in
         guard start < end else { continue }
         let coverage = span.coverage
         for x in start..<end where line[x] < coverage { line[x] = coverage }
-    }
-}
-
-/// Reusable arrays for `FT_Stroker_Export`, grown as needed.
-private struct ExportBuffer {
-    var points: [FT_Vector] = []
-    var tags: [CChar] = []
-    var ends: [Int16] = []
-
-    mutating func export(_ stroker: FT_Stroker, points pointCount: Int, contours contourCount: Int, _ body: (inout FT_Outline) -> Void) {
-        if points.count < pointCount {
-            points = [FT_Vector](repeating: FT_Vector(), count: pointCount)
-            tags = [CChar](repeating: 0, count: pointCount)
-        }
-        if ends.count < contourCount { ends = [Int16](repeating: 0, count: contourCount) }
-        points.withUnsafeMutableBufferPointer { pts in
-            tags.withUnsafeMutableBufferPointer { tgs in
-                ends.withUnsafeMutableBufferPointer { ends in
-                    var outline = FT_Outline()
-                    outline.points = pts.baseAddress!
-                    outline.tags = tgs.baseAddress!
-                    outline.contours = ends.baseAddress!
-                    outline.n_points = 0
-                    outline.n_contours = 0
-                    FT_Stroker_Export(stroker, &outline)
-                    body(&outline)
-                }
-            }
-        }
     }
 }

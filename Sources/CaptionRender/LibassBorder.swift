@@ -1,44 +1,88 @@
+import CFreeType
 import Foundation
 
 /// The border (`\\bord`) libass draws around a glyph (`get_bitmap_glyph` in ass_render.c), in the
-/// terms our stroker needs: the width it really strokes and the scale it really applies.
+/// terms our stroker needs: the scale order it strokes at and the width it really strokes.
 ///
-/// libass strokes the untransformed outline (26.6 units at its 256 px reference size, scaled by a
-/// power of two `2^order` chosen from the transform) with a width rounded to its stroker's precision
-/// of 16 units, then draws the result with a transform quantised to the border outline's own box
-/// (the same rule as the glyph: steps of 8 / (half the box + 64)). At 40 px a 3 px border comes out
-/// 2.97 px (1216/64 units at 256 px instead of 1228.8); both effects are emulated here.
+/// libass strokes the untransformed outline (26.6 units at its 256 px reference size) scaled by a
+/// power of two `2^order` chosen from the transform, so that one unit is about 1/16 of its stroker's
+/// precision (STROKER_PRECISION 16 over POSITION_PRECISION 8). The width, in those units, is rounded
+/// to a multiple of 16. The stroked outline is then drawn with a transform quantised to its own
+/// control box (`borderScale`). At 40 px a 3 px border comes out 2.97 px (1216/64 units at 256 px
+/// instead of 1228.8).
 struct LibassBorder {
-    /// Scale from the 256 px outline to frame 26.6 units, per axis.
-    let scale: (x: Double, y: Double)
-    /// Stroke radius in frame 26.6 units.
-    let radius64: Int
+    /// STROKER_PRECISION: the stroker's allowed error and the step of its width, in stroked units.
+    static let precision = 16
 
-    /// `outline`: the glyph at the reference size; `scale`: the requested glyph scale (frame 26.6 per
-    /// outline unit); `width`: the border in frame pixels.
-    init(outline: GlyphOutline, scale requested: (x: Double, y: Double), width: Double) {
-        let extent = outline.extent
-        func axis(_ s: Double, _ extent: Double) -> (scale: Double, border: Double) {
-            guard s > 0 else { return (s, 0) }
+    /// The power of two the reference outline is scaled by before stroking, per axis.
+    let order: (x: Int, y: Int)
+    /// The stroker's width per axis in stroked units (a multiple of `precision`, possibly 0).
+    let width: (x: Int, y: Int)
+    /// The requested scale: frame 26.6 units per reference outline unit.
+    let requested: (x: Double, y: Double)
+
+    /// `scale`: the requested glyph scale (frame 26.6 per outline unit); `width`: the border in frame pixels.
+    init(scale requested: (x: Double, y: Double), width: Double) {
+        self.requested = requested
+        func axis(_ s: Double) -> (order: Int, width: Int) {
+            guard s > 0 else { return (0, 0) }
             // scale_ord: the transform's magnitude, × STROKER_PRECISION / POSITION_PRECISION (= 2).
             let order = frexp(2 * s).1
             let border = 64 * width / s                      // in outline units
-            let steps = (scalbn(border, order) / 16).rounded(.toNearestOrEven)
-            let stroked = scalbn(steps * 16, -order)          // back in outline units
-            // The border outline's box in its own (2^order) units, and its quantised transform.
-            let half = scalbn(extent + 2 * stroked, order) / 2 + 64
-            let q = Self.quantisedScale(scalbn(s, -order), halfExtent: half)
-            return (scalbn(q, order), stroked)
+            let steps = (scalbn(border, order) / Double(Self.precision)).rounded(.toNearestOrEven)
+            return (order, Int(steps) * Self.precision)
         }
-        let x = axis(requested.x, extent.x), y = axis(requested.y, extent.y)
-        scale = (x.scale, y.scale)
-        // FreeType strokes with one radius: the mean of the two axes' (equal unless scaled unevenly).
-        radius64 = Int(((x.border * x.scale + y.border * y.scale) / 2).rounded())
+        let x = axis(requested.x), y = axis(requested.y)
+        order = (x.order, y.order)
+        self.width = (x.width, y.width)
+    }
+
+    /// True when libass's rounded width is zero on both axes: it then uses the fill as the border.
+    var isEmpty: Bool { width.x == 0 && width.y == 0 }
+
+    /// The scale (frame 26.6 per stroked unit) libass draws a border outline with whose control box
+    /// is `extent` stroked units wide and high: quantised in steps of 8 / (half the box + 64).
+    func borderScale(extent: (x: Double, y: Double)) -> (x: Double, y: Double) {
+        (Self.quantisedScale(scalbn(requested.x, -order.x), halfExtent: extent.x / 2 + 64),
+         Self.quantisedScale(scalbn(requested.y, -order.y), halfExtent: extent.y / 2 + 64))
     }
 
     /// libass's transform quantisation for one axis: the scale in steps of 8 / `halfExtent`.
     static func quantisedScale(_ s: Double, halfExtent d: Double) -> Double {
         let q = (s * d / 8).rounded(.toNearestOrEven)
         return q > 0 ? q * 8 / d : s
+    }
+}
+
+extension LibassBorder {
+    /// The border's coverage for `source` (the glyph at the reference size), relative to the pen,
+    /// with the centre of the border outline's control box at `phase` (26.6 units, y up), as libass
+    /// draws it: both offset outlines of every contour (`LibassStroker`), each filled with the
+    /// non-zero rule, their coverage added. Nil when libass would not stroke this outline.
+    func mask(for source: GlyphOutline, phase: (x: Int, y: Int)) -> AlphaMask? {
+        guard let path = LibassOutline(source),
+              let stroked = LibassStroker.stroke(path.scaled(order: order), xbord: width.x, ybord: width.y, eps: Self.precision)
+        else { return nil }
+        guard let box = LibassOutline.controlBox([stroked.outer, stroked.inner]) else { return .empty }
+        let s = borderScale(extent: (Double(box.2 - box.0), Double(box.3 - box.1)))
+        // libass's restored matrix: the box centre moved to the subpixel offset, then rounded (lrint).
+        let cx = Double(box.0 + box.2) / 2, cy = Double(box.1 + box.3) / 2
+        let offX = Double(phase.x) - s.x * cx, offY = Double(-phase.y) - s.y * cy
+        func map(_ p: LibassOutline.Point) -> LibassOutline.Point {
+            LibassOutline.Point(x: Int((s.x * Double(p.x) + offX).rounded(.toNearestOrEven)),
+                                y: Int((s.y * Double(p.y) + offY).rounded(.toNearestOrEven)))
+        }
+        // libass's rasterizer takes the two outlines as two groups, each filled with the non-zero
+        // rule on its own, and adds their coverage (saturating): the inner outline's folds, which
+        // wind against the outer outline, still count as covered.
+        var masks: [AlphaMask] = []
+        for outline in [stroked.outer, stroked.inner] {
+            var points: [FT_Vector] = [], tags: [CChar] = [], ends: [Int16] = []
+            guard outline.appendPolygons(points: &points, tags: &tags, ends: &ends, map: map) else { return nil }
+            guard !ends.isEmpty, points.count < Int(Int16.max) else { continue }
+            var ft = GlyphOutline(points: points, tags: tags, contourEnds: ends, flags: 0, library: source.library)
+            masks.append(ft.rasterize(grow: 0))
+        }
+        return AlphaMask.saturatingSum(masks)
     }
 }
