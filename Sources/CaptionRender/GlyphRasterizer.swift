@@ -170,11 +170,22 @@ struct GlyphOutline {
 
     /// The centre of the control box, in 26.6 units (y up): where libass anchors a glyph's placement.
     var centre: (x: Double, y: Double) {
+        let (minX, minY, maxX, maxY) = libassBox
+        return (Double(minX + maxX) / 2, Double(minY + maxY) / 2)
+    }
+
+    /// The control box libass computes for this glyph (`ass_outline_update_cbox` on its own outline:
+    /// conic control points split at midpoints, which can pull the box in from FreeType's raw
+    /// points), y up. A box off by a unit moves the centre, and with it libass's 1/8 px rounding.
+    var libassBox: (Int, Int, Int, Int) {
+        if let outline = LibassOutline(self), let (minX, minY, maxX, maxY) = LibassOutline.controlBox([outline]) {
+            return (minX, -maxY, maxX, -minY)
+        }
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         for p in points {
             minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
         }
-        return (Double(minX + maxX) / 2, Double(minY + maxY) / 2)
+        return (minX, minY, maxX, maxY)
     }
 
     /// The outline scaled about its control box's centre, the centre moved to `phase` (26.6; y is
@@ -191,10 +202,7 @@ struct GlyphOutline {
 
     /// The control box's width and height in 26.6 units.
     var extent: (x: Double, y: Double) {
-        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
-        for p in points {
-            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
-        }
+        let (minX, minY, maxX, maxY) = libassBox
         return (Double(maxX - minX), Double(maxY - minY))
     }
 
