@@ -12,9 +12,11 @@ import Foundation
 /// advances HarfBuzz gets come from libass's own font functions, which load glyphs with
 /// `FT_LOAD_DEFAULT`: hinted, so each advance is whole pixels at 256 px (measured: 'c' in DejaVu Sans
 /// Bold 8320/64 hinted against 8343/64 unhinted; ignoring this put glyphs up to 1/4 px off by the end
-/// of a word). Kerning from GPOS comes on top through HarfBuzz's scale. The scaled advance is stored
-/// in an `int` of 26.6 units (`pos[j].x_advance * info->scale_x` in ass_shaper.c): truncated towards
-/// zero to 1/64 px. Ascender and descender go through the same truncation (`info->asc *= scale_y`).
+/// of a word). Kerning from GPOS comes on top through HarfBuzz's scale. The scaled advance and
+/// offsets are rounded to 1/64 px with `lrint` (halves to even; `shape_harfbuzz_process_run` in
+/// ass_shaper.c; measured: 'i' at 42 px is 787.5/64 px, and libass puts the next glyph as if 788,
+/// where truncating to 787 put it 1/8 px off). Ascender and descender are truncated
+/// (`info->asc *= scale_y` stores into an int).
 extension FontFace {
     /// libass's reference size for unhinted glyphs, in pixels.
     public static let libassReferenceSize = 256.0
@@ -26,9 +28,15 @@ extension FontFace {
         return Self.divFix(Int(Self.libassReferenceSize * 64), span)
     }
 
-    /// A horizontal distance in design units (an advance, a kerning or mark offset) as libass has it
-    /// at `size` px: 26.6 at the reference size, scaled, truncated to 1/64 px.
+    /// A glyph offset in design units (a mark's or a kerning offset) as libass has it at `size` px:
+    /// 26.6 at the reference size, scaled, rounded to 1/64 px as `lrint` rounds.
     public func libassPixels(units: Int, size: Double) -> Double {
+        let reference = Double(Self.mulFix(units, libassReferenceScale))
+        return (reference * size / Self.libassReferenceSize).rounded(.toNearestOrEven) / 64
+    }
+
+    /// A vertical metric (ascender, descender) in design units at `size` px, truncated to 1/64 px.
+    func libassMetric(units: Int, size: Double) -> Double {
         let reference = Double(Self.mulFix(units, libassReferenceScale))
         return Double(Int(reference * size / Self.libassReferenceSize)) / 64
     }
@@ -45,7 +53,7 @@ extension FontFace {
             let mult = (hbScale << 16) / upem
             reference += (adjustment * mult + 32768) >> 16
         }
-        return Double(Int(Double(reference) * size / Self.libassReferenceSize)) / 64
+        return (Double(reference) * size / Self.libassReferenceSize).rounded(.toNearestOrEven) / 64
     }
 
     /// The hinted advance (26.6) at the reference size, as libass's `get_cached_metrics` loads it.
@@ -78,8 +86,8 @@ extension FontFace {
     }
 
     /// Ascender and descender (positive, below the baseline) at `size` px, as libass measures lines.
-    public func libassAscender(size: Double) -> Double { libassPixels(units: Int(ascender), size: size) }
-    public func libassDescender(size: Double) -> Double { libassPixels(units: Int(descender), size: size) }
+    public func libassAscender(size: Double) -> Double { libassMetric(units: Int(ascender), size: size) }
+    public func libassDescender(size: Double) -> Double { libassMetric(units: Int(descender), size: size) }
 
     /// FreeType's `FT_MulFix`: a × b / 65536, rounded half away from zero.
     static func mulFix(_ a: Int, _ b: Int) -> Int {

@@ -61,7 +61,7 @@ struct ShapedGlyph {
 /// from the run (see `Shaper.scripts`), and language from the request or else from the script (never
 /// from the process locale: layouts must not depend on the machine). Fonts are at one design unit
 /// per unit, so positions are exact integers, turned into pixels here with libass's arithmetic
-/// (`LibassArithmetic.swift`: 1/64 px, truncated) so the native layout and libass agree glyph by glyph.
+/// (`LibassArithmetic.swift`: 1/64 px, rounded as libass rounds) so the native layout and libass agree glyph by glyph.
 enum Shaper {
     /// Glyphs of every run, in logical order: runs in order, each run's glyphs in logical order (a
     /// right-to-left run's HarfBuzz output reversed).

@@ -10,7 +10,7 @@ import Testing
     /// libass 0.17 does with hinting off: OS/2 win metrics as the ascender and descender, the face
     /// sized to 256 px with `FT_SIZE_REQUEST_TYPE_REAL_DIM`, each glyph's hinted advance
     /// (`FT_LOAD_DEFAULT`, as libass's HarfBuzz font functions load it) scaled to the size and
-    /// truncated to 1/64 px. Also the unhinted advance at the size itself, and the ascender at the size.
+    /// rounded to 1/64 px as `lrint` rounds. Also the unhinted advance at the size itself, and the ascender at the size.
     private func freeTypeMetrics(path: String, size: Double, glyphs: [UInt32]) throws -> (libass: [Double], linear: [Double], ascender: Double) {
         var library: FT_Library?
         try #require(FT_Init_FreeType(&library) == 0)
@@ -31,7 +31,7 @@ import Testing
         try request(256)
         for glyph in glyphs {
             try #require(FT_Load_Glyph(ft, glyph, cfreetype_load_default()) == 0)
-            libass.append(Double(Int(Double(ft.pointee.glyph.pointee.metrics.horiAdvance) * size / 256)) / 64)
+            libass.append((Double(ft.pointee.glyph.pointee.metrics.horiAdvance) * size / 256).rounded(.toNearestOrEven) / 64)
         }
         try request(size)
         for glyph in glyphs {

@@ -2,7 +2,7 @@ import CaptionLayout
 
 /// Where libass puts the glyphs of a word drawn alone, centred at (centreX, centreY) with `\an5\pos`
 /// and scaled by `\fscx\fscy` (the compiled ASS of a growing or popping word): it lays the word out
-/// again at the scaled size (advances `FontFace.libassAdvance` at size × scale, so truncated at that
+/// again at the scaled size (advances `FontFace.libassAdvance` at size × scale, so rounded at that
 /// scale, not scaled afterwards), centres the advance box horizontally and the line box (its scaled
 /// ascender and descender) vertically, and puts positions on its 1/64 px grid. Scaling the resting
 /// layout about the centre instead lands glyphs up to a few tenths of a pixel away.
