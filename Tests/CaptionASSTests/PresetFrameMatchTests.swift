@@ -7,31 +7,36 @@ import CaptionVerify
 import Foundation
 import Testing
 
-/// Every preset compiled and drawn by libass against the native renderer at the middle of every word
-/// of the corpus's first two pages (540x960).
+/// Every preset compiled and drawn by libass against the native renderer at every word start, word
+/// middle and gap between words of the corpus's pages (`FrameTimes.defaults`, 18 frames, 540x960),
+/// graded with libass's compare metric: the bar is GOOD or better and at least 30 dB over the
+/// caption area.
 ///
-/// Measured when the compiler learnt every preset (`captions verify Corpus/word-timed/whisperx.json
-/// --preset P --size 540x960`, PSNR mean / lowest over the corpus's 9 word middles): plain 36.1/35.1,
-/// broadcast 34.8/33.0, highlight-by-word 37.1/35.6, background-by-word 36.4/35.3, word-and-scale
-/// 35.0/33.0, karaoke-fill 37.1/35.6, cumulative 37.4/35.7, three-state 38.5/36.3, pop-in 36.6/33.5,
-/// one-word 41.1/37.5, typewriter 37.9/36.8. The bar is 30 dB for every preset; the grade is not
-/// asserted: stroked presets grade BAD or FAIL by libass's strict metric because libass's stroker
-/// leaves dips inside thick borders where FreeType's stroker covers fully (a renderer matter).
+/// Measured (`captions verify Corpus/word-timed/whisperx.json --all-presets --size 540x960`): 192 of
+/// 198 frames GOOD or SAME, PSNR 33.2-46.2 dB. The exceptions are single pixels of borders where two
+/// glyphs' borders meet inside a scaled or very large word (libass's stroker and ours split the curve
+/// differently there): one-word 4 BAD (score 3.5), word-and-scale 1 BAD (2.1), pop-in 1 FAIL (5.6, one
+/// pixel 241 against 255 in a 0.8x-scaled word). They are allowed here by count, so any new
+/// difference, or more of these, fails.
 @Suite struct PresetFrameMatchTests {
     static let minimumPSNR = 30.0
+    /// Frames allowed worse than GOOD per preset (see above); every other preset must be all GOOD.
+    static let knownBorderDifferences = ["one-word": 4, "word-and-scale": 1, "pop-in": 1]
 
     @Test(arguments: Fixture.presets)
-    func libassMatchesNativeAtWordMiddles(preset: String) throws {
+    func libassMatchesNativeAtWordStartsMiddlesAndGaps(preset: String) throws {
         let f = try Fixture(preset: preset)
-        let times = f.wordMiddles(pages: 2)
-        #expect(!times.isEmpty)
+        let times = FrameTimes.defaults(for: f.pages)
+        #expect(times.count >= 10)
+        var worse: [String] = []
         for t in times {
             let (a, b) = try f.frames(at: t)
             let match = try FrameMatch(native: a, libass: b)
-            #expect(match.nativeDrewSomething, "\(preset) at \(t) ms: native drew nothing")
-            #expect(match.libassDrewSomething == match.nativeDrewSomething, "\(preset) at \(t) ms: libass drew nothing where native did")
+            #expect(match.libassDrewSomething == match.nativeDrewSomething, "\(preset) at \(t) ms: one side drew nothing")
             #expect(match.psnr >= Self.minimumPSNR, "\(preset) at \(t) ms: PSNR \(match.psnr) dB over the caption area")
+            if match.comparison.grade > .good { worse.append("\(t) ms \(match.comparison.grade.rawValue) \(match.comparison.score)") }
         }
+        #expect(worse.count <= Self.knownBorderDifferences[preset, default: 0], "\(preset): worse than GOOD at \(worse)")
     }
 
     /// karaoke-fill mid-word: the word is split at the native sweep column, highlight left, text
