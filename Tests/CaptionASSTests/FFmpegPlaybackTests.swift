@@ -5,28 +5,24 @@ import CaptionStyles
 import Foundation
 import Testing
 
-/// The compiled ASS plays in ffmpeg (`-vf subtitles=`, libass inside libavfilter, an independent
-/// player) and its frame matches LibassRenderer's frame of the same script. Both are drawn over an
-/// opaque grey so that libavfilter's blend and ours are compared on the same footing (ffmpeg blends
-/// into an opaque RGBA frame; a transparent one would compare its alpha handling, not the script).
+/// The compiled ASS plays in ffmpeg (libass inside libavfilter, an independent player) and its frame
+/// matches LibassRenderer's frame of the same script, both drawn over an opaque grey so libavfilter's
+/// blend and ours are compared on the same footing.
 ///
-/// Measured at the first page's second word middle (350 ms, 540x960), ffmpeg 5.1 against
-/// LibassRenderer, libass compare score and PSNR over the caption area: plain FAIL 77 / 27.1 dB,
-/// highlight-by-word FAIL 52 / 28.7 dB, karaoke-fill FAIL 52 / 26.7 dB, pop-in FAIL 42 / 20.8 dB
-/// (the scaled word differs most; not a millisecond offset: ffmpeg at 349 to 352 ms gives 24.1 dB), broadcast
-/// BAD 3.9 / 31.0 dB (whole frame: 36.9 to 47.3 dB). Not the GOOD hoped for: the same script through the same libass.so differs
-/// at glyph edges in some words (already for plain, which has no animated tag), so the two set
-/// libass up differently (ffmpeg: fontconfig provider with the fonts folder, no storage size); not
-/// yet explained. The bar is therefore what holds: ffmpeg plays the script, draws the captions, and
-/// its frame is within `minimumPSNR` of LibassRenderer's over the caption area (set just under the
-/// lowest measured, 20.8 dB, so a script ffmpeg draws differently, or not at all, still fails).
+/// - `-vf ass=FILE` (libass reads the script itself, as players do): the same frame, graded GOOD or
+///   better (measured: score 0.57 for plain at 350 ms, blend rounding at edges).
+/// - `-vf subtitles=FILE` reads the script through libavformat's ASS demuxer and libavcodec's decoder
+///   and hands libass the events one by one; its frames differ at a few glyphs of some words (plain
+///   FAIL 77 / 27.1 dB, highlight-by-word 28.7, karaoke-fill 26.7, pop-in 20.8, broadcast 31.0 dB
+///   over the caption area), though the same libass.so and font file draw them and the `ass` filter
+///   matches. Not yet explained; asserted only to play the script and draw the captions (≥ 20 dB).
 @Suite struct FFmpegPlaybackTests {
-    static let minimumPSNR = 20.0
     static let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let grey = RGBAColor(red: 128, green: 128, blue: 128, alpha: 255)
 
-    @Test(.enabled(if: ffmpeg != nil, "ffmpeg is not installed"), arguments: ["plain", "highlight-by-word", "broadcast", "karaoke-fill", "pop-in"])
-    func ffmpegDrawsTheFrameLibassDraws(preset: String) throws {
+    /// ffmpeg's frame of the preset's script at the first page's second word middle, with `filter`
+    /// ("ass" or "subtitles"), and LibassRenderer's frame of it, both over grey, and the caption area.
+    func frames(preset: String, filter: String) throws -> (played: RGBAImage, ours: RGBAImage, area: PixelRect, t: Milliseconds) {
         let f = try Fixture(preset: preset)
         let t = try #require(f.wordMiddles(pages: 1).dropFirst().first)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("captionass-ffmpeg-\(UUID().uuidString)")
@@ -36,12 +32,12 @@ import Testing
         try f.script.write(to: script, atomically: true, encoding: .utf8)
         let fontsDir = URL(fileURLWithPath: try f.compiler.layout(of: f.pages[0]).face.path).deletingLastPathComponent().path
 
-        // A 1000 fps grey source trimmed to the frame at t: the subtitles filter sees exactly t ms.
+        // A 1000 fps grey source trimmed to the frame at t: the filter sees exactly t ms.
         let (w, h) = (Fixture.width, Fixture.height)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.ffmpeg!)
         process.arguments = ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "color=c=0x808080:s=\(w)x\(h):r=1000,format=rgba",
-                             "-vf", "trim=start_pts=\(t),subtitles=filename=\(script.path):fontsdir=\(fontsDir)",
+                             "-vf", "trim=start_pts=\(t),\(filter)=filename=\(script.path):fontsdir=\(fontsDir)",
                              "-frames:v", "1", frame.path]
         let errors = Pipe()
         process.standardError = errors
@@ -53,21 +49,27 @@ import Testing
         let played = try PNGFile.read(frame.path)
         var ours = RGBAImage(width: w, height: h, filling: Self.grey)
         #expect(f.libass.render(at: t, onto: &ours) > 0)
-        let comparison = try ImageComparison(actual: played, expected: ours)
-        if let dump = ProcessInfo.processInfo.environment["CAPTIONASS_DUMP"] {
-            try FileManager.default.createDirectory(atPath: dump, withIntermediateDirectories: true)
-            try PNGFile.write(played, to: "\(dump)/\(preset)-\(t)-ffmpeg.png")
-            try PNGFile.write(ours, to: "\(dump)/\(preset)-\(t)-libass.png")
-            try f.script.write(toFile: "\(dump)/\(preset).ass", atomically: true, encoding: .utf8)
-        }
         var clear = RGBAImage(width: w, height: h)
         f.libass.render(at: t, onto: &clear)
-        let area = try #require(clear.opaqueBounds)
-        let psnr = try ImageComparison.psnr(actual: played, expected: ours, in: area)
-        print(String(format: "[ffmpeg vs LibassRenderer] %@ at %d ms: score %.2f (%@), PSNR over the caption area %.2f dB",
-                     preset, t, comparison.score, comparison.grade.rawValue, psnr))
-        #expect(psnr >= Self.minimumPSNR, "\(preset) at \(t) ms: ffmpeg vs LibassRenderer PSNR \(psnr) dB, score \(comparison.score) at \(String(describing: comparison.worstPixel))")
         // Not just two grey frames: ffmpeg drew the captions.
         #expect(try ImageComparison(actual: played, expected: RGBAImage(width: w, height: h, filling: Self.grey)).grade == .fail)
+        return (played, ours, try #require(clear.opaqueBounds), t)
+    }
+
+    @Test(.enabled(if: ffmpeg != nil, "ffmpeg is not installed"), arguments: ["plain", "highlight-by-word", "broadcast", "karaoke-fill", "pop-in"])
+    func assFilterDrawsTheFrameLibassDraws(preset: String) throws {
+        let (played, ours, area, t) = try frames(preset: preset, filter: "ass")
+        let comparison = try ImageComparison(actual: played, expected: ours)
+        let psnr = try ImageComparison.psnr(actual: played, expected: ours, in: area)
+        print(String(format: "[ffmpeg -vf ass vs LibassRenderer] %@ at %d ms: score %.2f (%@), PSNR %.2f dB", preset, t, comparison.score, comparison.grade.rawValue, psnr))
+        #expect(comparison.grade <= .good, "\(preset) at \(t) ms: score \(comparison.score) at \(String(describing: comparison.worstPixel)), PSNR \(psnr) dB")
+    }
+
+    @Test(.enabled(if: ffmpeg != nil, "ffmpeg is not installed"), arguments: ["plain", "highlight-by-word", "broadcast", "karaoke-fill", "pop-in"])
+    func subtitlesFilterPlaysTheScript(preset: String) throws {
+        let (played, ours, area, t) = try frames(preset: preset, filter: "subtitles")
+        let psnr = try ImageComparison.psnr(actual: played, expected: ours, in: area)
+        print(String(format: "[ffmpeg -vf subtitles vs LibassRenderer] %@ at %d ms: PSNR %.2f dB", preset, t, psnr))
+        #expect(psnr >= 20, "\(preset) at \(t) ms: PSNR \(psnr) dB")
     }
 }
