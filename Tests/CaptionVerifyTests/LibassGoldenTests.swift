@@ -86,9 +86,10 @@ import Testing
     /// over the caption area (the issue's bar; measured 33.5-43.4 dB), with the fallback fonts (CJK,
     /// Arabic's) named in the ASS so libass draws the same glyphs. Grades are printed, not asserted:
     /// stroked text still grades BAD or FAIL at a few border pixels (see README, "How close to libass").
-    /// Emoji are the exception: libass 0.17.1 given Symbola as an embedded font draws U+1F389 and
-    /// U+1F3AC as missing-glyph boxes (through fontconfig, as ffmpeg loads it, it finds them after
-    /// trying Symbola's other charmaps), so for that case only "libass drew the text" is checked.
+    /// Emoji are the exception: libass 0.17.1 given Symbola as an embedded font does not match the
+    /// family "Symbola" among its embedded fonts ("Using default font: (Symbola, 400, 0) ->
+    /// DejaVuSans-Bold") and draws U+1F389 and U+1F3AC as missing-glyph boxes (through fontconfig, as
+    /// ffmpeg loads fonts, it finds and draws them), so for that case only "libass drew the text" is checked.
     @Test(arguments: all)
     func nativeFrameMatchesLibassFrame(_ c: Case) throws {
         let reference = try Self.reference(c)
