@@ -58,17 +58,32 @@ extension FontFace {
 
     /// The hinted advance (26.6) at the reference size, as libass's `get_cached_metrics` loads it.
     private func hintedReferenceAdvance(_ glyph: UInt32) -> Int {
+        let flags = cfreetype_load_default() | cfreetype_load_ignore_global_advance_width() | cfreetype_load_ignore_transform()
+        return withReferenceSize { ftFace -> Int? in
+            guard FT_Load_Glyph(ftFace, glyph, flags) == 0, let slot = ftFace.pointee.glyph else { return nil }
+            return Int(slot.pointee.metrics.horiAdvance)
+        } ?? 0
+    }
+
+    /// Runs `body` with the face sized to libass's reference size in a private `FT_Size` (the face's
+    /// active size, used by shaping, is restored afterwards), holding the face's lock. The size is the
+    /// ASS convention: `FT_Request_Size(REAL_DIM)` with the font's ascender + descender spanning it; when
+    /// the face's own ascender/descender differ from the OS/2 ones `FontFace` (and libass) use, the
+    /// same scale is requested as `SCALES` with `FT_DivFix(size, span)`: what `REAL_DIM` computes after
+    /// libass has overwritten the face's metrics, which a shared face must not be. Package-only: no C
+    /// type in the public API.
+    package func withReferenceSize<R>(_ body: (FT_Face) -> R?) -> R? {
         let span = Int(ascender + descender)
         let size64 = Int(Self.libassReferenceSize * 64)
-        return withFace { ftFace -> Int in
+        return withFace { ftFace -> R? in
             var size: FT_Size?
-            guard FT_New_Size(ftFace, &size) == 0, let size else { return 0 }
+            guard FT_New_Size(ftFace, &size) == 0, let size else { return nil }
             let previous = ftFace.pointee.size
             defer {
                 FT_Activate_Size(previous)
                 FT_Done_Size(size)
             }
-            guard FT_Activate_Size(size) == 0 else { return 0 }
+            guard FT_Activate_Size(size) == 0 else { return nil }
             var request = FT_Size_RequestRec()
             let faceSpan = Int(ftFace.pointee.ascender) - Int(ftFace.pointee.descender)
             if span <= 0 || span == faceSpan {
@@ -78,10 +93,8 @@ extension FontFace {
                 request.type = FT_SIZE_REQUEST_TYPE_SCALES
                 request.height = FT_DivFix(size64, span)
             }
-            let flags = cfreetype_load_default() | cfreetype_load_ignore_global_advance_width() | cfreetype_load_ignore_transform()
-            guard FT_Request_Size(ftFace, &request) == 0, FT_Load_Glyph(ftFace, glyph, flags) == 0,
-                  let slot = ftFace.pointee.glyph else { return 0 }
-            return Int(slot.pointee.metrics.horiAdvance)
+            guard FT_Request_Size(ftFace, &request) == 0 else { return nil }
+            return body(ftFace)
         }
     }
 

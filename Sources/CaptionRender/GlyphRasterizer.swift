@@ -6,12 +6,8 @@ import CaptionLayout
 ///
 /// How, and why so:
 /// - The outline is loaded unhinted (`FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP`) at libass's reference
-///   size of 256 px (libass loads every glyph there when hinting is off and scales it down) with the
-///   ASS size convention: `FT_Request_Size(REAL_DIM)`, the font's ascender + descender spanning the
-///   size. When the face's own ascender/descender differ from the OS/2 ones `FontFace` (and libass)
-///   use, the same scale is requested as `SCALES` with `FT_DivFix(size, span)`: what `REAL_DIM`
-///   computes after libass has overwritten the face's metrics, which a shared face must not be. The
-///   size lives in a private `FT_Size` so the face's active size (used by shaping) is left as it was.
+///   size of 256 px (libass loads every glyph there when hinting is off and scales it down), sized by
+///   the ASS convention (`FontFace.withReferenceSize`).
 /// - Placement as libass places glyphs (`quantize_transform` in ass_render.c): the centre of the
 ///   outline's control box, not the pen, goes on a 1/8 px grid; the outline is scaled (size / 256 times
 ///   the animation scale) about that centre. `LibassSubpixelRun` decides the grid point for each glyph
@@ -118,28 +114,8 @@ public struct GlyphRasterizer: Sendable {
     /// lock only for the load. Nil when the glyph has no outline.
     static func loadOutline(_ glyph: UInt32, face: FontFace) -> GlyphOutline? {
         guard face.isScalable else { return nil }
-        let span = Int(face.ascender + face.descender)
-        let size64 = Int(FontFace.libassReferenceSize * 64)
-        return face.withFace { ftFace -> GlyphOutline? in
-            var size: FT_Size?
-            guard FT_New_Size(ftFace, &size) == 0, let size else { return nil }
-            let previous = ftFace.pointee.size
-            defer {
-                FT_Activate_Size(previous)
-                FT_Done_Size(size)
-            }
-            guard FT_Activate_Size(size) == 0 else { return nil }
-            var request = FT_Size_RequestRec()
-            let faceSpan = Int(ftFace.pointee.ascender) - Int(ftFace.pointee.descender)
-            if span <= 0 || span == faceSpan {
-                request.type = FT_SIZE_REQUEST_TYPE_REAL_DIM
-                request.height = size64
-            } else {
-                request.type = FT_SIZE_REQUEST_TYPE_SCALES
-                request.height = FT_DivFix(size64, span)
-            }
-            guard FT_Request_Size(ftFace, &request) == 0,
-                  FT_Load_Glyph(ftFace, glyph, cfreetype_load_no_hinting() | cfreetype_load_no_bitmap()) == 0,
+        return face.withReferenceSize { ftFace -> GlyphOutline? in
+            guard FT_Load_Glyph(ftFace, glyph, cfreetype_load_no_hinting() | cfreetype_load_no_bitmap()) == 0,
                   let slot = ftFace.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
             return GlyphOutline(copying: slot.pointee.outline, library: slot.pointee.library)
         }

@@ -1,4 +1,3 @@
-import CaptionASS
 import CaptionFormats
 import CaptionLayout
 import CaptionModel
@@ -15,21 +14,9 @@ final class LibassCaptionLayers: CaptionLayerSource {
     private let canvas: LayerCanvas
 
     init(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int, engine: LayoutEngine) throws {
-        let compiler = ASSCompiler(style: style, width: width, height: height, engine: engine)
-        var fonts: [String] = []
-        let script: String
+        // The same compiled script and font files `captions verify` gives libass.
         do {
-            script = try compiler.script(for: pages)
-            for page in pages {
-                for path in try compiler.layout(of: page).glyphs.map(\.face.path) where !fonts.contains(path) { fonts.append(path) }
-            }
-        } catch { throw CaptionFormatError(.unreadable, "\(error)") }
-        let primary = pages.first.flatMap { try? compiler.layout(of: $0).face.path }
-        guard let defaultFont = primary ?? fonts.first else { throw CaptionFormatError(.unreadable, "no font was resolved") }
-        if !fonts.contains(defaultFont) { fonts.insert(defaultFont, at: 0) }
-        do {
-            libass = try LibassRenderer(fontFiles: fonts, defaultFamily: style.fontFamily, defaultFont: defaultFont, width: width, height: height)
-            try libass.load(assText: script)
+            libass = try ASSReference(style: style, pages: pages, width: width, height: height, engine: engine).frames.renderer
         } catch { throw CaptionFormatError(.unreadable, "libass: \(error)") }
         canvas = LayerCanvas(width: width, height: height)
     }

@@ -53,16 +53,6 @@ final class FrameMaskCache: @unchecked Sendable {
         return masks
     }
 
-    /// The mask stored for these glyphs, if any (no making on a miss).
-    func cached(_ glyphs: [GlyphSignature]) -> AlphaMask? {
-        lock.withLock {
-            clock += 1
-            guard let entry = entries[glyphs] else { return nil }
-            entries[glyphs] = (entry.mask, clock)
-            return entry.mask
-        }
-    }
-
     func mask(for glyphs: [GlyphSignature], orMake make: () -> AlphaMask) -> AlphaMask {
         if let hit = lock.withLock({ () -> AlphaMask? in
             clock += 1
