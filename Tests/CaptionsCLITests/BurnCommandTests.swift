@@ -42,6 +42,36 @@ import Testing
         #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
     }
 
+    /// The two engines burn the same picture: the native renderer and libass drawing the compiled ASS,
+    /// both losslessly encoded, compared on the luma of frames with captions (PSNR over the frame;
+    /// the captions cover a few percent of it). Frames without captions are identical.
+    @Test func libassEngineBurnsWhatTheNativeEngineBurns() throws {
+        let dir = try CommandRunner.scratch()
+        let video = dir.appendingPathComponent("in.mp4").path
+        try Self.clip(video)
+        var lumas: [[UInt8]] = []
+        for engine in ["native", "libass"] {
+            let out = dir.appendingPathComponent("\(engine).mp4").path, raw = dir.appendingPathComponent("\(engine).y").path
+            let r = try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--preset", "highlight-by-word", "--engine", engine,
+                                           "--crf", "0", "--encoder-preset", "ultrafast", "--quiet"])
+            #expect(r.status == 0, "\(engine): \(r.stderr)")
+            try Self.ffmpeg(["-i", out, "-f", "rawvideo", "-pix_fmt", "gray", raw])
+            lumas.append([UInt8](try Data(contentsOf: URL(fileURLWithPath: raw))))
+        }
+        let frameSize = 360 * 640
+        try #require(lumas[0].count == lumas[1].count && lumas[0].count == 30 * frameSize)
+        // The first caption starts at 0 and the sample's words fill the clip's one second.
+        for frame in [5, 15, 25] {
+            var squares = 0.0
+            for i in frame * frameSize..<(frame + 1) * frameSize {
+                let d = Double(lumas[0][i]) - Double(lumas[1][i])
+                squares += d * d
+            }
+            let psnr = squares == 0 ? Double.infinity : 10 * log10(255 * 255 / (squares / Double(frameSize)))
+            #expect(psnr >= 40, "frame \(frame): native vs libass engine luma PSNR \(psnr) dB")
+        }
+    }
+
     @Test func badInputsFailWithOneSentence() throws {
         let dir = try CommandRunner.scratch()
         let video = dir.appendingPathComponent("in.mp4").path, out = dir.appendingPathComponent("out.mp4").path
