@@ -30,7 +30,7 @@ struct ASSHeader {
             PlayResY: \(height)
             ScaledBorderAndShadow: yes
             WrapStyle: 2
-            Kerning: yes
+            Kerning: no
             YCbCr Matrix: None
 
             [V4+ Styles]
