@@ -249,6 +249,21 @@ struct LibassStroker {
         lastPoint = pt1
     }
 
+    /// A self-intersecting curve's inner side (`skipDir`): its offset collapses, so that side is
+    /// drawn as straight lines through the end points, or as one offset point at the start when the
+    /// fold lies beyond it (libass's skip branch, shared by quadratic and cubic curves).
+    private mutating func skipSide(from start: Point, to end: Point, f0: Double, f1: Double, absS: Double,
+                                   normal: [Normal], skipDir: Int, first: Bool) {
+        prepareSkip(start, skipDir, first)
+        if f0 < 0 || f1 < 0 {
+            emit(start, .zero, LibassOutline.line, skipDir)
+            emit(end, .zero, LibassOutline.line, skipDir)
+        } else {
+            let mul = f0 / absS
+            emit(start, Vector(x: normal[0].v.x * mul, y: normal[0].v.y * mul), LibassOutline.line, skipDir)
+        }
+    }
+
     // MARK: Quadratic splines
 
     private func estimateQuadraticError(_ c: Double, _ s: Double, _ normal: [Normal]) -> Vector? {
@@ -278,14 +293,7 @@ struct LibassStroker {
             if f0 < absS && f1 < absS {  // self-intersection
                 let d2 = (f0 * normal[1].len + f1 * normal[0].len) / 2
                 if d2 < g0 && d2 < g1 {
-                    prepareSkip(pt[0], skipDir, first)
-                    if f0 < 0 || f1 < 0 {
-                        emit(pt[0], .zero, LibassOutline.line, skipDir)
-                        emit(pt[2], .zero, LibassOutline.line, skipDir)
-                    } else {
-                        let mul = f0 / absS
-                        emit(pt[0], Vector(x: normal[0].v.x * mul, y: normal[0].v.y * mul), LibassOutline.line, skipDir)
-                    }
+                    skipSide(from: pt[0], to: pt[2], f0: f0, f1: f1, absS: absS, normal: normal, skipDir: skipDir, first: first)
                     dir &= ~skipDir
                     if dir == 0 {
                         lastNormal = normal[1].v
@@ -478,14 +486,7 @@ struct LibassStroker {
                     let h1 = (f1 * q + g1) * normal[0].len
                     q *= (4.0 / 3) * d2
                     if h0 > q && h1 > q {
-                        prepareSkip(pt[0], skipDir, first)
-                        if f0 < 0 || f1 < 0 {
-                            emit(pt[0], .zero, LibassOutline.line, skipDir)
-                            emit(pt[3], .zero, LibassOutline.line, skipDir)
-                        } else {
-                            let mul = f0 / absS
-                            emit(pt[0], Vector(x: normal[0].v.x * mul, y: normal[0].v.y * mul), LibassOutline.line, skipDir)
-                        }
+                        skipSide(from: pt[0], to: pt[3], f0: f0, f1: f1, absS: absS, normal: normal, skipDir: skipDir, first: first)
                         dir &= ~skipDir
                         if dir == 0 {
                             lastNormal = normal[1].v

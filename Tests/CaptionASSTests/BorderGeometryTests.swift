@@ -13,25 +13,9 @@ import Testing
 /// offset folds ('S'), corners ('l'). With FreeType's stroker the counters and folds differed by up
 /// to 60 levels in flat areas (BAD).
 @Suite struct BorderGeometryTests {
-    static let (width, height) = (540, 960)
-
     func compare(_ text: String, size: Double, stroke: Double) throws -> ImageComparison {
-        var style = try StyleLibrary.locate().style(preset: "plain", styleFile: nil)
-        style.fontSize = size
-        style.strokeWidth = stroke
-        style.shadow.opacity = 0
-        let page = CaptionEvent(start: 0, end: 2000, text: CaptionText(plain: text))
-        let (w, h) = (Self.width, Self.height)
-        let compiler = ASSCompiler(style: style, width: w, height: h)
-        let layout = try compiler.layout(of: page)
-        let native = CaptionFrameRenderer(style: style, width: w, height: h)
-        let libass = try LibassRenderer(fontFiles: [layout.face.path], defaultFamily: style.fontFamily,
-                                        defaultFont: layout.face.path, width: w, height: h)
-        try libass.load(assText: try compiler.script(for: [page]))
-        var a = RGBAImage(width: w, height: h), b = RGBAImage(width: w, height: h)
-        try native.render([page], at: 500, onto: &a)
-        libass.render(at: 500, onto: &b)
-        return try ImageComparison(actual: a, expected: b)
+        let frames = try TextFrames(text, style: TextFrames.plainStyle { $0.fontSize = size; $0.strokeWidth = stroke })
+        return try ImageComparison(actual: frames.native, expected: frames.libass)
     }
 
     @Test(arguments: ["l", "o", "a", "e", "g", "S"])

@@ -12,24 +12,10 @@ import Testing
 /// arithmetic (hinted advances at 256 px, truncation to 1/64 px, centres on libass's 1/8 px grid per
 /// run) glyphs drifted up to 0.25 px by the end of a word.
 @Suite struct GlyphPlacementTests {
-    static let (width, height) = (540, 960)
-
     /// Per glyph (a run of columns with fill, separated by empty columns): (native, libass) centroid x.
     func centroids(_ text: String, line lineIndex: Int) throws -> [(Double, Double)] {
-        var style = try StyleLibrary.locate().style(preset: "plain", styleFile: nil)
-        style.strokeWidth = 0
-        style.shadow.opacity = 0
-        let page = CaptionEvent(start: 0, end: 2000, text: CaptionText(plain: text))
-        let (w, h) = (Self.width, Self.height)
-        let compiler = ASSCompiler(style: style, width: w, height: h)
-        let layout = try compiler.layout(of: page)
-        let native = CaptionFrameRenderer(style: style, width: w, height: h)
-        let libass = try LibassRenderer(fontFiles: [layout.face.path], defaultFamily: style.fontFamily,
-                                        defaultFont: layout.face.path, width: w, height: h)
-        try libass.load(assText: try compiler.script(for: [page]))
-        var a = RGBAImage(width: w, height: h), b = RGBAImage(width: w, height: h)
-        try native.render([page], at: 500, onto: &a)
-        libass.render(at: 500, onto: &b)
+        let frames = try TextFrames(text, style: TextFrames.plainStyle { $0.strokeWidth = 0 })
+        let (a, b, layout, w) = (frames.native, frames.libass, frames.layout, TextFrames.width)
 
         let line = layout.lines[lineIndex]
         let rows = (Int(line.top) - 2)..<(Int(line.bottom) + 2)
