@@ -1,4 +1,5 @@
 import Foundation
+import CaptionFormats
 import CaptionStyles
 
 /// A resolved style as JSON, for golden manifests: one `"dotted.path": value` line per field of
@@ -70,18 +71,5 @@ public enum StyleSnapshot {
         }
     }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ s: String) -> String { jsonStringLiteral(s) }
 }

@@ -39,3 +39,11 @@ struct JSONText {
         text += ":"
     }
 }
+
+/// `s` as a JSON string literal, quoted and escaped as the toolkit's JSON writer escapes strings, for
+/// other modules that write small JSON documents by hand.
+public func jsonStringLiteral(_ s: String) -> String {
+    var json = JSONText()
+    json.string(s)
+    return json.text
+}
