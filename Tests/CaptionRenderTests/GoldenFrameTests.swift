@@ -3,39 +3,19 @@ import Testing
 import CaptionFormats
 import CaptionModel
 import CaptionStyles
+import CaptionTestSupport
 @testable import CaptionRender
 
 /// Golden frames of the native renderer: each (input, preset, time) case is rendered and compared
 /// with its recorded PNG by libass's compare metric, which tolerates anti-aliasing noise and catches a
 /// moved, missing or recoloured word. Record with CAPTIONKIT_RECORD_GOLDENS=1 (Corpus/golden/README.md).
 @Suite struct GoldenFrameTests {
-    struct Case: CustomStringConvertible, Sendable {
-        var input: String
-        var preset: String
-        var time: Milliseconds
-        var name: String { "\(preset)-\((input as NSString).deletingPathExtension)" }
-        var description: String { "\(name)-\(time)" }
-    }
+    typealias Case = GoldenCorpusCase
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Corpus/golden")
-    static let presets = ["plain", "broadcast", "highlight-by-word", "background-by-word", "word-and-scale", "karaoke-fill",
-                          "cumulative", "three-state", "pop-in", "one-word", "typewriter"]
-
-    /// Every preset on the karaoke track inside "today" and inside "caption" (as paged by the preset),
-    /// plus scripts and shapes of text that layout must get right.
-    static let cases: [Case] = presets.flatMap { preset in
-        [Case(input: "karaoke-whisperx.json", preset: preset, time: 350), Case(input: "karaoke-whisperx.json", preset: preset, time: 1610)]
-    } + [
-        Case(input: "two-lines.srt", preset: "plain", time: 1000),
-        Case(input: "two-lines.srt", preset: "broadcast", time: 1000),
-        Case(input: "arabic.srt", preset: "plain", time: 1000),
-        Case(input: "arabic.srt", preset: "highlight-by-word", time: 1000),
-        Case(input: "cjk.srt", preset: "plain", time: 1000),
-        Case(input: "cjk.srt", preset: "karaoke-fill", time: 1500),
-        Case(input: "emoji.srt", preset: "plain", time: 1000),
-        Case(input: "long-word.srt", preset: "plain", time: 1000),
-    ]
+    static let presets = GoldenCorpusCase.presets
+    static let cases = GoldenCorpusCase.all
 
     static var recording: Bool { ProcessInfo.processInfo.environment["CAPTIONKIT_RECORD_GOLDENS"] == "1" }
 

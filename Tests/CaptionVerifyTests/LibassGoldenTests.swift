@@ -3,6 +3,7 @@ import CaptionFormats
 import CaptionModel
 import CaptionRender
 import CaptionStyles
+import CaptionTestSupport
 import Foundation
 import Testing
 @testable import CaptionVerify
@@ -14,29 +15,11 @@ import Testing
 /// CAPTIONKIT_RECORD_GOLDENS=1, like the native ones. Every case is compiled, CJK and emoji too: the
 /// script names the fallback fonts the layout used (`FallbackFontRuns`).
 @Suite struct LibassGoldenTests {
-    struct Case: CustomStringConvertible, Sendable {
-        var input: String
-        var preset: String
-        var time: Milliseconds
-        var description: String { "\(preset)-\((input as NSString).deletingPathExtension)-\(time)" }
-    }
+    typealias Case = GoldenCorpusCase
 
     static let root = VerifyFixture.root.appendingPathComponent("Corpus/golden")
-    static let presets = ["plain", "broadcast", "highlight-by-word", "background-by-word", "word-and-scale", "karaoke-fill",
-                          "cumulative", "three-state", "pop-in", "one-word", "typewriter"]
-    /// The cases of GoldenFrameTests (keep the two lists the same).
-    static let all: [Case] = presets.flatMap { preset in
-        [Case(input: "karaoke-whisperx.json", preset: preset, time: 350), Case(input: "karaoke-whisperx.json", preset: preset, time: 1610)]
-    } + [
-        Case(input: "two-lines.srt", preset: "plain", time: 1000),
-        Case(input: "two-lines.srt", preset: "broadcast", time: 1000),
-        Case(input: "arabic.srt", preset: "plain", time: 1000),
-        Case(input: "arabic.srt", preset: "highlight-by-word", time: 1000),
-        Case(input: "cjk.srt", preset: "plain", time: 1000),
-        Case(input: "cjk.srt", preset: "karaoke-fill", time: 1500),
-        Case(input: "emoji.srt", preset: "plain", time: 1000),
-        Case(input: "long-word.srt", preset: "plain", time: 1000),
-    ]
+    /// The cases of GoldenFrameTests.
+    static let all = GoldenCorpusCase.all
 
     /// Fonts pinned to files, as the native golden frames are (CaptionRenderTests' TestFonts).
     static func style(_ preset: String) throws -> CaptionStyle {

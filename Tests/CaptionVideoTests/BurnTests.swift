@@ -55,13 +55,9 @@ import Testing
         let matrix = ColorMatrix(standard: .bt601, fullRange: false)
         let out = try FFmpegTool.frames(dir + "/out.mp4", width: 360, height: 640)[0].rgba(matrix)
         let source = try FFmpegTool.frames(dir + "/in.mp4", width: 360, height: 640)[30]
-        var expected = source.rgba(matrix)
-        let renderer = CaptionFrameRenderer(style: try TestCaptions.style("highlight-by-word"), width: 360, height: 640)
-        try renderer.render(TestCaptions.pages, at: 1000, onto: &expected)
-        var caption = RGBAImage(width: 360, height: 640)
-        try renderer.render(TestCaptions.pages, at: 1000, onto: &caption)
-        let area = try #require(caption.opaqueBounds)
-        #expect(try ImageComparison.psnr(actual: out, expected: YUV420Frame(expected, matrix).rgba(matrix), in: area) >= 35)
+        let expected = try TestCaptions.expectedFrame(over: source, at: 1000, matrix: matrix)
+        let area = try #require(expected.captionArea)
+        #expect(try ImageComparison.psnr(actual: out, expected: expected.frame, in: area) >= 35)
     }
 
     @Test func rotationIsKeptAndCaptionsAreUprightAsDisplayed() throws {
@@ -78,13 +74,10 @@ import Testing
         // ffmpeg applies the rotation when decoding: the frames as displayed.
         let matrix = ColorMatrix(standard: .bt601, fullRange: false)
         let out = try FFmpegTool.frames(dir + "/out.mp4", width: 360, height: 640)[15].rgba(matrix)
-        var expected = try FFmpegTool.frames(dir + "/in.mp4", width: 360, height: 640)[15].rgba(matrix)
-        let renderer = CaptionFrameRenderer(style: try TestCaptions.style("highlight-by-word"), width: 360, height: 640)
-        try renderer.render(TestCaptions.pages, at: 500, onto: &expected)
-        var caption = RGBAImage(width: 360, height: 640)
-        try renderer.render(TestCaptions.pages, at: 500, onto: &caption)
-        let area = try #require(caption.opaqueBounds)
-        #expect(try ImageComparison.psnr(actual: out, expected: YUV420Frame(expected, matrix).rgba(matrix), in: area) >= 35)
+        let source = try FFmpegTool.frames(dir + "/in.mp4", width: 360, height: 640)[15]
+        let expected = try TestCaptions.expectedFrame(over: source, at: 500, matrix: matrix)
+        let area = try #require(expected.captionArea)
+        #expect(try ImageComparison.psnr(actual: out, expected: expected.frame, in: area) >= 35)
     }
 
     @Test func stillImagesAndAudioOnlyInputsBecomeVideos() throws {

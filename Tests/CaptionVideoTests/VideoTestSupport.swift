@@ -130,6 +130,19 @@ enum TestCaptions {
                      words: words.map { Word(text: $0.0, start: $0.1, end: $0.2) })
     }
 
+    /// What a burned frame should look like: `source` with the captions of `preset` at `t` drawn over
+    /// it, passed through the same 4:2:0 conversion the output has; and the caption area (where the
+    /// captions alone draw anything; nil when nothing shows at `t`).
+    static func expectedFrame(over source: YUV420Frame, preset: String = "highlight-by-word", at t: Int,
+                              matrix: ColorMatrix) throws -> (frame: RGBAImage, captionArea: PixelRect?) {
+        let renderer = CaptionFrameRenderer(style: try style(preset), width: source.width, height: source.height)
+        var captionOnly = RGBAImage(width: source.width, height: source.height)
+        try renderer.render(pages, at: t, onto: &captionOnly)
+        var expected = source.rgba(matrix)
+        try renderer.render(pages, at: t, onto: &expected)
+        return (YUV420Frame(expected, matrix).rgba(matrix), captionOnly.opaqueBounds)
+    }
+
     static func scratch() throws -> String {
         let path = NSTemporaryDirectory() + "captionvideo-tests-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

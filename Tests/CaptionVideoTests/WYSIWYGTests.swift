@@ -22,16 +22,12 @@ import Testing
         let sources = try FFmpegTool.frames(input, width: 360, height: 640)
         let burned = try FFmpegTool.frames(output, width: 360, height: 640)
         try #require(sources.count == 60 && burned.count == 60)
-        let renderer = CaptionFrameRenderer(style: try TestCaptions.style(preset), width: 360, height: 640)
         // Frames inside words, at a word boundary (frame 9 starts at 300 ms) and on the second page.
         for n in [3, 9, 20, 36, 50] {
             let t = n * 1000 / 30
-            var captionOnly = RGBAImage(width: 360, height: 640)
-            try renderer.render(TestCaptions.pages, at: t, onto: &captionOnly)
-            let area = try #require(captionOnly.opaqueBounds, "nothing drawn at \(t) ms")
-            var expected = sources[n].rgba(matrix)
-            try renderer.render(TestCaptions.pages, at: t, onto: &expected)
-            let expected420 = YUV420Frame(expected, matrix).rgba(matrix)
+            let expected = try TestCaptions.expectedFrame(over: sources[n], preset: preset, at: t, matrix: matrix)
+            let area = try #require(expected.captionArea, "nothing drawn at \(t) ms")
+            let expected420 = expected.frame
             let actual = burned[n].rgba(matrix)
             let psnr = try ImageComparison.psnr(actual: actual, expected: expected420, in: area)
             #expect(psnr >= 35, "frame \(n) (\(t) ms), \(preset): PSNR \(psnr) dB over the caption area \(area)")

@@ -1,0 +1,35 @@
+/// The corpus cases of the golden frames (`Corpus/golden`): the native renderer's goldens
+/// (CaptionRenderTests) and libass's frames of the compiled ASS (CaptionVerifyTests) cover the same
+/// list, so a case added here is checked on both sides.
+public struct GoldenCorpusCase: CustomStringConvertible, Sendable {
+    public var input: String
+    public var preset: String
+    /// Milliseconds.
+    public var time: Int
+
+    public init(input: String, preset: String, time: Int) {
+        self.input = input; self.preset = preset; self.time = time
+    }
+
+    /// `<preset>-<input name>-<ms>`: the golden PNG's name.
+    public var description: String { "\(preset)-\(input.split(separator: ".").dropLast().joined(separator: "."))-\(time)" }
+
+    public static let presets = ["plain", "broadcast", "highlight-by-word", "background-by-word", "word-and-scale", "karaoke-fill",
+                                 "cumulative", "three-state", "pop-in", "one-word", "typewriter"]
+
+    /// Every preset on the karaoke track inside "today" and inside "caption" (as paged by the preset),
+    /// plus scripts and shapes of text that layout must get right.
+    public static let all: [GoldenCorpusCase] = presets.flatMap { preset in
+        [GoldenCorpusCase(input: "karaoke-whisperx.json", preset: preset, time: 350),
+         GoldenCorpusCase(input: "karaoke-whisperx.json", preset: preset, time: 1610)]
+    } + [
+        GoldenCorpusCase(input: "two-lines.srt", preset: "plain", time: 1000),
+        GoldenCorpusCase(input: "two-lines.srt", preset: "broadcast", time: 1000),
+        GoldenCorpusCase(input: "arabic.srt", preset: "plain", time: 1000),
+        GoldenCorpusCase(input: "arabic.srt", preset: "highlight-by-word", time: 1000),
+        GoldenCorpusCase(input: "cjk.srt", preset: "plain", time: 1000),
+        GoldenCorpusCase(input: "cjk.srt", preset: "karaoke-fill", time: 1500),
+        GoldenCorpusCase(input: "emoji.srt", preset: "plain", time: 1000),
+        GoldenCorpusCase(input: "long-word.srt", preset: "plain", time: 1000),
+    ]
+}
