@@ -15,8 +15,10 @@ import CaptionLayout
 /// - Scale (for scale animations) multiplies the outline about its centre and moves the centre about
 ///   the given origin: scaling the frame about that origin. The stroke width is applied after
 ///   scaling, in frame pixels (the caller multiplies by the scale if the border should grow).
+/// - The border outline's own control-box centre goes on the grid apart from the fill's, as libass
+///   rounds its border bitmap (`get_bitmap_glyph`): the two can land an eighth apart.
 /// - The centre's 1/8 px phase is part of the cache key; the integer part only moves the finished
-///   masks, so the cache serves every position.
+///   masks, so the cache serves every position. Fill and border are cached apart.
 /// - Stroke: libass's own stroker (`LibassStroker`) on the outline in libass's form and units
 ///   (`LibassBorder`): an outward and an inward offset outline of every contour, cut into lines where
 ///   libass's rasterizer cuts them, each filled with the non-zero rule and their coverage added, as
@@ -41,73 +43,104 @@ public struct GlyphRasterizer: Sendable {
     public func masks(glyph: UInt32, face: FontFace, size: Double, penX: Double, penY: Double,
                       scaleX: Double = 1, scaleY: Double = 1, originX: Double? = nil, originY: Double? = nil,
                       strokeWidth: Double = 0) -> GlyphMasks {
-        let centre = exactCentre(glyph: glyph, face: face, size: size, penX: penX, penY: penY,
-                                 scaleX: scaleX, scaleY: scaleY, originX: originX, originY: originY)
+        let exact = exactCentres(glyph: glyph, face: face, size: size, penX: penX, penY: penY, scaleX: scaleX, scaleY: scaleY,
+                                 originX: originX, originY: originY, strokeWidth: strokeWidth)
         var run = LibassSubpixelRun()
-        let q = run.place(x: centre.x, y: centre.y)
-        return masks(glyph: glyph, face: face, size: size, centreX8: q.x, centreY8: q.y,
+        let q = run.place(x: exact.fill.x, y: exact.fill.y)
+        let b = exact.border.map { run.place(x: $0.x, y: $0.y) }
+        return masks(glyph: glyph, face: face, size: size, centreX8: q.x, centreY8: q.y, border8: b,
                      scaleX: scaleX, scaleY: scaleY, strokeWidth: strokeWidth)
     }
 
-    /// Where the centre of the glyph's control box lands, in frame pixels times 8 (libass's subpixel
-    /// unit), for the pen at (penX, penY) and the frame scaled about (originX, originY).
+    /// Where the centres of the glyph's control box and of its border outline's land, in frame pixels
+    /// times 8 (libass's subpixel unit), for the pen at (penX, penY) and the frame scaled about
+    /// (originX, originY). libass rounds the two to its grid separately (`get_bitmap_glyph`); `border`
+    /// is nil without a stroke, or when libass draws the fill as the border (a width that rounds to 0).
     ///
     /// At rest the arithmetic is libass's own, operation for operation (`calc_transform_matrix` and
     /// `quantize_transform`: the pen in 26.6, the centre through a matrix scaled by 20000 and back),
     /// because a run's glyphs often land exactly half an eighth from the grid and the last bit of
     /// that product decides which way libass rounds.
-    public func exactCentre(glyph: UInt32, face: FontFace, size: Double, penX: Double, penY: Double,
-                            scaleX: Double = 1, scaleY: Double = 1, originX: Double? = nil, originY: Double? = nil) -> (x: Double, y: Double) {
-        let c = OutlineCentres.shared.centre(glyph, face: face)
-        let k = size / FontFace.libassReferenceSize
-        if scaleX == 1, scaleY == 1 {
-            let dist = 20000.0, w = 1 / dist
-            let px = (penX * 64).rounded(), py = (penY * 64).rounded()
-            return ((dist * px + (dist * k) * c.x) * w / 8, (dist * py + (dist * k) * -c.y) * w / 8)
+    public func exactCentres(glyph: UInt32, face: FontFace, size: Double, penX: Double, penY: Double,
+                             scaleX: Double = 1, scaleY: Double = 1, originX: Double? = nil, originY: Double? = nil,
+                             strokeWidth: Double = 0) -> (fill: (x: Double, y: Double), border: (x: Double, y: Double)?) {
+        func exact(_ c: (x: Double, y: Double)) -> (x: Double, y: Double) {
+            let k = size / FontFace.libassReferenceSize
+            if scaleX == 1, scaleY == 1 {
+                let dist = 20000.0, w = 1 / dist
+                let px = (penX * 64).rounded(), py = (penY * 64).rounded()
+                return ((dist * px + (dist * k) * c.x) * w / 8, (dist * py + (dist * k) * -c.y) * w / 8)
+            }
+            let ox = originX ?? penX, oy = originY ?? penY
+            // The centre at rest (outline y up, frame y down), then scaled about the origin.
+            let cx = penX + c.x * k / 64, cy = penY - c.y * k / 64
+            return ((ox + scaleX * (cx - ox)) * 8, (oy + scaleY * (cy - oy)) * 8)
         }
-        let ox = originX ?? penX, oy = originY ?? penY
-        // The centre at rest (outline y up, frame y down), then scaled about the origin.
-        let cx = penX + c.x * k / 64, cy = penY - c.y * k / 64
-        return ((ox + scaleX * (cx - ox)) * 8, (oy + scaleY * (cy - oy)) * 8)
+        let fill = exact(OutlineCentres.shared.centre(glyph, face: face))
+        let key = Self.key(glyph: glyph, face: face, size: size, scaleX: scaleX, scaleY: scaleY, strokeWidth: strokeWidth, subpixel: (0, 0))
+        guard let border = Self.border(for: key), !border.isEmpty,
+              let c = OutlineCentres.shared.borderCentre(glyph, face: face, border: border) else { return (fill, nil) }
+        return (fill, exact(c))
     }
 
     /// The masks of `glyph` with the centre of its control box at (centreX8, centreY8) eighths of a
-    /// frame pixel, at ASS `size` scaled by (scaleX, scaleY), stroked by `strokeWidth` px.
-    public func masks(glyph: UInt32, face: FontFace, size: Double, centreX8: Int, centreY8: Int,
+    /// frame pixel and the centre of its border outline at `border8` (default: the same point), at ASS
+    /// `size` scaled by (scaleX, scaleY), stroked by `strokeWidth` px.
+    public func masks(glyph: UInt32, face: FontFace, size: Double, centreX8: Int, centreY8: Int, border8: (x: Int, y: Int)? = nil,
                       scaleX: Double = 1, scaleY: Double = 1, strokeWidth: Double = 0) -> GlyphMasks {
         guard size > 0, scaleX > 0, scaleY > 0 else { return GlyphMasks(fill: .empty, stroke: nil) }
-        let ix = centreX8 >> 3, iy = centreY8 >> 3  // floor division: the fraction is always 0...7 eighths
-        let key = GlyphKey(fontPath: face.path, faceIndex: face.index, glyph: glyph,
-                           size64: quantise(size, 64), scaleX256: quantise(scaleX, 256), scaleY256: quantise(scaleY, 256),
-                           stroke64: quantise(max(strokeWidth, 0), 64),
-                           subpixelX8: UInt8(centreX8 - ix * 8), subpixelY8: UInt8(centreY8 - iy * 8))
-        let masks = cache.masks(for: key) { GlyphRasterizer.draw(key, face: face) }
-        return masks.translated(dx: ix, dy: iy)
+        // The integer part only moves the cached masks (floor division: the fraction is 0...7 eighths).
+        func lookUp(_ x8: Int, _ y8: Int, stroke: Double) -> AlphaMask {
+            let (ix, iy) = (x8 >> 3, y8 >> 3)
+            let key = Self.key(glyph: glyph, face: face, size: size, scaleX: scaleX, scaleY: scaleY, strokeWidth: stroke,
+                               subpixel: (UInt8(x8 - ix * 8), UInt8(y8 - iy * 8)))
+            let masks = cache.masks(for: key) { GlyphRasterizer.draw(key, face: face) }
+            return (masks.stroke ?? masks.fill).translated(dx: ix, dy: iy)
+        }
+        let fill = lookUp(centreX8, centreY8, stroke: 0)
+        let key = Self.key(glyph: glyph, face: face, size: size, scaleX: scaleX, scaleY: scaleY, strokeWidth: strokeWidth, subpixel: (0, 0))
+        guard let border = Self.border(for: key) else { return GlyphMasks(fill: fill, stroke: nil) }
+        // A width libass rounds to nothing: it draws the fill bitmap as the border.
+        if border.isEmpty { return GlyphMasks(fill: fill, stroke: fill) }
+        let b = border8 ?? (centreX8, centreY8)
+        return GlyphMasks(fill: fill, stroke: lookUp(b.x, b.y, stroke: strokeWidth))
     }
 
-    private func quantise(_ value: Double, _ steps: Double) -> Int32 {
-        Int32(clamping: Int((value * steps).rounded()))
+    /// The cache key: everything quantised as libass quantises it.
+    static func key(glyph: UInt32, face: FontFace, size: Double, scaleX: Double, scaleY: Double, strokeWidth: Double,
+                    subpixel: (x: UInt8, y: UInt8)) -> GlyphKey {
+        func quantise(_ value: Double, _ steps: Double) -> Int32 { Int32(clamping: Int((value * steps).rounded())) }
+        return GlyphKey(fontPath: face.path, faceIndex: face.index, glyph: glyph,
+                        size64: quantise(size, 64), scaleX256: quantise(scaleX, 256), scaleY256: quantise(scaleY, 256),
+                        stroke64: quantise(max(strokeWidth, 0), 64), subpixelX8: subpixel.x, subpixelY8: subpixel.y)
     }
 
-    /// Draws a key's masks with the outline's centre at the key's subpixel phase from the integer
-    /// position (0, 0). No cache.
+    /// libass's border for a key: nil without a stroke.
+    static func border(for key: GlyphKey) -> LibassBorder? {
+        guard key.stroke64 > 0 else { return nil }
+        let k = key.size / FontFace.libassReferenceSize
+        return LibassBorder(scale: (key.scaleX * k, key.scaleY * k), width: key.strokeWidth)
+    }
+
+    /// Draws a key's mask with the outline's centre at the key's subpixel phase from the integer
+    /// position (0, 0), no cache: a key without a stroke names the fill (`fill`), one with a stroke
+    /// names the border alone (`stroke`; `fill` empty), since libass places the two on its grid apart.
     static func draw(_ key: GlyphKey, face: FontFace) -> GlyphMasks {
+        let stroked = key.stroke64 > 0
         guard key.size64 > 0, key.scaleX256 > 0, key.scaleY256 > 0,
               let source = loadOutline(key.glyph, face: face) else {
-            return GlyphMasks(fill: .empty, stroke: key.stroke64 > 0 ? .empty : nil)
+            return GlyphMasks(fill: .empty, stroke: stroked ? .empty : nil)
         }
         let k = key.size / FontFace.libassReferenceSize
         let requested = (x: key.scaleX * k, y: key.scaleY * k)
         let phase = (x: Int(key.subpixelX8) * 8, y: -Int(key.subpixelY8) * 8)
-        var outline = source.placed(scale: source.libassScale(x: requested.x, y: requested.y), phase: phase)
-        let fill = outline.rasterize(grow: 0)
-        guard key.stroke64 > 0 else { return GlyphMasks(fill: fill.trimmed(), stroke: nil) }
+        guard stroked, let border = border(for: key), !border.isEmpty else {
+            var outline = source.placed(scale: source.libassScale(x: requested.x, y: requested.y), phase: phase)
+            return GlyphMasks(fill: outline.rasterize(grow: 0).trimmed(), stroke: nil)
+        }
         // The border as libass strokes it (LibassStroker), at its width and scale (LibassBorder). With
         // an opaque fill libass draws the border bitmap as stroked, the fill on top (FILL_IN_BORDER).
-        let border = LibassBorder(scale: requested, width: key.strokeWidth)
-        if border.isEmpty { return GlyphMasks(fill: fill.trimmed(), stroke: fill.trimmed()) }
-        let stroke = border.mask(for: source, phase: phase) ?? .empty
-        return GlyphMasks(fill: fill.trimmed(), stroke: stroke.trimmed())
+        return GlyphMasks(fill: .empty, stroke: (border.mask(for: source, phase: phase) ?? .empty).trimmed())
     }
 
     /// Loads the unhinted outline at the reference size into Swift-owned arrays, holding the face's

@@ -55,15 +55,39 @@ struct LibassBorder {
 }
 
 extension LibassBorder {
+    /// The border outline libass strokes from `source` (the glyph at the reference size): the outer
+    /// and inner offsets of every contour, in stroked units (y down), with its control box. Nil when
+    /// libass would not stroke this outline.
+    struct Stroked {
+        var outer: LibassOutline
+        var inner: LibassOutline
+        /// (minX, minY, maxX, maxY); nil for an outline without points.
+        var box: (Int, Int, Int, Int)?
+
+        /// The control box's centre in the glyph's reference 26.6 units, y up: what libass rounds to
+        /// its 1/8 px grid for the border bitmap, apart from the fill's own centre. Mostly the two
+        /// agree; where the stroke is not symmetric they round to neighbouring eighths, and two
+        /// glyphs' borders would otherwise overlap 1/8 px more or less than libass's.
+        func centre(order: (x: Int, y: Int)) -> (x: Double, y: Double)? {
+            guard let box else { return nil }
+            return (scalbn(Double(box.0 + box.2) / 2, -order.x), -scalbn(Double(box.1 + box.3) / 2, -order.y))
+        }
+    }
+
+    func stroke(_ source: GlyphOutline) -> Stroked? {
+        guard let path = LibassOutline(source),
+              let stroked = LibassStroker.stroke(path.scaled(order: order), xbord: width.x, ybord: width.y, eps: Self.precision)
+        else { return nil }
+        return Stroked(outer: stroked.outer, inner: stroked.inner, box: LibassOutline.controlBox([stroked.outer, stroked.inner]))
+    }
+
     /// The border's coverage for `source` (the glyph at the reference size), relative to the pen,
     /// with the centre of the border outline's control box at `phase` (26.6 units, y up), as libass
     /// draws it: both offset outlines of every contour (`LibassStroker`), each filled with the
     /// non-zero rule, their coverage added. Nil when libass would not stroke this outline.
     func mask(for source: GlyphOutline, phase: (x: Int, y: Int)) -> AlphaMask? {
-        guard let path = LibassOutline(source),
-              let stroked = LibassStroker.stroke(path.scaled(order: order), xbord: width.x, ybord: width.y, eps: Self.precision)
-        else { return nil }
-        guard let box = LibassOutline.controlBox([stroked.outer, stroked.inner]) else { return .empty }
+        guard let stroked = stroke(source) else { return nil }
+        guard let box = stroked.box else { return .empty }
         let s = borderScale(extent: (Double(box.2 - box.0), Double(box.3 - box.1)))
         // libass's restored matrix: the box centre moved to the subpixel offset, then rounded (lrint).
         let cx = Double(box.0 + box.2) / 2, cy = Double(box.1 + box.3) / 2

@@ -1,26 +1,43 @@
 import CaptionLayout
 import Foundation
 
-/// The centre of each glyph's control box at libass's reference size (26.6 units, y up), cached:
-/// the painter needs it for every glyph of every frame before it can look the masks up.
+/// The centre of each glyph's control box at libass's reference size (26.6 units, y up), and of its
+/// border outline's, cached: the painter needs them for every glyph of every frame before it can
+/// look the masks up, and a border's centre takes a run of the stroker.
 final class OutlineCentres: @unchecked Sendable {
     static let shared = OutlineCentres()
     private let lock = NSLock()
-    private var centres: [Key: (x: Double, y: Double)] = [:]
+    private var centres: [Key: (x: Double, y: Double)?] = [:]
 
     private struct Key: Hashable {
         var path: String
         var index: Int
         var glyph: UInt32
+        /// The border's scale order and stroker width; zeros for the glyph's own outline.
+        var border: [Int]
     }
 
     func centre(_ glyph: UInt32, face: FontFace) -> (x: Double, y: Double) {
-        let key = Key(path: face.path, index: face.index, glyph: glyph)
+        let key = Key(path: face.path, index: face.index, glyph: glyph, border: [])
+        return cached(key) { GlyphRasterizer.loadOutline(glyph, face: face)?.centre } ?? (0, 0)
+    }
+
+    /// The centre of the border libass strokes around the glyph (`LibassBorder.Stroked.centre`), in
+    /// the glyph's reference units; nil when it strokes none.
+    func borderCentre(_ glyph: UInt32, face: FontFace, border: LibassBorder) -> (x: Double, y: Double)? {
+        let key = Key(path: face.path, index: face.index, glyph: glyph,
+                      border: [border.order.x, border.order.y, border.width.x, border.width.y])
+        return cached(key) {
+            GlyphRasterizer.loadOutline(glyph, face: face).flatMap { border.stroke($0)?.centre(order: border.order) }
+        }
+    }
+
+    private func cached(_ key: Key, make: () -> (x: Double, y: Double)?) -> (x: Double, y: Double)? {
         if let c = lock.withLock({ centres[key] }) { return c }
-        let c = GlyphRasterizer.loadOutline(glyph, face: face)?.centre ?? (0, 0)
+        let c = make()
         lock.withLock {
             if centres.count > 200_000 { centres.removeAll() }
-            centres[key] = c
+            centres[key] = .some(c)
         }
         return c
     }

@@ -119,17 +119,20 @@ struct CaptionPainter {
             }
             let pen = scaledPens[g] ?? (glyph.x, glyph.y + dy)
             let size = glyph.fontSize * scale
-            let exact = rasterizer.exactCentre(glyph: glyph.glyphID, face: glyph.face, size: size, penX: pen.x, penY: pen.y)
-            let placed = run.place(x: exact.x, y: exact.y)
+            let exact = rasterizer.exactCentres(glyph: glyph.glyphID, face: glyph.face, size: size, penX: pen.x, penY: pen.y,
+                                                strokeWidth: strokeWidth)
+            let placed = run.place(x: exact.fill.x, y: exact.fill.y)
+            let border = exact.border.map { run.place(x: $0.x, y: $0.y) }
             let masks = rasterizer.masks(glyph: glyph.glyphID, face: glyph.face, size: size,
-                                         centreX8: placed.x, centreY8: placed.y, strokeWidth: strokeWidth)
+                                         centreX8: placed.x, centreY8: placed.y, border8: border, strokeWidth: strokeWidth)
             var sweepX: Int?
             if let sweep = appearance.sweep {
                 let fraction = word.direction == .rightToLeft ? 1 - sweep : sweep
                 sweepX = Int((word.box.x + fraction * word.box.width).rounded())
             }
             let signature = GlyphSignature(face: ObjectIdentifier(glyph.face), glyph: glyph.glyphID,
-                                           x: placed.x, y: placed.y, scale: Int((scale * 256).rounded()))
+                                           x: placed.x, y: placed.y, borderX: border?.x ?? placed.x, borderY: border?.y ?? placed.y,
+                                           scale: Int((scale * 256).rounded()))
             layers.append(GlyphLayer(masks: masks, wordIndex: glyph.wordIndex, signature: signature,
                                      color: appearance.color, opacity: appearance.opacity,
                                      sweepX: sweepX, sweepColor: appearance.sweepColor,

@@ -5,8 +5,11 @@ import Foundation
 struct GlyphSignature: Hashable {
     var face: ObjectIdentifier
     var glyph: UInt32
+    /// Where the fill and the border went on the 1/8 px grid.
     var x: Int
     var y: Int
+    var borderX: Int
+    var borderY: Int
     var scale: Int
 }
 

@@ -21,8 +21,12 @@ struct LibassScaledWord {
             width += glyphs[i].face.libassAdvance(glyph: glyphs[i].glyphID, adjustment: glyphs[i].kerning, size: scaled)
         }
         let ascender = face.libassAscender(size: scaled), descender = face.libassDescender(size: scaled)
-        let left = LibassGrid.snap(centreX - width / 2)
+        // Each glyph's x is rounded on its own from the unrounded start (`double_to_d6(device_x + pen)`,
+        // lrint): when the start falls on half a 64th, the glyphs round to even one by one and some
+        // land a 64th right of the snapped start plus their pen (measured: 'a' of "today" at 1.0125x,
+        // an eighth off after libass's 1/8 px rounding). The baseline is rounded once, then added.
+        let left = centreX - width / 2
         let baseline = LibassGrid.snap(centreY - (descender - ascender) / 2)
-        return pen.map { (left + $0, baseline) }
+        return pen.map { (LibassGrid.snap(left + $0), baseline) }
     }
 }
