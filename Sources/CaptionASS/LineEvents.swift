@@ -102,8 +102,16 @@ struct LineEvents {
         return "\\1a&HFF&\\3a&HFF&" + depth
     }
 
+    /// The word's top left for `\an7`: libass puts the baseline of a one-word event below its top by the
+    /// largest ascender of the fonts its glyphs come from, so a word drawn in a fallback font with
+    /// another ascender (an emoji from Symbola: 2.6 px less at 40 px) gets its own top to keep the
+    /// line's baseline.
     func position(_ i: Int) -> String {
-        let line = layout.lines[layout.words[i].lineIndex]
-        return "\\an7\\pos(\(ASSSyntax.number(layout.words[i].box.x)),\(ASSSyntax.number(line.top)))"
+        let word = layout.words[i]
+        let line = layout.lines[word.lineIndex]
+        let glyphs = layout.glyphs[word.glyphRange]
+        let ascender = glyphs.map { $0.face.libassAscender(size: $0.fontSize) }.max()
+        let top = ascender.map { line.baseline - $0 } ?? line.top
+        return "\\an7\\pos(\(ASSSyntax.number(word.box.x)),\(ASSSyntax.number(top)))"
     }
 }

@@ -312,7 +312,7 @@ struct LineMetrics {
     let lineHeight: Double
 
     init(face: FontFace, fontSize: Double, lineSpacing: Double) {
-        // libass's line ascender and descender (1/64 px, truncated), so baselines agree with it.
+        // libass's line ascender and descender (rounded to 1/64 px), so baselines agree with it.
         ascender = face.libassAscender(size: fontSize)
         descender = face.libassDescender(size: fontSize)
         lineHeight = lineSpacing * fontSize

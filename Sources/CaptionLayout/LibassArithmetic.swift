@@ -15,8 +15,9 @@ import Foundation
 /// of a word). Kerning from GPOS comes on top through HarfBuzz's scale. The scaled advance and
 /// offsets are rounded to 1/64 px with `lrint` (halves to even; `shape_harfbuzz_process_run` in
 /// ass_shaper.c; measured: 'i' at 42 px is 787.5/64 px, and libass puts the next glyph as if 788,
-/// where truncating to 787 put it 1/8 px off). Ascender and descender are truncated
-/// (`info->asc *= scale_y` stores into an int).
+/// where truncating to 787 put it 1/8 px off). Ascender and descender are rounded the same way
+/// (`info->asc = lrint(asc * scale.y)` in `get_outline_glyph`; measured: Symbola's at 40 px is
+/// 1869.69/64 px, and libass puts an emoji's baseline as if 1870).
 extension FontFace {
     /// libass's reference size for unhinted glyphs, in pixels.
     public static let libassReferenceSize = 256.0
@@ -35,10 +36,10 @@ extension FontFace {
         return (reference * size / Self.libassReferenceSize).rounded(.toNearestOrEven) / 64
     }
 
-    /// A vertical metric (ascender, descender) in design units at `size` px, truncated to 1/64 px.
+    /// A vertical metric (ascender, descender) in design units at `size` px, rounded to 1/64 px as `lrint` rounds.
     func libassMetric(units: Int, size: Double) -> Double {
         let reference = Double(Self.mulFix(units, libassReferenceScale))
-        return Double(Int(reference * size / Self.libassReferenceSize)) / 64
+        return (reference * size / Self.libassReferenceSize).rounded(.toNearestOrEven) / 64
     }
 
     /// A shaped advance as libass has it at `size` px: the glyph's own advance through FreeType's

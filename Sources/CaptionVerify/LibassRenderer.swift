@@ -23,7 +23,8 @@ public final class LibassRenderer {
 
     /// - Parameters:
     ///   - fontFiles: the only fonts libass may use, each added under its file name (libass reads the
-    ///     family names from the font data).
+    ///     family names from the font data; `LibassFontData` lists a full-Unicode character map first,
+    ///     which libass 0.17.1 needs to find emoji in them).
     ///   - defaultFamily: the family libass uses for a family it does not have.
     ///   - defaultFont: the file behind `defaultFamily`; the first of `fontFiles` when nil.
     public init(fontFiles: [String], defaultFamily: String, defaultFont: String? = nil, width: Int, height: Int) throws(LibassError) {
@@ -33,7 +34,7 @@ public final class LibassRenderer {
         var fonts: [(name: String, data: Data)] = []
         for path in fontFiles {
             guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { throw .unreadableFont(path: path) }
-            fonts.append(((path as NSString).lastPathComponent, data))
+            fonts.append(((path as NSString).lastPathComponent, LibassFontData.preferringFullUnicodeMap(data)))
         }
         let defaultFont = defaultFont ?? firstFont
         guard FileManager.default.isReadableFile(atPath: defaultFont) else { throw .unreadableFont(path: defaultFont) }

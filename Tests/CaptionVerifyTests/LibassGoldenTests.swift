@@ -65,14 +65,14 @@ import Testing
         #expect(result.passed, "\(c): \(result.grade) (score \(result.score) at \(result.worstPixel.map { "\($0)" } ?? "-")); recorded with \(recordedWith), now libass \(LibassRenderer.version)")
     }
 
-    /// The native frame of every corpus case against libass drawing the compiled ASS: at least 30 dB
-    /// over the caption area (the issue's bar; measured 33.5-43.4 dB), with the fallback fonts (CJK,
-    /// Arabic's) named in the ASS so libass draws the same glyphs. Grades are printed, not asserted:
-    /// stroked text still grades BAD or FAIL at a few border pixels (see README, "How close to libass").
-    /// Emoji are the exception: libass 0.17.1 given Symbola as an embedded font does not match the
-    /// family "Symbola" among its embedded fonts ("Using default font: (Symbola, 400, 0) ->
-    /// DejaVuSans-Bold") and draws U+1F389 and U+1F3AC as missing-glyph boxes (through fontconfig, as
-    /// ffmpeg loads fonts, it finds and draws them), so for that case only "libass drew the text" is checked.
+    /// The native frame of every corpus case against libass drawing the compiled ASS, with the fallback
+    /// fonts (CJK, Arabic, emoji) named in the ASS so libass draws the same glyphs: GOOD and at least 30 dB
+    /// over the caption area (the issue's bar; measured 41.3-47 dB). Two cases still grade BAD at a
+    /// border pixel or two (see README, "How close to libass"), held to what they measure so any other
+    /// difference fails: two-lines, pixels at 252 where libass has 255 where two glyphs' borders meet;
+    /// emoji, one pixel of the border inside Symbola's clapperboard (255 against 199).
+    static let knownBorderPixels: Set<String> = ["plain-two-lines-1000", "plain-emoji-1000"]
+
     @Test(arguments: all)
     func nativeFrameMatchesLibassFrame(_ c: Case) throws {
         let reference = try Self.reference(c)
@@ -82,10 +82,9 @@ import Testing
         try renderer.render(Self.pages(c), at: c.time, onto: &native)
         let result = try FrameResult(time: c.time, actual: native, expected: libass)
         print(String(format: "[native vs libass] %@: %@ score %.2f, PSNR %.2f dB", c.description, result.grade.rawValue, result.score, result.psnr))
-        if c.input == "emoji.srt" {
-            #expect(libass.opaqueBounds != nil)
-            return
-        }
-        #expect(result.psnr >= 30, "\(c): \(result.grade) (score \(result.score)), PSNR \(result.psnr) dB")
+        let known = Self.knownBorderPixels.contains(c.description)
+        #expect(result.psnr >= (known ? 40 : 30), "\(c): \(result.grade) (score \(result.score)), PSNR \(result.psnr) dB")
+        #expect(result.grade <= (known ? .bad : .good) && (!known || result.score < 3.05),
+                "\(c): \(result.grade) (score \(result.score) at \(result.worstPixel.map { "\($0)" } ?? "-"))")
     }
 }

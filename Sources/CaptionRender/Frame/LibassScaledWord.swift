@@ -10,7 +10,7 @@ struct LibassScaledWord {
     /// Pen positions (baseline origins, frame pixels) of `glyphs`, in the same order, at ASS size
     /// `size × scale`.
     static func pens(of glyphs: [PositionedGlyph], size: Double, scale: Double, centreX: Double, centreY: Double) -> [(x: Double, y: Double)] {
-        guard let face = glyphs.first?.face else { return [] }
+        guard !glyphs.isEmpty else { return [] }
         let scaled = size * scale
         // Visual order: the pen runs left to right whatever the word's direction.
         let order = glyphs.indices.sorted { glyphs[$0].x < glyphs[$1].x }
@@ -20,7 +20,9 @@ struct LibassScaledWord {
             pen[i] = width
             width += glyphs[i].face.libassAdvance(glyph: glyphs[i].glyphID, adjustment: glyphs[i].kerning, size: scaled)
         }
-        let ascender = face.libassAscender(size: scaled), descender = face.libassDescender(size: scaled)
+        // The line box is the largest ascender and descender of the fonts the glyphs come from.
+        let ascender = glyphs.map { $0.face.libassAscender(size: scaled) }.max() ?? 0
+        let descender = glyphs.map { $0.face.libassDescender(size: scaled) }.max() ?? 0
         // Each glyph's x is rounded on its own from the unrounded start (`double_to_d6(device_x + pen)`,
         // lrint): when the start falls on half a 64th, the glyphs round to even one by one and some
         // land a 64th right of the snapped start plus their pen (measured: 'a' of "today" at 1.0125x,
