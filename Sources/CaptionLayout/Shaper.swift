@@ -63,11 +63,12 @@ struct ShapedGlyph {
 /// per unit, so positions are exact integers, turned into pixels here with libass's arithmetic
 /// (`LibassArithmetic.swift`: 1/64 px, rounded as libass rounds) so the native layout and libass agree glyph by glyph.
 enum Shaper {
-    /// No kerning (`-kern`): libass kerns only when a script says `Kerning: yes`, and ffmpeg's
-    /// `-vf subtitles=` (the usual way to burn ASS) hands libass the script's header without it, so
-    /// kerned captions would come out of ffmpeg with other spacing than previewed (measured: FAIL,
-    /// 27 dB, against libass reading the same script with kerning). Unkerned, the preview, the
-    /// compiled ASS (`Kerning: no`), `-vf ass=`, `-vf subtitles=` and VSFilter-style players agree.
+    /// No kerning (`-kern`): libass kerns only when a script says `Kerning: yes`, and ffmpeg 5.1's
+    /// `-vf subtitles=` (the usual way to burn ASS) renders with libass's simple shaper, which never
+    /// kerns, so kerned captions would come out of ffmpeg with other spacing than previewed
+    /// (measured: FAIL, 27 dB, against libass reading the same script with kerning). Unkerned, the
+    /// preview, the compiled ASS (`Kerning: no`), `-vf ass=` and VSFilter-style players agree, and
+    /// `-vf subtitles=` differs only by the simple shaper's rounding of advances.
     static let features: [hb_feature_t] = {
         var feature = hb_feature_t()
         _ = hb_feature_from_string("-kern", -1, &feature)

@@ -20,13 +20,15 @@ import CaptionLayout
 /// - The centre's 1/8 px phase is part of the cache key; the integer part only moves the finished
 ///   masks, so the cache serves every position. Fill and border are cached apart.
 /// - Stroke: libass's own stroker (`LibassStroker`) on the outline in libass's form and units
-///   (`LibassBorder`): an outward and an inward offset outline of every contour, cut into lines where
-///   libass's rasterizer cuts them, each filled with the non-zero rule and their coverage added, as
-///   libass's rasterizer does with its two outline groups. The fill is not part of it: libass draws
-///   the border bitmap as stroked and the (opaque) fill on top. FreeType's stroker (round joins) put
-///   up to 60 levels more or less coverage where borders nearly close a counter or meet each other.
-/// - Rasterizing: FreeType's anti-aliasing gray rasterizer in direct mode, writing spans straight into
-///   our buffers (max-combined), clipped to the outline's box.
+///   (`LibassBorder`): an outward and an inward offset outline of every contour, rasterized as
+///   libass's two outline groups. The fill is not part of it: libass draws the border bitmap as
+///   stroked and the (opaque) fill on top. FreeType's stroker (round joins) put up to 60 levels more
+///   or less coverage where borders nearly close a counter or meet each other.
+/// - Rasterizing: libass's rasterizer (`LibassRasterizer`), fill and border alike: its curve
+///   flattening, 16 px tiles and fixed-point coverage, so glyphs come out as libass draws them to the
+///   level (text without effects: SAME under libass's compare). FreeType's exact-area rasterizer put a
+///   few levels of difference on most edge pixels. FreeType's rasterizer remains the fallback for an
+///   outline libass's form rejects.
 /// - Glyphs without an outline (space, bitmap-only or colour-bitmap emoji fonts) give empty masks:
 ///   colour glyphs are not drawn by this renderer. COLR fonts give their monochrome base outline.
 ///
@@ -135,12 +137,25 @@ public struct GlyphRasterizer: Sendable {
         let requested = (x: key.scaleX * k, y: key.scaleY * k)
         let phase = (x: Int(key.subpixelX8) * 8, y: -Int(key.subpixelY8) * 8)
         guard stroked, let border = border(for: key), !border.isEmpty else {
-            var outline = source.placed(scale: source.libassScale(x: requested.x, y: requested.y), phase: phase)
-            return GlyphMasks(fill: outline.rasterize(grow: 0).trimmed(), stroke: nil)
+            return GlyphMasks(fill: fill(source, scale: requested, phase: phase).trimmed(), stroke: nil)
         }
         // The border as libass strokes it (LibassStroker), at its width and scale (LibassBorder). With
         // an opaque fill libass draws the border bitmap as stroked, the fill on top (FILL_IN_BORDER).
         return GlyphMasks(fill: .empty, stroke: (border.mask(for: source, phase: phase) ?? .empty).trimmed())
+    }
+
+    /// The fill as libass draws it: the outline in libass's form (`LibassOutline`), scaled as its
+    /// bitmap cache quantises the transform, its control-box centre at `phase`, through libass's
+    /// rasterizer. FreeType's outline and rasterizer for the rare outline libass's form rejects.
+    static func fill(_ source: GlyphOutline, scale requested: (x: Double, y: Double), phase: (x: Int, y: Int)) -> AlphaMask {
+        let scale = source.libassScale(x: requested.x, y: requested.y)
+        if let outline = LibassOutline(source), let box = LibassOutline.controlBox([outline]),
+           let mask = LibassOutline.rasterize([outline], scale: scale,
+                                              centre: (Double(box.0 + box.2) / 2, Double(box.1 + box.3) / 2), phase: phase) {
+            return mask
+        }
+        var outline = source.placed(scale: scale, phase: phase)
+        return outline.rasterize(grow: 0)
     }
 
     /// Loads the unhinted outline at the reference size into Swift-owned arrays, holding the face's

@@ -83,30 +83,14 @@ extension LibassBorder {
 
     /// The border's coverage for `source` (the glyph at the reference size), relative to the pen,
     /// with the centre of the border outline's control box at `phase` (26.6 units, y up), as libass
-    /// draws it: both offset outlines of every contour (`LibassStroker`), each filled with the
-    /// non-zero rule, their coverage added. Nil when libass would not stroke this outline.
+    /// draws it: both offset outlines of every contour (`LibassStroker`), rasterized as libass's two
+    /// outline groups (`LibassRasterizer`). Nil when libass would not stroke this outline.
     func mask(for source: GlyphOutline, phase: (x: Int, y: Int)) -> AlphaMask? {
         guard let stroked = stroke(source) else { return nil }
         guard let box = stroked.box else { return .empty }
         let s = borderScale(extent: (Double(box.2 - box.0), Double(box.3 - box.1)))
-        // libass's restored matrix: the box centre moved to the subpixel offset, then rounded (lrint).
-        let cx = Double(box.0 + box.2) / 2, cy = Double(box.1 + box.3) / 2
-        let offX = Double(phase.x) - s.x * cx, offY = Double(-phase.y) - s.y * cy
-        func map(_ p: LibassOutline.Point) -> LibassOutline.Point {
-            LibassOutline.Point(x: Int((s.x * Double(p.x) + offX).rounded(.toNearestOrEven)),
-                                y: Int((s.y * Double(p.y) + offY).rounded(.toNearestOrEven)))
-        }
-        // libass's rasterizer takes the two outlines as two groups, each filled with the non-zero
-        // rule on its own, and adds their coverage (saturating): the inner outline's folds, which
-        // wind against the outer outline, still count as covered.
-        var masks: [AlphaMask] = []
-        for outline in [stroked.outer, stroked.inner] {
-            var points: [FT_Vector] = [], tags: [CChar] = [], ends: [Int16] = []
-            guard outline.appendPolygons(points: &points, tags: &tags, ends: &ends, map: map) else { return nil }
-            guard !ends.isEmpty, points.count < Int(Int16.max) else { continue }
-            var ft = GlyphOutline(points: points, tags: tags, contourEnds: ends, flags: 0, library: source.library)
-            masks.append(ft.rasterize(grow: 0))
-        }
-        return AlphaMask.saturatingSum(masks)
+        let centre = (x: Double(box.0 + box.2) / 2, y: Double(box.1 + box.3) / 2)
+        // The outer and inner offsets are libass's two outline groups.
+        return LibassOutline.rasterize([stroked.outer, stroked.inner], scale: s, centre: centre, phase: phase)
     }
 }

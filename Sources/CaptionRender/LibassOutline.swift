@@ -141,23 +141,20 @@ extension LibassOutline {
     /// 1/64 px.
     static let rasterizerPrecision = 16
 
-    /// Appends this outline's contours to FreeType arrays as polygons, each point first mapped by
-    /// `map` to frame 26.6 units (y down, as libass rasterizes), curves cut into lines where libass's
-    /// rasterizer cuts them, then y turned up. False when the segments do not match the points.
-    ///
-    /// Why polygons: libass flattens a curve only until its control points lie within 1/4 px of the
-    /// chord (`segment_subdivide`), FreeType's rasterizer much finer; on a border's inner curves
-    /// the two differ by up to a tenth of a pixel, 20+ levels of coverage.
-    func appendPolygons(points out: inout [FT_Vector], tags: inout [CChar], ends: inout [Int16],
-                        map: (Point) -> Point) -> Bool {
+    /// This outline's contours as polygons, each point first mapped by `map` to frame 26.6 units
+    /// (y down, as libass rasterizes), curves cut into lines where libass's rasterizer cuts them
+    /// (`add_quadratic`/`add_cubic`: until the control points lie within 1/4 px of the chord). Each
+    /// polygon closes back to its first point. Nil when the segments do not match the points.
+    func polygons(map: (Point) -> Point) -> [[Point]]? {
         var cur = 0, start = 0
         var contour: [Point] = []
+        var out: [[Point]] = []
         for segment in segments {
             let n = Int(segment & Self.countMask)
-            guard n > 0, cur + n <= points.count else { return false }
+            guard n > 0, cur + n <= points.count else { return nil }
             let closes = segment & Self.contourEnd != 0
             let end = closes ? start : cur + n
-            guard end < points.count || closes else { return false }
+            guard end < points.count || closes else { return nil }
             let p0 = map(points[cur])
             switch n {
             case 1:
@@ -169,16 +166,32 @@ extension LibassOutline {
             }
             cur += n
             if closes {
-                for p in contour {
-                    out.append(FT_Vector(x: p.x, y: -p.y))
-                    tags.append(CChar(FT_CURVE_TAG_ON))
-                }
-                if !contour.isEmpty { ends.append(Int16(clamping: out.count - 1)) }
+                if !contour.isEmpty { out.append(contour) }
                 contour.removeAll(keepingCapacity: true)
                 start = cur
             }
         }
-        return cur == points.count
+        return cur == points.count ? out : nil
+    }
+
+    /// The coverage libass draws for these outlines (one group each, see `LibassRasterizer`), each
+    /// point placed as libass's restored bitmap transform places it: scaled by `scale` about the
+    /// control-box centre `centre` (outline units, y down), the centre moved to `phase` (frame 26.6,
+    /// y up as our phases are), rounded with `lrint` (`ass_outline_transform_2d`). Nil when an
+    /// outline's segments do not match its points.
+    static func rasterize(_ outlines: [LibassOutline], scale s: (x: Double, y: Double), centre: (x: Double, y: Double),
+                          phase: (x: Int, y: Int)) -> AlphaMask? {
+        let offX = Double(phase.x) - s.x * centre.x, offY = Double(-phase.y) - s.y * centre.y
+        func map(_ p: Point) -> Point {
+            Point(x: Int((s.x * Double(p.x) + offX).rounded(.toNearestOrEven)),
+                  y: Int((s.y * Double(p.y) + offY).rounded(.toNearestOrEven)))
+        }
+        var groups: [[[Point]]] = []
+        for outline in outlines {
+            guard let polygons = outline.polygons(map: map) else { return nil }
+            groups.append(polygons)
+        }
+        return LibassRasterizer.rasterize(groups)
     }
 
     /// Whether libass cuts a curve from `beg` to `end` at control point `pt`: the point is more than

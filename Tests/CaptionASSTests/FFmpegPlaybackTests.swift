@@ -11,12 +11,13 @@ import Testing
 ///
 /// - `-vf ass=FILE` (libass reads the script itself, as players do): the same frame, graded GOOD or
 ///   better (measured: score 0.57 for plain at 350 ms, blend rounding at edges).
-/// - `-vf subtitles=FILE` reads the script through libavformat's ASS demuxer and libavcodec's decoder
-///   and hands libass the events one by one. That path drops the header's `Kerning` line (found by
-///   dropping header lines one at a time against the `ass` filter), which is why the toolkit no longer
-///   kerns: with kerning its frames were FAIL at 20.8-31.0 dB. Without, 33.6-38.0 dB over the caption
-///   area; a script of a single event matches (GOOD), several still differ at a few glyph edges, not
-///   yet explained. Asserted: it plays the script and draws the captions, at least 33 dB.
+/// - `-vf subtitles=FILE` (ffmpeg 5.1) always renders with libass's simple shaper: the filter has no
+///   `shaping` option and leaves the setting at 0, `ASS_SHAPING_SIMPLE` (`-vf ass=...:shaping=simple`
+///   reproduces its frames to the pixel). Simple shaping takes unhinted advances and never kerns, so
+///   a word's later glyphs can land an eighth of a pixel from where the complex shaper (libass's
+///   default, ours) puts them; with kerning its frames were FAIL at 20.8-31.0 dB, which is why the
+///   toolkit does not kern. Measured 33.6-38.0 dB over the caption area. Asserted: it plays the script
+///   and draws the captions, at least 33 dB.
 @Suite struct FFmpegPlaybackTests {
     static let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let grey = RGBAColor(red: 128, green: 128, blue: 128, alpha: 255)
