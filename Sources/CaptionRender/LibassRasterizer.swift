@@ -1,3 +1,18 @@
+// Ported from libass 0.17.1 (ass_rasterizer.c, ass_rasterizer_c.c), Copyright (C) 2014 Vabishchevich Nikolay <vabnick@gmail.com>,
+// under libass's ISC license, whose notice follows:
+//
+// Permission to use, copy, modify, and distribute this software for any
+// purpose with or without fee is hereby granted, provided that the above
+// copyright notice and this permission notice appear in all copies.
+//
+// THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+// WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+// MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+// ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+// WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+// ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+// OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+
 /// libass 0.17.1's rasterizer (`ass_rasterizer.c`, `ass_rasterizer_c.c` with 16 px tiles, as Debian
 /// builds it), ported operation for operation so the native renderer's coverage is libass's to the
 /// last level.
