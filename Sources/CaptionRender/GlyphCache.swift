@@ -1,31 +1,28 @@
 import Foundation
 
-/// What a glyph was drawn with, quantised the way libass quantises its bitmap cache keys: size to
-/// 1/64 px, subpixel pen offset to 1/8 px (libass's SUBPIXEL_ORDER 3), scale to 1/256, stroke to 1/64 px.
-/// Two requests with the same key produce the same masks (the rasterizer draws the quantised values).
+/// What a glyph was drawn with: size, scale and stroke width exactly as asked (libass draws with the
+/// script's values, and a size rounded to 1/64 px moved a border's width across one of libass's
+/// rounding steps), the subpixel offset of its centre to 1/8 px (libass's SUBPIXEL_ORDER 3). Two
+/// requests with the same key produce the same masks.
 public struct GlyphKey: Sendable, Hashable {
     public var fontPath: String
     public var faceIndex: Int
     public var glyph: UInt32
-    /// Size in 1/64 px, scale in 1/256, stroke width in 1/64 px, subpixel offset in 1/8 px (0...7).
-    public var size64: Int32
-    public var scaleX256: Int32
-    public var scaleY256: Int32
-    public var stroke64: Int32
+    /// Size in px, scale, stroke width in px (0: none), subpixel offset in 1/8 px (0...7).
+    public var size: Double
+    public var scaleX: Double
+    public var scaleY: Double
+    public var strokeWidth: Double
     public var subpixelX8: UInt8
     public var subpixelY8: UInt8
 
-    public init(fontPath: String, faceIndex: Int, glyph: UInt32, size64: Int32, scaleX256: Int32, scaleY256: Int32,
-                stroke64: Int32, subpixelX8: UInt8, subpixelY8: UInt8) {
-        self.fontPath = fontPath; self.faceIndex = faceIndex; self.glyph = glyph; self.size64 = size64
-        self.scaleX256 = scaleX256; self.scaleY256 = scaleY256; self.stroke64 = stroke64
+    public init(fontPath: String, faceIndex: Int, glyph: UInt32, size: Double, scaleX: Double, scaleY: Double,
+                strokeWidth: Double, subpixelX8: UInt8, subpixelY8: UInt8) {
+        self.fontPath = fontPath; self.faceIndex = faceIndex; self.glyph = glyph; self.size = size
+        self.scaleX = scaleX; self.scaleY = scaleY; self.strokeWidth = strokeWidth
         self.subpixelX8 = subpixelX8; self.subpixelY8 = subpixelY8
     }
 
-    public var size: Double { Double(size64) / 64 }
-    public var scaleX: Double { Double(scaleX256) / 256 }
-    public var scaleY: Double { Double(scaleY256) / 256 }
-    public var strokeWidth: Double { Double(stroke64) / 64 }
     public var subpixelX: Double { Double(subpixelX8) / 8 }
     public var subpixelY: Double { Double(subpixelY8) / 8 }
 }

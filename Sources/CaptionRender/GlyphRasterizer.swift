@@ -41,7 +41,7 @@ public struct GlyphRasterizer: Sendable {
     /// The masks of `glyph` at ASS `size` (px) with its pen (baseline origin) at (penX, penY) in frame
     /// pixels, scaled by (scaleX, scaleY) about (originX, originY) (default: the pen), stroked by
     /// `strokeWidth` px: the glyph placed on its own (a run of one glyph, in libass's terms). `stroke`
-    /// is nil when `strokeWidth` rounds to 0 (to 1/64 px), else a mask (empty for a glyph without outline).
+    /// is nil when `strokeWidth` is 0, else a mask (empty for a glyph without outline).
     public func masks(glyph: UInt32, face: FontFace, size: Double, penX: Double, penY: Double,
                       scaleX: Double = 1, scaleY: Double = 1, originX: Double? = nil, originY: Double? = nil,
                       strokeWidth: Double = 0) -> GlyphMasks {
@@ -108,18 +108,16 @@ public struct GlyphRasterizer: Sendable {
         return GlyphMasks(fill: fill, stroke: lookUp(b.x, b.y, stroke: strokeWidth))
     }
 
-    /// The cache key: everything quantised as libass quantises it.
+    /// The cache key.
     static func key(glyph: UInt32, face: FontFace, size: Double, scaleX: Double, scaleY: Double, strokeWidth: Double,
                     subpixel: (x: UInt8, y: UInt8)) -> GlyphKey {
-        func quantise(_ value: Double, _ steps: Double) -> Int32 { Int32(clamping: Int((value * steps).rounded())) }
-        return GlyphKey(fontPath: face.path, faceIndex: face.index, glyph: glyph,
-                        size64: quantise(size, 64), scaleX256: quantise(scaleX, 256), scaleY256: quantise(scaleY, 256),
-                        stroke64: quantise(max(strokeWidth, 0), 64), subpixelX8: subpixel.x, subpixelY8: subpixel.y)
+        GlyphKey(fontPath: face.path, faceIndex: face.index, glyph: glyph, size: size, scaleX: scaleX, scaleY: scaleY,
+                 strokeWidth: max(strokeWidth, 0), subpixelX8: subpixel.x, subpixelY8: subpixel.y)
     }
 
     /// libass's border for a key: nil without a stroke.
     static func border(for key: GlyphKey) -> LibassBorder? {
-        guard key.stroke64 > 0 else { return nil }
+        guard key.strokeWidth > 0 else { return nil }
         let k = key.size / FontFace.libassReferenceSize
         return LibassBorder(scale: (key.scaleX * k, key.scaleY * k), width: key.strokeWidth)
     }
@@ -128,8 +126,8 @@ public struct GlyphRasterizer: Sendable {
     /// position (0, 0), no cache: a key without a stroke names the fill (`fill`), one with a stroke
     /// names the border alone (`stroke`; `fill` empty), since libass places the two on its grid apart.
     static func draw(_ key: GlyphKey, face: FontFace) -> GlyphMasks {
-        let stroked = key.stroke64 > 0
-        guard key.size64 > 0, key.scaleX256 > 0, key.scaleY256 > 0,
+        let stroked = key.strokeWidth > 0
+        guard key.size > 0, key.scaleX > 0, key.scaleY > 0,
               let source = loadOutline(key.glyph, face: face) else {
             return GlyphMasks(fill: .empty, stroke: stroked ? .empty : nil)
         }
