@@ -27,7 +27,10 @@ public final class LibassRenderer {
     ///     which libass 0.17.1 needs to find emoji in them).
     ///   - defaultFamily: the family libass uses for a family it does not have.
     ///   - defaultFont: the file behind `defaultFamily`; the first of `fontFiles` when nil.
-    public init(fontFiles: [String], defaultFamily: String, defaultFont: String? = nil, width: Int, height: Int) throws(LibassError) {
+    ///   - simpleShaping: libass's simple shaper (FriBidi only: unhinted advances, no kerning) instead of
+    ///     HarfBuzz, which the toolkit matches; ffmpeg 5.1's `-vf subtitles=` always renders with it.
+    public init(fontFiles: [String], defaultFamily: String, defaultFont: String? = nil, width: Int, height: Int,
+                simpleShaping: Bool = false) throws(LibassError) {
         guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
         guard let firstFont = fontFiles.first else { throw .noFonts }
         // Read every font before touching libass, so a failure leaks nothing.
@@ -57,7 +60,7 @@ public final class LibassRenderer {
         self.height = height
         ass_set_frame_size(renderer, Int32(width), Int32(height))
         ass_set_storage_size(renderer, Int32(width), Int32(height))
-        ass_set_shaper(renderer, ASS_SHAPING_COMPLEX)
+        ass_set_shaper(renderer, simpleShaping ? ASS_SHAPING_SIMPLE : ASS_SHAPING_COMPLEX)
         ass_set_hinting(renderer, ASS_HINTING_NONE)
         ass_set_fonts(renderer, defaultFont, defaultFamily, Int32(ASS_FONTPROVIDER_NONE.rawValue), nil, 0)
     }

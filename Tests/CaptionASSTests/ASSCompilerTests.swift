@@ -41,7 +41,11 @@ struct Fixture {
         if !fonts.contains(primary) { fonts.insert(primary, at: 0) }
         libass = try LibassRenderer(fontFiles: fonts, defaultFamily: style.fontFamily, defaultFont: primary, width: Self.width, height: Self.height)
         try libass.load(assText: script)
+        self.fonts = fonts
     }
+
+    /// The fonts libass was given, the layout's primary font first.
+    let fonts: [String]
 
     func frames(at t: Milliseconds) throws -> (native: RGBAImage, libass: RGBAImage) {
         var a = RGBAImage(width: Self.width, height: Self.height), b = RGBAImage(width: Self.width, height: Self.height)
