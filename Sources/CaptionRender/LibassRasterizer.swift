@@ -167,71 +167,43 @@ struct LibassRasterizer {
 
     typealias Groups = ([Segment], [Segment])
 
-    /// `polyline_split_horz`: the parts left and right of x, each group apart; `winding` gains the
-    /// winding of the right part's top-left corner.
-    static func splitHorz(_ src: Groups, x: Int32, winding: inout (Int, Int)) -> (left: Groups, right: Groups) {
-        var left: Groups = ([], []), right: Groups = ([], [])
+    /// `polyline_split_horz` (`vertical` false: the parts left and right of x = `at`) and
+    /// `polyline_split_vert` (true: above and below y = `at`), each group apart; `winding` gains the
+    /// winding of the second part's top-left corner.
+    static func split(_ src: Groups, at: Int32, vertical: Bool, winding: inout (Int, Int)) -> (first: Groups, second: Groups) {
+        var first: Groups = ([], []), second: Groups = ([], [])
         for group in 0..<2 {
-            var l: [Segment] = [], r: [Segment] = []
+            var f: [Segment] = [], t: [Segment] = []
             var w = 0
             for s in group == 0 ? src.0 : src.1 {
                 var delta = 0
-                if s.yMin == 0 && s.flags & exactTop != 0 { delta = s.a < 0 ? 1 : -1 }
-                if checkRight(s, x) {
+                if vertical {
+                    if s.xMin == 0 && s.flags & exactLeft != 0 { delta = s.b < 0 ? 1 : -1 }
+                } else {
+                    if s.yMin == 0 && s.flags & exactTop != 0 { delta = s.a < 0 ? 1 : -1 }
+                }
+                if vertical ? checkBottom(s, at) : checkRight(s, at) {
                     w += delta
-                    if s.xMin >= x { continue }
+                    if (vertical ? s.yMin : s.xMin) >= at { continue }
                     var d = s
-                    d.xMax = min(d.xMax, x)
-                    l.append(d)
+                    if vertical { d.yMax = min(d.yMax, at) } else { d.xMax = min(d.xMax, at) }
+                    f.append(d)
                     continue
                 }
-                if checkLeft(s, x) {
+                if vertical ? checkTop(s, at) : checkLeft(s, at) {
                     var d = s
-                    moveX(&d, x)
-                    r.append(d)
-                    continue
-                }
-                if s.flags & ulDr != 0 { w += delta }
-                var d = s
-                let next = splitHorz(&d, x)
-                l.append(d); r.append(next)
-            }
-            if group == 0 { left.0 = l; right.0 = r; winding.0 += w } else { left.1 = l; right.1 = r; winding.1 += w }
-        }
-        return (left, right)
-    }
-
-    /// `polyline_split_vert`: the parts above and below y.
-    static func splitVert(_ src: Groups, y: Int32, winding: inout (Int, Int)) -> (top: Groups, bottom: Groups) {
-        var top: Groups = ([], []), bottom: Groups = ([], [])
-        for group in 0..<2 {
-            var t: [Segment] = [], b: [Segment] = []
-            var w = 0
-            for s in group == 0 ? src.0 : src.1 {
-                var delta = 0
-                if s.xMin == 0 && s.flags & exactLeft != 0 { delta = s.b < 0 ? 1 : -1 }
-                if checkBottom(s, y) {
-                    w += delta
-                    if s.yMin >= y { continue }
-                    var d = s
-                    d.yMax = min(d.yMax, y)
+                    if vertical { moveY(&d, at) } else { moveX(&d, at) }
                     t.append(d)
                     continue
                 }
-                if checkTop(s, y) {
-                    var d = s
-                    moveY(&d, y)
-                    b.append(d)
-                    continue
-                }
                 if s.flags & ulDr != 0 { w += delta }
                 var d = s
-                let next = splitVert(&d, y)
-                t.append(d); b.append(next)
+                let next = vertical ? splitVert(&d, at) : splitHorz(&d, at)
+                f.append(d); t.append(next)
             }
-            if group == 0 { top.0 = t; bottom.0 = b; winding.0 += w } else { top.1 = t; bottom.1 = b; winding.1 += w }
+            if group == 0 { first.0 = f; second.0 = t; winding.0 += w } else { first.1 = f; second.1 = t; winding.1 += w }
         }
-        return (top, bottom)
+        return (first, second)
     }
 
     // MARK: Filling
@@ -252,15 +224,15 @@ struct LibassRasterizer {
         var winding = (0, 0)
         let sizeX = Int32(width << 6), sizeY = Int32(height << 6)
         if box.2 >= Int(sizeX) {
-            lines = splitHorz(lines, x: sizeX, winding: &winding).left
+            lines = split(lines, at: sizeX, vertical: false, winding: &winding).first
             winding = (0, 0)
         }
         if box.3 >= Int(sizeY) {
-            lines = splitVert(lines, y: sizeY, winding: &winding).top
+            lines = split(lines, at: sizeY, vertical: true, winding: &winding).first
             winding = (0, 0)
         }
-        if box.0 <= 0 { lines = splitHorz(lines, x: 0, winding: &winding).right }
-        if box.1 <= 0 { lines = splitVert(lines, y: 0, winding: &winding).bottom }
+        if box.0 <= 0 { lines = split(lines, at: 0, vertical: false, winding: &winding).second }
+        if box.1 <= 0 { lines = split(lines, at: 0, vertical: true, winding: &winding).second }
         var tile = [UInt8](repeating: 0, count: tileSize * tileSize)
         tile.withUnsafeMutableBufferPointer { t in
             fillLevel(buf, width: width, height: height, stride: stride, lines: lines, winding: winding, tile: t.baseAddress!)
@@ -328,14 +300,14 @@ struct LibassRasterizer {
         var winding1 = winding
         if width > height {
             let w = 1 << (Int.bitWidth - 1 - (width - 1).leadingZeroBitCount)
-            let parts = splitHorz(lines, x: Int32(w << 6), winding: &winding1)
-            fillLevel(buf, width: w, height: height, stride: stride, lines: parts.left, winding: winding, tile: tile)
-            fillLevel(buf + w, width: width - w, height: height, stride: stride, lines: parts.right, winding: winding1, tile: tile)
+            let parts = split(lines, at: Int32(w << 6), vertical: false, winding: &winding1)
+            fillLevel(buf, width: w, height: height, stride: stride, lines: parts.first, winding: winding, tile: tile)
+            fillLevel(buf + w, width: width - w, height: height, stride: stride, lines: parts.second, winding: winding1, tile: tile)
         } else {
             let h = 1 << (Int.bitWidth - 1 - (height - 1).leadingZeroBitCount)
-            let parts = splitVert(lines, y: Int32(h << 6), winding: &winding1)
-            fillLevel(buf, width: width, height: h, stride: stride, lines: parts.top, winding: winding, tile: tile)
-            fillLevel(buf + h * stride, width: width, height: height - h, stride: stride, lines: parts.bottom, winding: winding1, tile: tile)
+            let parts = split(lines, at: Int32(h << 6), vertical: true, winding: &winding1)
+            fillLevel(buf, width: width, height: h, stride: stride, lines: parts.first, winding: winding, tile: tile)
+            fillLevel(buf + h * stride, width: width, height: height - h, stride: stride, lines: parts.second, winding: winding1, tile: tile)
         }
     }
 
