@@ -1,3 +1,4 @@
+import CaptionRender
 import CaptionFormats
 import CaptionModel
 import Foundation
@@ -8,12 +9,7 @@ enum ASSSyntax {
     /// Numbers as ASS expects them: integers bare, others with up to seven decimals, enough to carry
     /// a position on libass's 1/64 px grid, or a centre between two of its points, exactly (the layout
     /// puts lines and words on that grid).
-    static func number(_ v: Double) -> String {
-        if v == v.rounded() { return String(Int(v)) }
-        var text = String(format: "%.7f", v)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
-    }
+    static func number(_ v: Double) -> String { ASSNumber.text(v) }
 
     /// `&HAABBGGRR` for style rows (AA = 255 − alpha).
     static func styleColor(_ c: RGBAColor) -> String { ASSColor.string(c) }

@@ -1,11 +1,12 @@
 import CaptionLayout
 import CaptionModel
+import CaptionRender
 import CaptionStyles
 
 /// A rounded rectangle as a `\p1` drawing event: its top-left corner placed by `\an7\pos`, the path
 /// relative to it with the corners as cubic quarter circles (κ ≈ 0.5523), no border, shadow or blur,
-/// filled with the box colour. Line boxes and word boxes share it, as the native painter shares
-/// `AlphaMask.roundedRectangle`.
+/// filled with the box colour. Line boxes and word boxes share it; the path is `RoundedBoxPath`'s,
+/// which the native painter draws as libass draws this drawing.
 struct RoundedBoxDrawing {
     /// The padded rectangle in frame pixels and the corner radius (before clamping to half a side).
     var x: Double, y: Double, width: Double, height: Double, radius: Double
@@ -22,12 +23,14 @@ struct RoundedBoxDrawing {
     }
 
     var text: String {
-        let n = ASSSyntax.number, w = width, h = height
-        let r = min(radius, w / 2, h / 2), c = r * 0.4477  // r·(1 − κ)
-        let path = "m \(n(r)) 0 l \(n(w - r)) 0 b \(n(w - c)) 0 \(n(w)) \(n(c)) \(n(w)) \(n(r)) "
-            + "l \(n(w)) \(n(h - r)) b \(n(w)) \(n(h - c)) \(n(w - c)) \(n(h)) \(n(w - r)) \(n(h)) "
-            + "l \(n(r)) \(n(h)) b \(n(c)) \(n(h)) 0 \(n(h - c)) 0 \(n(h - r)) "
-            + "l 0 \(n(r)) b 0 \(n(c)) \(n(c)) 0 \(n(r)) 0"
+        let n = ASSSyntax.number
+        let path = RoundedBoxPath.commands(width: width, height: height, radius: radius).map { command -> String in
+            switch command {
+            case let .move(x, y): return "m \(n(x)) \(n(y))"
+            case let .line(x, y): return "l \(n(x)) \(n(y))"
+            case let .cubic(x1, y1, x2, y2, x3, y3): return "b \(n(x1)) \(n(y1)) \(n(x2)) \(n(y2)) \(n(x3)) \(n(y3))"
+            }
+        }.joined(separator: " ")
         return "{\\an7\\pos(\(n(x)),\(n(y)))\\bord0\\shad0\\blur0\\1c\(ASSSyntax.tagColor(color))\\1a\(ASSSyntax.transparency(color.alpha))\\p1}"
             + path + "{\\p0}"
     }

@@ -202,7 +202,7 @@ struct CaptionPainter {
     /// Box masks come from the cache when the same box was drawn before (every frame of a page draws
     /// the same boxes).
     func roundedRectangle(x: Double, y: Double, width: Double, height: Double, cornerRadius: Double) -> AlphaMask {
-        let make = { AlphaMask.roundedRectangle(x: x, y: y, width: width, height: height, cornerRadius: cornerRadius) }
+        let make = { RoundedBoxPath.mask(x: x, y: y, width: width, height: height, radius: cornerRadius) }
         guard let cache else { return make() }
         return cache.box(BoxKey(x: x, y: y, width: width, height: height, radius: cornerRadius), orMake: make)
     }

@@ -1,0 +1,18 @@
+import Foundation
+
+/// How the compiled ASS prints a number, and what libass makes of it: the native renderer draws
+/// from the same values libass reads, so a length that is not a multiple of 1/64 px rounds the same
+/// way on both sides.
+public enum ASSNumber {
+    /// Integers bare, others with 7 decimals, trailing zeros dropped.
+    public static func text(_ v: Double) -> String {
+        if v == v.rounded() { return String(Int(v)) }
+        var text = String(format: "%.7f", v)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+
+    /// The printed number as libass holds a drawing coordinate or position: 1/64 px, rounded with
+    /// lrint (`double_to_d6`).
+    static func d6(_ v: Double) -> Int { Int((Double(text(v))! * 64).rounded(.toNearestOrEven)) }
+}

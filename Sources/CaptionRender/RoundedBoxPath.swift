@@ -1,0 +1,57 @@
+/// A rounded rectangle as the compiled ASS draws it (a `\p1` drawing placed with `\an7\pos`), and the
+/// coverage libass gives that drawing, so the native boxes are libass's boxes.
+///
+/// The path: straight sides, each corner a cubic quarter circle (κ ≈ 0.5523), clockwise from the top
+/// edge's left end, relative to the box's top-left corner. libass reads each number as 1/64 px
+/// (`double_to_d6`, lrint), places the drawing's control-box centre on its 1/8 px grid, quantises the
+/// scale as for a glyph, and fills it with its rasterizer (`ass_drawing_parse`, `get_outline_glyph`,
+/// `quantize_transform`); the exact-area rounded rectangle this replaces differed by up to 50 levels
+/// at the corners, where the cubic is not a circle.
+public enum RoundedBoxPath {
+    public enum Command: Equatable, Sendable {
+        case move(Double, Double)
+        case line(Double, Double)
+        case cubic(Double, Double, Double, Double, Double, Double)
+    }
+
+    /// The path of a `width`×`height` box with corners of `radius` (at most half a side).
+    public static func commands(width w: Double, height h: Double, radius: Double) -> [Command] {
+        let r = min(max(radius, 0), w / 2, h / 2), c = r * 0.4477  // r·(1 − κ)
+        return [.move(r, 0), .line(w - r, 0), .cubic(w - c, 0, w, c, w, r),
+                .line(w, h - r), .cubic(w, h - c, w - c, h, w - r, h),
+                .line(r, h), .cubic(c, h, 0, h - c, 0, h - r),
+                .line(0, r), .cubic(0, c, c, 0, r, 0)]
+    }
+
+    /// libass's coverage of the box drawn with its top-left corner at (x, y) in frame pixels.
+    public static func mask(x: Double, y: Double, width: Double, height: Double, radius: Double) -> AlphaMask {
+        guard width > 0, height > 0, x.isFinite, y.isFinite, width.isFinite, height.isFinite else { return .empty }
+        // The outline as `ass_drawing_parse` builds it: a line adds its end point, a cubic its two
+        // control points and end point, and the contour closes with a line back to its start.
+        var outline = LibassOutline()
+        for command in commands(width: width, height: height, radius: radius.isFinite ? radius : 0) {
+            switch command {
+            case let .move(px, py):
+                outline.points.append(.init(x: ASSNumber.d6(px), y: ASSNumber.d6(py)))
+            case let .line(px, py):
+                outline.segments.append(LibassOutline.line)
+                outline.points.append(.init(x: ASSNumber.d6(px), y: ASSNumber.d6(py)))
+            case let .cubic(x1, y1, x2, y2, x3, y3):
+                outline.segments.append(LibassOutline.cubic)
+                outline.points += [.init(x: ASSNumber.d6(x1), y: ASSNumber.d6(y1)), .init(x: ASSNumber.d6(x2), y: ASSNumber.d6(y2)), .init(x: ASSNumber.d6(x3), y: ASSNumber.d6(y3))]
+            }
+        }
+        outline.segments.append(LibassOutline.line | LibassOutline.contourEnd)
+        guard let box = LibassOutline.controlBox([outline]) else { return .empty }
+        // The control-box centre, in 1/64 px from the frame's origin, onto the 1/8 px grid; the scale
+        // (1) quantised in steps of 8 / (half the box + 64), as for a glyph.
+        let cx = Double(box.0 + box.2) / 2, cy = Double(box.1 + box.3) / 2
+        let qx = Int(((Double(ASSNumber.d6(x)) + cx) / 8).rounded(.toNearestOrEven))
+        let qy = Int(((Double(ASSNumber.d6(y)) + cy) / 8).rounded(.toNearestOrEven))
+        let scale = (LibassBorder.quantisedScale(1, halfExtent: Double(box.2 - box.0) / 2 + 64),
+                     LibassBorder.quantisedScale(1, halfExtent: Double(box.3 - box.1) / 2 + 64))
+        guard let mask = LibassOutline.rasterize([outline], scale: scale, centre: (cx, cy),
+                                                 phase: ((qx & 7) * 8, -(qy & 7) * 8)) else { return .empty }
+        return mask.translated(dx: qx >> 3, dy: qy >> 3).trimmed()
+    }
+}
