@@ -178,20 +178,24 @@ extension LibassOutline {
     /// point placed as libass's restored bitmap transform places it: scaled by `scale` about the
     /// control-box centre `centre` (outline units, y down), the centre moved to `phase` (frame 26.6,
     /// y up as our phases are), rounded with `lrint` (`ass_outline_transform_2d`). Nil when an
-    /// outline's segments do not match its points.
+    /// outline's segments do not match its points; empty when a point lands beyond libass's limit.
     static func rasterize(_ outlines: [LibassOutline], scale s: (x: Double, y: Double), centre: (x: Double, y: Double),
                           phase: (x: Int, y: Int)) -> AlphaMask? {
         let offX = Double(phase.x) - s.x * centre.x, offY = Double(-phase.y) - s.y * centre.y
+        // libass draws nothing of an outline with a point at or beyond OUTLINE_MAX (2^28 - 1 units).
+        let limit = Double((1 << 28) - 1)
+        var tooLarge = false
         func map(_ p: Point) -> Point {
-            Point(x: Int((s.x * Double(p.x) + offX).rounded(.toNearestOrEven)),
-                  y: Int((s.y * Double(p.y) + offY).rounded(.toNearestOrEven)))
+            let x = s.x * Double(p.x) + offX, y = s.y * Double(p.y) + offY
+            guard abs(x) < limit, abs(y) < limit else { tooLarge = true; return Point(x: 0, y: 0) }
+            return Point(x: Int(x.rounded(.toNearestOrEven)), y: Int(y.rounded(.toNearestOrEven)))
         }
         var groups: [[[Point]]] = []
         for outline in outlines {
             guard let polygons = outline.polygons(map: map) else { return nil }
             groups.append(polygons)
         }
-        return LibassRasterizer.rasterize(groups)
+        return tooLarge ? .empty : LibassRasterizer.rasterize(groups)
     }
 
     /// Whether libass cuts a curve from `beg` to `end` at control point `pt`: the point is more than
