@@ -123,7 +123,9 @@ public struct GlyphRasterizer: Sendable {
     }
 
     /// Draws a key's mask with the outline's centre at the key's subpixel phase from the integer
-    /// position (0, 0), no cache: a key without a stroke names the fill (`fill`), one with a stroke
+    /// position (0, 0), no cache, untrimmed: the mask keeps the extent of libass's bitmap (16 px
+    /// tiles), because libass's blur halves a word's combined bitmap on a grid that starts at its
+    /// edge, so a shadow needs the same edge to come out the same: a key without a stroke names the fill (`fill`), one with a stroke
     /// names the border alone (`stroke`; `fill` empty), since libass places the two on its grid apart.
     static func draw(_ key: GlyphKey, face: FontFace) -> GlyphMasks {
         let stroked = key.strokeWidth > 0
@@ -135,11 +137,11 @@ public struct GlyphRasterizer: Sendable {
         let requested = (x: key.scaleX * k, y: key.scaleY * k)
         let phase = (x: Int(key.subpixelX8) * 8, y: -Int(key.subpixelY8) * 8)
         guard stroked, let border = border(for: key), !border.isEmpty else {
-            return GlyphMasks(fill: fill(source, scale: requested, phase: phase).trimmed(), stroke: nil)
+            return GlyphMasks(fill: fill(source, scale: requested, phase: phase), stroke: nil)
         }
         // The border as libass strokes it (LibassStroker), at its width and scale (LibassBorder). With
         // an opaque fill libass draws the border bitmap as stroked, the fill on top (FILL_IN_BORDER).
-        return GlyphMasks(fill: .empty, stroke: (border.mask(for: source, phase: phase) ?? .empty).trimmed())
+        return GlyphMasks(fill: .empty, stroke: border.mask(for: source, phase: phase) ?? .empty)
     }
 
     /// The fill as libass draws it: the outline in libass's form (`LibassOutline`), scaled as its

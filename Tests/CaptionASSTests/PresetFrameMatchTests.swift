@@ -12,28 +12,32 @@ import Testing
 /// graded with libass's compare metric: the bar is GOOD or better and at least 30 dB over the
 /// caption area.
 ///
-/// Measured (`captions verify Corpus/word-timed/whisperx.json --all-presets --size 540x960`): all 198
-/// frames GOOD or SAME, PSNR 33.2-47 dB. The last nine exceptions were border pixels where two glyphs'
-/// borders meet: libass rounds a glyph's border outline to its 1/8 px grid by the border's own
-/// control-box centre, apart from the fill's, and a scaled word's glyphs each round their x from the
-/// unrounded start of the line.
+/// Measured (`captions verify Corpus/word-timed/whisperx.json --all-presets --size 540x960`): 185 of
+/// 198 frames identical to libass's, the rest GOOD at 80.7 dB and up (a few dozen shadow pixels one
+/// level apart where a growing word's shadow meets its neighbours'). Asserted: every frame GOOD or
+/// better, and identical for every preset without a growing word, so any placement, rasterizer or
+/// blur drift fails.
 @Suite struct PresetFrameMatchTests {
     static let minimumPSNR = 30.0
+    /// Presets whose spoken word grows: their shadows may differ by a level at a few pixels.
+    static let growingWords: Set<String> = ["pop-in", "word-and-scale"]
 
     @Test(arguments: Fixture.presets)
     func libassMatchesNativeAtWordStartsMiddlesAndGaps(preset: String) throws {
         let f = try Fixture(preset: preset)
         let times = FrameTimes.defaults(for: f.pages)
         #expect(times.count >= 10)
-        var worse: [String] = []
+        var worse: [String] = [], notIdentical: [String] = []
         for t in times {
             let (a, b) = try f.frames(at: t)
             let match = try FrameMatch(native: a, libass: b)
             #expect(match.libassDrewSomething == match.nativeDrewSomething, "\(preset) at \(t) ms: one side drew nothing")
             #expect(match.psnr >= Self.minimumPSNR, "\(preset) at \(t) ms: PSNR \(match.psnr) dB over the caption area")
             if match.comparison.grade > .good { worse.append("\(t) ms \(match.comparison.grade.rawValue) \(match.comparison.score)") }
+            if match.comparison.grade != .same { notIdentical.append("\(t) ms score \(match.comparison.score)") }
         }
         #expect(worse.isEmpty, "\(preset): worse than GOOD at \(worse)")
+        #expect(Self.growingWords.contains(preset) || notIdentical.isEmpty, "\(preset): not identical to libass at \(notIdentical)")
     }
 
     /// karaoke-fill mid-word: the word is split at the native sweep column, highlight left, text

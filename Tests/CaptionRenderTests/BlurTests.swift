@@ -70,12 +70,18 @@ import Testing
         #expect(AlphaMask.gaussianSigma(forBlurRadius: 0) == 0)
     }
 
-    @Test func kernelIsNormalisedAndSymmetric() {
-        for sigma in [0.5, 1.3, 5.0, 12.0] {
-            let k = AlphaMask.gaussianKernel(sigma: sigma)
-            #expect(k.reduce(0, +) == 65536)
-            #expect(k == k.reversed())
-            #expect(k.count == 2 * Int((3 * sigma).rounded(.up)) + 1)
+    /// libass's choice of filter (`find_best_method`): a 9-tap filter on the full image for small
+    /// blurs, halvings as the blur grows, weights that leave the centre tap positive.
+    @Test func filterChoiceFollowsLibass() {
+        let small = LibassBlur.method(0.3)
+        #expect(small.level == 0 && small.radius == 4)
+        let medium = LibassBlur.method(4)
+        #expect(medium.level == 0 && medium.radius == 6)
+        let large = LibassBlur.method(26)
+        #expect(large.level == 1)
+        #expect(LibassBlur.method(400).level >= 2)
+        for m in [small, medium, large, LibassBlur.method(400)] {
+            #expect(m.coeff.allSatisfy { $0 >= 0 } && 2 * m.coeff.reduce(0, +) < 0x10000, "\(m)")
         }
     }
 }

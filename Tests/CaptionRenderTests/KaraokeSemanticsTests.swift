@@ -97,8 +97,10 @@ import CaptionLayout
         var spokenBox: PixelRect?, restBox: PixelRect?
         for (n, glyph) in drawn.enumerated() {
             if glyph.wordIndex == k {
-                spokenBox = spokenBox.map { $0.union(spokenLayers[n].masks.fill.frame) } ?? spokenLayers[n].masks.fill.frame
-                restBox = restBox.map { $0.union(restLayers[n].masks.fill.frame) } ?? restLayers[n].masks.fill.frame
+                // Ink, not the masks' frames: a mask keeps the extent of libass's tile-aligned bitmap.
+                let spokenInk = try #require(spokenLayers[n].masks.fill.inkBounds), restInk = try #require(restLayers[n].masks.fill.inkBounds)
+                spokenBox = spokenBox.map { $0.union(spokenInk) } ?? spokenInk
+                restBox = restBox.map { $0.union(restInk) } ?? restInk
             } else {
                 // Neighbours: the very same masks at the very same places.
                 #expect(spokenLayers[n].masks == restLayers[n].masks, "glyph of word \(glyph.wordIndex) moved")
