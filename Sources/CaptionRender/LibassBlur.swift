@@ -34,19 +34,17 @@ enum LibassBlur {
     static func blur(_ mask: AlphaMask, r2x: Double, r2y: Double) -> AlphaMask {
         guard !mask.isEmpty else { return mask }
         let bx = method(r2x), by = r2y == r2x ? bx : method(r2y)
-        var w = mask.width, h = mask.height
         // `ass_stripe_unpack`: 0...255 to 0...0x4000.
-        var buf = Plane(width: w, height: h, values: mask.coverage.map { s in
+        var buf = Plane(width: mask.width, height: mask.height, values: mask.coverage.map { s in
             let v = Int(s)
             return Int16(truncatingIfNeeded: Int(UInt16(truncatingIfNeeded: ((v << 7) | (v >> 1)) + 1)) >> 1)
         })
-        for _ in 0..<by.level { buf = buf.shrunk(vertical: true); h = buf.height }
-        for _ in 0..<bx.level { buf = buf.shrunk(vertical: false); w = buf.width }
+        for _ in 0..<by.level { buf = buf.shrunk(vertical: true) }
+        for _ in 0..<bx.level { buf = buf.shrunk(vertical: false) }
         buf = buf.filtered(vertical: false, radius: bx.radius, coeff: bx.coeff)
         buf = buf.filtered(vertical: true, radius: by.radius, coeff: by.coeff)
         for _ in 0..<bx.level { buf = buf.expanded(vertical: false) }
         for _ in 0..<by.level { buf = buf.expanded(vertical: true) }
-        _ = (w, h)
         // `ass_stripe_pack`: back to 8 bits with libass's dither (rows alternate 8/40 and 56/24).
         let dither: [[Int]] = [[8, 40], [56, 24]]
         var out = [UInt8](repeating: 0, count: buf.width * buf.height)
@@ -61,28 +59,73 @@ enum LibassBlur {
                          width: buf.width, height: buf.height, coverage: out)
     }
 
-    /// 16-bit image rows, zero outside.
+    /// 16-bit image rows, zero outside. Each pass reads rows through a zero-padded copy (horizontal)
+    /// or a zero row (vertical), so the inner loops run without bounds tests.
     struct Plane {
         var width: Int
         var height: Int
         var values: [Int16]
 
-        @inline(__always) func at(_ x: Int, _ y: Int) -> Int {
-            x >= 0 && x < width && y >= 0 && y < height ? Int(values[y * width + x]) : 0
+        /// Row `y` (a zero row outside the image) as a pointer, for the vertical passes.
+        @inline(__always)
+        static func row(_ base: UnsafePointer<Int16>, _ y: Int, width: Int, height: Int, zero: UnsafePointer<Int16>) -> UnsafePointer<Int16> {
+            y >= 0 && y < height ? base + y * width : zero
+        }
+
+        /// Runs `body` for every row with a copy of it padded by `left` and `right` zeros.
+        func withPaddedRows(left: Int, right: Int, _ body: (Int, UnsafePointer<Int16>) -> Void) {
+            var padded = [Int16](repeating: 0, count: left + width + right)
+            values.withUnsafeBufferPointer { src in
+                padded.withUnsafeMutableBufferPointer { p in
+                    for y in 0..<height {
+                        (p.baseAddress! + left).update(from: src.baseAddress! + y * width, count: width)
+                        body(y, p.baseAddress! + left)
+                    }
+                }
+            }
+        }
+
+        @inline(__always)
+        static func shrink(_ p1p: Int32, _ p1n: Int32, _ z0p: Int32, _ z0n: Int32, _ n1p: Int32, _ n1n: Int32) -> Int16 {
+            var r = (p1p + p1n + n1p + n1n) >> 1
+            r = (r + z0p + z0n) >> 1
+            r = (r + p1n + n1p) >> 1
+            return Int16(truncatingIfNeeded: (r + z0p + z0n + 2) >> 2)
+        }
+
+        @inline(__always)
+        static func expand(_ p1: Int32, _ z0: Int32, _ n1: Int32) -> (Int16, Int16) {
+            @inline(__always) func u16(_ v: Int32) -> Int32 { Int32(UInt16(truncatingIfNeeded: v)) }
+            let r = u16(u16(u16(p1 + n1) >> 1) + z0) >> 1
+            let rp = u16(u16(u16(r + p1) >> 1) + z0 + 1) >> 1
+            let rn = u16(u16(u16(r + n1) >> 1) + z0 + 1) >> 1
+            return (Int16(truncatingIfNeeded: rp), Int16(truncatingIfNeeded: rn))
         }
 
         /// Halved with [1, 5, 10, 10, 5, 1] (`shrink_func`): out[i] from in[2i−4 ... 2i+1].
         func shrunk(vertical: Bool) -> Plane {
             let w = vertical ? width : (width + 5) >> 1, h = vertical ? (height + 5) >> 1 : height
             var out = [Int16](repeating: 0, count: w * h)
-            for y in 0..<h {
-                for x in 0..<w {
-                    func src(_ d: Int) -> Int { vertical ? at(x, 2 * y + d) : at(2 * x + d, y) }
-                    let (p1p, p1n, z0p, z0n, n1p, n1n) = (src(-4), src(-3), src(-2), src(-1), src(0), src(1))
-                    var r = (p1p + p1n + n1p + n1n) >> 1
-                    r = (r + z0p + z0n) >> 1
-                    r = (r + p1n + n1p) >> 1
-                    out[y * w + x] = Int16(truncatingIfNeeded: (r + z0p + z0n + 2) >> 2)
+            out.withUnsafeMutableBufferPointer { o in
+                if vertical {
+                    let zero = [Int16](repeating: 0, count: width)
+                    values.withUnsafeBufferPointer { src in zero.withUnsafeBufferPointer { z in
+                        for y in 0..<h {
+                            let r = (-4...1).map { Self.row(src.baseAddress!, 2 * y + $0, width: width, height: height, zero: z.baseAddress!) }
+                            let dst = o.baseAddress! + y * w
+                            for x in 0..<w {
+                                dst[x] = Self.shrink(Int32(r[0][x]), Int32(r[1][x]), Int32(r[2][x]), Int32(r[3][x]), Int32(r[4][x]), Int32(r[5][x]))
+                            }
+                        }
+                    } }
+                } else {
+                    withPaddedRows(left: 4, right: 2 * w + 2 - width) { y, p in
+                        let dst = o.baseAddress! + y * w
+                        for x in 0..<w {
+                            let q = p + 2 * x
+                            dst[x] = Self.shrink(Int32(q[-4]), Int32(q[-3]), Int32(q[-2]), Int32(q[-1]), Int32(q[0]), Int32(q[1]))
+                        }
+                    }
                 }
             }
             return Plane(width: w, height: h, values: out)
@@ -92,22 +135,24 @@ enum LibassBlur {
         func expanded(vertical: Bool) -> Plane {
             let w = vertical ? width : 2 * width + 4, h = vertical ? 2 * height + 4 : height
             var out = [Int16](repeating: 0, count: w * h)
-            let n = vertical ? height + 2 : width + 2
-            let m = vertical ? width : height
-            for j in 0..<m {
-                for i in 0..<n {
-                    func src(_ d: Int) -> Int { vertical ? at(j, i + d) : at(i + d, j) }
-                    let p1 = src(-2), z0 = src(-1), n1 = src(0)
-                    @inline(__always) func u16(_ v: Int) -> Int { Int(UInt16(truncatingIfNeeded: v)) }
-                    let r = u16(u16(u16(p1 + n1) >> 1) + z0) >> 1
-                    let rp = u16(u16(u16(r + p1) >> 1) + z0 + 1) >> 1
-                    let rn = u16(u16(u16(r + n1) >> 1) + z0 + 1) >> 1
-                    if vertical {
-                        out[(2 * i) * w + j] = Int16(truncatingIfNeeded: rp)
-                        out[(2 * i + 1) * w + j] = Int16(truncatingIfNeeded: rn)
-                    } else {
-                        out[j * w + 2 * i] = Int16(truncatingIfNeeded: rp)
-                        out[j * w + 2 * i + 1] = Int16(truncatingIfNeeded: rn)
+            out.withUnsafeMutableBufferPointer { o in
+                if vertical {
+                    let zero = [Int16](repeating: 0, count: width)
+                    values.withUnsafeBufferPointer { src in zero.withUnsafeBufferPointer { z in
+                        for i in 0..<(height + 2) {
+                            let p1 = Self.row(src.baseAddress!, i - 2, width: width, height: height, zero: z.baseAddress!)
+                            let z0 = Self.row(src.baseAddress!, i - 1, width: width, height: height, zero: z.baseAddress!)
+                            let n1 = Self.row(src.baseAddress!, i, width: width, height: height, zero: z.baseAddress!)
+                            let a = o.baseAddress! + 2 * i * w, b = a + w
+                            for x in 0..<w { (a[x], b[x]) = Self.expand(Int32(p1[x]), Int32(z0[x]), Int32(n1[x])) }
+                        }
+                    } }
+                } else {
+                    withPaddedRows(left: 2, right: 2) { y, p in
+                        let dst = o.baseAddress! + y * w
+                        for i in 0..<(width + 2) {
+                            (dst[2 * i], dst[2 * i + 1]) = Self.expand(Int32(p[i - 2]), Int32(p[i - 1]), Int32(p[i]))
+                        }
                     }
                 }
             }
@@ -118,17 +163,40 @@ enum LibassBlur {
         func filtered(vertical: Bool, radius n: Int, coeff: [Int]) -> Plane {
             let w = vertical ? width : width + 2 * n, h = vertical ? height + 2 * n : height
             var out = [Int16](repeating: 0, count: w * h)
-            for y in 0..<h {
-                for x in 0..<w {
-                    func src(_ d: Int) -> Int { vertical ? at(x, y + d) : at(x + d, y) }
-                    let c = src(-n)
-                    var acc = Int32(0x8000)
-                    for i in stride(from: n, to: 0, by: -1) {
-                        let p = Int32(coeff[i - 1])
-                        acc &+= Int32(Int16(truncatingIfNeeded: src(-n - i) - c)) &* p
-                            &+ Int32(Int16(truncatingIfNeeded: src(-n + i) - c)) &* p
+            let param = coeff.map { Int32($0) }
+            @inline(__always) func tap(_ a: Int16, _ c: Int16, _ p: Int32) -> Int32 {
+                Int32(Int16(truncatingIfNeeded: Int32(a) - Int32(c))) &* p
+            }
+            out.withUnsafeMutableBufferPointer { o in
+                if vertical {
+                    let zero = [Int16](repeating: 0, count: width)
+                    var acc = [Int32](repeating: 0, count: width)
+                    values.withUnsafeBufferPointer { src in zero.withUnsafeBufferPointer { z in acc.withUnsafeMutableBufferPointer { acc in
+                        for y in 0..<h {
+                            let centre = Self.row(src.baseAddress!, y - n, width: width, height: height, zero: z.baseAddress!)
+                            acc.update(repeating: 0x8000)
+                            for i in stride(from: n, to: 0, by: -1) {
+                                let l1 = Self.row(src.baseAddress!, y - n - i, width: width, height: height, zero: z.baseAddress!)
+                                let l2 = Self.row(src.baseAddress!, y - n + i, width: width, height: height, zero: z.baseAddress!)
+                                let p = param[i - 1]
+                                for x in 0..<w { acc[x] &+= tap(l1[x], centre[x], p) &+ tap(l2[x], centre[x], p) }
+                            }
+                            let dst = o.baseAddress! + y * w
+                            for x in 0..<w { dst[x] = Int16(truncatingIfNeeded: Int32(centre[x]) &+ (acc[x] >> 16)) }
+                        }
+                    } } }
+                } else {
+                    withPaddedRows(left: 2 * n, right: 2 * n) { y, p in
+                        let dst = o.baseAddress! + y * w
+                        for x in 0..<w {
+                            let c = p[x - n]
+                            var acc = Int32(0x8000)
+                            for i in stride(from: n, to: 0, by: -1) {
+                                acc &+= tap(p[x - n - i], c, param[i - 1]) &+ tap(p[x - n + i], c, param[i - 1])
+                            }
+                            dst[x] = Int16(truncatingIfNeeded: Int32(c) &+ (acc >> 16))
+                        }
                     }
-                    out[y * w + x] = Int16(truncatingIfNeeded: c + Int(acc >> 16))
                 }
             }
             return Plane(width: w, height: h, values: out)

@@ -56,16 +56,16 @@ struct CaptionPainter {
             var end = start + 1
             while end < glyphs.count, glyphs[end].wordIndex == glyphs[start].wordIndex { end += 1 }
             var word = glyphs[start]
-            if end - start > 1 {
-                let run = glyphs[start..<end]
-                let make = {
-                    let strokes = run.compactMap(\.masks.stroke)
-                    return GlyphMasks(fill: AlphaMask.saturatingSum(run.map(\.masks.fill)),
-                                      stroke: strokes.isEmpty ? nil : AlphaMask.saturatingSum(strokes))
-                }
-                // A word's sum only changes when one of its glyphs moves or scales: cached like shadows.
-                word.masks = cache?.combined(run.map(\.signature), orMake: make) ?? make()
+            let run = glyphs[start..<end]
+            // Trimmed once summed: glyph masks keep libass's tile-aligned extents for the shadow's
+            // blur, which would otherwise be blended pixel by pixel as zeros.
+            let make = {
+                let strokes = run.compactMap(\.masks.stroke)
+                return GlyphMasks(fill: AlphaMask.saturatingSum(run.map(\.masks.fill)).trimmed(),
+                                  stroke: strokes.isEmpty ? nil : AlphaMask.saturatingSum(strokes).trimmed())
             }
+            // A word's sum only changes when one of its glyphs moves or scales: cached like shadows.
+            word.masks = cache?.combined(run.map(\.signature), orMake: make) ?? make()
             words.append(word)
             start = end
         }
@@ -183,7 +183,7 @@ struct CaptionPainter {
         let make = {
             var mask = AlphaMask.saturatingSum(masks.map { $0.stroke ?? $0.fill }).translated(dx: dx, dy: dy)
             if style.shadow.blur > 0 { mask = mask.blurred(radius: style.shadow.blur, scale: k) }
-            return mask.shiftedSubpixel(x64: fx, y64: fy)
+            return mask.shiftedSubpixel(x64: fx, y64: fy).trimmed()
         }
         return cache?.mask(for: signatures, orMake: make) ?? make()
     }
