@@ -79,8 +79,7 @@ public struct GlyphRasterizer: Sendable {
             return ((ox + scaleX * (cx - ox)) * 8, (oy + scaleY * (cy - oy)) * 8)
         }
         let fill = exact(OutlineCentres.shared.centre(glyph, face: face))
-        let key = Self.key(glyph: glyph, face: face, size: size, scaleX: scaleX, scaleY: scaleY, strokeWidth: strokeWidth, subpixel: (0, 0))
-        guard let border = Self.border(for: key), !border.isEmpty,
+        guard let border = Self.border(size: size, scaleX: scaleX, scaleY: scaleY, strokeWidth: strokeWidth), !border.isEmpty,
               let c = OutlineCentres.shared.borderCentre(glyph, face: face, border: border) else { return (fill, nil) }
         return (fill, exact(c))
     }
@@ -100,8 +99,9 @@ public struct GlyphRasterizer: Sendable {
             return (masks.stroke ?? masks.fill).translated(dx: ix, dy: iy)
         }
         let fill = lookUp(centreX8, centreY8, stroke: 0)
-        let key = Self.key(glyph: glyph, face: face, size: size, scaleX: scaleX, scaleY: scaleY, strokeWidth: strokeWidth, subpixel: (0, 0))
-        guard let border = Self.border(for: key) else { return GlyphMasks(fill: fill, stroke: nil) }
+        guard let border = Self.border(size: size, scaleX: scaleX, scaleY: scaleY, strokeWidth: strokeWidth) else {
+            return GlyphMasks(fill: fill, stroke: nil)
+        }
         // A width libass rounds to nothing: it draws the fill bitmap as the border.
         if border.isEmpty { return GlyphMasks(fill: fill, stroke: fill) }
         let b = border8 ?? (centreX8, centreY8)
@@ -115,11 +115,12 @@ public struct GlyphRasterizer: Sendable {
                  strokeWidth: max(strokeWidth, 0), subpixelX8: subpixel.x, subpixelY8: subpixel.y)
     }
 
-    /// libass's border for a key: nil without a stroke.
-    static func border(for key: GlyphKey) -> LibassBorder? {
-        guard key.strokeWidth > 0 else { return nil }
-        let k = key.size / FontFace.libassReferenceSize
-        return LibassBorder(scale: (key.scaleX * k, key.scaleY * k), width: key.strokeWidth)
+    /// libass's border for a glyph at `size` scaled by (scaleX, scaleY) with a `strokeWidth` px stroke:
+    /// nil without a stroke.
+    static func border(size: Double, scaleX: Double, scaleY: Double, strokeWidth: Double) -> LibassBorder? {
+        guard strokeWidth > 0 else { return nil }
+        let k = size / FontFace.libassReferenceSize
+        return LibassBorder(scale: (scaleX * k, scaleY * k), width: strokeWidth)
     }
 
     /// Draws a key's mask with the outline's centre at the key's subpixel phase from the integer
@@ -136,7 +137,8 @@ public struct GlyphRasterizer: Sendable {
         let k = key.size / FontFace.libassReferenceSize
         let requested = (x: key.scaleX * k, y: key.scaleY * k)
         let phase = (x: Int(key.subpixelX8) * 8, y: -Int(key.subpixelY8) * 8)
-        guard stroked, let border = border(for: key), !border.isEmpty else {
+        guard stroked, let border = border(size: key.size, scaleX: key.scaleX, scaleY: key.scaleY, strokeWidth: key.strokeWidth),
+              !border.isEmpty else {
             return GlyphMasks(fill: fill(source, scale: requested, phase: phase), stroke: nil)
         }
         // The border as libass strokes it (LibassStroker), at its width and scale (LibassBorder). With

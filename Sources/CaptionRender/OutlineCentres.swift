@@ -13,12 +13,12 @@ final class OutlineCentres: @unchecked Sendable {
         var path: String
         var index: Int
         var glyph: UInt32
-        /// The border's scale order and stroker width; zeros for the glyph's own outline.
-        var border: [Int]
+        /// The border's scale order and stroker width per axis (x, y, x, y); zeros for the glyph's own outline.
+        var border: SIMD4<Int32> = .zero
     }
 
     func centre(_ glyph: UInt32, face: FontFace) -> (x: Double, y: Double) {
-        let key = Key(path: face.path, index: face.index, glyph: glyph, border: [])
+        let key = Key(path: face.path, index: face.index, glyph: glyph)
         return cached(key) { GlyphRasterizer.loadOutline(glyph, face: face)?.centre } ?? (0, 0)
     }
 
@@ -26,7 +26,7 @@ final class OutlineCentres: @unchecked Sendable {
     /// the glyph's reference units; nil when it strokes none.
     func borderCentre(_ glyph: UInt32, face: FontFace, border: LibassBorder) -> (x: Double, y: Double)? {
         let key = Key(path: face.path, index: face.index, glyph: glyph,
-                      border: [border.order.x, border.order.y, border.width.x, border.width.y])
+                      border: SIMD4(Int32(border.order.x), Int32(border.order.y), Int32(border.width.x), Int32(border.width.y)))
         return cached(key) {
             GlyphRasterizer.loadOutline(glyph, face: face).flatMap { border.stroke($0)?.centre(order: border.order) }
         }

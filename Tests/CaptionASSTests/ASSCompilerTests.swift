@@ -47,6 +47,14 @@ struct Fixture {
     /// The fonts libass was given, the layout's primary font first.
     let fonts: [String]
 
+    /// Another libass renderer of the script, with libass's simple shaper (ffmpeg 5.1's `-vf subtitles=`).
+    func libassWithSimpleShaping() throws -> LibassRenderer {
+        let r = try LibassRenderer(fontFiles: fonts, defaultFamily: style.fontFamily, defaultFont: fonts[0],
+                                   width: Self.width, height: Self.height, simpleShaping: true)
+        try r.load(assText: script)
+        return r
+    }
+
     func frames(at t: Milliseconds) throws -> (native: RGBAImage, libass: RGBAImage) {
         var a = RGBAImage(width: Self.width, height: Self.height), b = RGBAImage(width: Self.width, height: Self.height)
         try native.render(pages, at: t, onto: &a)

@@ -27,9 +27,7 @@ import Testing
     /// ("ass" or "subtitles"), and LibassRenderer's frame of it, both over grey, and the caption area.
     func frames(preset: String, filter: String, simpleShaping: Bool = false) throws -> (played: RGBAImage, ours: RGBAImage, area: PixelRect, t: Milliseconds) {
         let f = try Fixture(preset: preset)
-        let libass = try LibassRenderer(fontFiles: f.fonts, defaultFamily: f.style.fontFamily, defaultFont: f.fonts[0],
-                                        width: Fixture.width, height: Fixture.height, simpleShaping: simpleShaping)
-        try libass.load(assText: f.script)
+        let libass = simpleShaping ? try f.libassWithSimpleShaping() : f.libass
         let t = try #require(f.wordMiddles(pages: 1).dropFirst().first)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("captionass-ffmpeg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

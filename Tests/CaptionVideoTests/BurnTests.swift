@@ -52,12 +52,7 @@ import Testing
         #expect(probe["video"]?.frames == 15)
         #expect(abs((probe["video"]?.duration ?? 0) - 0.5) <= 1.0 / 30)
         // Output frame 0 is input frame 30 (1 s), with the second page drawn on it, not the first.
-        let matrix = ColorMatrix(standard: .bt601, fullRange: false)
-        let out = try FFmpegTool.frames(dir + "/out.mp4", width: 360, height: 640)[0].rgba(matrix)
-        let source = try FFmpegTool.frames(dir + "/in.mp4", width: 360, height: 640)[30]
-        let expected = try TestCaptions.expectedFrame(over: source, at: 1000, matrix: matrix)
-        let area = try #require(expected.captionArea)
-        #expect(try ImageComparison.psnr(actual: out, expected: expected.frame, in: area) >= 35)
+        #expect(try TestCaptions.burnedFramePSNR(dir + "/out.mp4", frame: 0, input: dir + "/in.mp4", sourceFrame: 30, at: 1000) >= 35)
     }
 
     @Test func rotationIsKeptAndCaptionsAreUprightAsDisplayed() throws {
@@ -72,12 +67,7 @@ import Testing
         let rotation = try FFmpegTool.run(["-show_entries", "stream_side_data=rotation", "-of", "csv=p=0", dir + "/out.mp4"], tool: "ffprobe")
         #expect(rotation.contains("-90") || rotation.contains("90"))
         // ffmpeg applies the rotation when decoding: the frames as displayed.
-        let matrix = ColorMatrix(standard: .bt601, fullRange: false)
-        let out = try FFmpegTool.frames(dir + "/out.mp4", width: 360, height: 640)[15].rgba(matrix)
-        let source = try FFmpegTool.frames(dir + "/in.mp4", width: 360, height: 640)[15]
-        let expected = try TestCaptions.expectedFrame(over: source, at: 500, matrix: matrix)
-        let area = try #require(expected.captionArea)
-        #expect(try ImageComparison.psnr(actual: out, expected: expected.frame, in: area) >= 35)
+        #expect(try TestCaptions.burnedFramePSNR(dir + "/out.mp4", frame: 15, input: dir + "/in.mp4", sourceFrame: 15, at: 500) >= 35)
     }
 
     @Test func stillImagesAndAudioOnlyInputsBecomeVideos() throws {

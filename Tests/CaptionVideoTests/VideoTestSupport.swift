@@ -3,6 +3,7 @@ import CaptionRender
 import CaptionStyles
 @testable import CaptionVideo
 import Foundation
+import Testing
 
 /// The ffmpeg command line as the tests' independent tool: it makes the input clips and reads the
 /// outputs back (the toolkit itself never runs it).
@@ -141,6 +142,17 @@ enum TestCaptions {
         var expected = source.rgba(matrix)
         try renderer.render(pages, at: t, onto: &expected)
         return (YUV420Frame(expected, matrix).rgba(matrix), captionOnly.opaqueBounds)
+    }
+
+    /// PSNR over the caption area between frame `index` of the burned 360x640 `output` and the render
+    /// at `t` over frame `sourceIndex` of `input`, both through 4:2:0 with BT.601 limited range.
+    static func burnedFramePSNR(_ output: String, frame index: Int, input: String, sourceFrame sourceIndex: Int, at t: Int) throws -> Double {
+        let matrix = ColorMatrix(standard: .bt601, fullRange: false)
+        let out = try FFmpegTool.frames(output, width: 360, height: 640)[index].rgba(matrix)
+        let source = try FFmpegTool.frames(input, width: 360, height: 640)[sourceIndex]
+        let expected = try expectedFrame(over: source, at: t, matrix: matrix)
+        let area = try #require(expected.captionArea)
+        return try ImageComparison.psnr(actual: out, expected: expected.frame, in: area)
     }
 
     static func scratch() throws -> String {
