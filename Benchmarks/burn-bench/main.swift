@@ -1,7 +1,8 @@
 // Burn benchmark: the same generated 1080x1920 30 fps clip with the same word-timed captions, burned by
 // `captions burn` and by `ffmpeg -vf subtitles=` on the ASS CaptionASS compiles for the same pages, with
 // identical libx264 settings (preset, crf, threads left to each), in one run, at each encoder preset.
-// Prints wall time, fps and peak RSS of both (each child measured on its own with wait4), the ratios,
+// Prints wall time, fps, CPU time (user + system, all threads) and peak RSS of both (each child
+// measured on its own with wait4), the ratios,
 // the caption cost `captions burn --stats` measures inside the tool (render + blend, ms per frame), and
 // the peak RSS of a long input against the short one (memory flat in video length).
 // Usage: burn-bench --captions PATH [--seconds 20] [--long-seconds 600 (0: skip)] [--preset NAME]
@@ -48,8 +49,9 @@ try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectori
 
 // MARK: Inputs
 
-/// Runs a command; returns wall seconds, peak RSS (MiB) of that child alone, and its exit status.
-@MainActor func measure(_ command: [String], stdout: String = "/dev/null") -> (wall: Double, rssMiB: Double, status: Int32) {
+/// Runs a command; returns wall seconds, CPU seconds (user + system, all its threads), peak RSS (MiB)
+/// of that child alone, and its exit status.
+@MainActor func measure(_ command: [String], stdout: String = "/dev/null") -> (wall: Double, cpu: Double, rssMiB: Double, status: Int32) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -64,7 +66,8 @@ try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectori
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
     let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    return (Date().timeIntervalSince(start), Double(usage.ru_maxrss) / 1024, exitStatus)
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return (Date().timeIntervalSince(start), seconds(usage.ru_utime) + seconds(usage.ru_stime), Double(usage.ru_maxrss) / 1024, exitStatus)
 }
 
 @MainActor func run(_ command: [String]) {
@@ -122,7 +125,7 @@ let frames = Double(seconds * 30)
 
 // MARK: Runs
 
-@MainActor func ours(_ input: String, _ captionsFile: String, encoderPreset: String, output: String) -> (wall: Double, rssMiB: Double, captionMs: Double) {
+@MainActor func ours(_ input: String, _ captionsFile: String, encoderPreset: String, output: String) -> (wall: Double, cpu: Double, rssMiB: Double, captionMs: Double) {
     let statsFile = "\(work)/stats.txt"
     let r = measure([captionsTool, "burn", input, captionsFile, "-o", output, "--preset", preset, "--crf", String(crf),
                      "--encoder-preset", encoderPreset, "--stats", "--quiet"], stdout: statsFile)
@@ -130,44 +133,49 @@ let frames = Double(seconds * 30)
     let stats = (try? String(contentsOfFile: statsFile, encoding: .utf8)) ?? ""
     // "...: 0.123 ms/frame render+blend..."
     let cost = stats.range(of: " ms/frame").flatMap { Double(stats[..<$0.lowerBound].split(separator: " ").last ?? "") } ?? .nan
-    return (r.wall, r.rssMiB, cost)
+    return (r.wall, r.cpu, r.rssMiB, cost)
 }
 
-@MainActor func theirs(_ input: String, ass: String?, encoderPreset: String, output: String) -> (wall: Double, rssMiB: Double) {
+@MainActor func theirs(_ input: String, ass: String?, encoderPreset: String, output: String) -> (wall: Double, cpu: Double, rssMiB: Double) {
     var command = ["ffmpeg", "-v", "error", "-y", "-i", input]
     if let ass { command += ["-vf", "subtitles=\(ass)"] }
     command += ["-c:v", "libx264", "-preset", encoderPreset, "-crf", String(crf), "-c:a", "copy", output]
     let r = measure(command)
     if r.status != 0 { fail("ffmpeg failed (\(r.status)); see \(work)/stderr.log") }
-    return (r.wall, r.rssMiB)
+    return (r.wall, r.cpu, r.rssMiB)
 }
 
 let cpus = ProcessInfo.processInfo.activeProcessorCount
 print("burn-bench: \(seconds) s 1080x1920 30 fps (\(Int(frames)) frames), preset \(preset), libx264 crf \(crf), \(cpus) CPUs, \(words(seconds: seconds).count) words, median of \(runs) runs")
 /// Left-aligned in a column (String(format:) cannot pad Swift strings).
 func column(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
-print(column("x264", 10) + " " + column("tool", 22) + "   wall s      fps  peak MiB  caption ms/f")
+print(column("x264", 10) + " " + column("tool", 22) + "   wall s      fps    CPU s  peak MiB  caption ms/f")
 var shortPeak = 0.0
 for encoderPreset in encoderPresets {
     let plain = theirs(clip, ass: nil, encoderPreset: encoderPreset, output: "\(work)/plain-\(encoderPreset).mp4")
-    var ffmpegRuns: [(wall: Double, rssMiB: Double)] = [], nativeRuns: [(wall: Double, rssMiB: Double, captionMs: Double)] = []
+    var ffmpegRuns: [(wall: Double, cpu: Double, rssMiB: Double)] = [], nativeRuns: [(wall: Double, cpu: Double, rssMiB: Double, captionMs: Double)] = []
     for _ in 0..<runs {
         ffmpegRuns.append(theirs(clip, ass: short.ass, encoderPreset: encoderPreset, output: "\(work)/ffmpeg-\(encoderPreset).mp4"))
         nativeRuns.append(ours(clip, short.json, encoderPreset: encoderPreset, output: "\(work)/captions-\(encoderPreset).mp4"))
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-    let ffmpeg = (wall: median(ffmpegRuns.map(\.wall)), rssMiB: ffmpegRuns.map(\.rssMiB).max()!)
-    let native = (wall: median(nativeRuns.map(\.wall)), rssMiB: nativeRuns.map(\.rssMiB).max()!,
+    let ffmpeg = (wall: median(ffmpegRuns.map(\.wall)), cpu: median(ffmpegRuns.map(\.cpu)), rssMiB: ffmpegRuns.map(\.rssMiB).max()!)
+    let native = (wall: median(nativeRuns.map(\.wall)), cpu: median(nativeRuns.map(\.cpu)), rssMiB: nativeRuns.map(\.rssMiB).max()!,
                   captionMs: median(nativeRuns.map(\.captionMs)))
     if encoderPreset == encoderPresets[0] { shortPeak = native.rssMiB }
-    func row(_ tool: String, _ wall: Double, _ rss: Double, _ cost: String) {
-        print(column(encoderPreset, 10) + " " + column(tool, 22) + String(format: " %8.2f %8.1f %9.1f ", wall, frames / wall, rss) + cost)
+    func row(_ tool: String, _ wall: Double, _ cpu: Double, _ rss: Double, _ cost: String) {
+        print(column(encoderPreset, 10) + " " + column(tool, 22) + String(format: " %8.2f %8.1f %8.2f %9.1f ", wall, frames / wall, cpu, rss) + cost)
     }
-    row("ffmpeg (no captions)", plain.wall, plain.rssMiB, "-")
-    row("ffmpeg -vf subtitles", ffmpeg.wall, ffmpeg.rssMiB, "-")
-    row("captions burn", native.wall, native.rssMiB, String(format: "%.3f", native.captionMs))
-    print(column(encoderPreset, 10) + String(format: " ratio captions/ffmpeg: wall %.2f (target <= 0.85), peak memory %.2f",
-                                                native.wall / ffmpeg.wall, native.rssMiB / ffmpeg.rssMiB))
+    row("ffmpeg (no captions)", plain.wall, plain.cpu, plain.rssMiB, "-")
+    row("ffmpeg -vf subtitles", ffmpeg.wall, ffmpeg.cpu, ffmpeg.rssMiB, "-")
+    row("captions burn", native.wall, native.cpu, native.rssMiB, String(format: "%.3f", native.captionMs))
+    print(column(encoderPreset, 10) + String(format: " ratio captions/ffmpeg: wall %.2f (target <= 0.85), CPU %.2f, peak memory %.2f",
+                                                native.wall / ffmpeg.wall, native.cpu / ffmpeg.cpu, native.rssMiB / ffmpeg.rssMiB))
+    // When decoding and encoding keep every core busy, wall time cannot drop below CPU time / cores:
+    // this is the best wall ratio the machine allows for the CPU work measured (the encoder's work is
+    // fixed by the shared settings).
+    print(column(encoderPreset, 10) + String(format: " best wall ratio %d CPUs allow for this CPU time: %.2f (ours %.2f CPU s / %d / ffmpeg %.2f s wall)",
+                                                cpus, native.cpu / Double(cpus) / ffmpeg.wall, native.cpu, cpus, ffmpeg.wall))
 }
 
 if longSeconds > 0 {
