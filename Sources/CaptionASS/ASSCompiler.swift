@@ -56,13 +56,23 @@ public struct ASSCompiler {
             let appearances = try renderer.scene(page, at: a).appearances
             let words = LineEvents(style: style, layout: layout, appearances: appearances, hidden: scaled.hidden(at: a), timed: timed,
                                    at: a, eventStart: from * 10, eventEnd: to * 10, frameWidth: width, frameHeight: height)
-            let drawn = LineBoxEvents(style: style, layout: layout).boxes()
-                + WordBoxEvents(style: style, layout: layout, appearances: appearances).boxes() + words.events()
-            for (layer, text) in drawn {
+            let boxes = LineBoxEvents(style: style, layout: layout).boxes()
+                + WordBoxEvents(style: style, layout: layout, appearances: appearances).boxes()
+            for (layer, text) in boxes {
                 events.add(ASSEvent(layer: layer, from: from, to: to, text: text))
             }
+            for (layer, text, word) in words.events() {
+                events.add(ASSEvent(layer: layer, from: from, to: to, text: text, word: word))
+            }
         }
-        return PageFade(style: style, page: page).apply(events.events + scaled.events())
+        // libass draws one layer's events in file order, and where two words' blurred shadows overlap
+        // that order shows (a darker one over a lighter one rounds differently, by one level of alpha).
+        // The native painter paints word after word, so the page's events go in word order (stably:
+        // boxes first, each word's events in time order).
+        let ordered = (events.events + scaled.events()).enumerated().sorted {
+            ($0.element.word ?? -1, $0.offset) < ($1.element.word ?? -1, $1.offset)
+        }.map(\.element)
+        return PageFade(style: style, page: page).apply(ordered)
     }
 
     /// The times a word's drawn state can change: page and word bounds, the end of a word's scaling,

@@ -42,6 +42,8 @@ struct ASSEvent: Hashable {
     var from: Int
     var to: Int
     var text: String
+    /// The word the event draws, if one: a page's events are written in word order (see `ASSCompiler`).
+    var word: Int? = nil
 
     var line: String { ASSSyntax.dialogue(layer: layer, from: from, to: to, text: text) }
 }

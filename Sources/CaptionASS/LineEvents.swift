@@ -34,7 +34,8 @@ struct LineEvents {
 
     var k: Double { layout.scale }
 
-    func events() -> [(Int, String)] { shadows() + underlays() + texts() }
+    /// Layer, text and the word drawn.
+    func events() -> [(layer: Int, text: String, word: Int?)] { shadows() + underlays() + texts() }
 
     /// The words drawn at this state and the text each shows.
     func drawn() -> [(index: Int, text: String)] {
@@ -46,33 +47,33 @@ struct LineEvents {
         }
     }
 
-    func texts() -> [(Int, String)] {
-        drawn().flatMap { i, text -> [(Int, String)] in
+    func texts() -> [(layer: Int, text: String, word: Int?)] {
+        drawn().flatMap { i, text -> [(layer: Int, text: String, word: Int?)] in
             let a = appearances[i]
             let tags = position(i) + "\\shad0\\blur0" + (needsUnderlay(a) ? "\\bord0" : "")
             let sweep = SweepEvents(layout: layout, frameWidth: frameWidth, frameHeight: frameHeight)
             let timing = i < timed.count ? timed[i] : nil
             if let copies = sweep.texts(word: i, appearance: a, timed: timing, at: at, eventStart: eventStart, eventEnd: eventEnd,
                                         tags: tags, text: text) {
-                return copies.map { (ASSLayer.text, $0) }
+                return copies.map { (ASSLayer.text, $0, i) }
             }
-            return [(ASSLayer.text, "{" + tags + colorTags(a.color) + "}" + text)]
+            return [(ASSLayer.text, "{" + tags + colorTags(a.color) + "}" + text, i)]
         }
     }
 
     /// The stroke of translucent words, filled inside, in the stroke colour.
-    func underlays() -> [(Int, String)] {
+    func underlays() -> [(layer: Int, text: String, word: Int?)] {
         drawn().compactMap { i, text in
             guard needsUnderlay(appearances[i]) else { return nil }
             let c = style.strokeColor
-            return (ASSLayer.underlay, "{\(position(i))\\shad0\\blur0\\1c\(ASSSyntax.tagColor(c))\\1a\(ASSSyntax.transparency(c.alpha))}" + text)
+            return (ASSLayer.underlay, "{\(position(i))\\shad0\\blur0\\1c\(ASSSyntax.tagColor(c))\\1a\(ASSSyntax.transparency(c.alpha))}" + text, i)
         }
     }
 
-    func shadows() -> [(Int, String)] {
+    func shadows() -> [(layer: Int, text: String, word: Int?)] {
         guard style.shadow.opacity > 0, style.shadow.color.alpha > 0 else { return [] }
         let tags = Self.shadowTags(style, scale: k)
-        return drawn().map { i, text in (ASSLayer.shadow, "{\(position(i))\(tags)}" + text) }
+        return drawn().map { i, text in (ASSLayer.shadow, "{\(position(i))\(tags)}" + text, i) }
     }
 
     /// A fill that lets the stroke under it show, with a stroke to show.

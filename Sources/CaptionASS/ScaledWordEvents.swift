@@ -95,11 +95,11 @@ struct ScaledWordEvents {
                 if style.shadow.opacity > 0, style.shadow.color.alpha > 0 {
                     let alpha = ASSSyntax.transparency(ASSHeader(style: style, width: 1080, height: 1080).shadowColor.alpha)
                     events.append(ASSEvent(layer: ASSLayer.shadow, from: from, to: to,
-                                           text: "{\(pos)\(LineEvents.shadowTags(style, scale: k))\\4a\(alpha)\(scale)}" + text))
+                                           text: "{\(pos)\(LineEvents.shadowTags(style, scale: k))\\4a\(alpha)\(scale)}" + text, word: i))
                 }
                 let color = span.color
                 events.append(ASSEvent(layer: ASSLayer.scaledText, from: from, to: to,
-                                       text: "{\(pos)\\shad0\\blur0\\1c\(ASSSyntax.tagColor(color))\\1a\(ASSSyntax.transparency(color.alpha))\(scale)}" + text))
+                                       text: "{\(pos)\\shad0\\blur0\\1c\(ASSSyntax.tagColor(color))\\1a\(ASSSyntax.transparency(color.alpha))\(scale)}" + text, word: i))
             }
         }
         return events

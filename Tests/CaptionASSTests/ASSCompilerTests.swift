@@ -100,6 +100,28 @@ struct Fixture {
         }
     }
 
+    /// libass draws a layer's events in file order, and where two blurred shadows overlap the order
+    /// changes the result by a level of alpha: a page's shadow events come in word order, resting and
+    /// scaled alike, as the native painter paints them (word-and-scale puts scaled words' events after
+    /// the resting ones in time order otherwise).
+    @Test func shadowEventsFollowWordOrder() throws {
+        let f = try Fixture(preset: "word-and-scale")
+        for page in f.pages {
+            let words = try f.compiler.layout(of: page).words.map(\.text)
+            #expect(Set(words).count == words.count, "the corpus page is expected to have distinct words")
+            // Layer 2 holds the shadows (ASSLayer.shadow); "Dialogue: 2,H:MM:SS.CC,...".
+            let shadows = f.dialogues.filter { line in
+                guard line.hasPrefix("Dialogue: 2,") else { return false }
+                let clock = line.split(separator: ",")[1].split(separator: ":").compactMap { Double($0) }
+                let start = Int(((clock[0] * 60 + clock[1]) * 60 + clock[2]) * 1000 + 0.5)
+                return page.start <= start && start < page.end
+            }
+            let order = shadows.compactMap { line in words.firstIndex { line.hasSuffix("}" + $0) } }
+            #expect(order.count == shadows.count && order.count > words.count, "page at \(page.start) ms: \(shadows.count) shadow events")
+            #expect(order == order.sorted(), "page at \(page.start) ms: shadow events in word order \(order)")
+        }
+    }
+
     /// 200 words of 333 ms each, starting at 7 ms: every highlight event starts and ends at its word's
     /// own absolute time rounded to centiseconds, so nothing drifts by the end.
     @Test func karaokeTimesAreRoundedAbsoluteTimes() throws {

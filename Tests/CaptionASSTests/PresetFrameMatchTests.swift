@@ -12,15 +12,12 @@ import Testing
 /// graded with libass's compare metric: the bar is GOOD or better and at least 30 dB over the
 /// caption area.
 ///
-/// Measured (`captions verify Corpus/word-timed/whisperx.json --all-presets --size 540x960`): 185 of
-/// 198 frames identical to libass's, the rest GOOD at 80.7 dB and up (a few dozen shadow pixels one
-/// level apart where a growing word's shadow meets its neighbours'). Asserted: every frame GOOD or
-/// better, and identical for every preset without a growing word, so any placement, rasterizer or
-/// blur drift fails.
+/// Measured (`captions verify Corpus/word-timed/whisperx.json --all-presets --size 540x960`): all 198
+/// frames identical to libass's (and at every 10 ms of pop-in and word-and-scale, 362 frames each).
+/// Asserted: every frame identical, so any placement, rasterizer, blur, shadow-cut or draw-order
+/// drift fails.
 @Suite struct PresetFrameMatchTests {
     static let minimumPSNR = 30.0
-    /// Presets whose spoken word grows: their shadows may differ by a level at a few pixels.
-    static let growingWords: Set<String> = ["pop-in", "word-and-scale"]
 
     @Test(arguments: Fixture.presets)
     func libassMatchesNativeAtWordStartsMiddlesAndGaps(preset: String) throws {
@@ -37,7 +34,7 @@ import Testing
             if match.comparison.grade != .same { notIdentical.append("\(t) ms score \(match.comparison.score)") }
         }
         #expect(worse.isEmpty, "\(preset): worse than GOOD at \(worse)")
-        #expect(Self.growingWords.contains(preset) || notIdentical.isEmpty, "\(preset): not identical to libass at \(notIdentical)")
+        #expect(notIdentical.isEmpty, "\(preset): not identical to libass at \(notIdentical)")
     }
 
     /// karaoke-fill mid-word: the word is split at the native sweep column, highlight left, text

@@ -66,9 +66,10 @@ import Testing
     }
 
     /// The native frame of every corpus case against libass drawing the compiled ASS, with the fallback
-    /// fonts (CJK, Arabic, emoji) named in the ASS so libass draws the same glyphs: GOOD or SAME and at
-    /// least 30 dB over the caption area, the issue's bar (measured: 27 SAME, 3 GOOD at 80.7 dB and up; see
-    /// README, "How close to libass").
+    /// fonts (CJK, Arabic, emoji) named in the ASS so libass draws the same glyphs. The issue's bar is
+    /// GOOD or SAME and at least 30 dB over the caption area; asserted is what holds with Debian 12's
+    /// libass 0.17.1: identical, all 30 (see README, "How close to libass"). Another libass may move a
+    /// pixel by a level, which is GOOD: the message names the version.
     @Test(arguments: all)
     func nativeFrameMatchesLibassFrame(_ c: Case) throws {
         let reference = try Self.reference(c)
@@ -79,6 +80,6 @@ import Testing
         let result = try FrameResult(time: c.time, actual: native, expected: libass)
         print(String(format: "[native vs libass] %@: %@ score %.2f, PSNR %.2f dB", c.description, result.grade.rawValue, result.score, result.psnr))
         #expect(result.psnr >= 30, "\(c): \(result.grade) (score \(result.score)), PSNR \(result.psnr) dB")
-        #expect(result.grade <= .good, "\(c): \(result.grade) (score \(result.score) at \(result.worstPixel.map { "\($0)" } ?? "-"))")
+        #expect(result.grade == .same, "\(c): \(result.grade) (score \(result.score) at \(result.worstPixel.map { "\($0)" } ?? "-")) against libass \(LibassRenderer.version)")
     }
 }

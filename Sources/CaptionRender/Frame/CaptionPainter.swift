@@ -178,12 +178,18 @@ struct CaptionPainter {
         }
     }
 
-    /// Glyph masks united, offset and blurred as the style's shadow; cached by the glyphs' signatures.
+    /// Glyph masks united, blurred and offset as the style's shadow; cached by the glyphs' signatures.
+    /// With a stroke, the shadow is libass's: the blurred border with the (unblurred) fill cut out of it
+    /// (`ass_fix_outline`, which libass applies to the border of an event whose fill is transparent,
+    /// as the compiled shadow events' is, before copying it into the shadow), then moved. The cut is
+    /// mostly hidden under the stroke; it shows, by a level or two, where the moved hole reaches the
+    /// stroke's anti-aliased edge.
     func blurredShadow(_ masks: [GlyphMasks], signatures: [GlyphSignature], dx: Int, dy: Int, fx: Int, fy: Int, scale k: Double) -> AlphaMask {
         let make = {
-            var mask = AlphaMask.saturatingSum(masks.map { $0.stroke ?? $0.fill }).translated(dx: dx, dy: dy)
+            var mask = AlphaMask.saturatingSum(masks.map { $0.stroke ?? $0.fill })
             if style.shadow.blur > 0 { mask = mask.blurred(radius: style.shadow.blur, scale: k) }
-            return mask.shiftedSubpixel(x64: fx, y64: fy).trimmed()
+            if masks.contains(where: { $0.stroke != nil }) { mask = mask.removingFill(AlphaMask.saturatingSum(masks.map(\.fill))) }
+            return mask.translated(dx: dx, dy: dy).shiftedSubpixel(x64: fx, y64: fy).trimmed()
         }
         return cache?.mask(for: signatures, orMake: make) ?? make()
     }
