@@ -9,7 +9,7 @@ extension AlphaMask {
         let r = radius * scale * (2 / (log(256.0)).squareRoot())
         guard r > 0, r.isFinite else { return 0 }
         let precision = 1.0 / 256, step = 64 * precision / 8  // BLUR_PRECISION, 64·BLUR_PRECISION/POSITION_PRECISION
-        let quantised = (log1p(r * step) / precision).rounded()
+        let quantised = (log1p(r * step) / precision).rounded(.toNearestOrEven)  // lrint
         return expm1(precision * quantised) / step
     }
 

@@ -3,15 +3,16 @@ import Foundation
 /// How libass moves a shadow (`render_and_combine_glyphs` and `ass_composite_construct` in
 /// ass_render.c), so the native shadow lands on the same fraction of a pixel:
 /// - the offset, in 26.6, is rounded to a step that grows with the blur (`quantize_blur`'s shadow
-///   mask: 1/8 px unblurred, 1/4 px for a blur radius around 3 px);
+///   mask): 1/8 px up to a `\blur` of about 37 px, 1/4 px up to about 113 px, and so on;
 /// - the blurred mask moves by the whole pixels, then by the remaining 64ths with `ass_shift_bitmap`,
 ///   which pushes that fraction of every pixel into its right (and lower) neighbour.
 public enum LibassShadow {
     /// The offset libass uses for a shadow of `offset` px under a blur of `blur` px (the `\blur`
     /// value at frame scale), in 1/64 px.
     public static func offset64(_ offset: Double, blur: Double) -> Int {
-        // quantize_blur: radius in its own units, then the power of two above (1 + r) × 4.
-        let radius = blur * 2 / sqrt(log(256.0))
+        // quantize_blur: the radius in its units (× 64 · BLUR_PRECISION / POSITION_PRECISION = 1/32),
+        // then the power of two above (1 + r) × POSITION_PRECISION / 2.
+        let radius = blur * 2 / sqrt(log(256.0)) / 32
         let order = frexp((1 + radius) * 4).1
         let mask = (1 << order) - 1
         let x = Int((offset * 64).rounded(.toNearestOrEven))

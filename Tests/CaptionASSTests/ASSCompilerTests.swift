@@ -23,8 +23,12 @@ struct Fixture {
     let script: String
     let native: CaptionFrameRenderer
     let libass: LibassRenderer
+    /// The frame size (the default 540x960, or another scale).
+    let width: Int
+    let height: Int
 
-    init(preset: String, pages given: [CaptionEvent]? = nil) throws {
+    init(preset: String, pages given: [CaptionEvent]? = nil, width: Int = Self.width, height: Int = Self.height) throws {
+        (self.width, self.height) = (width, height)
         style = try StyleLibrary.locate().style(preset: preset, styleFile: nil)
         if let given {
             pages = given
@@ -32,14 +36,14 @@ struct Fixture {
             let words = try CaptionFileReader.read(path: Self.corpus).document.events.flatMap(\.words)
             pages = CaptionPager.page(words, options: style.paging)
         }
-        compiler = ASSCompiler(style: style, width: Self.width, height: Self.height)
+        compiler = ASSCompiler(style: style, width: width, height: height)
         script = try compiler.script(for: pages)
-        native = CaptionFrameRenderer(style: style, width: Self.width, height: Self.height)
+        native = CaptionFrameRenderer(style: style, width: width, height: height)
         var fonts: [String] = []
         for page in pages { for path in try compiler.layout(of: page).glyphs.map(\.face.path) where !fonts.contains(path) { fonts.append(path) } }
         let primary = try compiler.layout(of: pages[0]).face.path
         if !fonts.contains(primary) { fonts.insert(primary, at: 0) }
-        libass = try LibassRenderer(fontFiles: fonts, defaultFamily: style.fontFamily, defaultFont: primary, width: Self.width, height: Self.height)
+        libass = try LibassRenderer(fontFiles: fonts, defaultFamily: style.fontFamily, defaultFont: primary, width: width, height: height)
         try libass.load(assText: script)
         self.fonts = fonts
     }
@@ -50,13 +54,13 @@ struct Fixture {
     /// Another libass renderer of the script, with libass's simple shaper (ffmpeg 5.1's `-vf subtitles=`).
     func libassWithSimpleShaping() throws -> LibassRenderer {
         let r = try LibassRenderer(fontFiles: fonts, defaultFamily: style.fontFamily, defaultFont: fonts[0],
-                                   width: Self.width, height: Self.height, simpleShaping: true)
+                                   width: width, height: height, simpleShaping: true)
         try r.load(assText: script)
         return r
     }
 
     func frames(at t: Milliseconds) throws -> (native: RGBAImage, libass: RGBAImage) {
-        var a = RGBAImage(width: Self.width, height: Self.height), b = RGBAImage(width: Self.width, height: Self.height)
+        var a = RGBAImage(width: width, height: height), b = RGBAImage(width: width, height: height)
         try native.render(pages, at: t, onto: &a)
         libass.render(at: t, onto: &b)
         return (a, b)

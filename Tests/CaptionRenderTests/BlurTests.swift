@@ -85,3 +85,25 @@ import Testing
         }
     }
 }
+
+/// The shadow offset libass uses (`quantize_blur`'s shadow mask in ass_render.c): 1/8 px steps for
+/// any ordinary blur, coarser only for a blur radius beyond about 37 px.
+@Suite struct LibassShadowOffsetTests {
+    @Test func roundsToEighthsUnderAnOrdinaryBlur() {
+        // 480x854 (scale 4/9): \yshad1.3333333 is 85/64 px, libass moves the shadow 88/64 (11 eighths).
+        #expect(LibassShadow.offset64(1.3333333, blur: 2.6666667) == 88)
+        #expect(LibassShadow.offset64(1.5, blur: 3) == 96)
+        #expect(LibassShadow.offset64(3, blur: 6) == 192)
+        // Without a blur too.
+        #expect(LibassShadow.offset64(1.3333333, blur: 0) == 88)
+        // Half an eighth goes down (libass adds mask >> 1 = 3/64 before masking), more goes up.
+        #expect(LibassShadow.offset64(4.0 / 64, blur: 2) == 0)
+        #expect(LibassShadow.offset64(5.0 / 64, blur: 2) == 8)
+    }
+
+    @Test func coarsensForAVeryLargeBlur() {
+        // radius 40 px: (1 + 40 · 0.849 / 32) · 4 = 8.25, so 1/4 px steps: 85 rounds to 80.
+        #expect(LibassShadow.offset64(1.3333333, blur: 40) == 80)
+        #expect(LibassShadow.offset64(1.3333333, blur: 30) == 88)
+    }
+}
