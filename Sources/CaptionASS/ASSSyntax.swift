@@ -1,3 +1,4 @@
+import CaptionLayout
 import CaptionRender
 import CaptionFormats
 import CaptionModel

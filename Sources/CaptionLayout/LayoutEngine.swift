@@ -35,7 +35,8 @@ public final class LayoutEngine: Sendable {
     public func layout(_ request: LayoutRequest) throws(FontError) -> TextLayout {
         let style = request.style
         let frame = Frame(request)
-        let fontSize = style.fontSize * frame.scale
+        // The size the compiled ASS prints and libass reads (see ASSNumber).
+        let fontSize = ASSNumber.read(style.fontSize * frame.scale)
 
         let words = CaptionWords(text: request.text, words: request.words, uppercase: style.uppercase)
         let fonts = try resolver.chain(for: style)

@@ -39,21 +39,26 @@ import Testing
 
     /// At frame sizes whose scale is not a round number (360x640 is 1/3, 480x854 4/9, 720x1280 2/3 of
     /// 1080x1920), every length the ASS prints is a rounded decimal and the shadow offset falls between
-    /// libass's eighths of a pixel: the presets with shadows still match libass to the pixel (libass
-    /// rounds the offset to 1/8 px under any ordinary blur; rounding it to 1/4 px cost 4376 pixels of
-    /// highlight-by-word at 480x854).
-    @Test(arguments: ["highlight-by-word", "word-and-scale", "one-word"], ["360x640", "480x854", "720x1280"])
+    /// libass's eighths of a pixel; still every frame matches libass to the pixel. Two causes this
+    /// caught: libass rounds the shadow offset to 1/8 px under any ordinary blur (rounding it to 1/4 px
+    /// cost 4376 pixels of highlight-by-word at 480x854), and it sizes glyphs from the font size as
+    /// printed ("18.6666667"), whose last bits put one 't' of broadcast at 480x854 on the other side of
+    /// a tie on its 1/8 px grid.
+    @Test(arguments: ["highlight-by-word", "word-and-scale", "one-word", "broadcast", "pop-in"], ["360x640", "480x854", "720x1280"])
     func libassMatchesNativeAtOtherScales(preset: String, size: String) throws {
         let (w, h) = (Int(size.split(separator: "x")[0])!, Int(size.split(separator: "x")[1])!)
         let f = try Fixture(preset: preset, width: w, height: h)
         let times = FrameTimes.defaults(for: f.pages).enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
+        var drawn = 0
         for t in times {
             let (a, b) = try f.frames(at: t)
             let match = try FrameMatch(native: a, libass: b)
-            #expect(match.nativeDrewSomething && match.libassDrewSomething, "\(preset) \(size) at \(t) ms: nothing drawn")
+            #expect(match.nativeDrewSomething == match.libassDrewSomething, "\(preset) \(size) at \(t) ms: one side drew nothing")
+            if match.nativeDrewSomething { drawn += 1 }
             #expect(match.comparison.grade == .same,
                     "\(preset) \(size) at \(t) ms: \(match.comparison.grade) \(match.comparison.differingPixels) pixels, PSNR \(match.psnr) dB")
         }
+        #expect(drawn >= times.count / 2, "\(preset) \(size): captions in only \(drawn) of \(times.count) frames")
     }
 
     /// karaoke-fill mid-word: the word is split at the native sweep column, highlight left, text

@@ -1,3 +1,4 @@
+import CaptionLayout
 @testable import CaptionRender
 import Foundation
 import Testing

@@ -88,7 +88,8 @@ struct CaptionPainter {
 
     func glyphMasks(_ scene: CaptionScene, dy: Double) -> [GlyphLayer] {
         let layout = scene.layout
-        let strokeWidth = style.strokeWidth * layout.scale
+        // Lengths at frame scale as the compiled ASS prints them and libass reads them (ASSNumber).
+        let strokeWidth = ASSNumber.read(style.strokeWidth * layout.scale)
         var layers: [GlyphLayer] = []
         layers.reserveCapacity(layout.glyphs.count)
         // Each word is one run in libass's terms (the compiled ASS gives every word its own event):
@@ -163,8 +164,9 @@ struct CaptionPainter {
     func paintShadow(_ glyphs: [GlyphLayer], scale k: Double, opacity: Double, onto image: inout RGBAImage) {
         let shadow = style.shadow
         // libass's offsets: rounded to a step set by the blur, whole pixels then 64ths (LibassShadow).
-        let ox = LibassShadow.offset64(shadow.offsetX * k, blur: shadow.blur * k)
-        let oy = LibassShadow.offset64(shadow.offsetY * k, blur: shadow.blur * k)
+        let blur = ASSNumber.read(shadow.blur * k)
+        let ox = LibassShadow.offset64(ASSNumber.read(shadow.offsetX * k), blur: blur)
+        let oy = LibassShadow.offset64(ASSNumber.read(shadow.offsetY * k), blur: blur)
         let (dx, dy, fx, fy) = (ox >> 6, oy >> 6, ox & 63, oy & 63)
         var start = 0
         while start < glyphs.count {
@@ -187,7 +189,7 @@ struct CaptionPainter {
     func blurredShadow(_ masks: [GlyphMasks], signatures: [GlyphSignature], dx: Int, dy: Int, fx: Int, fy: Int, scale k: Double) -> AlphaMask {
         let make = {
             var mask = AlphaMask.saturatingSum(masks.map { $0.stroke ?? $0.fill })
-            if style.shadow.blur > 0 { mask = mask.blurred(radius: style.shadow.blur, scale: k) }
+            if style.shadow.blur > 0 { mask = mask.blurred(radius: ASSNumber.read(style.shadow.blur * k)) }
             if masks.contains(where: { $0.stroke != nil }) { mask = mask.removingFill(AlphaMask.saturatingSum(masks.map(\.fill))) }
             return mask.translated(dx: dx, dy: dy).shiftedSubpixel(x64: fx, y64: fy).trimmed()
         }
