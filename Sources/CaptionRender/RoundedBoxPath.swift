@@ -1,4 +1,5 @@
 import CaptionLayout
+
 /// A rounded rectangle as the compiled ASS draws it (a `\p1` drawing placed with `\an7\pos`), and the
 /// coverage libass gives that drawing, so the native boxes are libass's boxes.
 ///
