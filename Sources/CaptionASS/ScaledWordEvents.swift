@@ -97,9 +97,18 @@ struct ScaledWordEvents {
                     events.append(ASSEvent(layer: ASSLayer.shadow, from: from, to: to,
                                            text: "{\(pos)\(LineEvents.shadowTags(style, scale: k))\\4a\(alpha)\(scale)}" + text, word: i))
                 }
+                // The stroke below every fill, as for words at rest (LineEvents.hasStroke); the fill
+                // among the other words' fills, in word order, as the native painter paints them.
+                var bord = ""
+                if LineEvents.hasStroke(style, scale: k) {
+                    let c = style.strokeColor
+                    events.append(ASSEvent(layer: ASSLayer.underlay, from: from, to: to,
+                                           text: "{\(pos)\\shad0\\blur0\\1c\(ASSSyntax.tagColor(c))\\1a\(ASSSyntax.transparency(c.alpha))\(scale)}" + text, word: i))
+                    bord = "\\bord0"
+                }
                 let color = span.color
-                events.append(ASSEvent(layer: ASSLayer.scaledText, from: from, to: to,
-                                       text: "{\(pos)\\shad0\\blur0\\1c\(ASSSyntax.tagColor(color))\\1a\(ASSSyntax.transparency(color.alpha))\(scale)}" + text, word: i))
+                events.append(ASSEvent(layer: ASSLayer.text, from: from, to: to,
+                                       text: "{\(pos)\\shad0\\blur0\(bord)\\1c\(ASSSyntax.tagColor(color))\\1a\(ASSSyntax.transparency(color.alpha))\(scale)}" + text, word: i))
             }
         }
         return events

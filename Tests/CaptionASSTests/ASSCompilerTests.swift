@@ -27,9 +27,12 @@ struct Fixture {
     let width: Int
     let height: Int
 
-    init(preset: String, pages given: [CaptionEvent]? = nil, width: Int = Self.width, height: Int = Self.height) throws {
+    init(preset: String, pages given: [CaptionEvent]? = nil, width: Int = Self.width, height: Int = Self.height,
+         adjust: (inout CaptionStyle) -> Void = { _ in }) throws {
         (self.width, self.height) = (width, height)
-        style = try StyleLibrary.locate().style(preset: preset, styleFile: nil)
+        var style = try StyleLibrary.locate().style(preset: preset, styleFile: nil)
+        adjust(&style)
+        self.style = style
         if let given {
             pages = given
         } else {
