@@ -3,7 +3,8 @@
 // identical libx264 settings (preset, crf, threads left to each), in one run, at each encoder preset.
 // Prints wall time, fps, CPU time (user + system, all threads) and peak RSS of both (each child
 // measured on its own with wait4), the ratios,
-// the caption cost `captions burn --stats` measures inside the tool (render + blend, ms per frame), and
+// the caption cost `captions burn --stats` measures inside the tool (render + blend, ms per frame, and
+// apart from it the copy of frames the decoder still holds), and
 // the peak RSS of a long input against the short one (memory flat in video length).
 // Usage: burn-bench --captions PATH [--seconds 20] [--long-seconds 600 (0: skip)] [--preset NAME]
 //        [--encoder-presets ultrafast,veryfast] [--crf 23] [--runs 3] [--work DIR]
@@ -125,15 +126,17 @@ let frames = Double(seconds * 30)
 
 // MARK: Runs
 
-@MainActor func ours(_ input: String, _ captionsFile: String, encoderPreset: String, output: String) -> (wall: Double, cpu: Double, rssMiB: Double, captionMs: Double) {
+@MainActor func ours(_ input: String, _ captionsFile: String, encoderPreset: String, output: String) -> (wall: Double, cpu: Double, rssMiB: Double, captionMs: Double, copyMs: Double) {
     let statsFile = "\(work)/stats.txt"
     let r = measure([captionsTool, "burn", input, captionsFile, "-o", output, "--preset", preset, "--crf", String(crf),
                      "--encoder-preset", encoderPreset, "--stats", "--quiet"], stdout: statsFile)
     if r.status != 0 { fail("captions burn failed (\(r.status)); see \(work)/stderr.log") }
     let stats = (try? String(contentsOfFile: statsFile, encoding: .utf8)) ?? ""
-    // "...: 0.123 ms/frame render+blend..."
-    let cost = stats.range(of: " ms/frame").flatMap { Double(stats[..<$0.lowerBound].split(separator: " ").last ?? "") } ?? .nan
-    return (r.wall, r.cpu, r.rssMiB, cost)
+    // "...: 0.123 ms/frame render+blend, 0.045 ms/frame copying frames the decoder holds, ..."
+    func figure(before label: String) -> Double {
+        stats.range(of: " ms/frame " + label).flatMap { Double(stats[..<$0.lowerBound].split(separator: " ").last ?? "") } ?? .nan
+    }
+    return (r.wall, r.cpu, r.rssMiB, figure(before: "render+blend"), figure(before: "copying"))
 }
 
 @MainActor func theirs(_ input: String, ass: String?, encoderPreset: String, output: String) -> (wall: Double, cpu: Double, rssMiB: Double) {
@@ -149,11 +152,11 @@ let cpus = ProcessInfo.processInfo.activeProcessorCount
 print("burn-bench: \(seconds) s 1080x1920 30 fps (\(Int(frames)) frames), preset \(preset), libx264 crf \(crf), \(cpus) CPUs, \(words(seconds: seconds).count) words, median of \(runs) runs")
 /// Left-aligned in a column (String(format:) cannot pad Swift strings).
 func column(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
-print(column("x264", 10) + " " + column("tool", 22) + "   wall s      fps    CPU s  peak MiB  caption ms/f")
+print(column("x264", 10) + " " + column("tool", 22) + "   wall s      fps    CPU s  peak MiB  caption ms/f  frame copy ms/f")
 var shortPeak = 0.0
 for encoderPreset in encoderPresets {
     let plain = theirs(clip, ass: nil, encoderPreset: encoderPreset, output: "\(work)/plain-\(encoderPreset).mp4")
-    var ffmpegRuns: [(wall: Double, cpu: Double, rssMiB: Double)] = [], nativeRuns: [(wall: Double, cpu: Double, rssMiB: Double, captionMs: Double)] = []
+    var ffmpegRuns: [(wall: Double, cpu: Double, rssMiB: Double)] = [], nativeRuns: [(wall: Double, cpu: Double, rssMiB: Double, captionMs: Double, copyMs: Double)] = []
     for _ in 0..<runs {
         ffmpegRuns.append(theirs(clip, ass: short.ass, encoderPreset: encoderPreset, output: "\(work)/ffmpeg-\(encoderPreset).mp4"))
         nativeRuns.append(ours(clip, short.json, encoderPreset: encoderPreset, output: "\(work)/captions-\(encoderPreset).mp4"))
@@ -161,14 +164,14 @@ for encoderPreset in encoderPresets {
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     let ffmpeg = (wall: median(ffmpegRuns.map(\.wall)), cpu: median(ffmpegRuns.map(\.cpu)), rssMiB: ffmpegRuns.map(\.rssMiB).max()!)
     let native = (wall: median(nativeRuns.map(\.wall)), cpu: median(nativeRuns.map(\.cpu)), rssMiB: nativeRuns.map(\.rssMiB).max()!,
-                  captionMs: median(nativeRuns.map(\.captionMs)))
+                  captionMs: median(nativeRuns.map(\.captionMs)), copyMs: median(nativeRuns.map(\.copyMs)))
     if encoderPreset == encoderPresets[0] { shortPeak = native.rssMiB }
     func row(_ tool: String, _ wall: Double, _ cpu: Double, _ rss: Double, _ cost: String) {
         print(column(encoderPreset, 10) + " " + column(tool, 22) + String(format: " %8.2f %8.1f %8.2f %9.1f ", wall, frames / wall, cpu, rss) + cost)
     }
     row("ffmpeg (no captions)", plain.wall, plain.cpu, plain.rssMiB, "-")
     row("ffmpeg -vf subtitles", ffmpeg.wall, ffmpeg.cpu, ffmpeg.rssMiB, "-")
-    row("captions burn", native.wall, native.cpu, native.rssMiB, String(format: "%.3f", native.captionMs))
+    row("captions burn", native.wall, native.cpu, native.rssMiB, String(format: "%-13.3f %.3f", native.captionMs, native.copyMs))
     print(column(encoderPreset, 10) + String(format: " ratio captions/ffmpeg: wall %.2f (target <= 0.85), CPU %.2f, peak memory %.2f",
                                                 native.wall / ffmpeg.wall, native.cpu / ffmpeg.cpu, native.rssMiB / ffmpeg.rssMiB))
     // When decoding and encoding keep every core busy, wall time cannot drop below CPU time / cores:
@@ -189,6 +192,6 @@ if longSeconds > 0 {
     let longCaptions = captionFiles(seconds: repeats * seconds)
     let encoderPreset = encoderPresets[0]
     let r = ours(long, longCaptions.json, encoderPreset: encoderPreset, output: "\(work)/captions-long.mp4")
-    print(String(format: "memory: %d s input %.1f MiB peak against %d s %.1f MiB (ratio %.2f, target <= 1.10); %.1f fps, caption %.3f ms/frame",
-                 repeats * seconds, r.rssMiB, seconds, shortPeak, r.rssMiB / shortPeak, Double(repeats * seconds * 30) / r.wall, r.captionMs))
+    print(String(format: "memory: %d s input %.1f MiB peak against %d s %.1f MiB (ratio %.2f, target <= 1.10); %.1f fps, caption %.3f ms/frame (+ %.3f frame copy)",
+                 repeats * seconds, r.rssMiB, seconds, shortPeak, r.rssMiB / shortPeak, Double(repeats * seconds * 30) / r.wall, r.captionMs, r.copyMs))
 }

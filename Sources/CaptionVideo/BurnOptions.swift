@@ -66,10 +66,13 @@ public struct BurnStatistics: Sendable {
     public var captionedFrames: Int
     /// Time spent getting caption layers (rendering, or reusing) and blending them, in ms, all frames.
     public var captionMilliseconds: Double
+    /// Time spent copying frames the decoder still held, to draw on them, in ms, all frames.
+    public var frameCopyMilliseconds: Double
     /// Output size (as displayed) and how the audio was handled: "copied", "re-encoded (AAC)" or "none".
     public var width: Int
     public var height: Int
     public var audio: String
 
     public var captionMillisecondsPerFrame: Double { frames > 0 ? captionMilliseconds / Double(frames) : 0 }
+    public var frameCopyMillisecondsPerFrame: Double { frames > 0 ? frameCopyMilliseconds / Double(frames) : 0 }
 }

@@ -2,15 +2,19 @@ import CaptionRender
 import Foundation
 
 /// The middle of the pipeline: each frame gets the captions showing at its time. Runs on one thread;
-/// counts what it costs (getting the layer, making the frame writable, blending) for --stats, in this
-/// thread's CPU time: on a machine busy with decoder and encoder threads, wall time would count the
-/// time the thread waited for a core.
+/// counts what it costs for --stats, in this thread's CPU time (on a machine busy with decoder and
+/// encoder threads, wall time would count the time the thread waited for a core): getting the layer
+/// and blending it (the caption cost), and apart from it, copying a frame the decoder still holds so it
+/// can be drawn on (a copy of the whole frame, which ffmpeg's subtitle filter makes too).
 final class CaptionStage: @unchecked Sendable {
     // Unchecked: used by the captions thread only, read by `run` after that thread has finished.
     private let captions: CaptionLayerSource
     private let compositor: FrameCompositor
     private let pool = FramePool()
+    /// Getting layers and blending them, all frames.
     private(set) var milliseconds = 0.0
+    /// Copying frames the decoder still references, all frames.
+    private(set) var copyMilliseconds = 0.0
     private(set) var captionedFrames = 0
 
     init(captions: CaptionLayerSource, rotation: Int) {
@@ -21,11 +25,17 @@ final class CaptionStage: @unchecked Sendable {
     /// The frame with the captions at its time drawn on it (a copy when the decoder still holds it).
     func draw(_ item: TimedFrame) throws(VideoError) -> MediaFrame {
         let start = Self.threadCPUTime()
-        defer { milliseconds += (Self.threadCPUTime() - start) * 1000 }
-        guard let layer = try captions.layer(at: item.time) else { return item.frame }
+        guard let layer = try captions.layer(at: item.time) else {
+            milliseconds += (Self.threadCPUTime() - start) * 1000
+            return item.frame
+        }
         captionedFrames += 1
+        let copyStart = Self.threadCPUTime()
         let frame = try pool.writable(item.frame)
+        let copyEnd = Self.threadCPUTime()
         try compositor.blend(layer, onto: frame)
+        milliseconds += (Self.threadCPUTime() - start - (copyEnd - copyStart)) * 1000
+        copyMilliseconds += (copyEnd - copyStart) * 1000
         return frame
     }
 

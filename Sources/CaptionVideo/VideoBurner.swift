@@ -199,7 +199,8 @@ public final class VideoBurner: @unchecked Sendable {
         }
         if frames == 0 { throw VideoError(.malformedInput, "\(inputPath): no frames in the chosen range") }
         return BurnStatistics(frames: frames, wallSeconds: Date().timeIntervalSince(started), captionedFrames: captionStage.captionedFrames,
-                              captionMilliseconds: captionStage.milliseconds, width: width, height: height, audio: audioHandling)
+                              captionMilliseconds: captionStage.milliseconds, frameCopyMilliseconds: captionStage.copyMilliseconds,
+                              width: width, height: height, audio: audioHandling)
     }
 
     private func encode(_ frame: MediaFrame?) throws(VideoError) {

@@ -150,9 +150,9 @@ struct Burn: ParsableCommand {
     }
 
     static func summary(_ r: BurnStatistics, engine: Engine) -> String {
-        String(format: "burned %d frames (%dx%d) in %.2f s, %.1f fps; captions (%@): %.3f ms/frame render+blend, %d frames captioned; audio %@",
+        String(format: "burned %d frames (%dx%d) in %.2f s, %.1f fps; captions (%@): %.3f ms/frame render+blend, %.3f ms/frame copying frames the decoder holds, %d frames captioned; audio %@",
                r.frames, r.width, r.height, r.wallSeconds, Double(r.frames) / max(r.wallSeconds, 1e-9), engine.rawValue,
-               r.captionMillisecondsPerFrame, r.captionedFrames, r.audio)
+               r.captionMillisecondsPerFrame, r.frameCopyMillisecondsPerFrame, r.captionedFrames, r.audio)
     }
 }
 
