@@ -64,8 +64,7 @@ struct LineEvents {
     func underlays() -> [(layer: Int, text: String, word: Int?)] {
         drawn().compactMap { i, text in
             guard Self.hasStroke(style, scale: k) else { return nil }
-            let c = style.strokeColor
-            return (ASSLayer.underlay, "{\(position(i))\\shad0\\blur0\\1c\(ASSSyntax.tagColor(c))\\1a\(ASSSyntax.transparency(c.alpha))}" + text, i)
+            return (ASSLayer.underlay, "{\(position(i))\(Self.underlayTags(style))}" + text, i)
         }
     }
 
@@ -82,6 +81,12 @@ struct LineEvents {
     /// in one event would let a later word's border cover an earlier word's fill (measured with line
     /// spacing 0.85 and a 12 px stroke: FAIL at 28.8 dB). The underlay also keeps a translucent fill
     /// over its stroke (three-state), where libass would cut the fill out of the border.
+    /// An underlay's look: no shadow, the fill in the stroke colour (the style row gives the border).
+    static func underlayTags(_ style: CaptionStyle) -> String {
+        let c = style.strokeColor
+        return "\\shad0\\blur0\\1c\(ASSSyntax.tagColor(c))\\1a\(ASSSyntax.transparency(c.alpha))"
+    }
+
     static func hasStroke(_ style: CaptionStyle, scale k: Double) -> Bool {
         style.strokeWidth * k > 0 && style.strokeColor.alpha > 0
     }

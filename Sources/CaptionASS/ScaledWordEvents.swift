@@ -101,9 +101,8 @@ struct ScaledWordEvents {
                 // among the other words' fills, in word order, as the native painter paints them.
                 var bord = ""
                 if LineEvents.hasStroke(style, scale: k) {
-                    let c = style.strokeColor
                     events.append(ASSEvent(layer: ASSLayer.underlay, from: from, to: to,
-                                           text: "{\(pos)\\shad0\\blur0\\1c\(ASSSyntax.tagColor(c))\\1a\(ASSSyntax.transparency(c.alpha))\(scale)}" + text, word: i))
+                                           text: "{\(pos)\(LineEvents.underlayTags(style))\(scale)}" + text, word: i))
                     bord = "\\bord0"
                 }
                 let color = span.color
