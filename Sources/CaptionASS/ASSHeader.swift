@@ -1,3 +1,4 @@
+import CaptionLayout
 import CaptionModel
 import CaptionRender
 import CaptionStyles
@@ -12,7 +13,7 @@ struct ASSHeader {
     let height: Int
 
     /// The layout's length scale for this frame.
-    var scale: Double { Double(min(width, height)) / 1080 }
+    var scale: Double { LayoutEngine.frameScale(width: Double(width), height: Double(height)) }
 
     var text: String {
         let s = style, k = scale, n = ASSSyntax.number

@@ -20,6 +20,9 @@ import CaptionStyles
 public final class LayoutEngine: Sendable {
     public let resolver: FontResolver
 
+    /// The factor every style length is multiplied by for a frame of this size.
+    public static func frameScale(width: Double, height: Double) -> Double { min(width, height) / 1080 }
+
     public init(resolver: FontResolver = .shared) {
         self.resolver = resolver
     }
@@ -295,7 +298,7 @@ struct Frame {
     init(_ request: LayoutRequest) {
         width = request.frameWidth
         height = request.frameHeight
-        scale = min(width, height) / 1080
+        scale = LayoutEngine.frameScale(width: width, height: height)
         let style = request.style
         left = style.marginLeft * scale
         right = width - style.marginRight * scale

@@ -18,6 +18,8 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     private let rasterizer: GlyphRasterizer
     private let layouts = LayoutCache()
     private let masks: FrameMaskCache
+    /// Stroke and shadow lengths at this frame size (the layout's scale: shorter side / 1080).
+    private let lengths: PrintedLengths
 
     /// `maskCacheBytes` bounds the cache of composed masks (shadows, boxes, words' summed glyphs):
     /// a caller that moves forward in time (burning a video) needs only the current pages' and can
@@ -30,6 +32,7 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
         self.engine = engine
         self.rasterizer = rasterizer
         masks = FrameMaskCache(byteLimit: maskCacheBytes)
+        lengths = PrintedLengths(style: style, scale: LayoutEngine.frameScale(width: Double(width), height: Double(height)))
     }
 
     /// The captions visible at `t` (start ≤ t < end), drawn in order onto `image`.
@@ -42,7 +45,7 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     /// One caption at `t`, whether or not `t` is inside its interval (tests use times outside words).
     public func render(_ event: CaptionEvent, at t: Milliseconds, onto image: inout RGBAImage) throws(FontError) {
         let scene = try self.scene(event, at: t)
-        CaptionPainter(style: style, rasterizer: rasterizer, cache: masks).paint(scene, onto: &image)
+        CaptionPainter(style: style, rasterizer: rasterizer, cache: masks, lengths: lengths).paint(scene, onto: &image)
     }
 
     /// Every distinct layout warning so far (a font substituted, a character no font has), in order.

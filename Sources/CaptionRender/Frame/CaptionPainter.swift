@@ -9,6 +9,8 @@ struct CaptionPainter {
     /// Masks that frames share (shadows, boxes, words' summed glyphs): a page whose glyphs do not move
     /// is blurred and summed once.
     var cache: FrameMaskCache? = nil
+    /// The style's lengths at the layout's scale; worked out here when not given.
+    var lengths: PrintedLengths? = nil
 
     func paint(_ scene: CaptionScene, onto image: inout RGBAImage) {
         let layout = scene.layout
@@ -31,7 +33,7 @@ struct CaptionPainter {
 
         let glyphs = glyphMasks(scene, dy: dy)
         if style.shadow.opacity > 0 {
-            paintShadow(glyphs, scale: k, opacity: pageOpacity, onto: &image)
+            paintShadow(glyphs, lengths: printedLengths(scale: k), opacity: pageOpacity, onto: &image)
         }
         // Each word's glyphs are combined first and blended once, as libass blends one bitmap per run.
         let words = combinedByWord(glyphs)
@@ -86,10 +88,12 @@ struct CaptionPainter {
         var rightToLeft: Bool
     }
 
+    /// The given lengths, or the style's at `scale` (tests paint without a renderer).
+    func printedLengths(scale: Double) -> PrintedLengths { lengths ?? PrintedLengths(style: style, scale: scale) }
+
     func glyphMasks(_ scene: CaptionScene, dy: Double) -> [GlyphLayer] {
         let layout = scene.layout
-        // Lengths at frame scale as the compiled ASS prints them and libass reads them (ASSNumber).
-        let strokeWidth = ASSNumber.read(style.strokeWidth * layout.scale)
+        let strokeWidth = printedLengths(scale: layout.scale).strokeWidth
         var layers: [GlyphLayer] = []
         layers.reserveCapacity(layout.glyphs.count)
         // Each word is one run in libass's terms (the compiled ASS gives every word its own event):
@@ -161,12 +165,12 @@ struct CaptionPainter {
     /// word's shadow event: where two words' shadows overlap (neighbours, or two lines) they darken each
     /// other. (Taking their maximum instead measured 9 against libass's 16 between two lines.) A word
     /// that scales casts the blurred shadow of its scaled glyphs, as libass does for its own event.
-    func paintShadow(_ glyphs: [GlyphLayer], scale k: Double, opacity: Double, onto image: inout RGBAImage) {
+    func paintShadow(_ glyphs: [GlyphLayer], lengths: PrintedLengths, opacity: Double, onto image: inout RGBAImage) {
         let shadow = style.shadow
         // libass's offsets: rounded to a step set by the blur, whole pixels then 64ths (LibassShadow).
-        let blur = ASSNumber.read(shadow.blur * k)
-        let ox = LibassShadow.offset64(ASSNumber.read(shadow.offsetX * k), blur: blur)
-        let oy = LibassShadow.offset64(ASSNumber.read(shadow.offsetY * k), blur: blur)
+        let blur = lengths.shadowBlur
+        let ox = LibassShadow.offset64(lengths.shadowOffsetX, blur: blur)
+        let oy = LibassShadow.offset64(lengths.shadowOffsetY, blur: blur)
         let (dx, dy, fx, fy) = (ox >> 6, oy >> 6, ox & 63, oy & 63)
         var start = 0
         while start < glyphs.count {
@@ -175,7 +179,7 @@ struct CaptionPainter {
             let word = glyphs[start..<end].filter { $0.opacity > 0 }
             start = end
             guard !word.isEmpty else { continue }
-            let mask = blurredShadow(word.map(\.masks), signatures: word.map(\.signature), dx: dx, dy: dy, fx: fx, fy: fy, scale: k)
+            let mask = blurredShadow(word.map(\.masks), signatures: word.map(\.signature), dx: dx, dy: dy, fx: fx, fy: fy, blur: blur)
             image.blend(mask, color: shadow.color, opacity: opacity * shadow.opacity)
         }
     }
@@ -186,10 +190,11 @@ struct CaptionPainter {
     /// as the compiled shadow events' is, before copying it into the shadow), then moved. The cut is
     /// mostly hidden under the stroke; it shows, by a level or two, where the moved hole reaches the
     /// stroke's anti-aliased edge.
-    func blurredShadow(_ masks: [GlyphMasks], signatures: [GlyphSignature], dx: Int, dy: Int, fx: Int, fy: Int, scale k: Double) -> AlphaMask {
+    /// `blur`: the `\blur` radius at frame scale (`PrintedLengths.shadowBlur`).
+    func blurredShadow(_ masks: [GlyphMasks], signatures: [GlyphSignature], dx: Int, dy: Int, fx: Int, fy: Int, blur: Double) -> AlphaMask {
         let make = {
             var mask = AlphaMask.saturatingSum(masks.map { $0.stroke ?? $0.fill })
-            if style.shadow.blur > 0 { mask = mask.blurred(radius: ASSNumber.read(style.shadow.blur * k)) }
+            if blur > 0 { mask = mask.blurred(radius: blur) }
             if masks.contains(where: { $0.stroke != nil }) { mask = mask.removingFill(AlphaMask.saturatingSum(masks.map(\.fill))) }
             return mask.translated(dx: dx, dy: dy).shiftedSubpixel(x64: fx, y64: fy).trimmed()
         }
