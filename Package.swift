@@ -17,7 +17,7 @@ let systemLibraries: [Target] = [
 let package = Package(
     name: "CaptionKit",
     products: [
-        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo"]),
+        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit"]),
         .executable(name: "captions", targets: ["captions"]),
     ],
     dependencies: [
@@ -28,6 +28,8 @@ let package = Package(
         .target(name: "CaptionModel", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CaptionFormats", dependencies: ["CaptionModel"]),
         .target(name: "CaptionStyles", dependencies: ["CaptionModel"]),
+        // Operations on a document: retime, quality checks and fixes, aligning corrected text onto word timings.
+        .target(name: "CaptionEdit", dependencies: ["CaptionModel", "CaptionStyles"]),
         // Seeded randomness for tests and benchmarks only (not in the CaptionKit product).
         .target(name: "CaptionTestSupport"),
         .target(name: "CaptionLayout", dependencies: ["CaptionModel", "CaptionStyles", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "CaptionVerify", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CFreeType"]),
         .target(name: "CaptionVideo", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender", "CFFmpeg"]),
         .executableTarget(name: "captions", dependencies: [
-            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo",
+            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "parse-bench", dependencies: ["CaptionModel", "CaptionFormats"],
@@ -47,6 +49,7 @@ let package = Package(
                           path: "Benchmarks/burn-bench"),
         .testTarget(name: "CaptionModelTests", dependencies: ["CaptionModel"]),
         .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionModel", "CaptionFormats", "CaptionTestSupport"]),
+        .testTarget(name: "CaptionEditTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionEdit", "CaptionFormats", "CaptionTestSupport"]),
         .testTarget(name: "CaptionStylesTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionTestSupport"]),
         .testTarget(name: "CaptionLayoutTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout"]),
         .testTarget(name: "CaptionRenderTests", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionTestSupport"]),

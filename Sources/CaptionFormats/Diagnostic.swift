@@ -28,8 +28,17 @@ public struct ParseResult: Sendable {
     /// Set when the input was a speech-to-text tool's word timings (the `--from` name of its format):
     /// the events are then the tool's own segments, which callers page into captions.
     public var wordTimedSource: String?
+    /// The 1-based input line where each event begins, parallel to `document.events`, for messages
+    /// that point into the file (`captions check`); empty when the reader does not track lines.
+    public var eventLines: [Int32]
 
-    public init(document: CaptionDocument, diagnostics: [Diagnostic] = [], wordTimedSource: String? = nil) {
+    public init(document: CaptionDocument, diagnostics: [Diagnostic] = [], wordTimedSource: String? = nil, eventLines: [Int32] = []) {
         self.document = document; self.diagnostics = diagnostics; self.wordTimedSource = wordTimedSource
+        self.eventLines = eventLines
+    }
+
+    /// The line event `index` begins on, when the reader recorded it.
+    public func line(ofEvent index: Int) -> Int? {
+        index < eventLines.count ? Int(eventLines[index]) : nil
     }
 }

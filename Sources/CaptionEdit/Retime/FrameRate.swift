@@ -1,0 +1,78 @@
+/// A frame rate as an exact fraction of frames per second. The NTSC rates are 24000/1001,
+/// 30000/1001 and 60000/1001 exactly: taking "23.976" at its face value drifts by 0.4 s over two hours,
+/// and a round trip 23.976 -> 25 -> 23.976 would not come back.
+public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
+    public let numerator: Int
+    public let denominator: Int
+
+    public init?(numerator: Int, denominator: Int) {
+        guard numerator > 0, denominator > 0, numerator <= 1_000_000, denominator <= 1_000_000 else { return nil }
+        let g = FrameRate.gcd(numerator, denominator)
+        self.numerator = numerator / g
+        self.denominator = denominator / g
+    }
+
+    /// `25`, `29.97`, `23.976`, `24000/1001`. The decimal spellings of the NTSC rates (23.976, 23.98,
+    /// 29.97, 47.952, 59.94, 119.88) are read as the exact x1000/1001 rates; other decimals as written.
+    public init?(parsing text: String) {
+        let trimmed = text.trimmingCharacters(in: " ")
+        if let slash = trimmed.firstIndex(of: "/") {
+            guard let n = Int(trimmed[..<slash]), let d = Int(trimmed[trimmed.index(after: slash)...]) else { return nil }
+            self.init(numerator: n, denominator: d)
+            return
+        }
+        guard let value = Double(trimmed), value.isFinite, value > 0, value <= 1000 else { return nil }
+        for base in [24, 30, 48, 60, 120] {
+            let ntsc = Double(base) * 1000 / 1001
+            if abs(value - ntsc) < 0.006 { self.init(numerator: base * 1000, denominator: 1001); return }
+        }
+        // As written: up to three decimals (25, 12.5, 23.5).
+        let thousandths = (value * 1000).rounded()
+        guard abs(thousandths - value * 1000) < 1e-6 else { return nil }
+        self.init(numerator: Int(thousandths), denominator: 1000)
+    }
+
+    public var framesPerSecond: Double { Double(numerator) / Double(denominator) }
+
+    /// The duration of `frames` frames in milliseconds, rounded to the nearest.
+    public func milliseconds(frames: Int) -> Int {
+        RationalScale(numerator: frames * 1000 * denominator, denominator: numerator).apply(1)
+    }
+
+    public var description: String {
+        denominator == 1 ? "\(numerator)" : denominator == 1000 || denominator == 100 || denominator == 10
+            ? "\(framesPerSecond)" : "\(numerator)/\(denominator)"
+    }
+
+    static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? abs(a) : gcd(b, a % b) }
+}
+
+/// Multiplication of integer milliseconds by an exact fraction, rounded to the nearest millisecond
+/// (halves away from zero, the model's one rounding rule).
+struct RationalScale: Sendable, Hashable {
+    let numerator: Int
+    let denominator: Int
+
+    func apply(_ value: Int) -> Int {
+        let (product, overflow) = value.multipliedReportingOverflow(by: numerator)
+        guard !overflow else { return Int((Double(value) * Double(numerator) / Double(denominator)).rounded(.toNearestOrAwayFromZero)) }
+        return RationalScale.divideRounded(product, denominator)
+    }
+
+    /// a / b rounded to the nearest integer, halves away from zero (b > 0).
+    static func divideRounded(_ a: Int, _ b: Int) -> Int {
+        let q = a / b, r = a % b
+        if 2 * abs(r) >= b { return a < 0 ? q - 1 : q + 1 }
+        return q
+    }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in set: String) -> String {
+        let chars = Set(set)
+        var slice = Substring(self)
+        while let c = slice.first, chars.contains(c) { slice = slice.dropFirst() }
+        while let c = slice.last, chars.contains(c) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}
