@@ -17,7 +17,8 @@ public enum CaptionFileReader {
         } else {
             throw CaptionFormatError(.malformed, "\(name) is not a subtitle file this toolkit reads: \(BinarySniffer.describe(bytes.prefix(4096).map { $0 }) ?? "no SRT timing line, WEBVTT signature or caption JSON found") (known formats: \(FormatRegistry.names.joined(separator: ", ")))")
         }
-        let result = try format.read(text)
+        var result = try format.read(text)
+        result.formatName = format.name
         // Cues were there but none could be used: that is malformed input, not an empty document.
         // Name the first skipped cue, the likeliest reason, rather than whatever came first.
         let located = result.diagnostics.filter { $0.line != nil }

@@ -31,6 +31,8 @@ public struct ParseResult: Sendable {
     /// The 1-based input line where each event begins, parallel to `document.events`, for messages
     /// that point into the file (`captions check`); empty when the reader does not track lines.
     public var eventLines: [Int32]
+    /// The `--from` name of the format the input was read as (set by `CaptionFileReader`).
+    public var formatName: String?
 
     public init(document: CaptionDocument, diagnostics: [Diagnostic] = [], wordTimedSource: String? = nil, eventLines: [Int32] = []) {
         self.document = document; self.diagnostics = diagnostics; self.wordTimedSource = wordTimedSource

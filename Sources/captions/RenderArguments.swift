@@ -1,19 +1,14 @@
 import ArgumentParser
+import CaptionEdit
 import CaptionModel
 
 /// A time on the command line: seconds (`3.25`) or a timestamp (`00:00:03.250`, `1:02.5`).
 struct TimeArgument: ExpressibleByArgument, Hashable {
     var milliseconds: Milliseconds
 
+    /// Never negative: a time in the media.
     init?(argument: String) {
-        let fields = argument.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...3).contains(fields.count), let seconds = Double(fields.last!), seconds >= 0, seconds.isFinite else { return nil }
-        var total = seconds
-        for (k, field) in fields.dropLast().reversed().enumerated() {
-            guard let v = Int(field), v >= 0 else { return nil }
-            total += Double(v) * (k == 0 ? 60 : 3600)
-        }
-        guard let ms = CaptionTime.milliseconds(fromSeconds: total) else { return nil }
+        guard let ms = Timecode.parse(argument), ms >= 0 else { return nil }
         milliseconds = ms
     }
 }

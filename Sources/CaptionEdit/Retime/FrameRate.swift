@@ -6,7 +6,9 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
     public let denominator: Int
 
     public init?(numerator: Int, denominator: Int) {
-        guard numerator > 0, denominator > 0, numerator <= 1_000_000, denominator <= 1_000_000 else { return nil }
+        // At most 1000 frames a second: every frame then lasts at least a millisecond.
+        guard numerator > 0, denominator > 0, numerator <= 1_000_000, denominator <= 1_000_000,
+              numerator <= 1000 * denominator else { return nil }
         let g = FrameRate.gcd(numerator, denominator)
         self.numerator = numerator / g
         self.denominator = denominator / g
@@ -37,6 +39,19 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
     /// The duration of `frames` frames in milliseconds, rounded to the nearest.
     public func milliseconds(frames: Int) -> Int {
         RationalScale(numerator: frames * 1000 * denominator, denominator: numerator).apply(1)
+    }
+
+    /// The frame nearest to time `t` (ms).
+    public func frame(at t: Int) -> Int {
+        RationalScale(numerator: numerator, denominator: denominator * 1000).apply(t)
+    }
+
+    /// The frame on screen at time `t`: the last whose (rounded) time is at or before `t`.
+    public func frame(containing t: Int) -> Int {
+        var n = frame(at: t)
+        while milliseconds(frames: n) > t { n -= 1 }
+        while milliseconds(frames: n + 1) <= t { n += 1 }
+        return n
     }
 
     public var description: String {

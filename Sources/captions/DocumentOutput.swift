@@ -1,0 +1,26 @@
+import CaptionFormats
+import CaptionModel
+import Foundation
+
+/// Writing a document the way `convert` writes it, for the commands that edit captions (retime,
+/// align, check --fix): the format from a name, the output's extension or the input's own format;
+/// what the format cannot carry reported; a temporary file renamed into place, never onto the input.
+enum DocumentOutput {
+    static func format(named name: String?, path: String, inputFormat: String?) throws -> any SubtitleFormat.Type {
+        if let name { return try FormatRegistry.outputFormat(named: name) }
+        if path != "-", let byExtension = FormatRegistry.format(forPath: path) { return byExtension }
+        if let inputFormat, let same = try? FormatRegistry.format(named: inputFormat), same.canWrite { return same }
+        throw CaptionFormatError(.usage, "cannot tell the output format: give --output-format (\(FormatRegistry.outputNames.joined(separator: ", "))) or an -o file with a known extension")
+    }
+
+    static func write(_ document: CaptionDocument, as format: any SubtitleFormat.Type, to path: String,
+                      protecting inputs: [String], strict: Bool, options: WriteOptions = WriteOptions()) throws {
+        let written = format.write(document, options: options)
+        try Diagnostics.report(written.diagnostics, source: nil, strict: strict)
+        if path == "-" {
+            FileHandle.standardOutput.write(Data(written.text.utf8))
+        } else {
+            try OutputFile.write(Data(written.text.utf8), to: path, protecting: inputs)
+        }
+    }
+}

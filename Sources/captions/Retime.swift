@@ -1,0 +1,113 @@
+import ArgumentParser
+import CaptionEdit
+import CaptionFormats
+import CaptionModel
+import CaptionStyles
+import Foundation
+
+/// `captions retime`: moves captions and their word timings by a shift, a sync through fixed points, or
+/// a frame-rate change, and writes them as convert writes.
+struct Retime: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Move captions and their words: shift, sync to points, or convert the frame rate.",
+        discussion: """
+        Give one of --shift, --sync or --fps. Times are seconds (1.5) or timestamps (00:01:02.500); a \
+        negative shift is written --shift=-1.5. --sync A=B[,C=D...] makes input time A output time B: \
+        one point shifts, two points stretch linearly (a different cut, a drifting rip), more points \
+        map piecewise-linearly. --fps FROM:TO converts frame rates (23.976 is 24000/1001 exactly). \
+        --from/--to limit the change to captions starting inside the range (input times). A caption \
+        moved partly before zero is clipped, one moved wholly before zero dropped, each with a warning.
+        """
+    )
+
+    @Argument(help: "The caption file to read (any format convert reads), or - for stdin.")
+    var input: String
+
+    @Option(name: .shortAndLong, help: "Where to write; - for stdout. Format from the extension or --output-format.")
+    var output: String
+
+    @Option(help: "Move every caption by this much (seconds or a timestamp; --shift=-1.5 for earlier).")
+    var shift: String?
+
+    @Option(help: "Sync points A=B[,C=D...]: input time A becomes output time B.")
+    var sync: String?
+
+    @Option(help: "Frame-rate conversion FROM:TO (25:23.976, 23.976:25, 24:25, 30:29.97, 24000/1001:25).")
+    var fps: String?
+
+    @Option(help: "Only captions starting at or after this input time move.")
+    var from: String?
+
+    @Option(help: "Only captions starting at or before this input time move.")
+    var to: String?
+
+    @Option(name: .customLong("input-format"), help: "Input format, overriding detection.")
+    var inputFormat: String?
+
+    @Option(name: .customLong("output-format"), help: "Output format; defaults to the output's extension, else the input's format.")
+    var outputFormat: String?
+
+    @Option(help: "Input encoding, overriding detection.")
+    var encoding: String?
+
+    @Flag(help: "Treat every warning (the input's, or a clipped or dropped caption) as an error (exit 65); nothing written.")
+    var strict = false
+
+    func validate() throws {
+        let given = [shift, sync, fps].compactMap { $0 }.count
+        if given != 1 { throw ValidationError("give exactly one of --shift, --sync or --fps") }
+    }
+
+    func run() throws {
+        try CommandFailure.exitOnError {
+            let retimer = try Retimer(map: map(), range: range())
+            let result = try CaptionFileReader.read(path: input, format: inputFormat, encoding: encoding)
+            try Diagnostics.report(result.diagnostics, source: input, strict: strict)
+            let moved = retimer.apply(to: result.document)
+            let notes = moved.notes.map { Diagnostic.warning(line: result.line(ofEvent: $0.caption - 1), $0.description) }
+            try Diagnostics.report(notes, source: input, strict: strict)
+            var document = moved.document
+            // Word timings from a speech-to-text tool become captions as convert makes them.
+            if result.wordTimedSource != nil { document = Paging.apply(PagingOptions(), to: document) }
+            let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: result.formatName)
+            try DocumentOutput.write(document, as: format, to: output, protecting: [input], strict: strict)
+        }
+    }
+
+    private func map() throws -> TimeMap {
+        if let shift {
+            guard let ms = Timecode.parse(shift) else { throw usage("--shift '\(shift)' is not a time (seconds like -1.5, or 00:00:01.500)") }
+            return .shift(ms)
+        }
+        if let sync {
+            var points: [TimeMap.SyncPoint] = []
+            for pair in sync.split(separator: ",") {
+                let sides = pair.split(separator: "=", omittingEmptySubsequences: false)
+                guard sides.count == 2, let a = Timecode.parse(String(sides[0])), let b = Timecode.parse(String(sides[1])) else {
+                    throw usage("--sync: '\(pair)' is not a point A=B (two times, e.g. 00:01:00.000=00:01:02.350)")
+                }
+                points.append(.init(a, b))
+            }
+            do { return try TimeMap.sync(points: points) } catch { throw usage(error.message) }
+        }
+        let rates = fps!.split(separator: ":", omittingEmptySubsequences: false)
+        guard rates.count == 2, let a = FrameRate(parsing: String(rates[0])), let b = FrameRate(parsing: String(rates[1])) else {
+            throw usage("--fps '\(fps!)' is not FROM:TO with two frame rates (e.g. 25:23.976 or 24000/1001:25)")
+        }
+        return .frameRate(from: a, to: b)
+    }
+
+    private func range() throws -> ClosedRange<Milliseconds>? {
+        guard from != nil || to != nil else { return nil }
+        func time(_ text: String?, _ name: String, _ otherwise: Milliseconds) throws -> Milliseconds {
+            guard let text else { return otherwise }
+            guard let ms = Timecode.parse(text) else { throw usage("\(name) '\(text)' is not a time") }
+            return ms
+        }
+        let a = try time(from, "--from", .min), b = try time(to, "--to", .max)
+        guard a <= b else { throw usage("--from is after --to") }
+        return a...b
+    }
+
+    private func usage(_ message: String) -> CaptionFormatError { CaptionFormatError(.usage, message) }
+}
