@@ -5,17 +5,34 @@ import Foundation
 /// detection, parsing. Failures are one sentence naming the file.
 public enum CaptionFileReader {
     public static func read(path: String, format formatName: String? = nil, encoding: String? = nil) throws -> ParseResult {
+        let (bytes, text) = try load(path: path, encoding: encoding)
+        // What a file that is not subtitles is (a video, an image) shows in its bytes before decoding.
+        return try read(text, path: path, format: formatName, rawPrefix: bytes.withUnsafeBufferPointer { Array($0.prefix(4096)) })
+    }
+
+    /// The file's text, decoded (BOM, UTF-16, Windows-1252 fallback, or `encoding`), not yet parsed.
+    public static func readText(path: String, encoding: String? = nil) throws -> DecodedText {
+        try load(path: path, encoding: encoding).text
+    }
+
+    private static func load(path: String, encoding: String?) throws -> (bytes: InputBytes, text: DecodedText) {
         let bytes = try readBytes(path)
         let name = path == "-" ? "<stdin>" : path
         guard !bytes.isEmpty else { throw CaptionFormatError(.malformed, "\(name) is empty: there are no captions to read") }
-        let text = try TextDecoding.decode(bytes, sourceName: name, encoding: encoding)
+        return (bytes, try TextDecoding.decode(bytes, sourceName: name, encoding: encoding))
+    }
+
+    /// Decoded text parsed as `formatName`, or as the format detected (the path's extension breaking ties).
+    public static func read(_ text: DecodedText, path: String, format formatName: String? = nil, rawPrefix: [UInt8]? = nil) throws -> ParseResult {
+        let name = text.sourceName
         let format: any SubtitleFormat.Type
         if let formatName {
             format = try FormatRegistry.format(named: formatName)
         } else if let detected = FormatRegistry.detect(text, pathHint: path == "-" ? nil : path) {
             format = detected
         } else {
-            throw CaptionFormatError(.malformed, "\(name) is not a subtitle file this toolkit reads: \(BinarySniffer.describe(bytes.prefix(4096).map { $0 }) ?? "no SRT timing line, WEBVTT signature or caption JSON found") (known formats: \(FormatRegistry.names.joined(separator: ", ")))")
+            let head = rawPrefix ?? text.utf8.withUnsafeBufferPointer { Array($0.prefix(4096)) }
+            throw CaptionFormatError(.malformed, "\(name) is not a subtitle file this toolkit reads: \(BinarySniffer.describe(head) ?? "no SRT timing line, WEBVTT signature or caption JSON found") (known formats: \(FormatRegistry.names.joined(separator: ", ")))")
         }
         var result = try format.read(text)
         result.formatName = format.name
