@@ -39,9 +39,6 @@ struct Align: ParsableCommand {
     @Option(name: .customLong("output-format"), help: "Output format; defaults to the output's extension.")
     var outputFormat: String?
 
-    @Flag(name: .customLong("word-timestamps"), help: "WebVTT output: write word timings as inline timestamps.")
-    var wordTimestamps = false
-
     @OptionGroup(title: "Paging (a plain-text transcript's words into captions)")
     var paging: PagingFlags
 
@@ -73,8 +70,9 @@ struct Align: ParsableCommand {
             var document = result.document
             if inputFormat == nil || paging.isSet { document = Paging.apply(paging.options(), to: document) }
             let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: inputFormat)
+            // The point is the karaoke: WebVTT output carries the words as inline timestamps.
             var options = WriteOptions()
-            options.wordTimestamps = wordTimestamps
+            options.wordTimestamps = true
             try DocumentOutput.write(document, as: format, to: output, protecting: [transcript, words], strict: false, options: options)
 
             let c = result.counts

@@ -50,6 +50,9 @@ struct Retime: ParsableCommand {
     @Option(help: "Input encoding, overriding detection.")
     var encoding: String?
 
+    @Flag(name: .customLong("word-timestamps"), help: "WebVTT output: write word timings as inline timestamps (the default when the input was WebVTT with them).")
+    var wordTimestamps = false
+
     @Flag(help: "Treat every warning (the input's, or a clipped or dropped caption) as an error (exit 65); nothing written.")
     var strict = false
 
@@ -70,7 +73,10 @@ struct Retime: ParsableCommand {
             // Word timings from a speech-to-text tool become captions as convert makes them.
             if result.wordTimedSource != nil { document = Paging.apply(PagingOptions(), to: document) }
             let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: result.formatName)
-            try DocumentOutput.write(document, as: format, to: output, protecting: [input], strict: strict)
+            // Karaoke that came in as WebVTT timestamps goes out the same way.
+            var options = WriteOptions()
+            options.wordTimestamps = wordTimestamps || (result.formatName == "vtt" && document.events.contains { !$0.words.isEmpty })
+            try DocumentOutput.write(document, as: format, to: output, protecting: [input], strict: strict, options: options)
         }
     }
 

@@ -66,6 +66,15 @@ import Testing
         #expect(json.contains("\"words\":[{\"text\":\"So\",\"start\":1000,\"end\":1180"))
     }
 
+    @Test func webVTTKaraokeTimestampsMoveWithTheirCue() throws {
+        let dir = try CommandRunner.scratch()
+        let input = try Self.write("WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nSing <00:00:01.500>along <00:00:02.250>now\n", "k.vtt", in: dir)
+        let out = dir.appendingPathComponent("out.vtt").path
+        let r = try CommandRunner.run(["retime", input, "--sync", "0=0,10=20", "-o", out])
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "WEBVTT\n\n00:00:02.000 --> 00:00:06.000\nSing <00:00:03.000>along <00:00:04.500>now\n\n")
+    }
+
     @Test func usageErrors() throws {
         let dir = try CommandRunner.scratch()
         let out = dir.appendingPathComponent("o.srt").path
