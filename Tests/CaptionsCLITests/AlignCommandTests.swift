@@ -40,7 +40,7 @@ import Testing
         try "1\n00:00:00,000 --> 00:00:02,400\nSo today we're testing\nthree caption looks.\n\n2\n00:00:03,100 --> 00:00:03,620\nLet's go!\n"
             .write(toFile: edited, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("karaoke.vtt").path
-        let r = try CommandRunner.run(["align", edited, Self.whisperx, "-o", out)
+        let r = try CommandRunner.run(["align", edited, Self.whisperx, "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.hasPrefix("captions: align: 7 words matched, 2 changed, 0 inserted, 0 deleted"))
         let expected = "WEBVTT\n\n00:00:00.000 --> 00:00:02.400\n"
