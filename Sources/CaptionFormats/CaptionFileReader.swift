@@ -4,7 +4,9 @@ import Foundation
 /// Reads a caption file (or standard input, as `-`) into the model: bytes, encoding, format
 /// detection, parsing. Failures are one sentence naming the file.
 public enum CaptionFileReader {
-    public static func read(path: String, format formatName: String? = nil, encoding: String? = nil) throws -> ParseResult {
+    /// `options` reaches the format's reader (a frame rate for MicroDVD); other formats ignore it.
+    public static func read(path: String, format formatName: String? = nil, encoding: String? = nil,
+                            options: ReadOptions = ReadOptions()) throws -> ParseResult {
         let bytes = try readBytes(path)
         let name = path == "-" ? "<stdin>" : path
         guard !bytes.isEmpty else { throw CaptionFormatError(.malformed, "\(name) is empty: there are no captions to read") }
@@ -17,7 +19,7 @@ public enum CaptionFileReader {
         } else {
             throw CaptionFormatError(.malformed, "\(name) is not a subtitle file this toolkit reads: \(BinarySniffer.describe(bytes.prefix(4096).map { $0 }) ?? "no SRT timing line, WEBVTT signature or caption JSON found") (known formats: \(FormatRegistry.names.joined(separator: ", ")))")
         }
-        let result = try format.read(text)
+        let result = try format.read(text, options: options)
         // Cues were there but none could be used: that is malformed input, not an empty document.
         // Name the first skipped cue, the likeliest reason, rather than whatever came first.
         let located = result.diagnostics.filter { $0.line != nil }
