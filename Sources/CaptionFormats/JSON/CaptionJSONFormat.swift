@@ -6,11 +6,17 @@ public enum CaptionJSONFormat: SubtitleFormat {
     public static let name = "json"
     public static let fileExtensions = ["json", "json3"]
 
-    /// Any JSON object or array: which shape it is, is decided on reading, from the parsed value.
+    /// Any JSON object or array: which shape it is, is decided on reading, from the parsed value. An
+    /// array is certain when it holds objects (or nothing); `[00:12.00]` or `[ar:...]` opens LRC lyrics
+    /// as well, so any other array is only plausible.
     public static func detect(_ text: DecodedText) -> DetectionScore {
         text.utf8.withUnsafeBufferPointer { b in
-            guard let first = b.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return .no }
-            return first == 0x7B || first == 0x5B ? .certain : .no
+            func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+            guard let first = b.firstIndex(where: { !isSpace($0) }) else { return .no }
+            if b[first] == 0x7B { return .certain }
+            guard b[first] == 0x5B else { return .no }
+            let next = b[(first + 1)...].first { !isSpace($0) }
+            return next == 0x7B || next == 0x5D ? .certain : .maybe
         }
     }
 

@@ -76,8 +76,19 @@ struct LRCBody: Equatable {
 
     var hasWordTimes: Bool { pieces.contains { $0.start != nil } }
 
-    /// The line's text: the pieces joined, spaces at both ends trimmed.
-    var text: String { pieces.map(\.text).joined().trimmingWhitespace }
+    /// The line's text: the pieces joined, spaces at both ends trimmed. Where spaces meet at a word tag
+    /// (the A2 spelling `word 1 <00:12.52> word 2`) one is kept.
+    var text: String {
+        var text = ""
+        for piece in pieces {
+            if let last = text.last, last.isWhitespace {
+                text += piece.text.drop { $0.isWhitespace }
+            } else {
+                text += piece.text
+            }
+        }
+        return text.trimmingWhitespace
+    }
 
     static func parse(_ text: Substring) -> LRCBody {
         var body = LRCBody(pieces: [Piece(start: nil, text: "")], raw: String(text).trimmingWhitespace)

@@ -2,7 +2,8 @@ import CaptionModel
 
 /// A frame rate as an exact fraction, and frames to milliseconds without floating point: frame `n`
 /// starts at n * 1000 * denominator / numerator ms, rounded to the nearest (halves away from zero).
-/// 23.976 means 24000/1001: at 23.976 taken literally, frame 172,627 (two hours) would be 0.4 s off.
+/// 23.976 (and 23.98) mean 24000/1001: two hours in (frame 172,627), 23.976 taken literally is 8 ms
+/// off and 23.98 taken literally 1.2 s.
 ///
 /// The same rule as `CaptionEdit.FrameRate(parsing:)`, which `CaptionFormats` cannot import; the
 /// command line parses `--fps` with that one and passes its fraction in `ReadOptions`.
