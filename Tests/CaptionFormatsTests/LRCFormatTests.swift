@@ -135,6 +135,15 @@ import CaptionModel
         #expect(LRCFormat.detect(DecodedText("1\n00:00:01,000 --> 00:00:02,000\n[00:01.00] in text\n")) == .maybe)
         #expect(FormatRegistry.detect(DecodedText("1\n00:00:01,000 --> 00:00:02,000\n[00:01.00] in text\n"), pathHint: nil)?.name == "srt")
         #expect(LRCFormat.detect(DecodedText("[Script Info]\nTitle: x\n[Events]\n")) == .no)
+        // Only tags and broken lines: still LRC (so the reader can say which line is wrong), and not JSON.
+        let broken = DecodedText("[ar:x]\n[00:6x.00]broken\n")
+        #expect(LRCFormat.detect(broken) == .maybe)
+        #expect(CaptionJSONFormat.detect(broken) == .no)
+        #expect(FormatRegistry.detect(broken, pathHint: nil)?.name == "lrc")
+        // A JSON array of objects stays JSON's; an LRC file is at most plausible JSON.
+        #expect(CaptionJSONFormat.detect(DecodedText("[{\"text\":\"a\"}]")) == .certain)
+        #expect(LRCFormat.detect(DecodedText("[{\"text\":\"a\"}]")) == .no)
+        #expect(CaptionJSONFormat.detect(DecodedText("[00:01.00]x\n")) == .maybe)
         #expect(LRCFormat.detect(DecodedText("WEBVTT\n\n00:01.000 --> 00:02.000\nx\n")) == .no)
     }
 

@@ -7,16 +7,20 @@ public enum CaptionJSONFormat: SubtitleFormat {
     public static let fileExtensions = ["json", "json3"]
 
     /// Any JSON object or array: which shape it is, is decided on reading, from the parsed value. An
-    /// array is certain when it holds objects (or nothing); `[00:12.00]` or `[ar:...]` opens LRC lyrics
-    /// as well, so any other array is only plausible.
+    /// array is certain when it holds objects (or nothing); `[00:12.00]` opens LRC lyrics as well, so
+    /// another array is only plausible, and `[ar:...]` (no JSON value starts with a letter other than
+    /// true, false, null) is not JSON.
     public static func detect(_ text: DecodedText) -> DetectionScore {
         text.utf8.withUnsafeBufferPointer { b in
             func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
             guard let first = b.firstIndex(where: { !isSpace($0) }) else { return .no }
             if b[first] == 0x7B { return .certain }
             guard b[first] == 0x5B else { return .no }
-            let next = b[(first + 1)...].first { !isSpace($0) }
-            return next == 0x7B || next == 0x5D ? .certain : .maybe
+            guard let next = b[(first + 1)...].first(where: { !isSpace($0) }) else { return .maybe }
+            if next == 0x7B || next == 0x5D { return .certain }
+            // What else may start a value: `[`, `"`, a number, true, false, null.
+            return next == 0x5B || next == 0x22 || next == 0x2D || (0x30...0x39).contains(next) || next == 0x74 || next == 0x66 || next == 0x6E
+                ? .maybe : .no
         }
     }
 
