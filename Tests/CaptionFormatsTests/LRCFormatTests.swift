@@ -128,6 +128,16 @@ import CaptionModel
         #expect(r.document.metadata == [MetadataEntry(key: "length", value: "00:16.50")])
     }
 
+    @Test func sampleFile() throws {
+        let r = try CaptionFileReader.read(path: CorpusLocation.path("samples/sample.lrc"))
+        #expect(Self.times(r) == [[1000, 4000], [4000, 7000], [9500, 12000], [12000, 15000], [15000, 18000]])
+        #expect(Self.texts(r) == ["Sing along with me", "Every word in time", "A plain line, sung twice",
+                                  "An untimed line between", "A plain line, sung twice"])
+        #expect(Self.words(r.document.events[0]) == ["Sing 1000-1500", "along 1500-2100", "with 2100-2600", "me 2600-3200"])
+        #expect(r.document.metadata.map(\.key) == ["ar", "ti", "al", "by", "length"])
+        #expect(r.eventLines == [6, 7, 9, 10, 9])
+    }
+
     @Test func detection() {
         let lrc = DecodedText(Self.wikipediaExample, sourceName: "song.txt")
         #expect(LRCFormat.detect(lrc) == .certain)

@@ -39,6 +39,13 @@ import CaptionModel
         #expect(r.wordTimedSource == nil)
     }
 
+    @Test func sampleFile() throws {
+        let r = try CaptionFileReader.read(path: CorpusLocation.path("samples/sample.sbv"))
+        #expect(Self.times(r) == [[1000, 4200], [4500, 7250], [8000, 10000]])
+        #expect(Self.texts(r)[1] == "SBV has no index numbers\nand no styling, only text.")
+        #expect(r.eventLines == [1, 4, 8])
+    }
+
     @Test func detectedFromContentAndNeverConfusedWithSRTOrWebVTT() throws {
         let sbv = DecodedText(Self.youTubeExample, sourceName: "x.txt")
         #expect(SBVFormat.detect(sbv) == .certain)
