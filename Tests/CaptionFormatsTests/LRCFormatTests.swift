@@ -112,6 +112,10 @@ import CaptionModel
         let bad = try Self.read("[offset:soon]\n[00:01.00]x\n")
         #expect(bad.diagnostics.map(\.description) == ["line 1: '[offset:soon]' is not a number of milliseconds; offset ignored"])
         #expect(Self.times(bad) == [[1000, 6000]])
+        // Beyond any song (and beyond Int's negation): ignored, not a crash.
+        let huge = try Self.read("[offset:-9223372036854775808]\n[00:01.00]x\n")
+        #expect(Self.times(huge) == [[1000, 6000]])
+        #expect(huge.diagnostics.map(\.description) == ["line 1: '[offset:-9223372036854775808]' is not a number of milliseconds; offset ignored"])
     }
 
     @Test func emptyLinesEndTheLineBeforeAndSameTimeLinesShareTheirEnd() throws {

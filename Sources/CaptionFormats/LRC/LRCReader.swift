@@ -25,7 +25,8 @@ enum LRCReader {
                 case .idTag(let key, let value):
                     switch key.lowercased() {
                     case "offset":
-                        if let ms = Int(value.filter { $0 != " " }) {
+                        // Within ±10^12 ms (31 years): anything larger is not an offset, and would overflow.
+                        if let ms = Int(value.filter { $0 != " " }), ms >= -1_000_000_000_000, ms <= 1_000_000_000_000 {
                             offset = ms
                         } else {
                             diagnostics.append(.warning(line: number, "'[\(key):\(value)]' is not a number of milliseconds; offset ignored"))
