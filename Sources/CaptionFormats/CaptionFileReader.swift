@@ -4,10 +4,13 @@ import Foundation
 /// Reads a caption file (or standard input, as `-`) into the model: bytes, encoding, format
 /// detection, parsing. Failures are one sentence naming the file.
 public enum CaptionFileReader {
-    public static func read(path: String, format formatName: String? = nil, encoding: String? = nil) throws -> ParseResult {
+    /// `options` reaches the format's reader (a frame rate for MicroDVD); other formats ignore it.
+    public static func read(path: String, format formatName: String? = nil, encoding: String? = nil,
+                            options: ReadOptions = ReadOptions()) throws -> ParseResult {
         let (bytes, text) = try load(path: path, encoding: encoding)
         // What a file that is not subtitles is (a video, an image) shows in its bytes before decoding.
-        return try read(text, path: path, format: formatName, rawPrefix: bytes.withUnsafeBufferPointer { Array($0.prefix(4096)) })
+        return try read(text, path: path, format: formatName, options: options,
+                        rawPrefix: bytes.withUnsafeBufferPointer { Array($0.prefix(4096)) })
     }
 
     /// The file's text, decoded (BOM, UTF-16, Windows-1252 fallback, or `encoding`), not yet parsed.
@@ -23,7 +26,8 @@ public enum CaptionFileReader {
     }
 
     /// Decoded text parsed as `formatName`, or as the format detected (the path's extension breaking ties).
-    public static func read(_ text: DecodedText, path: String, format formatName: String? = nil, rawPrefix: [UInt8]? = nil) throws -> ParseResult {
+    public static func read(_ text: DecodedText, path: String, format formatName: String? = nil,
+                            options: ReadOptions = ReadOptions(), rawPrefix: [UInt8]? = nil) throws -> ParseResult {
         let name = text.sourceName
         let format: any SubtitleFormat.Type
         if let formatName {
@@ -34,7 +38,7 @@ public enum CaptionFileReader {
             let head = rawPrefix ?? text.utf8.withUnsafeBufferPointer { Array($0.prefix(4096)) }
             throw CaptionFormatError(.malformed, "\(name) is not a subtitle file this toolkit reads: \(BinarySniffer.describe(head) ?? "no SRT timing line, WEBVTT signature or caption JSON found") (known formats: \(FormatRegistry.names.joined(separator: ", ")))")
         }
-        var result = try format.read(text)
+        var result = try format.read(text, options: options)
         result.formatName = format.name
         // Cues were there but none could be used: that is malformed input, not an empty document.
         // Name the first skipped cue, the likeliest reason, rather than whatever came first.

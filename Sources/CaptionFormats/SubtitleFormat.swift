@@ -12,6 +12,9 @@ public protocol SubtitleFormat: Sendable {
     /// Reads the whole input. Throws `CaptionFormatError(.malformed, ...)` when nothing usable is there;
     /// recoverable problems come back as warnings in the result.
     static func read(_ text: DecodedText) throws -> ParseResult
+    /// Reads with options (a frame rate for frame-based input). Formats that need none get the
+    /// default, which calls `read(_:)`.
+    static func read(_ text: DecodedText, options: ReadOptions) throws -> ParseResult
     /// Writes a document; `diagnostics` collects what the format could not carry.
     static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult
     /// False for input-only formats (a speech-to-text tool's JSON).
@@ -20,6 +23,7 @@ public protocol SubtitleFormat: Sendable {
 
 extension SubtitleFormat {
     public static var canWrite: Bool { true }
+    public static func read(_ text: DecodedText, options: ReadOptions) throws -> ParseResult { try read(text) }
 }
 
 public enum DetectionScore: Int, Sendable, Comparable {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CaptionEdit
 import CaptionFormats
 import CaptionModel
 import CaptionStyles
@@ -6,7 +7,7 @@ import Foundation
 
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Convert captions: SRT, WebVTT, JSON, and word timings from speech-to-text tools.",
+        abstract: "Convert captions: SRT, WebVTT, ASS, SBV, LRC, JSON; read MicroDVD, SAMI and word timings from speech-to-text tools.",
         discussion: """
         The input format is detected from the content (the extension only breaks ties); the output format \
         comes from --to or the output's extension. Without -o, or with -o -, the result goes to stdout. \
@@ -34,6 +35,9 @@ struct Convert: ParsableCommand {
     @Option(help: "Input encoding, overriding detection (utf-8, utf-16, windows-1252, or any name iconv knows).")
     var encoding: String?
 
+    @Option(help: "Frames per second of frame-based input (MicroDVD): 25, 23.976 (24000/1001 exactly), 30000/1001. Without it, the file's {1}{1}FPS line, else 23.976 with a warning. Other formats ignore it.")
+    var fps: String?
+
     @Flag(help: "Treat every warning as an error (exit 65).")
     var strict = false
 
@@ -54,6 +58,14 @@ struct Convert: ParsableCommand {
 
     func validate() throws {
         if size != nil && !isStyled { throw ValidationError("--size applies to ASS output with --preset or --style") }
+        if let fps, FrameRate(parsing: fps) == nil {
+            throw ValidationError("--fps '\(fps)' is not a frame rate (e.g. 25, 23.976 or 24000/1001; at most 1000)")
+        }
+    }
+
+    /// What the reader needs besides the file: the frame rate of frame-based input.
+    var readOptions: ReadOptions {
+        ReadOptions(frameRate: fps.flatMap { FrameRate(parsing: $0) })
     }
 
     func run() throws {
@@ -69,7 +81,7 @@ struct Convert: ParsableCommand {
             }
             // The style first: a bad preset or style file fails before the input is read.
             let style = isStyled ? try styleOptions.resolve() : nil
-            var result = try CaptionFileReader.read(path: input, format: from, encoding: encoding)
+            var result = try CaptionFileReader.read(path: input, format: from, encoding: encoding, options: readOptions)
             try Diagnostics.report(result.diagnostics, source: input, strict: strict)
             if result.wordTimedSource != nil || paging.isSet {
                 let options = style.map { paging.options(base: $0.paging) } ?? paging.options()

@@ -1,4 +1,5 @@
 import Testing
+import CaptionModel
 @testable import CaptionEdit
 
 @Suite struct FrameRateTests {

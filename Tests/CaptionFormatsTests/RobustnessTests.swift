@@ -8,10 +8,12 @@ import CaptionModel
 /// warnings or throw `CaptionFormatError`; a trap would end the test process.
 @Suite struct RobustnessTests {
     static let seeds = CorpusLocation.files(under: "external").filter { $0.hasSuffix(".srt") || $0.hasSuffix(".vtt") }
-        + ["samples/sintel_en.srt"]
+        + ["samples/sintel_en.srt", "samples/sample.sbv", "samples/sample.lrc", "samples/sample.sub", "samples/sample.smi"]
     static let fragments: [[UInt8]] = ["-->", "<", "</", "&#", "&#x110000;", "{\\", "\r", "\n\n", "\u{0}", "WEBVTT",
                                        "99999999999999999999:00:00,000", "<00:00:01.000>", "<v", "<c.", "NOTE", "\u{FEFF}",
-                                       "STYLE\n", "REGION\nid:x", " --> 00:00:00.000 line:-1%", "{\"events\":[{"].map { Array($0.utf8) }
+                                       "STYLE\n", "REGION\nid:x", " --> 00:00:00.000 line:-1%", "{\"events\":[{",
+                                       "[00:", "<00:01.", "[offset:-9223372036854775808]", "{1}{", "{y:", "|", "<SYNC Start=",
+                                       "<P Class=", "&nbsp", "0:00:01.000,"].map { Array($0.utf8) }
 
     @Test(arguments: seeds)
     func damagedFilesNeverCrash(_ relative: String) throws {

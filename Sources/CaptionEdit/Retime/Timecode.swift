@@ -4,7 +4,9 @@ import CaptionModel
 /// (`00:01:02.500`, `1:02.5`, `00:01:02,500` as SRT writes it), negative with a leading `-`.
 public enum Timecode {
     public static func parse(_ text: String) -> Milliseconds? {
-        var body = Substring(text.trimmingCharacters(in: " "))
+        var body = Substring(text)
+        while body.first == " " { body.removeFirst() }
+        while body.last == " " { body.removeLast() }
         var sign = 1
         if body.hasPrefix("-") { sign = -1; body = body.dropFirst() } else if body.hasPrefix("+") { body = body.dropFirst() }
         guard !body.isEmpty, !body.hasPrefix("-"), !body.hasPrefix("+") else { return nil }

@@ -6,11 +6,21 @@ public enum CaptionJSONFormat: SubtitleFormat {
     public static let name = "json"
     public static let fileExtensions = ["json", "json3"]
 
-    /// Any JSON object or array: which shape it is, is decided on reading, from the parsed value.
+    /// Any JSON object or array: which shape it is, is decided on reading, from the parsed value. An
+    /// array is certain when it holds objects (or nothing); `[00:12.00]` opens LRC lyrics as well, so
+    /// another array is only plausible, and `[ar:...]` (no JSON value starts with a letter other than
+    /// true, false, null) is not JSON.
     public static func detect(_ text: DecodedText) -> DetectionScore {
         text.utf8.withUnsafeBufferPointer { b in
-            guard let first = b.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return .no }
-            return first == 0x7B || first == 0x5B ? .certain : .no
+            func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+            guard let first = b.firstIndex(where: { !isSpace($0) }) else { return .no }
+            if b[first] == 0x7B { return .certain }
+            guard b[first] == 0x5B else { return .no }
+            guard let next = b[(first + 1)...].first(where: { !isSpace($0) }) else { return .maybe }
+            if next == 0x7B || next == 0x5D { return .certain }
+            // What else may start a value: `[`, `"`, a number, true, false, null.
+            return next == 0x5B || next == 0x22 || next == 0x2D || (0x30...0x39).contains(next) || next == 0x74 || next == 0x66 || next == 0x6E
+                ? .maybe : .no
         }
     }
 

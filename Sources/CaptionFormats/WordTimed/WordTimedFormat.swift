@@ -15,6 +15,13 @@ protocol WordTimedFormat: SubtitleFormat {
     static func matches(_ root: JSONValue) -> Bool
     /// The words, grouped in the tool's own segments (or one segment when it has none).
     static func transcript(_ root: JSONValue, issues: inout TranscriptIssues) throws(TranscriptError) -> Transcript
+    /// For a shape that holds either word timings or finished captions (YouTube json3): the captions,
+    /// read as their author cut them, when the file has no word times; nil to read it as words.
+    static func captions(_ root: JSONValue, issues: inout TranscriptIssues) -> [CaptionEvent]?
+}
+
+extension WordTimedFormat {
+    static func captions(_ root: JSONValue, issues: inout TranscriptIssues) -> [CaptionEvent]? { nil }
 }
 
 /// What an adapter found.

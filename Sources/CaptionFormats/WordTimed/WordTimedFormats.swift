@@ -28,6 +28,15 @@ extension WordTimedFormat {
 enum WordTimedReader {
     static func read(_ root: JSONValue, text: DecodedText, as format: any WordTimedFormat.Type) throws -> ParseResult {
         var issues = TranscriptIssues()
+        // Finished captions are not words to re-page: they keep their own cut and times.
+        if let captions = format.captions(root, issues: &issues) {
+            guard !captions.isEmpty else {
+                throw CaptionFormatError(.malformed, "\(text.sourceName): \(format.title) without any caption text")
+            }
+            var diagnostics = text.diagnostics
+            diagnostics += issues.warnings.map { Diagnostic.warning(line: nil, "\(text.sourceName): \($0)") }
+            return ParseResult(document: CaptionDocument(events: captions), diagnostics: diagnostics)
+        }
         let transcript: Transcript
         do {
             transcript = try format.transcript(root, issues: &issues)

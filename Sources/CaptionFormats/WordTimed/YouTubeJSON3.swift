@@ -1,11 +1,40 @@
+import CaptionModel
+
 /// YouTube's json3 timed text (`fmt=json3`): `wireMagic: "pb3"` and `events[]` {tStartMs, dDurationMs,
 /// segs[{utf8, tOffsetMs}]}. Automatic captions give one seg per word: the word starts at the event's
 /// start plus its offset (0 when absent) and a leading space begins a new word. Only starts are given;
 /// a word ends where the next starts, the last at its line's end. `aAppend` events carry only a line
 /// break; window events have no segs. YouTube spells numbers out ("three"); the text is kept as written.
+///
+/// Uploaded captions come in the same shape without word times: no seg has a `tOffsetMs` (or the
+/// recognizer's `acAsrConf`). Such a file is read as captions, not words: each event with text is one
+/// caption, its segs' text joined (line breaks kept), from `tStartMs` to `tStartMs + dDurationMs`.
 enum YouTubeJSON3: WordTimedFormat {
     static let name = "youtube-json3"
     static let title = "YouTube json3"
+
+    static func captions(_ root: JSONValue, issues: inout TranscriptIssues) -> [CaptionEvent]? {
+        guard let events = root["events"]?.array else { return nil }
+        let segs = events.compactMap { $0.object?["segs"]?.array }.joined().compactMap(\.object)
+        guard !segs.isEmpty, !segs.contains(where: { $0.has("tOffsetMs") || $0.has("acAsrConf") }) else { return nil }
+        var captions: [CaptionEvent] = []
+        for (e, value) in events.enumerated() {
+            let path = "events[\(e)]"
+            guard let event = value.object, let list = event["segs"]?.array else { continue }
+            let text = SRV3Scanner.captionText(list.compactMap { $0.object?["utf8"]?.string }.joined())
+            guard !text.isEmpty else { continue } // aAppend line breaks
+            guard let start = TimeValue.milliseconds(event["tStartMs"]).flatMap(SRV3Scanner.milliseconds) else {
+                issues.warn(path, "has no usable \"tStartMs\"; skipped")
+                continue
+            }
+            guard let duration = TimeValue.milliseconds(event["dDurationMs"]).flatMap(SRV3Scanner.milliseconds) else {
+                issues.warn(path, "has no usable \"dDurationMs\"; skipped")
+                continue
+            }
+            captions.append(CaptionEvent(start: start, end: start + duration, text: CaptionText(plain: text)))
+        }
+        return captions
+    }
 
     /// `wireMagic: "pb3"`, or an `events` array whose first entry has YouTube's `tStartMs`.
     static func matches(_ root: JSONValue) -> Bool {

@@ -2,7 +2,13 @@ import CaptionModel
 
 /// YouTube's srv3 timed text (`fmt=srv3`): XML `<timedtext format="3">` whose `<body>` holds lines
 /// `<p t="start ms" d="duration ms">` of words `<s t="offset ms">` (automatic captions) or plain text
-/// (uploaded captions). Like json3 it gives starts only. Read-only: written as the toolkit's JSON.
+/// (uploaded captions). Read-only: written as the toolkit's JSON.
+///
+/// Only word timings are re-paged. A file with word times (an `<s>` with a `t` offset or YouTube's
+/// `ac` recognition confidence) is read as words, like json3: starts only, `wordTimedSource` set so
+/// callers page them. A file without them was written by a person: each `<p>` is one caption as its
+/// author cut it, its text as written (line breaks kept), from `t` to `t + d`. (`<s>` without times,
+/// pen styling in uploaded captions, is text.)
 ///
 /// A small hand parser: srv3 uses a handful of elements and no namespaces, and this keeps Foundation's
 /// libxml2-backed XMLParser out of the library. Entities (`&amp;`, `&#39;`) are decoded.
@@ -19,14 +25,44 @@ public enum YouTubeSRV3Format: SubtitleFormat {
 
     public static func read(_ text: DecodedText) throws -> ParseResult {
         var issues = TranscriptIssues()
-        let transcript = try text.utf8.withUnsafeBufferPointer { b throws -> Transcript in
+        let scanner = try text.utf8.withUnsafeBufferPointer { b throws -> SRV3Scanner in
             guard let root = SRV3Scanner.rootTag(b) else {
                 throw CaptionFormatError(.malformed, "\(text.sourceName): not YouTube srv3: no <timedtext format=\"3\"> element near the start")
             }
             var scanner = SRV3Scanner(b: b, i: root)
-            return scanner.transcript(&issues)
+            scanner.scan(&issues)
+            return scanner
         }
-        return try WordTimedReader.result(transcript, issues: issues, text: text, name: name, title: title)
+        guard scanner.sawWordTimes else { return try captions(scanner, text: text) }
+        return try WordTimedReader.result(scanner.words, issues: issues, text: text, name: name, title: title)
+    }
+
+    /// Uploaded captions: one event per `<p>` with text, as the author timed it.
+    static func captions(_ scanner: SRV3Scanner, text: DecodedText) throws -> ParseResult {
+        var diagnostics = text.diagnostics + scanner.captionWarnings.map { Diagnostic.warning(line: $0.line, $0.message) }
+        var events: [CaptionEvent] = []
+        var lines: [Int32] = []
+        let captions = scanner.captions
+        for (k, caption) in captions.enumerated() {
+            guard let start = caption.start else {
+                diagnostics.append(.warning(line: caption.line, "<p> has no usable start (t=\"\(caption.rawStart ?? "")\"); line skipped"))
+                continue
+            }
+            let end: Milliseconds
+            if let duration = caption.duration {
+                end = start + duration
+            } else {
+                let next = captions[(k + 1)...].lazy.compactMap(\.start).first { $0 >= start }
+                end = next ?? start + LRCTimeline.lastLineDuration
+                diagnostics.append(.warning(line: caption.line, "<p> has no usable duration (d=\"\(caption.rawDuration ?? "")\"); it ends \(next == nil ? "5 s after it starts" : "where the next line starts")"))
+            }
+            events.append(CaptionEvent(start: start, end: end, text: CaptionText(plain: caption.text)))
+            lines.append(Int32(clamping: caption.line))
+        }
+        guard !events.isEmpty else {
+            throw CaptionFormatError(.malformed, "\(text.sourceName): \(title) without any caption text")
+        }
+        return ParseResult(document: CaptionDocument(events: events), diagnostics: diagnostics, eventLines: lines)
     }
 
     public static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
@@ -42,6 +78,24 @@ struct SRV3Scanner {
     private var lineCountedTo = 0
 
     init(b: UnsafeBufferPointer<UInt8>, i: Int) { self.b = b; self.i = i }
+
+    /// True when an `<s>` carries a time (`t`) or a recognition confidence (`ac`): word timings.
+    private(set) var sawWordTimes = false
+    /// The words, when `sawWordTimes`.
+    private(set) var words = Transcript(segments: [], startsOnly: true)
+    /// Every `<p>` with text, as a caption, for files without word times.
+    private(set) var captions: [Caption] = []
+    /// Problems with the file's structure, by line, for reading it as captions.
+    private(set) var captionWarnings: [(line: Int, message: String)] = []
+
+    struct Caption {
+        var start: Milliseconds?
+        var duration: Milliseconds?
+        var rawStart: String?
+        var rawDuration: String?
+        var text: String
+        var line: Int
+    }
 
     /// The index just after `<timedtext ...>` when it is within the first 1 KB and says `format="3"`.
     static func rootTag(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -69,6 +123,14 @@ struct SRV3Scanner {
         /// The `<s>` being read, if any.
         var open: YouTubeText.Piece?
         var sCount = 0
+        /// Everything the line says as text, `<s>` or not, `<br>` as a line break.
+        var text = ""
+        var rawStart: String?
+        var rawDuration: String?
+    }
+
+    mutating func scan(_ issues: inout TranscriptIssues) {
+        words = transcript(&issues)
     }
 
     mutating func transcript(_ issues: inout TranscriptIssues) -> Transcript {
@@ -81,6 +143,7 @@ struct SRV3Scanner {
                 while i < b.count, b[i] != 0x3C { i += 1 }
                 guard current != nil else { continue }
                 let text = Self.decode(b, start..<i)
+                current!.text += text
                 if current!.open != nil {
                     current!.open!.text += text
                 } else {
@@ -98,6 +161,7 @@ struct SRV3Scanner {
             }
             guard let close = Self.find(b, ">", from: i + 1) else {
                 issues.warn("line \(lineNumber(at: tagStart))", "a tag is not closed before the end of the file; reading stops there")
+                captionWarnings.append((lineNumber(at: tagStart), "a tag is not closed before the end of the file; reading stops there"))
                 i = b.count
                 break
             }
@@ -108,6 +172,8 @@ struct SRV3Scanner {
                 if let open = current { finish(open, into: &segments) }
                 let path = "body.p[\(pCount)] (line \(lineNumber(at: tagStart)))"
                 var p = Line(index: pCount, line: lineNumber(at: tagStart))
+                p.rawStart = tag.attributes["t"]
+                p.rawDuration = tag.attributes["d"]
                 p.start = time(tag.attributes["t"], "t", path, &issues)
                 p.duration = time(tag.attributes["d"], "d", path, &issues)
                 if p.start == nil, tag.attributes["t"] == nil {
@@ -123,12 +189,14 @@ struct SRV3Scanner {
                 closePiece(&current!)
                 let path = "body.p[\(current!.index)].s[\(current!.sCount)] (line \(lineNumber(at: tagStart)))"
                 current!.sCount += 1
+                if tag.attributes["t"] != nil || tag.attributes["ac"] != nil { sawWordTimes = true }
                 let offset = time(tag.attributes["t"], "t", path, &issues) ?? 0
                 let piece = YouTubeText.Piece(text: "", start: current!.start.map { $0 + offset }, path: path)
                 if tag.selfClosing { current!.pieces.append(piece) } else { current!.open = piece }
             case ("s", true) where current != nil:
                 closePiece(&current!)
             case ("br", _) where current != nil:
+                current!.text += "\n"
                 if current!.open != nil { current!.open!.text += "\n" } else {
                     current!.pieces.append(YouTubeText.Piece(text: "\n", start: nil, path: ""))
                 }
@@ -138,6 +206,7 @@ struct SRV3Scanner {
         }
         if let open = current {
             issues.warn("body.p[\(open.index)] (line \(open.line))", "is not closed before the end of the file")
+            captionWarnings.append((open.line, "<p> is not closed before the end of the file"))
             finish(open, into: &segments)
         }
         YouTubeText.endLinesAtNextLine(&segments)
@@ -148,9 +217,14 @@ struct SRV3Scanner {
         if let piece = p.open { p.pieces.append(piece); p.open = nil }
     }
 
-    private func finish(_ p: Line, into segments: inout [Transcript.Segment]) {
+    private mutating func finish(_ p: Line, into segments: inout [Transcript.Segment]) {
         var p = p
         closePiece(&p)
+        let caption = Self.captionText(p.text)
+        if !caption.isEmpty {
+            captions.append(Caption(start: p.start.flatMap(Self.milliseconds), duration: p.duration.flatMap(Self.milliseconds),
+                                    rawStart: p.rawStart, rawDuration: p.rawDuration, text: caption, line: p.line))
+        }
         let words = YouTubeText.words(p.pieces)
         guard !words.isEmpty else { return } // `a="1"` line breaks
         segments.append(Transcript.Segment(words: words, start: p.start,
@@ -170,6 +244,20 @@ struct SRV3Scanner {
         for k in lineCountedTo..<min(offset, b.count) where b[k] == 0x0A { line += 1 }
         lineCountedTo = offset
         return line
+    }
+
+    /// A caption's text: line ends as `\n`, spaces around each line and blank lines at both ends trimmed.
+    static func captionText(_ text: String) -> String {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A time attribute in whole milliseconds; nil when it is not a usable time.
+    static func milliseconds(_ value: Double) -> Milliseconds? {
+        guard value.isFinite, value >= 0, value < 1e13 else { return nil }
+        return CaptionTime.milliseconds(fromSeconds: value / 1000)
     }
 
     // MARK: - Tags and text

@@ -5,6 +5,9 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
     public let numerator: Int
     public let denominator: Int
 
+    /// 23.976 fps, what most frame-timed files without a stated rate were made for (DVD rips of films).
+    public static let ntscFilm = FrameRate(numerator: 24000, denominator: 1001)!
+
     public init?(numerator: Int, denominator: Int) {
         // At most 1000 frames a second: every frame then lasts at least a millisecond.
         guard numerator > 0, denominator > 0, numerator <= 1_000_000, denominator <= 1_000_000,
@@ -17,7 +20,7 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
     /// `25`, `29.97`, `23.976`, `24000/1001`. The decimal spellings of the NTSC rates (23.976, 23.98,
     /// 29.97, 47.952, 59.94, 119.88) are read as the exact x1000/1001 rates; other decimals as written.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: " ")
+        let trimmed = text.trimmingCharacters(in: " \t")
         if let slash = trimmed.firstIndex(of: "/") {
             guard let n = Int(trimmed[..<slash]), let d = Int(trimmed[trimmed.index(after: slash)...]) else { return nil }
             self.init(numerator: n, denominator: d)
@@ -54,9 +57,13 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
         return n
     }
 
+    /// `25`, `23.976` (24000/1001), `12.5`: up to three decimals, trailing zeros dropped.
     public var description: String {
-        denominator == 1 ? "\(numerator)" : denominator == 1000 || denominator == 100 || denominator == 10
-            ? "\(framesPerSecond)" : "\(numerator)/\(denominator)"
+        let thousandths = RationalScale(numerator: 1000 * numerator, denominator: denominator).apply(1)
+        var fraction = String(thousandths % 1000)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.last == "0" { fraction.removeLast() }
+        return "\(thousandths / 1000)" + (fraction.isEmpty ? "" : "." + fraction)
     }
 
     static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? abs(a) : gcd(b, a % b) }
@@ -64,30 +71,23 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
 
 /// Multiplication of integer milliseconds by an exact fraction, rounded to the nearest millisecond
 /// (halves away from zero, the model's one rounding rule).
-struct RationalScale: Sendable, Hashable {
-    let numerator: Int
-    let denominator: Int
+public struct RationalScale: Sendable, Hashable {
+    public let numerator: Int
+    public let denominator: Int
 
-    func apply(_ value: Int) -> Int {
+    /// `denominator` must be positive.
+    public init(numerator: Int, denominator: Int) { self.numerator = numerator; self.denominator = denominator }
+
+    public func apply(_ value: Int) -> Int {
         let (product, overflow) = value.multipliedReportingOverflow(by: numerator)
         guard !overflow else { return Int((Double(value) * Double(numerator) / Double(denominator)).rounded(.toNearestOrAwayFromZero)) }
         return RationalScale.divideRounded(product, denominator)
     }
 
     /// a / b rounded to the nearest integer, halves away from zero (b > 0).
-    static func divideRounded(_ a: Int, _ b: Int) -> Int {
+    public static func divideRounded(_ a: Int, _ b: Int) -> Int {
         let q = a / b, r = a % b
         if 2 * abs(r) >= b { return a < 0 ? q - 1 : q + 1 }
         return q
-    }
-}
-
-extension StringProtocol {
-    func trimmingCharacters(in set: String) -> String {
-        let chars = Set(set)
-        var slice = Substring(self)
-        while let c = slice.first, chars.contains(c) { slice = slice.dropFirst() }
-        while let c = slice.last, chars.contains(c) { slice = slice.dropLast() }
-        return String(slice)
     }
 }
