@@ -22,6 +22,8 @@ struct ASSReader {
     private var eventFormat: [String]?
     private var document = CaptionDocument()
     private var diagnostics: [Diagnostic] = []
+    /// The Dialogue line of each event (for messages that point into the file).
+    private var eventLines: [Int32] = []
     private var drawingWarned = false
 
     static func read(_ text: DecodedText) throws -> ParseResult {
@@ -36,7 +38,7 @@ struct ASSReader {
         guard reader.sawSection else {
             throw CaptionFormatError(.malformed, "\(text.sourceName): no ASS section found (no line like '[Script Info]' or '[Events]')")
         }
-        return ParseResult(document: reader.document, diagnostics: reader.diagnostics)
+        return ParseResult(document: reader.document, diagnostics: reader.diagnostics, eventLines: reader.eventLines)
     }
 
     private mutating func line(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int) {
@@ -145,6 +147,7 @@ struct ASSReader {
         placement.point = parsed.point
         let name = field["name"].map { $0.assTrimming(" \t") }
         let style = field["style"].map { String($0.assTrimming(" \t").drop { $0 == "*" }) }
+        eventLines.append(Int32(clamping: number))
         document.events.append(CaptionEvent(start: start, end: end, text: CaptionText(plain: parsed.plain, spans: parsed.spans),
                                             sourceText: source, words: parsed.words, id: name?.isEmpty == false ? name : nil,
                                             placement: placement, style: style?.isEmpty == false ? style : nil))

@@ -10,6 +10,8 @@ struct SRTReader {
     private let sourceName: String
     private var scanner: LineScanner
     private var events: [CaptionEvent] = []
+    /// The timing line of each event (for messages that point into the file), 4 bytes an event.
+    private var lines: [Int32] = []
     private var diagnostics: [Diagnostic] = []
     private var cue: PendingCue?
     private var skipping = false
@@ -30,6 +32,7 @@ struct SRTReader {
             var reader = SRTReader(b: bytes, sourceName: text.sourceName, scanner: LineScanner(bytes, releasing: text.utf8))
             reader.diagnostics = text.diagnostics
             reader.events.reserveCapacity(expectedCues)
+            reader.lines.reserveCapacity(expectedCues)
             reader.run()
             guard !reader.events.isEmpty else {
                 if reader.sawCueStart, let first = reader.diagnostics.last(where: { $0.line != nil }) {
@@ -37,7 +40,7 @@ struct SRTReader {
                 }
                 throw CaptionFormatError(.malformed, "\(text.sourceName): no SRT cue found (no line like '00:00:01,000 --> 00:00:02,000')")
             }
-            return ParseResult(document: CaptionDocument(events: reader.events), diagnostics: reader.diagnostics)
+            return ParseResult(document: CaptionDocument(events: reader.events), diagnostics: reader.diagnostics, eventLines: reader.lines)
         }
     }
 
@@ -97,6 +100,7 @@ struct SRTReader {
         }
         let range = pending.textStart.map { $0..<pending.textEnd } ?? 0..<0
         let source = normalizedText(range)
+        lines.append(Int32(clamping: pending.line))
         var placement: CuePlacement?
         if let rect = timing.rect { placement = CuePlacement(); placement!.rect = rect }
         // Most cues have no markup: their plain text is their source text (stored once, not parsed).

@@ -17,6 +17,8 @@ struct WebVTTReader {
     private var position = 0
     /// The number of the line most recently read (1-based).
     private var lineNumber = 0
+    /// The timing line of each cue (for messages that point into the file), 4 bytes an event.
+    private var eventLines: [Int32] = []
     private var document = CaptionDocument()
     private var diagnostics: [Diagnostic] = []
     /// The spec's "seen cue": STYLE and REGION blocks only count before the first cue.
@@ -47,7 +49,7 @@ struct WebVTTReader {
             // lines are the only lines with "-->" in a well-formed file).
             reader.document.events.reserveCapacity(bytes.countArrows(releasing: text.utf8))
             reader.run()
-            return ParseResult(document: reader.document, diagnostics: text.diagnostics + reader.diagnostics)
+            return ParseResult(document: reader.document, diagnostics: text.diagnostics + reader.diagnostics, eventLines: reader.eventLines)
         }
     }
 
@@ -146,7 +148,7 @@ struct WebVTTReader {
         var previous = (position, lineNumber)
         var buffer = Buffer()
         var previousLineFlags: UInt8 = 0
-        var cue: (timing: Timing, id: Range<Int>?)?
+        var cue: (timing: Timing, id: Range<Int>?, line: Int)?
         var kind = BlockKind.none
         let firstLineNumber = lineNumber + 1
         var firstLine: Range<Int>?
@@ -163,7 +165,7 @@ struct WebVTTReader {
                 seenArrow = true
                 previous = (position, lineNumber)
                 if let timing = parseTiming(line.range) {
-                    cue = (timing, buffer.range)
+                    cue = (timing, buffer.range, lineNumber)
                     buffer = Buffer()
                     seenCue = true
                 } else {
@@ -190,7 +192,7 @@ struct WebVTTReader {
         }
 
         if let cue {
-            appendCue(cue.timing, id: cue.id, text: buffer)
+            appendCue(cue.timing, id: cue.id, text: buffer, line: cue.line)
         } else if kind == .stylesheet, let range = buffer.range {
             document.stylesheets.append(stored(range, flags: buffer.flags).string)
         } else if kind == .region, let range = buffer.range {
@@ -259,7 +261,8 @@ struct WebVTTReader {
         return nil
     }
 
-    private mutating func appendCue(_ timing: Timing, id: Range<Int>?, text: Buffer) {
+    private mutating func appendCue(_ timing: Timing, id: Range<Int>?, text: Buffer, line: Int) {
+        eventLines.append(Int32(clamping: line))
         var settings: String?
         var placement: CuePlacement?
         if !timing.settings.isEmpty {
