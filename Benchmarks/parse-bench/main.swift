@@ -1,7 +1,9 @@
 // Parse benchmark: reads one caption file with CaptionKit, once, in a fresh process (as `captions
-// convert` does), and prints the parse time and peak memory beyond the process's base as one JSON line,
-// for Benchmarks/parse-bench.sh to set beside pysubs2 and srt.
-// Usage: parse-bench FILE
+// convert` does), and prints the time and peak memory beyond the process's base as one JSON line, for
+// Benchmarks/parse-bench.sh to set beside pysubs2 and srt.
+// Usage: parse-bench FILE                      parse only
+//        parse-bench FILE --convert FMT OUT    parse, write FMT, and save OUT: convert end to end, as
+//                                              `captions convert FILE -o OUT` runs it (the same library calls)
 import CaptionFormats
 import Foundation
 
@@ -14,8 +16,8 @@ func statusKiB(_ field: String) -> Int {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: parse-bench FILE\n".utf8))
+guard arguments.count == 2 || (arguments.count == 5 && arguments[2] == "--convert") else {
+    FileHandle.standardError.write(Data("usage: parse-bench FILE [--convert FORMAT OUT]\n".utf8))
     exit(64)
 }
 let path = arguments[1]
@@ -24,6 +26,14 @@ let path = arguments[1]
 let baseKiB = statusKiB("VmRSS")
 let start = DispatchTime.now().uptimeNanoseconds
 let result = try CaptionFileReader.read(path: path)
+let parsed = DispatchTime.now().uptimeNanoseconds
+var tool = "captionkit"
+if arguments.count == 5 {
+    let format = try FormatRegistry.outputFormat(named: arguments[3])
+    try OutputFile.write(result.document, as: format, options: WriteOptions(), to: arguments[4], protecting: [path])
+    tool = "captionkit-" + format.name
+}
 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+let parseSeconds = Double(parsed - start) / 1e9
 let peakKiB = statusKiB("VmHWM")
-print("{\"tool\":\"captionkit\",\"cues\":\(result.document.events.count),\"seconds\":\(seconds),\"peak_kib\":\(peakKiB - baseKiB)}")
+print("{\"tool\":\"\(tool)\",\"cues\":\(result.document.events.count),\"seconds\":\(seconds),\"parse_seconds\":\(parseSeconds),\"peak_kib\":\(peakKiB - baseKiB)}")

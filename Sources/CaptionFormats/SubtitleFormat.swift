@@ -17,12 +17,30 @@ public protocol SubtitleFormat: Sendable {
     static func read(_ text: DecodedText, options: ReadOptions) throws -> ParseResult
     /// Writes a document; `diagnostics` collects what the format could not carry.
     static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult
+    /// Writes a document as bytes into `sink` (which may stream them to a file), returning what the
+    /// format could not carry. The default writes `write(_:options:)`'s text; the formats that large
+    /// files are converted to (SRT, WebVTT, ASS, JSON) write bytes directly and build their text from
+    /// this instead. A new format implements one of the two.
+    static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic]
     /// False for input-only formats (a speech-to-text tool's JSON).
     static var canWrite: Bool { get }
 }
 
 extension SubtitleFormat {
     public static var canWrite: Bool { true }
+
+    public static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic] {
+        let result = write(document, options: options)
+        sink.append(result.text)
+        return result.diagnostics
+    }
+
+    /// The text a bytes-first format writes into memory.
+    static func writeInMemory(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
+        let sink = ByteSink(capacity: 64 + document.events.count * 96)
+        let diagnostics = write(document, options: options, into: sink)
+        return WriteResult(text: sink.string, diagnostics: diagnostics)
+    }
     public static func read(_ text: DecodedText, options: ReadOptions) throws -> ParseResult { try read(text) }
 }
 

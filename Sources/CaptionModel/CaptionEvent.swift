@@ -48,6 +48,15 @@ public struct CaptionEvent: Sendable, Hashable {
 
     public var duration: Milliseconds { end - start }
 
+    /// The plain text's stored bytes, for writers that copy them without making a String.
+    public var plainText: StoredText { plain }
+    /// True for a cue that is only its times, id and text: no spans, words, settings, placement or
+    /// style, and a source text equal to the plain text (what most cues of most files are). Writers
+    /// take a fast path for these.
+    public var isPlain: Bool { details == nil }
+    /// The styling spans over the plain text, without building the text.
+    public var spans: [TextSpan] { details?.value.spans ?? [] }
+
     /// Plain text and styling spans.
     public var text: CaptionText {
         get { CaptionText(plain: plain.string, spans: details?.value.spans ?? []) }

@@ -22,6 +22,10 @@ public enum SRTFormat: SubtitleFormat {
     public static func read(_ text: DecodedText) throws -> ParseResult { try SRTReader.read(text) }
 
     public static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
-        SRTWriter.write(document)
+        writeInMemory(document, options: options)
+    }
+
+    public static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic] {
+        SRTWriter.write(document, into: sink)
     }
 }

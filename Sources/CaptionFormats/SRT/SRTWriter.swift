@@ -1,36 +1,51 @@
 import CaptionModel
+import Foundation
 
 /// Writes SRT: cues renumbered from 1, `HH:MM:SS,mmm` times, styling as the tags players understand.
 /// What SRT cannot carry is reported once per kind.
 enum SRTWriter {
-    static func write(_ document: CaptionDocument) -> WriteResult {
-        var out = ""
-        out.reserveCapacity(document.events.count * 80)
+    static func write(_ document: CaptionDocument, into out: ByteSink) -> [Diagnostic] {
         var lost = LostFeatures()
-        for (n, event) in document.events.enumerated() {
-            out += String(n + 1)
-            out += "\n"
-            out += SRTTiming.format(event.start)
-            out += " --> "
-            out += SRTTiming.format(event.end)
-            if let rect = event.placement?.rect {
-                out += " X1:\(rect.x1) X2:\(rect.x2) Y1:\(rect.y1) Y2:\(rect.y2)"
+        document.events.withUnsafeBufferPointer { events in
+            for n in events.indices {
+                // Fields read in place: copying the event would retain and release its references.
+                let start = events[n].start, end = events[n].end
+                out.appendDecimal(n + 1)
+                out.append(0x0A)
+                out.appendTimestamp(start, separator: 0x2C)
+                out.append(" --> ")
+                out.appendTimestamp(end, separator: 0x2C)
+                if start < 0 || end < 0 { lost.note("negative times (written as 00:00:00,000)") }
+                if events[n].isPlain {
+                    // Most cues are only text: their bytes are copied, escaped where needed.
+                    out.append(0x0A)
+                    events[n].plainText.withUTF8 { appendEscaped($0[...], into: out) }
+                } else {
+                    writeDetails(events[n], into: out, lost: &lost)
+                }
+                out.append("\n\n")
             }
-            out += "\n"
-            if event.start < 0 || event.end < 0 { lost.note("negative times (written as 00:00:00,000)") }
-            if let anchor = event.placement?.anchor { out += "{\\an\(anchor)}" }
-            if let point = event.placement?.point { out += "{\\pos(\(trim(point.x)),\(trim(point.y)))}" }
-            if event.settings != nil { lost.note("WebVTT cue settings") }
-            if !event.words.isEmpty { lost.note("word timings") }
-            out += markup(event.text, lost: &lost)
-            out += "\n\n"
         }
-        return WriteResult(text: out, diagnostics: lost.diagnostics(format: "SRT"))
+        return lost.diagnostics(format: "SRT")
+    }
+
+    /// The rest of the timing line and the text of a cue with styling, placement or words.
+    private static func writeDetails(_ event: CaptionEvent, into out: ByteSink, lost: inout LostFeatures) {
+        let placement = event.placement
+        if let rect = placement?.rect {
+            out.append(" X1:\(rect.x1) X2:\(rect.x2) Y1:\(rect.y1) Y2:\(rect.y2)")
+        }
+        out.append(0x0A)
+        if let anchor = placement?.anchor { out.append("{\\an\(anchor)}") }
+        if let point = placement?.point { out.append("{\\pos(\(trim(point.x)),\(trim(point.y)))}") }
+        if event.settings != nil { lost.note("WebVTT cue settings") }
+        if !event.words.isEmpty { lost.note("word timings") }
+        writeMarkup(event, into: out, lost: &lost)
     }
 
     /// Plain text with tags opened and closed at span boundaries; text that would read as markup is escaped.
-    static func markup(_ text: CaptionText, lost: inout LostFeatures) -> String {
-        let spans = text.spans.compactMap { span -> (TextSpan, open: String, close: String)? in
+    static func writeMarkup(_ event: CaptionEvent, into out: ByteSink, lost: inout LostFeatures) {
+        let spans = event.spans.compactMap { span -> (TextSpan, open: String, close: String)? in
             switch span.kind {
             case .bold: return (span, "<b>", "</b>")
             case .italic: return (span, "<i>", "</i>")
@@ -44,43 +59,55 @@ enum SRTWriter {
             case .ruby, .rubyText: lost.note("ruby (the annotation is kept as plain text)"); return nil
             }
         }
-        guard !spans.isEmpty else { return escape(text.plain) }
-        let utf8 = Array(text.plain.utf8)
-        var out = ""
-        var open: [Int] = []  // indices into spans, innermost last
-        var cursor = 0
-        let boundaries = Set(spans.flatMap { [$0.0.start, $0.0.end] } + [utf8.count]).sorted()
-        for boundary in boundaries where boundary >= cursor {
-            if boundary > cursor {
-                out += escape(String(decoding: utf8[cursor..<min(boundary, utf8.count)], as: UTF8.self))
-                cursor = boundary
-            }
-            // Close what ends here (innermost first), then open what starts here in document order.
-            for k in open.reversed() where spans[k].0.end == boundary { out += spans[k].close }
-            open.removeAll { spans[$0].0.end == boundary }
-            for k in spans.indices where spans[k].0.start == boundary && spans[k].0.end > boundary {
-                out += spans[k].open
-                open.append(k)
+        event.plainText.withUTF8 { utf8 in
+            guard !spans.isEmpty else { appendEscaped(utf8[...], into: out); return }
+            var open: [Int] = []  // indices into spans, innermost last
+            var cursor = 0
+            let boundaries = Set(spans.flatMap { [$0.0.start, $0.0.end] } + [utf8.count]).sorted()
+            for boundary in boundaries where boundary >= cursor {
+                if boundary > cursor {
+                    appendEscaped(utf8[cursor..<min(boundary, utf8.count)], into: out)
+                    cursor = boundary
+                }
+                // Close what ends here (innermost first), then open what starts here in document order.
+                for k in open.reversed() where spans[k].0.end == boundary { out.append(spans[k].close) }
+                open.removeAll { spans[$0].0.end == boundary }
+                for k in spans.indices where spans[k].0.start == boundary && spans[k].0.end > boundary {
+                    out.append(spans[k].open)
+                    open.append(k)
+                }
             }
         }
-        return out
     }
 
     /// `&`, `<` and `{\` would be read back as markup; character references keep them literal.
-    static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x7B }) else { return text }
-        var out = ""
-        var previous: Unicode.Scalar = " "
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case "\\" where previous == "{": out.removeLast(); out += "&#123;\\"
-            default: out.unicodeScalars.append(c)
-            }
-            previous = c
+    static func appendEscaped(_ text: Slice<UnsafeBufferPointer<UInt8>>, into out: ByteSink) {
+        let whole = UnsafeBufferPointer(rebasing: text)
+        // Most text has none of the three: memchr finds that fastest.
+        if let base = whole.baseAddress,
+           memchr(base, 0x26, whole.count) == nil, memchr(base, 0x3C, whole.count) == nil, memchr(base, 0x7B, whole.count) == nil {
+            out.append(whole)
+            return
         }
-        return out
+        var start = text.startIndex
+        var i = text.startIndex
+        while i < text.endIndex {
+            let byte = text[i]
+            let replacement: StaticString?
+            switch byte {
+            case 0x26: replacement = "&amp;"
+            case 0x3C: replacement = "&lt;"
+            case 0x7B where i + 1 < text.endIndex && text[i + 1] == 0x5C: replacement = "&#123;"
+            default: replacement = nil
+            }
+            if let replacement {
+                out.append(UnsafeBufferPointer(rebasing: text.base[start..<i]))
+                out.append(replacement)
+                start = i + 1
+            }
+            i += 1
+        }
+        out.append(UnsafeBufferPointer(rebasing: text.base[start..<text.endIndex]))
     }
 
     private static func trim(_ v: Double) -> String {

@@ -1,0 +1,83 @@
+import CaptionModel
+import Foundation
+
+/// Writes output the safe way: into a temporary file beside the target, then renamed over it, so a
+/// failure never leaves a half-written file; and never onto the input it was made from.
+public enum OutputFile {
+    public static func write(_ data: Data, to path: String, protecting inputs: [String] = []) throws {
+        let temporary = try prepare(path, protecting: inputs)
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+            throw CaptionFormatError(.cannotWrite, "\(path): cannot write into \(directory(of: path)) (permission denied or disk full?)")
+        }
+        try commit(temporary, to: path)
+    }
+
+    /// Streams `format`'s bytes for `document` into the temporary file, 1 MiB at a time (the output is
+    /// never held whole), then renames it into place. `accept` sees what the format could not carry
+    /// before the rename and may throw (`--strict`): the temporary file is then removed.
+    public static func write(_ document: CaptionDocument, as format: any SubtitleFormat.Type, options: WriteOptions,
+                             to path: String, protecting inputs: [String] = [],
+                             accept: ([Diagnostic]) throws -> Void = { _ in }) throws {
+        let temporary = try prepare(path, protecting: inputs)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            throw CaptionFormatError(.cannotWrite, "\(path): cannot write into \(directory(of: path)) (\(String(cString: strerror(errno))))")
+        }
+        let sink = ByteSink { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += n
+            }
+            return nil
+        }
+        let diagnostics = format.write(document, options: options, into: sink)
+        sink.flush()
+        let closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
+        if let failure = sink.failure ?? closed {
+            unlink(temporary)
+            throw CaptionFormatError(.cannotWrite, "\(path): cannot write into \(directory(of: path)) (\(failure))")
+        }
+        do { try accept(diagnostics) } catch { unlink(temporary); throw error }
+        try commit(temporary, to: path)
+    }
+
+    /// Checks the target and names the temporary file beside it.
+    private static func prepare(_ path: String, protecting inputs: [String]) throws -> String {
+        let target = URL(fileURLWithPath: path)
+        for input in inputs where input != "-" && isSameFile(input, path) {
+            throw CaptionFormatError(.cannotWrite, "\(path): refusing to overwrite the input file")
+        }
+        let directory = target.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CaptionFormatError(.cannotWrite, "\(path): the directory \(directory.path) does not exist")
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CaptionFormatError(.cannotWrite, "\(path) is a directory")
+        }
+        return directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp").path
+    }
+
+    private static func commit(_ temporary: String, to path: String) throws {
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CaptionFormatError(.cannotWrite, "\(path): cannot replace the file (\(reason))")
+        }
+    }
+
+    private static func directory(of path: String) -> String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().path
+    }
+
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+}
