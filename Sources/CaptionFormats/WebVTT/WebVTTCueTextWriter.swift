@@ -12,8 +12,17 @@ enum WebVTTCueTextWriter {
     }
 
     static func write(_ event: CaptionEvent, wordTimestamps: Bool, _ w: inout WebVTTOutput) {
+        if event.isPlain {
+            // The common case, without making a String: nothing to escape, no tags, no empty lines.
+            let written = event.plainText.withUTF8 { bytes -> Bool in
+                guard isSafe(bytes) else { return false }
+                if !bytes.isEmpty { w.put(bytes); w.put(0x0A) }
+                return true
+            }
+            if written { return }
+        }
         let text = event.text
-        if text.spans.isEmpty, !(wordTimestamps && !event.words.isEmpty), isSafe(text.plain) {
+        if text.spans.isEmpty, !(wordTimestamps && !event.words.isEmpty), isSafe(text.plain.utf8) {
             // The common case: nothing to escape, no tags, no empty lines.
             if !text.plain.isEmpty { w.put(text.plain); w.put("\n") }
             return
@@ -57,14 +66,14 @@ enum WebVTTCueTextWriter {
             }
         }
         emitter.finish()
-        w.bytes.append(contentsOf: emitter.out)
+        emitter.out.withUnsafeBufferPointer { w.put($0) }
         w.put("\n")
     }
 
     /// True when the plain text can be written as it is: no `&`, `<`, `>` or CR, and no empty line.
-    private static func isSafe(_ plain: String) -> Bool {
+    private static func isSafe<Bytes: Collection<UInt8>>(_ plain: Bytes) -> Bool {
         var previous: UInt8 = 0x0A
-        for c in plain.utf8 {
+        for c in plain {
             switch c {
             case 0x26, 0x3C, 0x3E, 0x0D: return false
             case 0x0A where previous == 0x0A: return false

@@ -15,6 +15,10 @@ public enum WebVTTFormat: SubtitleFormat {
     public static func read(_ text: DecodedText) throws -> ParseResult { try WebVTTReader.read(text) }
 
     public static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
-        WebVTTWriter.write(document, options: options)
+        writeInMemory(document, options: options)
+    }
+
+    public static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic] {
+        WebVTTWriter.write(document, options: options, into: sink)
     }
 }

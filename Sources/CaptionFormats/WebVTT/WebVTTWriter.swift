@@ -11,16 +11,15 @@ import CaptionModel
 /// - ids and settings cannot be escaped: line breaks become spaces, and in an id "-->" becomes "->" (reported).
 /// - STYLE blocks cannot hold blank lines or "-->": blank lines are dropped, "-->" becomes "-- >".
 enum WebVTTWriter {
-    static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
-        var w = WebVTTOutput()
-        w.bytes.reserveCapacity(64 + document.events.count * 96)
+    static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic] {
+        var w = WebVTTOutput(sink: sink)
         w.put("WEBVTT\n")
         for entry in document.metadata { writeMetadata(entry, &w) }
         w.put("\n")
         for sheet in document.stylesheets { writeStylesheet(sheet, &w) }
         for region in document.regions { writeRegion(region, &w) }
         for event in document.events { writeCue(event, options: options, &w) }
-        return WriteResult(text: String(decoding: w.bytes, as: UTF8.self), diagnostics: w.diagnostics)
+        return w.diagnostics
     }
 
     // MARK: - Header and blocks
@@ -97,11 +96,9 @@ enum WebVTTWriter {
             w.put("\n")
         }
         if event.start < 0 || event.end < 0 { w.note("negative times (written as 00:00:00.000)", lost: true) }
-        var timing = ""
-        WebVTTTimestamp.append(event.start, to: &timing)
-        timing += " --> "
-        WebVTTTimestamp.append(event.end, to: &timing)
-        w.put(timing)
+        w.sink.appendTimestamp(event.start, separator: 0x2E)
+        w.put(" --> ")
+        w.sink.appendTimestamp(event.end, separator: 0x2E)
         if let settings = event.settings.map({ singleLine($0, what: "cue settings", arrows: false, &w).trimmedWhitespace() }),
            !settings.isEmpty {
             w.put(" "); w.put(settings)
@@ -172,11 +169,14 @@ extension String {
 
 /// The output bytes and what could not be written, each kind reported once with a count.
 struct WebVTTOutput {
-    var bytes: [UInt8] = []
+    let sink: ByteSink
     private var notes: [(message: String, lost: Bool, count: Int)] = []
 
-    mutating func put(_ text: String) { bytes.append(contentsOf: text.utf8) }
-    mutating func put(_ byte: UInt8) { bytes.append(byte) }
+    init(sink: ByteSink = ByteSink()) { self.sink = sink }
+
+    mutating func put(_ text: String) { sink.append(text) }
+    mutating func put(_ byte: UInt8) { sink.append(byte) }
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { sink.append(bytes) }
 
     mutating func note(_ message: String, lost: Bool) {
         if let k = notes.firstIndex(where: { $0.message == message }) { notes[k].count += 1 }
