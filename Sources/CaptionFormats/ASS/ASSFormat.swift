@@ -18,6 +18,10 @@ public enum ASSFormat: SubtitleFormat {
     public static func read(_ text: DecodedText) throws -> ParseResult { try ASSReader.read(text) }
 
     public static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
-        ASSWriter.write(document)
+        writeInMemory(document, options: options)
+    }
+
+    public static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic] {
+        ASSWriter.write(document, into: sink)
     }
 }

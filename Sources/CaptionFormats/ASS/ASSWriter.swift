@@ -15,7 +15,7 @@ enum ASSWriter {
     /// Script Info keys this writer sets itself.
     static let ownKeys: Set<String> = ["scripttype", "playresx", "playresy", "scaledborderandshadow", "wrapstyle", "ycbcr matrix"]
 
-    static func write(_ document: CaptionDocument) -> WriteResult {
+    static func write(_ document: CaptionDocument, into sink: ByteSink) -> [Diagnostic] {
         var lost = LostFeatures()
         let res = playRes(document.metadata)
         var out = "[Script Info]\n"
@@ -38,19 +38,89 @@ enum ASSWriter {
         let defaultStyle = styleNames.contains("Default") ? "Default" : fieldSafe(styles[0].name)
 
         out += "\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
-        for event in document.events {
-            if event.start < 0 || event.end < 0 { lost.note("negative times (written as 0:00:00.00)") }
-            if event.settings != nil { lost.note("WebVTT cue settings") }
-            if event.placement?.rect != nil { lost.note("SRT coordinates") }
-            let style = event.style.map(fieldSafe).flatMap { styleNames.contains($0) ? $0 : nil } ?? defaultStyle
-            if let s = event.style, !styleNames.contains(fieldSafe(s)) { lost.note("references to styles the document does not define") }
-            out += "Dialogue: 0,\(ASSTime.clock(event.start)),\(ASSTime.clock(event.end)),\(style),\(event.id.map(fieldSafe) ?? ""),0,0,0,,"
-            out += text(event, lost: &lost)
-            out += "\n"
+        sink.append(out)
+        let defaultStyleBytes = Array(defaultStyle.utf8)
+        document.events.withUnsafeBufferPointer { events in
+            for n in events.indices {
+                let start = events[n].start, end = events[n].end
+                if start < 0 || end < 0 { lost.note("negative times (written as 0:00:00.00)") }
+                sink.append("Dialogue: 0,")
+                appendClock(start, sink)
+                sink.append(0x2C)
+                appendClock(end, sink)
+                sink.append(0x2C)
+                if events[n].isPlain {
+                    // Most cues are only text: the default style, the text's bytes escaped where needed.
+                    defaultStyleBytes.withUnsafeBufferPointer { sink.append($0) }
+                    sink.append(0x2C)
+                    if let id = events[n].id { sink.append(fieldSafe(id)) }
+                    sink.append(",0,0,0,,")
+                    events[n].plainText.withUTF8 { appendEscaped($0, sink, lost: &lost) }
+                } else {
+                    let event = events[n]
+                    if event.settings != nil { lost.note("WebVTT cue settings") }
+                    if event.placement?.rect != nil { lost.note("SRT coordinates") }
+                    let style = event.style.map(fieldSafe).flatMap { styleNames.contains($0) ? $0 : nil } ?? defaultStyle
+                    if let s = event.style, !styleNames.contains(fieldSafe(s)) { lost.note("references to styles the document does not define") }
+                    sink.append("\(style),\(event.id.map(fieldSafe) ?? ""),0,0,0,,")
+                    writeText(event, sink, lost: &lost)
+                }
+                sink.append(0x0A)
+            }
         }
         if !document.regions.isEmpty { lost.note("WebVTT regions") }
         if !document.stylesheets.isEmpty { lost.note("WebVTT STYLE blocks") }
-        return WriteResult(text: out, diagnostics: lost.diagnostics(format: "ASS"))
+        return lost.diagnostics(format: "ASS")
+    }
+
+    /// `h:mm:ss.cc`, rounded to the centisecond as `ASSTime.clock` rounds.
+    private static func appendClock(_ ms: Milliseconds, _ sink: ByteSink) {
+        let cs = ASSTime.centiseconds(ms)
+        sink.appendDecimal(cs / 360_000)
+        sink.append(0x3A)
+        sink.appendDecimal(cs / 6000 % 60, width: 2)
+        sink.append(0x3A)
+        sink.appendDecimal(cs / 100 % 60, width: 2)
+        sink.append(0x2E)
+        sink.appendDecimal(cs % 100, width: 2)
+    }
+
+    /// `escape` on bytes. ASCII text is escaped byte by byte (there each byte is a character, but for
+    /// CR LF); other text goes through `escape`, where a combining mark can make `{` part of another
+    /// character.
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: ByteSink, lost: inout LostFeatures) {
+        guard bytes.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 >= 0x80 || $0 == 0x7B || $0 == 0x7D || $0 == 0x5C }) else {
+            sink.append(bytes)
+            return
+        }
+        guard !bytes.contains(where: { $0 >= 0x80 }) else {
+            sink.append(escape(String(decoding: bytes, as: UTF8.self), lost: &lost))
+            return
+        }
+        var start = 0, i = 0
+        var previousBackslash = false
+        while i < bytes.count {
+            let b = bytes[i]
+            var replacement: StaticString?
+            var width = 1
+            switch b {
+            case 0x0A: replacement = "\\N"
+            case 0x0D where i + 1 < bytes.count && bytes[i + 1] == 0x0A: replacement = "\\N"; width = 2
+            case 0x7B: replacement = "\\{"
+            case 0x7D: replacement = "\\}"
+            case 0x4E, 0x6E, 0x68:
+                if previousBackslash { lost.note("a backslash before N, n or h (read back as a line break or space)") }
+            default: break
+            }
+            if let replacement {
+                sink.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                sink.append(replacement)
+                start = i + width
+            }
+            previousBackslash = b == 0x5C
+            i += width
+        }
+        sink.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
     }
 
     /// PlayResX/PlayResY from the metadata; a missing one follows the other at 4:3 as libass does; with
@@ -94,11 +164,13 @@ enum ASSWriter {
     }
 
     /// The Text field: placement first, then the text with tags at span and word boundaries.
-    static func text(_ event: CaptionEvent, lost: inout LostFeatures) -> String {
-        let text = event.text
-        let utf8 = Array(text.plain.utf8)
+    static func writeText(_ event: CaptionEvent, _ sink: ByteSink, lost: inout LostFeatures) {
+        event.plainText.withUTF8 { utf8 in writeText(event, utf8, sink, lost: &lost) }
+    }
+
+    private static func writeText(_ event: CaptionEvent, _ utf8: UnsafeBufferPointer<UInt8>, _ sink: ByteSink, lost: inout LostFeatures) {
         var closes: [Int: [String]] = [:], opens: [Int: [String]] = [:], karaoke: [Int: [String]] = [:]
-        for span in text.spans {
+        for span in event.spans {
             let start = max(0, min(span.start, utf8.count)), end = max(0, min(span.end, utf8.count))
             guard start < end else { continue }
             let tags: (String, String)?
@@ -128,30 +200,28 @@ enum ASSWriter {
             }
         }
 
-        var out = ""
         var head = ""
         if let anchor = event.placement?.anchor, (1...9).contains(anchor) { head += "\\an\(anchor)" }
         if let p = event.placement?.point { head += "\\pos(\(number(p.x)),\(number(p.y)))" }
-        if !head.isEmpty { out += "{" + head + "}" }
+        if !head.isEmpty { sink.append("{" + head + "}") }
 
         let cuts = Set(closes.keys).union(opens.keys).union(karaoke.keys).union([utf8.count]).sorted()
         var cursor = 0
         for cut in cuts {
             if cut > cursor {
-                out += escape(String(decoding: utf8[cursor..<cut], as: UTF8.self), lost: &lost)
+                appendEscaped(UnsafeBufferPointer(rebasing: utf8[cursor..<cut]), sink, lost: &lost)
                 cursor = cut
             }
-            if let c = closes[cut] { out += "{" + c.joined() + "}" }
+            if let c = closes[cut] { sink.append("{" + c.joined() + "}") }
             let k = karaoke[cut] ?? [], o = opens[cut] ?? []
-            for tag in k.dropLast() { out += "{" + tag + "}" }
-            if !k.isEmpty || !o.isEmpty { out += "{" + (k.last ?? "") + o.joined() + "}" }
+            for tag in k.dropLast() { sink.append("{" + tag + "}") }
+            if !k.isEmpty || !o.isEmpty { sink.append("{" + (k.last ?? "") + o.joined() + "}") }
         }
-        return out
     }
 
     /// `\k` tags at each word's offset in the text, with a gap's time as an empty `{\k}` segment.
     /// Nil when a word cannot be found in order in the text.
-    private static func karaokeMarks(_ event: CaptionEvent, _ utf8: [UInt8]) -> [(Int, String)]? {
+    private static func karaokeMarks(_ event: CaptionEvent, _ utf8: UnsafeBufferPointer<UInt8>) -> [(Int, String)]? {
         var marks: [(Int, String)] = []
         var cursor = 0
         var previousEnd = ASSTime.centiseconds(event.start)
@@ -168,7 +238,7 @@ enum ASSWriter {
         return marks
     }
 
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
+    private static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard needle.count <= haystack.count else { return nil }
         var i = from
         while i + needle.count <= haystack.count {

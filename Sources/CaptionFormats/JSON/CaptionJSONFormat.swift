@@ -34,6 +34,11 @@ public enum CaptionJSONFormat: SubtitleFormat {
     }
 
     public static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
-        WriteResult(text: CaptionJSONWriter.write(document))
+        writeInMemory(document, options: options)
+    }
+
+    public static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic] {
+        CaptionJSONWriter.write(document, into: sink)
+        return []
     }
 }

@@ -4,12 +4,14 @@ import CaptionModel
 /// milliseconds; optional members appear only when set. Spans and placement are included so the same
 /// JSON reads back into an identical document.
 enum CaptionJSONWriter {
-    static func write(_ document: CaptionDocument) -> String {
-        var j = JSONText()
+    static func write(_ document: CaptionDocument, into sink: ByteSink) {
+        var j = JSONText(sink: sink)
         j.raw("{\"events\":[")
-        for (n, event) in document.events.enumerated() {
-            j.raw(n == 0 ? "\n" : ",\n")
-            writeEvent(event, into: &j)
+        document.events.withUnsafeBufferPointer { events in
+            for n in events.indices {
+                if n == 0 { j.raw("\n") } else { j.raw(",\n") }
+                writeEvent(events[n], into: &j)
+            }
         }
         j.raw("\n]")
         if !document.metadata.isEmpty {
@@ -42,7 +44,6 @@ enum CaptionJSONWriter {
             j.raw("]")
         }
         j.raw("\n}\n")
-        return j.text
     }
 
     private static func writeEvent(_ event: CaptionEvent, into j: inout JSONText) {
@@ -50,16 +51,22 @@ enum CaptionJSONWriter {
         j.raw("{")
         j.key("start", first: &first); j.number(event.start)
         j.key("end", first: &first); j.number(event.end)
-        j.key("text", first: &first); j.string(event.text.plain)
-        j.key("source_text", first: &first); j.string(event.sourceText)
+        if event.isPlain {
+            // The source text is the plain text: both written from the stored bytes.
+            j.key("text", first: &first); j.string(event.plainText)
+            j.key("source_text", first: &first); j.string(event.plainText)
+        } else {
+            j.key("text", first: &first); j.string(event.text.plain)
+            j.key("source_text", first: &first); j.string(event.sourceText)
+        }
         if let id = event.id { j.key("id", first: &first); j.string(id) }
         if let settings = event.settings { j.key("settings", first: &first); j.string(settings) }
         if let style = event.style { j.key("style", first: &first); j.string(style) }
         if let placement = event.placement { j.key("placement", first: &first); writePlacement(placement, &j) }
-        if !event.text.spans.isEmpty {
+        if !event.spans.isEmpty {
             j.key("spans", first: &first)
             j.raw("[")
-            for (n, span) in event.text.spans.enumerated() {
+            for (n, span) in event.spans.enumerated() {
                 if n > 0 { j.raw(",") }
                 let (kind, value) = CaptionJSONSpanKind.encode(span.kind)
                 j.raw("{\"start\":"); j.number(span.start); j.raw(",\"end\":"); j.number(span.end)

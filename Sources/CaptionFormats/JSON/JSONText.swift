@@ -1,42 +1,66 @@
-/// Building JSON text by hand: the writer controls key order and number formatting, and is fast.
-struct JSONText {
-    private(set) var text = ""
+import CaptionModel
 
-    mutating func raw(_ s: String) { text += s }
+/// Building JSON by hand, as bytes into a `ByteSink`: the writer controls key order and number
+/// formatting, and is fast.
+struct JSONText {
+    let sink: ByteSink
+
+    init(sink: ByteSink = ByteSink()) { self.sink = sink }
+
+    var text: String { sink.string }
+
+    mutating func raw(_ s: StaticString) { sink.append(s) }
+    mutating func raw(_ s: String) { sink.append(s) }
 
     mutating func string(_ s: String) {
-        text += "\""
-        var needsEscape = false
-        for b in s.utf8 where b < 0x20 || b == 0x22 || b == 0x5C { needsEscape = true; break }
-        if !needsEscape { text += s; text += "\""; return }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
+        var s = s
+        s.withUTF8 { string(bytes: $0) }
     }
 
-    mutating func number(_ v: Int) { text += String(v) }
+    mutating func string(_ s: StoredText) {
+        s.withUTF8 { string(bytes: $0) }
+    }
+
+    /// A string literal: `"` and `\` escaped, control characters as `\n`, `\r`, `\t` or `\u00XX`;
+    /// everything else (all of UTF-8 above 0x1F) as it is.
+    mutating func string(bytes: UnsafeBufferPointer<UInt8>) {
+        sink.append(0x22)
+        var start = 0
+        for i in 0..<bytes.count {
+            let b = bytes[i]
+            guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
+            sink.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+            switch b {
+            case 0x22: sink.append("\\\"")
+            case 0x5C: sink.append("\\\\")
+            case 0x0A: sink.append("\\n")
+            case 0x0D: sink.append("\\r")
+            case 0x09: sink.append("\\t")
+            default:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                sink.append("\\u00")
+                sink.append(hex[Int(b >> 4)])
+                sink.append(hex[Int(b & 15)])
+            }
+            start = i + 1
+        }
+        sink.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+        sink.append(0x22)
+    }
+
+    mutating func number(_ v: Int) { sink.appendDecimal(v) }
 
     mutating func number(_ v: Double) {
-        if v == v.rounded(), abs(v) < 1e15 { text += String(Int(v)) } else { text += String(v) }
+        if v == v.rounded(), abs(v) < 1e15 { sink.appendDecimal(Int(v)) } else { sink.append(String(v)) }
     }
 
     /// `"key":` with the comma that separates it from a previous member.
-    mutating func key(_ k: String, first: inout Bool) {
-        if !first { text += "," }
+    mutating func key(_ k: StaticString, first: inout Bool) {
+        if !first { sink.append(0x2C) }
         first = false
-        string(k)
-        text += ":"
+        sink.append(0x22)
+        sink.append(k)
+        sink.append("\":")
     }
 }
 

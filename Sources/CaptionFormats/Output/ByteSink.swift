@@ -67,6 +67,7 @@ public final class ByteSink {
         if destination != nil, count >= Self.chunkSize { flush() }
     }
 
+    @inline(__always)
     public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
@@ -75,6 +76,7 @@ public final class ByteSink {
         if destination != nil, count >= Self.chunkSize { flush() }
     }
 
+    @inline(__always)
     public func append(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
     }
