@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// `captions check` as users run it: the line format, JSON, profiles, --fix, exit codes.
+@Suite struct CheckCommandTests {
+    static let problems = """
+        1
+        00:00:01,000 --> 00:00:02,000
+        This line is read far too quickly to follow
+
+        2
+        00:00:05,000 --> 00:00:05,400
+        Short.
+
+        3
+        00:00:05,420 --> 00:00:08,000
+        One frame later, and then a very long line.
+
+        """
+
+    static func file(_ text: String, _ name: String) throws -> (dir: URL, path: String) {
+        let dir = try CommandRunner.scratch()
+        let path = dir.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return (dir, path)
+    }
+
+    @Test func oneLinePerProblemNamingFileAndLineThenASummary() throws {
+        let (_, path) = try Self.file(Self.problems, "in.srt")
+        let r = try CommandRunner.run(["check", path])
+        #expect(r.status == 1)
+        #expect(r.stdout == """
+            \(path):2: caption 1: line-length: 43 characters (limit 42 characters)
+            \(path):2: caption 1: reading-speed: 43 cps (limit 20 cps)
+            \(path):6: caption 2: min-duration: 0.4 s (limit 0.833 s)
+            \(path):10: caption 3: min-gap: 0 frames (limit 2 frames)
+            \(path):10: caption 3: line-length: 43 characters (limit 42 characters)
+            captions: check: 3 captions against netflix: 5 problems (reading-speed 1, line-length 2, min-duration 1, min-gap 1)
+
+            """)
+        let json = try CommandRunner.run(["check", path, "--json", "--profile", "youtube"])
+        #expect(json.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let first = (object["problems"] as! [[String: Any]])[0]
+        #expect(first["cue"] as? Int == 1 && first["line"] as? Int == 2 && first["rule"] as? String == "line-length")
+        #expect(first["value"] as? Int == 43 && first["limit"] as? Int == 42)
+    }
+
+    @Test func fixRepairsWhatItCanAndTheResultChecksClean() throws {
+        let (dir, path) = try Self.file(Self.problems.replacingOccurrences(of: "This line is read far too quickly to follow", with: "Slow enough."), "in.srt")
+        let out = dir.appendingPathComponent("fixed.vtt").path
+        let r = try CommandRunner.run(["check", path, "--fix", "-o", out])
+        // Caption 2 cannot be lengthened (caption 3 starts 20 ms after it): still reported, exit 1.
+        #expect(r.status == 1)
+        #expect(r.stdout == """
+            \(path):10: caption 3: fixed line-length: re-broken into 2 lines of at most 22 characters
+            \(path):6: caption 2: fixed min-gap: end moved from 00:00:05.400 to 00:00:05.337
+            \(path):6: caption 2: min-duration: 0.337 s (limit 0.833 s)
+            captions: check: 3 captions against netflix: 1 problem (min-duration 1); 2 fixes written to \(out)
+
+            """)
+        let again = try CommandRunner.run(["check", out])
+        #expect(again.stdout.hasSuffix("1 problem (min-duration 1)\n"))
+        #expect(try String(contentsOfFile: out, encoding: .utf8).contains("One frame later, and\nthen a very long line."))
+    }
+
+    @Test func exitCodes() throws {
+        let (dir, path) = try Self.file("1\n00:00:01,000 --> 00:00:03,000\nFine.\n", "ok.srt")
+        #expect(try CommandRunner.run(["check", path]).status == 0)
+        #expect(try CommandRunner.run(["check", dir.appendingPathComponent("none.srt").path]).status == 66)
+        let notCaptions = try Self.file("just words\n", "notes.txt")
+        #expect(try CommandRunner.run(["check", notCaptions.path]).status == 65)
+        #expect(try CommandRunner.run(["check", path, "--profile", "hbo"]).status == 64)
+        #expect(try CommandRunner.run(["check", path, "--fix"]).status == 64)
+        let badProfile = try Self.file(#"{"line-length": "long"}"#, "p.json")
+        let bad = try CommandRunner.run(["check", path, "--profile", badProfile.path])
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("p.json: line-length: 'long' must be a number"))
+        #expect(try CommandRunner.run(["check", path, "--profile", dir.appendingPathComponent("missing.json").path]).status == 66)
+        let strict = try Self.file(#"{"extends": "netflix", "max-duration": 1.5}"#, "strict.json")
+        #expect(try CommandRunner.run(["check", path, "--profile", strict.path]).status == 1)
+    }
+}
