@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Parse benchmark: CaptionKit against pysubs2 and srt on the same generated 100,000-cue files, in one run.
+# Parse benchmark: CaptionKit against pysubs2 and srt on the same generated 100,000-cue files, in one run;
+# then convert end to end (read, write, save) from the SRT to SRT, WebVTT, ASS and JSON against pysubs2
+# loading and saving the same file (targets: >= 50x pysubs2, peak memory under 3x the file).
 # Each measurement is one parse in a fresh process (what `captions convert` does); each tool runs RUNS
 # times (peers fewer: they are slow) and the median time is reported, with the largest peak memory beyond
 # the process's base. Targets: >= 1,000,000 cues/s, >= 50x pysubs2, memory under twice the file size.
@@ -42,3 +44,28 @@ for r in rows[1:]:
     print("captionkit is %.1fx faster than %s, using %.2fx its memory" % (r["seconds"] / ours["seconds"], r["tool"], ours["peak_kib"] / max(r["peak_kib"], 1)))
 ' "$size_kib"
 done
+
+# Convert end to end: the same library calls as `captions convert FILE -o OUT` (read, write streamed to a
+# temporary file, rename), timed in-process like pysubs2's load + save.
+file="$WORK/bench-$CUES.srt"
+size_kib=$(( $(stat -c %s "$file") / 1024 ))
+echo "== convert $file ($size_kib KiB) end to end"
+{
+  for fmt in srt vtt ass json; do
+    for _ in $(seq "$RUNS"); do "$BENCH" "$file" --convert "$fmt" "$WORK/out.$fmt"; done
+    for _ in $(seq "$PEER_RUNS"); do python3 Benchmarks/peers.py pysubs2 "$file" --convert "$fmt" "$WORK/peer.$fmt"; done
+  done
+} | python3 -c '
+import json, statistics, sys
+size = int(sys.argv[1])
+runs = {}
+for line in sys.stdin:
+    if line.strip():
+        r = json.loads(line); runs.setdefault(r["tool"], []).append(r)
+print("%-6s %12s %12s %10s %12s %10s" % ("to", "captionkit s", "pysubs2 s", "speed-up", "peak MiB", "x file"))
+for fmt in ["srt", "vtt", "ass", "json"]:
+    ours, peer = runs["captionkit-" + fmt], runs["pysubs2-" + fmt]
+    t, p = statistics.median(r["seconds"] for r in ours), statistics.median(r["seconds"] for r in peer)
+    peak = max(r["peak_kib"] for r in ours)
+    print("%-6s %12.4f %12.3f %9.1fx %12.1f %10.2f" % (fmt, t, p, p / t, peak / 1024, peak / size))
+' "$size_kib"

@@ -1,6 +1,7 @@
 """Parse one caption file once with a Python peer and print one JSON line: cue count, parse time, peak
 memory beyond the interpreter's base (read from /proc/self/status, like the Swift benchmark).
-Usage: python3 peers.py pysubs2|srt FILE"""
+Usage: python3 peers.py pysubs2|srt FILE
+       python3 peers.py pysubs2 FILE --convert FORMAT OUT    load and save as FORMAT (srt, vtt, ass, json)"""
 import json, sys, time
 
 def kib(field):
@@ -11,7 +12,17 @@ def kib(field):
     return 0
 
 tool, path = sys.argv[1], sys.argv[2]
-if tool == "pysubs2":
+convert = sys.argv[4:6] if len(sys.argv) == 6 and sys.argv[3] == "--convert" else None
+if tool == "pysubs2" and convert:
+    import pysubs2, warnings
+    warnings.simplefilter("ignore")  # ASS output warns about times past 9:59:59.99 on every such cue
+    fmt, out = convert
+    def parse():
+        subs = pysubs2.load(path, encoding="utf-8")
+        subs.save(out, format_=fmt, encoding="utf-8")
+        return len(subs)
+    tool = "pysubs2-" + fmt
+elif tool == "pysubs2":
     import pysubs2
     def parse():
         return len(pysubs2.load(path, encoding="utf-8"))

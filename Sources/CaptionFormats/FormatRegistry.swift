@@ -3,7 +3,7 @@ import CaptionModel
 /// Every format the toolkit reads and writes. Detection asks each one and fails on none; a tie is
 /// broken by the file extension, then by this list's order.
 public enum FormatRegistry {
-    public static let formats: [any SubtitleFormat.Type] = [YouTubeSRV3Format.self, YouTubeAutoVTT.self, WebVTTFormat.self, SRTFormat.self, ASSFormat.self, CaptionJSONFormat.self,
+    public static let formats: [any SubtitleFormat.Type] = [YouTubeSRV3Format.self, YouTubeAutoVTT.self, WebVTTFormat.self, SRTFormat.self, ASSFormat.self, CaptionJSONFormat.self, TTMLFormat.self,
                                                             SBVFormat.self, LRCFormat.self, MicroDVDFormat.self, SAMIFormat.self]
 
     /// Formats that are only read, and only by name (`--from whisperx`): detection finds them through

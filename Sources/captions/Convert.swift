@@ -88,22 +88,20 @@ struct Convert: ParsableCommand {
                 result.document = Paging.apply(options, to: result.document)
             }
 
-            let text: String
             if let style, outputFormat.name == ASSFormat.name {
-                text = try CompiledASS.script(result.document, style: style, size: size ?? CompiledASS.defaultSize)
-            } else {
-                if size != nil { throw CaptionFormatError(.usage, "--size applies to ASS output only") }
-                var options = WriteOptions()
-                options.wordTimestamps = wordTimestamps
-                let written = outputFormat.write(result.document, options: options)
-                try Diagnostics.report(written.diagnostics, source: nil, strict: strict)
-                text = written.text
+                let text = try CompiledASS.script(result.document, style: style, size: size ?? CompiledASS.defaultSize)
+                if writingToStdout {
+                    FileHandle.standardOutput.write(Data(text.utf8))
+                } else {
+                    try OutputFile.write(Data(text.utf8), to: output!, protecting: [input])
+                }
+                return
             }
-            if writingToStdout {
-                FileHandle.standardOutput.write(Data(text.utf8))
-            } else {
-                try OutputFile.write(Data(text.utf8), to: output!, protecting: [input])
-            }
+            if size != nil { throw CaptionFormatError(.usage, "--size applies to ASS output only") }
+            var options = WriteOptions()
+            options.wordTimestamps = wordTimestamps
+            try DocumentOutput.write(result.document, as: outputFormat, to: writingToStdout ? "-" : output!,
+                                     protecting: [input], strict: strict, options: options)
         }
     }
 }

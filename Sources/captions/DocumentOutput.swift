@@ -13,14 +13,19 @@ enum DocumentOutput {
         throw CaptionFormatError(.usage, "cannot tell the output format: give --output-format (\(FormatRegistry.outputNames.joined(separator: ", "))) or an -o file with a known extension")
     }
 
+    /// A file gets the bytes streamed into its temporary file (the output is never held whole); what
+    /// the format could not carry is reported before the rename, and under `strict` stops it. Standard
+    /// output gets the whole text once the warnings are known, so `--strict` prints nothing either.
     static func write(_ document: CaptionDocument, as format: any SubtitleFormat.Type, to path: String,
                       protecting inputs: [String], strict: Bool, options: WriteOptions = WriteOptions()) throws {
-        let written = format.write(document, options: options)
-        try Diagnostics.report(written.diagnostics, source: nil, strict: strict)
         if path == "-" {
+            let written = format.write(document, options: options)
+            try Diagnostics.report(written.diagnostics, source: nil, strict: strict)
             FileHandle.standardOutput.write(Data(written.text.utf8))
         } else {
-            try OutputFile.write(Data(written.text.utf8), to: path, protecting: inputs)
+            try OutputFile.write(document, as: format, options: options, to: path, protecting: inputs) { diagnostics in
+                try Diagnostics.report(diagnostics, source: nil, strict: strict)
+            }
         }
     }
 }

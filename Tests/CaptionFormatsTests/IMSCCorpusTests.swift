@@ -1,0 +1,97 @@
+import CaptionModel
+import Foundation
+import Testing
+@testable import CaptionFormats
+
+/// The W3C IMSC test suite (Corpus/imsc-tests): every file read or refused with a reason, and the
+/// captions of the timing tests changing at exactly the instants imscJS computes for them.
+@Suite struct IMSCCorpusTests {
+    static let files = CorpusLocation.files(under: "imsc-tests").filter { $0.hasSuffix(".ttml") }
+
+    static func read(_ file: String) -> Result<ParseResult, Error> {
+        Result { try CaptionFileReader.read(path: CorpusLocation.path(file)) }
+    }
+
+    /// `imsc1/ttml/timing/BasicTiming001.ttml` -> `imsc1/BasicTiming001`, the key of isd-times.json.
+    static func key(_ file: String) -> String {
+        let parts = file.split(separator: "/")
+        return "\(parts[1])/\(parts.last!.dropLast(5))"
+    }
+
+    static let isdTimes: [String: [Double]] = {
+        let data = FileManager.default.contents(atPath: CorpusLocation.path("imsc-tests/isd-times.json"))!
+        return try! JSONSerialization.jsonObject(with: data) as! [String: [Double]]
+    }()
+
+    /// 0 and every caption's start and end, in milliseconds.
+    static func instants(_ document: CaptionDocument) -> [Int] {
+        Set([0] + document.events.flatMap { [$0.start, $0.end] }).sorted()
+    }
+
+    @Test func everyFileIsReadOrRefusedWithAReason() {
+        #expect(Self.files.count == 321)
+        var read = 0, refused: [String] = []
+        for file in Self.files {
+            switch Self.read(file) {
+            case .success: read += 1
+            case .failure(let error):
+                refused.append("\(file): \(error)")
+                #expect("\(error)".contains(CorpusLocation.path(file)), "the message names the file: \(error)")
+            }
+        }
+        // Every file of the suite is TTML this reader takes (styling it cannot carry is reported).
+        #expect(refused.isEmpty, "\(refused)")
+        #expect(read == 321)
+    }
+
+    /// Timing tests whose display changes come from `<set>` animation of style (a fade, `tts:display`),
+    /// which the caption model does not carry: their text is read, their instants not compared.
+    static let animated: Set<String> = ["imsc1/BasicTiming005", "imsc1/MediaSeqTiming007"]
+
+    /// What is shown just after `t` (or just before, with `before`).
+    static func shown(_ document: CaptionDocument, at t: Int, before: Bool = false) -> [String] {
+        document.events.filter { before ? ($0.start < t && $0.end >= t) : ($0.start <= t && $0.end > t) }.map(\.text.plain)
+    }
+
+    /// imscJS lists every instant an element begins or ends, also where its parent has already ended
+    /// and nothing is shown on either side (`BasicTimeContainment003`: "This second sentence should not
+    /// appear" begins at 10 s in a div that ends at 10 s, and imscJS lists 10, 15 and 20 s). The
+    /// captions must change at exactly the listed instants where what is shown changes: every instant
+    /// of ours is listed, and every listed instant we lack shows nothing before it and nothing after.
+    @Test func timingTestsChangeAtTheListedInstants() throws {
+        let timing = Self.files.filter { $0.contains("/ttml/timing/") }
+        #expect(timing.count == 32)
+        var exact = 0, compared = 0
+        for file in timing where !Self.animated.contains(Self.key(file)) {
+            let expected = try #require(Self.isdTimes[Self.key(file)], "\(file) has isd-times")
+            let document = try Self.read(file).get().document
+            let ours = Self.instants(document)
+            let theirs = expected.map { Int(($0 * 1000).rounded()) }
+            compared += 1
+            if ours == theirs { exact += 1 }
+            #expect(Set(ours).isSubset(of: theirs), "\(Self.key(file)): ours \(ours), imscJS \(theirs)")
+            for t in Set(theirs).subtracting(ours) {
+                #expect(Self.shown(document, at: t).isEmpty && Self.shown(document, at: t, before: true).isEmpty,
+                        "\(Self.key(file)): imscJS changes at \(t) ms where captions show \(Self.shown(document, at: t))")
+            }
+        }
+        // 30 timing tests compared (2 animated), 21 of them with exactly imscJS's list of instants.
+        #expect(compared == 30)
+        #expect(exact == 21)
+    }
+
+    /// Beyond the timing folder: every test with listed instants whose captions change only where
+    /// imscJS lists a change (styling tests change at 0 and the end only, so this checks the reader's
+    /// timing on all of them).
+    @Test func everyListedTestChangesOnlyAtListedInstants() throws {
+        var checked = 0, outside: [String] = []
+        for file in Self.files where !Self.animated.contains(Self.key(file)) {
+            guard let expected = Self.isdTimes[Self.key(file)], let document = try? Self.read(file).get().document else { continue }
+            checked += 1
+            let theirs = Set(expected.map { Int(($0 * 1000).rounded()) })
+            if !Set(Self.instants(document)).isSubset(of: theirs) { outside.append(Self.key(file)) }
+        }
+        #expect(checked > 250)
+        #expect(outside.isEmpty, "captions change where imscJS lists nothing: \(outside)")
+    }
+}
