@@ -80,7 +80,7 @@ import Testing
             TextSpan(start: 14, end: 28, kind: .underline),
             TextSpan(start: 14, end: 28, kind: .color(RGBAColor(red: 255, green: 255, blue: 0))),
         ])
-        #expect(r.diagnostics.map(\.description) == ["TTML tts:fontSize (ignored): not carried into captions (reported once)"])
+        #expect(r.diagnostics.map(\.description) == ["line 8: TTML tts:fontSize (ignored): not carried into captions (reported once)"])
     }
 
     @Test func regionsBecomePlacement() throws {

@@ -89,7 +89,7 @@ enum ASSWriter {
     /// CR LF); other text goes through `escape`, where a combining mark can make `{` part of another
     /// character.
     private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: ByteSink, lost: inout LostFeatures) {
-        guard bytes.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 >= 0x80 || $0 == 0x7B || $0 == 0x7D || $0 == 0x5C }) else {
+        guard ByteScan.hasASSSpecial(bytes) else {
             sink.append(bytes)
             return
         }

@@ -26,10 +26,9 @@ struct JSONText {
     mutating func string(bytes: UnsafeBufferPointer<UInt8>) {
         sink.append(0x22)
         var start = 0
-        for i in 0..<bytes.count {
-            let b = bytes[i]
-            guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
+        while let i = ByteScan.firstJSONSpecial(bytes, from: start) {
             sink.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+            let b = bytes[i]
             switch b {
             case 0x22: sink.append("\\\"")
             case 0x5C: sink.append("\\\\")
@@ -37,10 +36,12 @@ struct JSONText {
             case 0x0D: sink.append("\\r")
             case 0x09: sink.append("\\t")
             default:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                let hex: StaticString = "0123456789abcdef"
                 sink.append("\\u00")
-                sink.append(hex[Int(b >> 4)])
-                sink.append(hex[Int(b & 15)])
+                hex.withUTF8Buffer { digits in
+                    sink.append(digits[Int(b >> 4)])
+                    sink.append(digits[Int(b & 15)])
+                }
             }
             start = i + 1
         }

@@ -6,6 +6,9 @@ import CaptionModel
 /// breaks, XML whitespace collapsed, and regions as placement where they map to a screen position.
 /// What does not map (sizes, fonts, backgrounds, animation, images...) is reported once per kind.
 enum TTMLReader {
+    /// Where content that never ends stops: a day, longer than any media captions go with.
+    static let openEnd: Milliseconds = 86_400_000
+
     static func read(_ text: DecodedText) throws -> ParseResult {
         let name = text.sourceName
         let parsed: Result<XMLElement, XMLError> = text.utf8.withUnsafeBufferPointer { b in
@@ -21,6 +24,9 @@ enum TTMLReader {
         }
         var reader = Reader(root: root)
         reader.run()
+        if reader.events.isEmpty, let image = reader.firstImage {
+            throw CaptionFormatError(.malformed, "\(name): line \(image): the captions are images (<image>, IMSC's image profile); only text captions can be read")
+        }
         return ParseResult(document: CaptionDocument(events: reader.events, metadata: reader.metadata),
                            diagnostics: text.diagnostics + reader.diagnostics, eventLines: reader.lines)
     }
@@ -37,6 +43,8 @@ enum TTMLReader {
         var timing: TTMLTiming
         /// Apple's lyric TTML with `itunes:timing="Word"`: a paragraph's timed spans are its words.
         var wordTimedSpans = false
+        /// The line of the first `<image>`, for a document of image captions.
+        var firstImage: Int?
 
         init(root: XMLElement) {
             self.root = root
@@ -93,14 +101,16 @@ enum TTMLReader {
         private mutating func note(_ element: XMLElement, style: TTMLStyle? = nil) {
             let keys = Set(element.attributes.keys).union(style?.attributes.keys ?? [:].keys)
             for key in keys.sorted() where key.hasPrefix("tts:") && !TTMLStyle.mapped.contains(key) {
-                report("\(key) (ignored)")
+                report("\(key) (ignored)", line: element.line)
             }
-            if ["set", "image", "animate", "audio"].contains(element.name) { report("<\(element.name)> elements (ignored)") }
+            if element.name == "image", firstImage == nil { firstImage = element.line }
+            if ["set", "image", "animate", "audio"].contains(element.name) { report("<\(element.name)> elements (ignored)", line: element.line) }
         }
 
-        private mutating func report(_ kind: String) {
+        /// Once per kind, at the first element that has it.
+        private mutating func report(_ kind: String, line: Int) {
             guard unmapped.insert(kind).inserted else { return }
-            diagnostics.append(.warning(line: nil, "TTML \(kind): not carried into captions (reported once)"))
+            diagnostics.append(.warning(line: line, "TTML \(kind): not carried into captions (reported once)"))
         }
 
         /// Down to every `p`, carrying the style and region its ancestors give it.
@@ -131,20 +141,20 @@ enum TTMLReader {
             guard let (begin, end) = timing.interval(p), begin < end, begin != TTMLTiming.indefinite else { return }
             var pieces: [Piece] = []
             collect(p, style: style, interval: (begin, end), preserve: preserve, into: &pieces)
-            if wordTimedSpans, karaoke(p, pieces, begin: begin, end: end, placement: placement(region: region, style: style)) { return }
+            if wordTimedSpans, karaoke(p, pieces, begin: begin, end: end, placement: placement(region: region, style: style, line: p.line)) { return }
             // Instants inside the paragraph where a piece starts or stops.
             var cuts = Set([begin, end])
             for piece in pieces {
                 if piece.begin > begin && piece.begin < end { cuts.insert(piece.begin) }
                 if piece.end > begin && piece.end < end { cuts.insert(piece.end) }
             }
-            let placement = self.placement(region: region, style: style)
+            let placement = self.placement(region: region, style: style, line: p.line)
             let instants = cuts.sorted()
             for (a, b) in zip(instants, instants.dropFirst()) {
                 let shown = pieces.filter { $0.begin <= a && $0.end >= b && $0.begin < $0.end }
                 let text = Self.compose(shown)
                 guard !text.plain.trimmingWhitespace.isEmpty else { continue }
-                let stop = b == TTMLTiming.indefinite ? max(timing.latestResolved, a) : b
+                let stop = b == TTMLTiming.indefinite ? openEnd(after: a, line: p.line) : b
                 guard stop > a else { continue }
                 // Each stretch between two element boundaries is its own caption, even when its text
                 // is the same as the one before (two timed spans of the same words stay two captions).
@@ -153,6 +163,14 @@ enum TTMLReader {
                 events.append(event)
                 lines.append(Int32(clamping: p.line))
             }
+        }
+
+        /// Where content that nothing ends stops: at the latest time the document names, or, in a
+        /// document that names none after it (a test card, an untimed file), at 24:00:00 (with one warning).
+        private mutating func openEnd(after start: Milliseconds, line: Int) -> Milliseconds {
+            if timing.latestResolved > start { return timing.latestResolved }
+            report("content without an end (kept until \(TTMLReader.openEnd / 3_600_000):00:00)", line: line)
+            return TTMLReader.openEnd
         }
 
         /// The whole paragraph as one caption whose words are its timed pieces (lyrics shown line by
@@ -185,7 +203,7 @@ enum TTMLReader {
                         note(e, style: inner)
                         collect(e, style: inner, interval: span, preserve: e["xml:space"].map { $0 == "preserve" } ?? preserve, into: &pieces)
                     } else if e.name != "metadata" {
-                        report("<\(e.name)> inside a paragraph (its text kept)")
+                        report("<\(e.name)> inside a paragraph (its text kept)", line: e.line)
                         collect(e, style: style, interval: span, preserve: preserve, into: &pieces)
                     }
                 }
@@ -244,11 +262,11 @@ enum TTMLReader {
         /// A region's place on screen as a numeric-keypad anchor: the row from where the region sits
         /// (or, for a region covering most of the picture, from `tts:displayAlign`), the column from
         /// `tts:textAlign`. Nil for the bottom centre every player uses anyway.
-        private mutating func placement(region: String?, style: TTMLStyle) -> CuePlacement? {
+        private mutating func placement(region: String?, style: TTMLStyle, line: Int) -> CuePlacement? {
             var row = 0  // 0 bottom, 1 middle, 2 top
             if let region {
                 guard let attributes = regions[region] else {
-                    report("references to regions the document does not define")
+                    report("references to regions the document does not define", line: line)
                     return nil
                 }
                 let origin = Self.percentages(attributes["tts:origin"]), extent = Self.percentages(attributes["tts:extent"])

@@ -1,0 +1,56 @@
+/// Finding the first byte a writer must escape, eight bytes at a time: caption text is mostly bytes
+/// that are copied as they are, so a word with none of the special bytes is skipped whole (the
+/// "has a zero byte" test from Bit Twiddling Hacks, exact as a yes/no for a whole word).
+enum ByteScan {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    @inline(__always)
+    private static func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+
+    @inline(__always)
+    private static func has(_ v: UInt64, _ byte: UInt8) -> Bool { hasZero(v ^ (ones &* UInt64(byte))) }
+
+    /// Whether any byte of the word is below `n` (n at most 128).
+    @inline(__always)
+    private static func hasLess(_ v: UInt64, _ n: UInt8) -> Bool { (v &- ones &* UInt64(n)) & ~v & highs != 0 }
+
+    /// The first index at or after `start` whose byte JSON must escape (a control character, `"`, `\`).
+    static func firstJSONSpecial(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var i = start
+        if let base = b.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i + 8 <= b.count {
+                let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if hasLess(v, 0x20) || has(v, 0x22) || has(v, 0x5C) { break }
+                i += 8
+            }
+        }
+        while i < b.count {
+            let c = b[i]
+            if c < 0x20 || c == 0x22 || c == 0x5C { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Whether any byte is one ASS text must escape or that needs the careful path: a line break,
+    /// a brace, a backslash, or a byte of a non-ASCII character.
+    static func hasASSSpecial(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        if let base = b.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i + 8 <= b.count {
+                let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if v & highs != 0 || has(v, 0x0A) || has(v, 0x0D) || has(v, 0x7B) || has(v, 0x7D) || has(v, 0x5C) { return true }
+                i += 8
+            }
+        }
+        while i < b.count {
+            let c = b[i]
+            if c >= 0x80 || c == 0x0A || c == 0x0D || c == 0x7B || c == 0x7D || c == 0x5C { return true }
+            i += 1
+        }
+        return false
+    }
+}
