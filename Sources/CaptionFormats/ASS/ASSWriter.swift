@@ -97,28 +97,23 @@ enum ASSWriter {
             sink.append(escape(String(decoding: bytes, as: UTF8.self), lost: &lost))
             return
         }
-        var start = 0, i = 0
-        var previousBackslash = false
-        while i < bytes.count {
-            let b = bytes[i]
-            var replacement: StaticString?
-            var width = 1
-            switch b {
-            case 0x0A: replacement = "\\N"
-            case 0x0D where i + 1 < bytes.count && bytes[i + 1] == 0x0A: replacement = "\\N"; width = 2
-            case 0x7B: replacement = "\\{"
-            case 0x7D: replacement = "\\}"
-            case 0x4E, 0x6E, 0x68:
-                if previousBackslash { lost.note("a backslash before N, n or h (read back as a line break or space)") }
-            default: break
+        var start = 0
+        while let i = ByteScan.firstASSSpecial(bytes, from: start) {
+            sink.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+            var next = i + 1
+            switch bytes[i] {
+            case 0x0A: sink.append("\\N")
+            case 0x0D where next < bytes.count && bytes[next] == 0x0A: sink.append("\\N"); next += 1
+            case 0x7B: sink.append("\\{")
+            case 0x7D: sink.append("\\}")
+            case 0x5C:
+                if next < bytes.count, [0x4E, 0x6E, 0x68].contains(bytes[next]) {
+                    lost.note("a backslash before N, n or h (read back as a line break or space)")
+                }
+                sink.append(0x5C)
+            default: sink.append(bytes[i])  // a CR on its own
             }
-            if let replacement {
-                sink.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                sink.append(replacement)
-                start = i + width
-            }
-            previousBackslash = b == 0x5C
-            i += width
+            start = next
         }
         sink.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
     }

@@ -34,6 +34,25 @@ enum ByteScan {
         return nil
     }
 
+    /// The first index at or after `start` of a line break, a brace or a backslash (ASCII text in ASS).
+    static func firstASSSpecial(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var i = start
+        if let base = b.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i + 8 <= b.count {
+                let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if has(v, 0x0A) || has(v, 0x0D) || has(v, 0x7B) || has(v, 0x7D) || has(v, 0x5C) { break }
+                i += 8
+            }
+        }
+        while i < b.count {
+            let c = b[i]
+            if c == 0x0A || c == 0x0D || c == 0x7B || c == 0x7D || c == 0x5C { return i }
+            i += 1
+        }
+        return nil
+    }
+
     /// Whether any byte is one ASS text must escape or that needs the careful path: a line break,
     /// a brace, a backslash, or a byte of a non-ASCII character.
     static func hasASSSpecial(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
