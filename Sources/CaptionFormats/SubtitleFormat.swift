@@ -31,7 +31,7 @@ extension SubtitleFormat {
 
     public static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic] {
         let result = write(document, options: options)
-        sink.append(result.text)
+        sink.appendString(result.text)
         return result.diagnostics
     }
 

@@ -12,9 +12,11 @@ public struct CaptionEvent: Sendable, Hashable {
     /// The cue identifier (WebVTT cue id, ASS name); nil when the input gave none. Kept inline because
     /// WebVTT files often number every cue, and a short id costs no allocation here.
     public var id: String?
-    private var plain: StoredText
+    // Usable from inlinable code: writers test `isPlain` and copy `plainText` for every cue, and a
+    // call across the module boundary for each would retain and release the event's references.
+    @usableFromInline var plain: StoredText
     /// Internal (not private) so tests can check that a plain cue allocates nothing more.
-    private(set) var details: ImmutableBox<Details>?
+    @usableFromInline private(set) var details: ImmutableBox<Details>?
 
     public init(start: Milliseconds, end: Milliseconds, text: CaptionText, sourceText: String? = nil,
                 words: [Word] = [], id: String? = nil, settings: String? = nil,
@@ -49,11 +51,11 @@ public struct CaptionEvent: Sendable, Hashable {
     public var duration: Milliseconds { end - start }
 
     /// The plain text's stored bytes, for writers that copy them without making a String.
-    public var plainText: StoredText { plain }
+    @inlinable public var plainText: StoredText { plain }
     /// True for a cue that is only its times, id and text: no spans, words, settings, placement or
     /// style, and a source text equal to the plain text (what most cues of most files are). Writers
     /// take a fast path for these.
-    public var isPlain: Bool { details == nil }
+    @inlinable public var isPlain: Bool { details == nil }
     /// The styling spans over the plain text, without building the text.
     public var spans: [TextSpan] { details?.value.spans ?? [] }
 
@@ -114,7 +116,7 @@ public struct CaptionEvent: Sendable, Hashable {
         details = value.isEmpty ? nil : ImmutableBox(value)
     }
 
-    struct Details: Sendable, Hashable {
+    @usableFromInline struct Details: Sendable, Hashable {
         var sourceText: StoredText?
         var spans: [TextSpan] = []
         var words: [Word] = []
@@ -130,9 +132,9 @@ public struct CaptionEvent: Sendable, Hashable {
 
 /// A value behind a shared reference. Never mutated: a change makes a new box, which gives value
 /// semantics (and `Sendable`) at the size of one pointer.
-final class ImmutableBox<Value: Sendable & Hashable>: Sendable, Hashable {
+@usableFromInline final class ImmutableBox<Value: Sendable & Hashable>: Sendable, Hashable {
     let value: Value
     init(_ value: Value) { self.value = value }
-    static func == (a: ImmutableBox, b: ImmutableBox) -> Bool { a === b || a.value == b.value }
-    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    @usableFromInline static func == (a: ImmutableBox, b: ImmutableBox) -> Bool { a === b || a.value == b.value }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

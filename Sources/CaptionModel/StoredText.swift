@@ -8,8 +8,8 @@
 /// surviving event keeps its whole chunk (64 KiB, `TextArenaWriter.chunkSize`) alive.
 public struct StoredText: Sendable, Hashable, CustomStringConvertible {
     // ManagedBuffer is marked not Sendable; a chunk's written bytes are immutable (see TextChunk).
-    nonisolated(unsafe) private let chunk: TextChunk?
-    private let offset: UInt32
+    @usableFromInline nonisolated(unsafe) let chunk: TextChunk?
+    @usableFromInline let offset: UInt32
     public let utf8Count: Int32
 
     /// Text in an allocation of its own, exactly its size.
@@ -32,6 +32,7 @@ public struct StoredText: Sendable, Hashable, CustomStringConvertible {
 
     public var isEmpty: Bool { utf8Count == 0 }
 
+    @inlinable
     public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         guard let chunk else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         return try chunk.withUnsafeMutablePointerToElements { base in
@@ -57,10 +58,10 @@ public struct StoredText: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A fixed-capacity run of UTF-8 bytes, appended to and never rewritten.
-final class TextChunk: ManagedBuffer<TextChunk.Header, UInt8> {
+@usableFromInline final class TextChunk: ManagedBuffer<TextChunk.Header, UInt8> {
     // Shared across threads through StoredText: bytes below `used` never change after they are written, and only the one writer
     // that owns the chunk appends; readers only read ranges written before they were handed out.
-    struct Header { var capacity: Int; var used: Int }
+    @usableFromInline struct Header { var capacity: Int; var used: Int }
 
     static func create(capacity: Int) -> TextChunk {
         let buffer = TextChunk.create(minimumCapacity: capacity) { _ in Header(capacity: capacity, used: 0) }

@@ -38,7 +38,7 @@ enum ASSWriter {
         let defaultStyle = styleNames.contains("Default") ? "Default" : fieldSafe(styles[0].name)
 
         out += "\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
-        sink.append(out)
+        sink.appendString(out)
         let defaultStyleBytes = Array(defaultStyle.utf8)
         document.events.withUnsafeBufferPointer { events in
             for n in events.indices {
@@ -53,7 +53,7 @@ enum ASSWriter {
                     // Most cues are only text: the default style, the text's bytes escaped where needed.
                     defaultStyleBytes.withUnsafeBufferPointer { sink.append($0) }
                     sink.append(0x2C)
-                    if let id = events[n].id { sink.append(fieldSafe(id)) }
+                    if let id = events[n].id { sink.appendString(fieldSafe(id)) }
                     sink.append(",0,0,0,,")
                     events[n].plainText.withUTF8 { appendEscaped($0, sink, lost: &lost) }
                 } else {
@@ -62,7 +62,7 @@ enum ASSWriter {
                     if event.placement?.rect != nil { lost.note("SRT coordinates") }
                     let style = event.style.map(fieldSafe).flatMap { styleNames.contains($0) ? $0 : nil } ?? defaultStyle
                     if let s = event.style, !styleNames.contains(fieldSafe(s)) { lost.note("references to styles the document does not define") }
-                    sink.append("\(style),\(event.id.map(fieldSafe) ?? ""),0,0,0,,")
+                    sink.appendString("\(style),\(event.id.map(fieldSafe) ?? ""),0,0,0,,")
                     writeText(event, sink, lost: &lost)
                 }
                 sink.append(0x0A)
@@ -76,25 +76,21 @@ enum ASSWriter {
     /// `h:mm:ss.cc`, rounded to the centisecond as `ASSTime.clock` rounds.
     private static func appendClock(_ ms: Milliseconds, _ sink: ByteSink) {
         let cs = ASSTime.centiseconds(ms)
-        sink.appendDecimal(cs / 360_000)
-        sink.append(0x3A)
-        sink.appendDecimal(cs / 6000 % 60, width: 2)
-        sink.append(0x3A)
-        sink.appendDecimal(cs / 100 % 60, width: 2)
-        sink.append(0x2E)
-        sink.appendDecimal(cs % 100, width: 2)
+        let hours = cs / 360_000
+        if hours < 10 {
+            sink.append(0x30 &+ UInt8(truncatingIfNeeded: hours))
+        } else {
+            sink.appendDecimal(hours)
+        }
+        sink.appendClockFields(minutes: cs / 6000 % 60, seconds: cs / 100 % 60, fraction: cs % 100)
     }
 
     /// `escape` on bytes. ASCII text is escaped byte by byte (there each byte is a character, but for
     /// CR LF); other text goes through `escape`, where a combining mark can make `{` part of another
     /// character.
     private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: ByteSink, lost: inout LostFeatures) {
-        guard ByteScan.hasASSSpecial(bytes) else {
-            sink.append(bytes)
-            return
-        }
-        guard !bytes.contains(where: { $0 >= 0x80 }) else {
-            sink.append(escape(String(decoding: bytes, as: UTF8.self), lost: &lost))
+        guard ByteScan.isASCII(bytes) else {
+            sink.appendString(escape(String(decoding: bytes, as: UTF8.self), lost: &lost))
             return
         }
         var start = 0
@@ -163,9 +159,18 @@ enum ASSWriter {
         event.plainText.withUTF8 { utf8 in writeText(event, utf8, sink, lost: &lost) }
     }
 
+    /// A tag to write at a text offset: closing tags first (innermost span first), then karaoke tags,
+    /// then opening tags (in span order). Sorted on (offset, group, order), grouped per offset.
+    private struct Mark {
+        var offset: Int
+        var group: Int
+        var order: Int
+        var tag: String
+    }
+
     private static func writeText(_ event: CaptionEvent, _ utf8: UnsafeBufferPointer<UInt8>, _ sink: ByteSink, lost: inout LostFeatures) {
-        var closes: [Int: [String]] = [:], opens: [Int: [String]] = [:], karaoke: [Int: [String]] = [:]
-        for span in event.spans {
+        var marks: [Mark] = []
+        for (n, span) in event.spans.enumerated() {
             let start = max(0, min(span.start, utf8.count)), end = max(0, min(span.end, utf8.count))
             guard start < end else { continue }
             let tags: (String, String)?
@@ -184,33 +189,50 @@ enum ASSWriter {
             case .ruby, .rubyText: lost.note("ruby (the annotation is kept as plain text)"); tags = nil
             }
             guard let (open, close) = tags else { continue }
-            opens[start, default: []].append(open)
-            if end < utf8.count { closes[end, default: []].insert(close, at: 0) }
+            marks.append(Mark(offset: start, group: 2, order: n, tag: open))
+            // Closes at one offset go innermost (latest span) first.
+            if end < utf8.count { marks.append(Mark(offset: end, group: 0, order: -n, tag: close)) }
         }
         if !event.words.isEmpty {
-            if let marks = karaokeMarks(event, utf8) {
-                for (offset, tag) in marks { karaoke[offset, default: []].append(tag) }
+            if let karaoke = karaokeMarks(event, utf8) {
+                for (n, (offset, tag)) in karaoke.enumerated() { marks.append(Mark(offset: offset, group: 1, order: n, tag: tag)) }
             } else {
                 lost.note("word timings whose words are not in the text")
             }
         }
+        marks.sort { ($0.offset, $0.group, $0.order) < ($1.offset, $1.group, $1.order) }
 
-        var head = ""
-        if let anchor = event.placement?.anchor, (1...9).contains(anchor) { head += "\\an\(anchor)" }
-        if let p = event.placement?.point { head += "\\pos(\(number(p.x)),\(number(p.y)))" }
-        if !head.isEmpty { sink.append("{" + head + "}") }
+        let placement = event.placement
+        if placement?.anchor.map({ (1...9).contains($0) }) == true || placement?.point != nil {
+            sink.append("{")
+            if let anchor = placement?.anchor, (1...9).contains(anchor) { sink.append("\\an"); sink.appendDecimal(anchor) }
+            if let p = placement?.point { sink.appendString("\\pos(\(number(p.x)),\(number(p.y)))") }
+            sink.append("}")
+        }
 
-        let cuts = Set(closes.keys).union(opens.keys).union(karaoke.keys).union([utf8.count]).sorted()
-        var cursor = 0
-        for cut in cuts {
+        var cursor = 0, k = 0
+        while cursor < utf8.count || k < marks.count {
+            let cut = k < marks.count ? marks[k].offset : utf8.count
             if cut > cursor {
                 appendEscaped(UnsafeBufferPointer(rebasing: utf8[cursor..<cut]), sink, lost: &lost)
                 cursor = cut
             }
-            if let c = closes[cut] { sink.append("{" + c.joined() + "}") }
-            let k = karaoke[cut] ?? [], o = opens[cut] ?? []
-            for tag in k.dropLast() { sink.append("{" + tag + "}") }
-            if !k.isEmpty || !o.isEmpty { sink.append("{" + (k.last ?? "") + o.joined() + "}") }
+            guard k < marks.count else { break }
+            var group = k
+            while group < marks.count, marks[group].offset == cut { group += 1 }
+            let here = marks[k..<group]
+            let closes = here.filter { $0.group == 0 }, karaoke = here.filter { $0.group == 1 }, opens = here.filter { $0.group == 2 }
+            if !closes.isEmpty {
+                sink.append("{"); for c in closes { sink.appendString(c.tag) }; sink.append("}")
+            }
+            for tag in karaoke.dropLast() { sink.append("{"); sink.appendString(tag.tag); sink.append("}") }
+            if !karaoke.isEmpty || !opens.isEmpty {
+                sink.append("{")
+                if let last = karaoke.last { sink.appendString(last.tag) }
+                for o in opens { sink.appendString(o.tag) }
+                sink.append("}")
+            }
+            k = group
         }
     }
 

@@ -53,8 +53,8 @@ enum CaptionJSONWriter {
         j.key("end", first: &first); j.number(event.end)
         if event.isPlain {
             // The source text is the plain text: both written from the stored bytes.
-            j.key("text", first: &first); j.string(event.plainText)
-            j.key("source_text", first: &first); j.string(event.plainText)
+            j.key("text", first: &first); j.stringKept(event.plainText)
+            j.key("source_text", first: &first); j.repeatKept()
         } else {
             j.key("text", first: &first); j.string(event.text.plain)
             j.key("source_text", first: &first); j.string(event.sourceText)
@@ -113,7 +113,7 @@ enum CaptionJSONWriter {
         if let point = p.point { j.key("point", first: &first); self.point(point, &j) }
         if let r = p.rect {
             j.key("rect", first: &first)
-            j.raw("{\"x1\":\(r.x1),\"x2\":\(r.x2),\"y1\":\(r.y1),\"y2\":\(r.y2)}")
+            j.raw(string: "{\"x1\":\(r.x1),\"x2\":\(r.x2),\"y1\":\(r.y1),\"y2\":\(r.y2)}")
         }
         j.raw("}")
     }

@@ -4,13 +4,25 @@ import CaptionModel
 /// formatting, and is fast.
 struct JSONText {
     let sink: ByteSink
+    /// The last string written by `stringKept`, escaped and quoted, for `repeatKept`.
+    private let kept = ByteSink(capacity: 256)
 
     init(sink: ByteSink = ByteSink()) { self.sink = sink }
+
+    /// A string written and kept, so the same literal can be written again without escaping it twice
+    /// (a plain cue's text and source text are the same bytes).
+    mutating func stringKept(_ s: StoredText) {
+        kept.removeAll()
+        s.withUTF8 { JSONText.write(bytes: $0, into: kept) }
+        kept.withBytes { sink.append($0) }
+    }
+
+    mutating func repeatKept() { kept.withBytes { sink.append($0) } }
 
     var text: String { sink.string }
 
     mutating func raw(_ s: StaticString) { sink.append(s) }
-    mutating func raw(_ s: String) { sink.append(s) }
+    mutating func raw(string s: String) { sink.appendString(s) }
 
     mutating func string(_ s: String) {
         var s = s
@@ -23,7 +35,9 @@ struct JSONText {
 
     /// A string literal: `"` and `\` escaped, control characters as `\n`, `\r`, `\t` or `\u00XX`;
     /// everything else (all of UTF-8 above 0x1F) as it is.
-    mutating func string(bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func string(bytes: UnsafeBufferPointer<UInt8>) { JSONText.write(bytes: bytes, into: sink) }
+
+    private static func write(bytes: UnsafeBufferPointer<UInt8>, into sink: ByteSink) {
         sink.append(0x22)
         var start = 0
         while let i = ByteScan.firstJSONSpecial(bytes, from: start) {
@@ -52,7 +66,7 @@ struct JSONText {
     mutating func number(_ v: Int) { sink.appendDecimal(v) }
 
     mutating func number(_ v: Double) {
-        if v == v.rounded(), abs(v) < 1e15 { sink.appendDecimal(Int(v)) } else { sink.append(String(v)) }
+        if v == v.rounded(), abs(v) < 1e15 { sink.appendDecimal(Int(v)) } else { sink.appendString(String(v)) }
     }
 
     /// `"key":` with the comma that separates it from a previous member.

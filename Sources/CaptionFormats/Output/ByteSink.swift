@@ -36,6 +36,14 @@ public final class ByteSink {
     public var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// Forgets what an in-memory sink holds, keeping its buffer (for scratch output reused per cue).
+    public func removeAll() { count = 0 }
+
+    /// The bytes held so far (in memory, or not yet handed to the destination).
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     /// Hands everything buffered to the destination (a no-op for output kept in memory).
     public func flush() {
         guard let destination, count > 0 else { return }
@@ -81,7 +89,9 @@ public final class ByteSink {
         text.withUTF8Buffer { append($0) }
     }
 
-    public func append(_ text: String) {
+    /// A String's bytes. (Named apart from `append(_: StaticString)`, which literals should take: with two
+    /// `append` overloads a literal would become a String.)
+    public func appendString(_ text: String) {
         var text = text
         text.withUTF8 { append($0) }
     }
@@ -94,17 +104,18 @@ public final class ByteSink {
     public func appendDecimal(_ value: Int, width: Int = 1) {
         if value < 0 { append(0x2D) }
         var magnitude = value.magnitude
-        var digits = 1
-        var power: UInt = 10
-        while digits < 20, magnitude >= power { digits += 1; power = power &* 10 }
-        let n = max(digits, min(width, 20))
-        reserve(n)
-        var k = count + n
-        for _ in 0..<n {
-            k -= 1
-            base[k] = 0x30 + UInt8(magnitude % 10)
+        reserve(20)
+        // Digits from the end of a 20-byte window, then moved to the front.
+        let end = base + count + 20
+        var p = end
+        repeat {
+            p -= 1
+            p.pointee = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
             magnitude /= 10
-        }
+        } while magnitude > 0
+        while end - p < min(width, 20) { p -= 1; p.pointee = 0x30 }
+        let n = end - p
+        (base + count).update(from: p, count: n)
         count += n
         if destination != nil, count >= Self.chunkSize { flush() }
     }
@@ -126,6 +137,20 @@ public final class ByteSink {
         base[count + 2] = 0x3A
         count += 3
         appendTimestampBelowAnHour(t % 3_600_000, separator: separator)
+    }
+
+    /// `:MM:SS.cc`, the rest of an ASS clock time after its hours.
+    public func appendClockFields(minutes: Int, seconds: Int, fraction: Int) {
+        reserve(9)
+        let p = base + count
+        p[0] = 0x3A
+        p[1] = 0x30 &+ UInt8(truncatingIfNeeded: minutes / 10); p[2] = 0x30 &+ UInt8(truncatingIfNeeded: minutes % 10)
+        p[3] = 0x3A
+        p[4] = 0x30 &+ UInt8(truncatingIfNeeded: seconds / 10); p[5] = 0x30 &+ UInt8(truncatingIfNeeded: seconds % 10)
+        p[6] = 0x2E
+        p[7] = 0x30 &+ UInt8(truncatingIfNeeded: fraction / 10); p[8] = 0x30 &+ UInt8(truncatingIfNeeded: fraction % 10)
+        count += 9
+        if destination != nil, count >= Self.chunkSize { flush() }
     }
 
     /// `MM:SS<separator>mmm`.

@@ -33,11 +33,11 @@ enum SRTWriter {
     private static func writeDetails(_ event: CaptionEvent, into out: ByteSink, lost: inout LostFeatures) {
         let placement = event.placement
         if let rect = placement?.rect {
-            out.append(" X1:\(rect.x1) X2:\(rect.x2) Y1:\(rect.y1) Y2:\(rect.y2)")
+            out.appendString(" X1:\(rect.x1) X2:\(rect.x2) Y1:\(rect.y1) Y2:\(rect.y2)")
         }
         out.append(0x0A)
-        if let anchor = placement?.anchor { out.append("{\\an\(anchor)}") }
-        if let point = placement?.point { out.append("{\\pos(\(trim(point.x)),\(trim(point.y)))}") }
+        if let anchor = placement?.anchor { out.appendString("{\\an\(anchor)}") }
+        if let point = placement?.point { out.appendString("{\\pos(\(trim(point.x)),\(trim(point.y)))}") }
         if event.settings != nil { lost.note("WebVTT cue settings") }
         if !event.words.isEmpty { lost.note("word timings") }
         writeMarkup(event, into: out, lost: &lost)
@@ -70,10 +70,10 @@ enum SRTWriter {
                     cursor = boundary
                 }
                 // Close what ends here (innermost first), then open what starts here in document order.
-                for k in open.reversed() where spans[k].0.end == boundary { out.append(spans[k].close) }
+                for k in open.reversed() where spans[k].0.end == boundary { out.appendString(spans[k].close) }
                 open.removeAll { spans[$0].0.end == boundary }
                 for k in spans.indices where spans[k].0.start == boundary && spans[k].0.end > boundary {
-                    out.append(spans[k].open)
+                    out.appendString(spans[k].open)
                     open.append(k)
                 }
             }

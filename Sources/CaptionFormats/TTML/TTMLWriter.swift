@@ -40,7 +40,7 @@ enum TTMLWriter {
                     if style.isEmpty {
                         escape(text, out)
                     } else {
-                        out.append("<span\(style)>")
+                        out.appendString("<span\(style)>")
                         escape(text, out)
                         out.append("</span>")
                     }

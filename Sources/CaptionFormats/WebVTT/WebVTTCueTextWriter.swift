@@ -14,7 +14,7 @@ enum WebVTTCueTextWriter {
     static func write(_ event: CaptionEvent, wordTimestamps: Bool, _ w: inout WebVTTOutput) {
         if event.isPlain {
             // The common case, without making a String: nothing to escape, no tags, no empty lines.
-            let written = event.plainText.withUTF8 { bytes -> Bool in
+            let written = event.plainText.withUTF8 { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
                 guard isSafe(bytes) else { return false }
                 if !bytes.isEmpty { w.put(bytes); w.put(0x0A) }
                 return true
@@ -71,6 +71,20 @@ enum WebVTTCueTextWriter {
     }
 
     /// True when the plain text can be written as it is: no `&`, `<`, `>` or CR, and no empty line.
+    /// Text that can be written as it is: no `&`, `<`, `>` or CR, and no empty line (no line break at
+    /// either end or two in a row). Bytes checked eight at a time.
+    static func isSafe(_ plain: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard ByteScan.hasNone(of: (0x26, 0x3C, 0x3E, 0x0D), in: plain) else { return false }
+        guard let first = plain.first, let last = plain.last else { return true }
+        if first == 0x0A || last == 0x0A { return false }
+        var i = 0
+        while let k = ByteScan.first(0x0A, in: plain, from: i) {
+            if k + 1 < plain.count, plain[k + 1] == 0x0A { return false }
+            i = k + 1
+        }
+        return true
+    }
+
     private static func isSafe<Bytes: Collection<UInt8>>(_ plain: Bytes) -> Bool {
         var previous: UInt8 = 0x0A
         for c in plain {

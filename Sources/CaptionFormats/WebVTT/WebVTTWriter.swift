@@ -18,7 +18,24 @@ enum WebVTTWriter {
         w.put("\n")
         for sheet in document.stylesheets { writeStylesheet(sheet, &w) }
         for region in document.regions { writeRegion(region, &w) }
-        for event in document.events { writeCue(event, options: options, &w) }
+        document.events.withUnsafeBufferPointer { events in
+            for n in events.indices {
+                // A cue that is only text without an id: fields read in place, no copy of the event.
+                if events[n].isPlain, events[n].id == nil, events[n].start >= 0, events[n].end >= 0,
+                   events[n].plainText.withUTF8({ WebVTTCueTextWriter.isSafe($0) }) {
+                    w.sink.appendTimestamp(events[n].start, separator: 0x2E)
+                    w.sink.append(" --> ")
+                    w.sink.appendTimestamp(events[n].end, separator: 0x2E)
+                    w.sink.append(0x0A)
+                    events[n].plainText.withUTF8 { text in
+                        if !text.isEmpty { w.sink.append(text); w.sink.append(0x0A) }
+                    }
+                    w.sink.append(0x0A)
+                } else {
+                    writeCue(events[n], options: options, &w)
+                }
+            }
+        }
         return w.diagnostics
     }
 
@@ -174,7 +191,7 @@ struct WebVTTOutput {
 
     init(sink: ByteSink = ByteSink()) { self.sink = sink }
 
-    mutating func put(_ text: String) { sink.append(text) }
+    mutating func put(_ text: String) { sink.appendString(text) }
     mutating func put(_ byte: UInt8) { sink.append(byte) }
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { sink.append(bytes) }
 
