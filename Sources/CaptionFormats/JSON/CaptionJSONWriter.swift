@@ -47,17 +47,17 @@ enum CaptionJSONWriter {
     }
 
     private static func writeEvent(_ event: CaptionEvent, into j: inout JSONText) {
-        var first = true
-        j.raw("{")
-        j.key("start", first: &first); j.number(event.start)
-        j.key("end", first: &first); j.number(event.end)
+        // The members every event has, each written as one run of bytes.
+        var first = false
+        j.raw("{\"start\":"); j.number(event.start)
+        j.raw(",\"end\":"); j.number(event.end)
         if event.isPlain {
-            // The source text is the plain text: both written from the stored bytes.
-            j.key("text", first: &first); j.stringKept(event.plainText)
-            j.key("source_text", first: &first); j.repeatKept()
+            // The source text is the plain text: escaped once, written twice.
+            j.raw(",\"text\":"); j.stringKept(event.plainText)
+            j.raw(",\"source_text\":"); j.repeatKept()
         } else {
-            j.key("text", first: &first); j.string(event.text.plain)
-            j.key("source_text", first: &first); j.string(event.sourceText)
+            j.raw(",\"text\":"); j.string(event.text.plain)
+            j.raw(",\"source_text\":"); j.string(event.sourceText)
         }
         if let id = event.id { j.key("id", first: &first); j.string(id) }
         if let settings = event.settings { j.key("settings", first: &first); j.string(settings) }

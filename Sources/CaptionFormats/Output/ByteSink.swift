@@ -79,7 +79,13 @@ public final class ByteSink {
     public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
-        (base + count).update(from: source, count: bytes.count)
+        // Short runs (separators, numbers, tags) are copied by hand: a memcpy call costs more.
+        if bytes.count <= 16 {
+            let target = base + count
+            for i in 0..<bytes.count { target[i] = source[i] }
+        } else {
+            (base + count).update(from: source, count: bytes.count)
+        }
         count += bytes.count
         if destination != nil, count >= Self.chunkSize { flush() }
     }
@@ -104,18 +110,20 @@ public final class ByteSink {
     public func appendDecimal(_ value: Int, width: Int = 1) {
         if value < 0 { append(0x2D) }
         var magnitude = value.magnitude
-        reserve(20)
-        // Digits from the end of a 20-byte window, then moved to the front.
-        let end = base + count + 20
-        var p = end
-        repeat {
+        var digits = 1
+        var limit: UInt = 10
+        while digits < 20, magnitude >= limit {
+            digits += 1
+            if digits < 20 { limit &*= 10 }
+        }
+        let n = max(digits, min(width, 20))
+        reserve(n)
+        var p = base + count + n
+        for _ in 0..<n {
             p -= 1
             p.pointee = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
             magnitude /= 10
-        } while magnitude > 0
-        while end - p < min(width, 20) { p -= 1; p.pointee = 0x30 }
-        let n = end - p
-        (base + count).update(from: p, count: n)
+        }
         count += n
         if destination != nil, count >= Self.chunkSize { flush() }
     }
