@@ -79,13 +79,7 @@ public final class ByteSink {
     public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
-        // Short runs (separators, numbers, tags) are copied by hand: a memcpy call costs more.
-        if bytes.count <= 16 {
-            let target = base + count
-            for i in 0..<bytes.count { target[i] = source[i] }
-        } else {
-            (base + count).update(from: source, count: bytes.count)
-        }
+        (base + count).update(from: source, count: bytes.count)
         count += bytes.count
         if destination != nil, count >= Self.chunkSize { flush() }
     }
