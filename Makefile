@@ -35,6 +35,9 @@ demo: build
 	$(SWIFT) run -q captions convert Corpus/samples/sintel_en.srt -o $(DEMO_OUT)/sintel_en.vtt
 	$(SWIFT) run -q captions convert Corpus/samples/sintel_en.srt -o $(DEMO_OUT)/sintel_en.json
 	$(SWIFT) run -q captions convert Corpus/word-timed/whisperx.json -o $(DEMO_OUT)/whisperx.srt
+	$(SWIFT) run -q captions convert Corpus/samples/sintel_en.srt -o $(DEMO_OUT)/sintel_en.ttml
+	$(SWIFT) run -q captions retime Corpus/samples/sintel_en.srt --fps 23.976:25 -o $(DEMO_OUT)/sintel_en-25fps.srt
+	$(SWIFT) run -q captions check Corpus/samples/sintel_en.srt --profile netflix
 	$(SWIFT) run -q captions convert Corpus/word-timed/whisperx.json -o $(DEMO_OUT)/whisperx-karaoke.vtt \
 	  --word-timestamps --max-words 3
 	for preset in highlight-by-word background-by-word word-and-scale; do \
