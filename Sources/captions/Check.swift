@@ -2,6 +2,7 @@ import ArgumentParser
 import CaptionEdit
 import CaptionFormats
 import CaptionModel
+import CaptionStyles
 import CaptionVideo
 import Foundation
 
@@ -65,7 +66,8 @@ struct Check: ParsableCommand {
             try Diagnostics.report(read.diagnostics, source: input, strict: false)
             let checker = Checker(profile: profile, frameRate: fps.flatMap { FrameRate(parsing: $0) }, videoDuration: duration)
 
-            var document = read.document
+            // A speech-to-text tool's words are checked as the captions convert pages them into.
+            var document = read.wordTimedSource != nil ? Paging.apply(PagingOptions(), to: read.document) : read.document
             var fixes: [CheckFix] = []
             if fix, let output {
                 (document, fixes) = Fixer(checker: checker).fix(document)
@@ -99,7 +101,9 @@ struct Check: ParsableCommand {
     private var displayName: String { input == "-" ? "<stdin>" : input }
 
     private func location(_ caption: Int, _ read: ParseResult) -> String {
-        read.line(ofEvent: caption - 1).map { "\(displayName):\($0)" } ?? displayName
+        // Paged word timings have no input line per caption.
+        guard read.wordTimedSource == nil else { return displayName }
+        return read.line(ofEvent: caption - 1).map { "\(displayName):\($0)" } ?? displayName
     }
 
     private func printLines(_ problems: [CheckProblem], _ fixes: [CheckFix], _ read: ParseResult, profile: CheckProfile, captions: Int) {
@@ -118,7 +122,9 @@ struct Check: ParsableCommand {
     }
 
     private func printJSON(_ problems: [CheckProblem], _ fixes: [CheckFix], _ read: ParseResult, profile: CheckProfile, captions: Int) {
-        func line(_ caption: Int) -> String { read.line(ofEvent: caption - 1).map(String.init) ?? "null" }
+        func line(_ caption: Int) -> String {
+            read.wordTimedSource == nil ? read.line(ofEvent: caption - 1).map(String.init) ?? "null" : "null"
+        }
         var out = "{\"problems\": ["
         out += problems.map {
             "\n  {\"cue\": \($0.caption), \"line\": \(line($0.caption)), \"rule\": \"\($0.rule.rawValue)\", \"value\": \(CheckProblem.number($0.value)), \"limit\": \(CheckProblem.number($0.limit)), \"unit\": \"\($0.unit)\"}"

@@ -64,6 +64,17 @@ import Testing
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains("One frame later, and\nthen a very long line."))
     }
 
+    /// A speech-to-text tool's words are checked as the captions convert pages them into; JSON has no
+    /// line numbers, so the lines name the file only.
+    @Test func wordTimingsAreCheckedAsPagedCaptions() throws {
+        let whisperx = CommandRunner.packageRoot.appendingPathComponent("Corpus/word-timed/whisperx.json").path
+        let r = try CommandRunner.run(["check", whisperx])
+        #expect(r.status == 1)
+        #expect(r.stdout == "\(whisperx): caption 2: min-duration: 0.52 s (limit 0.833 s)\ncaptions: check: 2 captions against netflix: 1 problem (min-duration 1)\n")
+        let json = try CommandRunner.run(["check", whisperx, "--json"])
+        #expect(json.stdout.contains("{\"cue\": 2, \"line\": null, \"rule\": \"min-duration\", \"value\": 0.52, \"limit\": 0.833, \"unit\": \"s\"}"))
+    }
+
     @Test func exitCodes() throws {
         let (dir, path) = try Self.file("1\n00:00:01,000 --> 00:00:03,000\nFine.\n", "ok.srt")
         #expect(try CommandRunner.run(["check", path]).status == 0)
