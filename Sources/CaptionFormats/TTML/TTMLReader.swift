@@ -104,7 +104,8 @@ enum TTMLReader {
                 report("\(key) (ignored)", line: element.line)
             }
             if element.name == "image", firstImage == nil { firstImage = element.line }
-            if ["set", "image", "animate", "audio"].contains(element.name) { report("<\(element.name)> elements (ignored)", line: element.line) }
+            let onlyDisplay = element.name == "set" && element.attributes.keys.filter { $0.hasPrefix("tts:") } == ["tts:display"]
+            if ["set", "image", "animate", "audio"].contains(element.name), !onlyDisplay { report("<\(element.name)> elements (ignored)", line: element.line) }
         }
 
         /// Once per kind, at the first element that has it.
@@ -140,7 +141,9 @@ enum TTMLReader {
         private mutating func paragraph(_ p: XMLElement, style: TTMLStyle, region: String?, preserve: Bool) {
             guard let (begin, end) = timing.interval(p), begin < end, begin != TTMLTiming.indefinite else { return }
             var pieces: [Piece] = []
-            collect(p, style: style, interval: (begin, end), preserve: preserve, into: &pieces)
+            for shown in visible(p, during: (begin, end)) {
+                collect(p, style: style, interval: shown, preserve: preserve, into: &pieces)
+            }
             if wordTimedSpans, karaoke(p, pieces, begin: begin, end: end, placement: placement(region: region, style: style, line: p.line)) { return }
             // Instants inside the paragraph where a piece starts or stops.
             var cuts = Set([begin, end])
@@ -186,13 +189,38 @@ enum TTMLReader {
             return true
         }
 
+        /// When an element's content is shown within `interval`: all of it, unless the element (or a
+        /// style it refers to) says `tts:display="none"`; then only while a `<set tts:display="auto">`
+        /// child is active (TTML's way of making text appear on cue). `set` times count from the
+        /// element's begin.
+        private mutating func visible(_ element: XMLElement, during interval: (Milliseconds, Milliseconds)) -> [(Milliseconds, Milliseconds)] {
+            let own = TTMLStyle().applying(element, styles: styles).attributes["tts:display"]
+            guard own?.trimmingWhitespace == "none" else { return [interval] }
+            let origin = timing.interval(element)?.begin ?? interval.0
+            var shown: [(Milliseconds, Milliseconds)] = []
+            for set in element.elements where set.name == "set" && set["tts:display"].map({ $0.trimmingWhitespace != "none" }) == true {
+                let base = timing.absolute ? 0 : origin
+                let begin = set["begin"].flatMap { timing.timeBase.milliseconds($0) }.map { base + $0 } ?? origin
+                var end = set["end"].flatMap { timing.timeBase.milliseconds($0) }.map { base + $0 } ?? interval.1
+                if let dur = set["dur"].flatMap({ timing.timeBase.milliseconds($0) }) { end = min(end, begin + dur) }
+                let clipped = (max(begin, interval.0), min(end, interval.1))
+                if clipped.0 < clipped.1 { shown.append(clipped) }
+            }
+            return shown
+        }
+
         private mutating func collect(_ element: XMLElement, style: TTMLStyle, interval: (Milliseconds, Milliseconds),
                                       preserve: Bool, into pieces: inout [Piece]) {
+            // Text directly in a `seq` container is an anonymous span, which TTML gives no duration there.
+            let sequential = element["timeContainer"] == "seq"
             for child in element.children {
                 switch child {
                 case .text(let text):
+                    if sequential { continue }
                     pieces.append(Piece(text: text, isBreak: false, style: style, begin: interval.0, end: interval.1, preserve: preserve))
                 case .element(let e):
+                    // Animation and images take no part in timing; reported (a `set` of display is applied by `visible`).
+                    if TTMLTiming.untimed.contains(e.name) || e.name == "image" { note(e); continue }
                     guard let own = timing.interval(e) else { continue }
                     note(e)
                     let span = (max(interval.0, own.begin), min(interval.1, own.end))
@@ -201,7 +229,9 @@ enum TTMLReader {
                     } else if e.name == "span" {
                         let inner = style.applying(e, styles: styles)
                         note(e, style: inner)
-                        collect(e, style: inner, interval: span, preserve: e["xml:space"].map { $0 == "preserve" } ?? preserve, into: &pieces)
+                        for shown in visible(e, during: span) {
+                            collect(e, style: inner, interval: shown, preserve: e["xml:space"].map { $0 == "preserve" } ?? preserve, into: &pieces)
+                        }
                     } else if e.name != "metadata" {
                         report("<\(e.name)> inside a paragraph (its text kept)", line: e.line)
                         collect(e, style: style, interval: span, preserve: preserve, into: &pieces)

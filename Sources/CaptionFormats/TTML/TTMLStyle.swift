@@ -7,7 +7,7 @@ struct TTMLStyle: Equatable {
 
     /// The `tts:` attributes the model keeps (as spans) or maps (regions to placement).
     static let mapped: Set<String> = ["tts:color", "tts:fontStyle", "tts:fontWeight", "tts:textDecoration",
-                                      "tts:origin", "tts:extent", "tts:displayAlign", "tts:textAlign"]
+                                      "tts:origin", "tts:extent", "tts:displayAlign", "tts:textAlign", "tts:display"]
     /// Applied to regions, not to text (TTML does not inherit them into content).
     static let regionOnly: Set<String> = ["tts:origin", "tts:extent", "tts:displayAlign"]
 
