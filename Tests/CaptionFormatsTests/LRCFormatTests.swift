@@ -191,21 +191,11 @@ import CaptionModel
     }
 
     @Test func nothingUsableIsMalformed() {
-        for (text, expected) in [
+        expectMalformed([
             ("[ar:Only tags]\n[ti:No lyrics]\n", "in.lrc: no timed LRC line (like '[00:12.00]Lyrics')"),
             ("[ar:x]\n[00:6x.00]broken\n", "in.lrc: no usable LRC line; line 2: '[00:6x.00]' is not an LRC time tag; line skipped"),
             ("[00:01.00]\n[00:02.00]\n", "in.lrc: no LRC line has text (only empty time tags)"),
-        ] {
-            do {
-                _ = try Self.read(text, name: "in.lrc")
-                Issue.record("read \(text)")
-            } catch let error as CaptionFormatError {
-                #expect(error.kind == .malformed)
-                #expect(error.message == expected)
-            } catch {
-                Issue.record("unexpected \(error)")
-            }
-        }
+        ], read: { try Self.read($0, name: "in.lrc") })
     }
 
     // MARK: - Writing

@@ -132,21 +132,11 @@ import CaptionModel
     }
 
     @Test func nothingUsableIsMalformed() {
-        for (text, expected) in [
+        expectMalformed([
             ("{100}{90}backwards\n", "in.sub: no usable MicroDVD cue; line 1: end frame 90 is before start frame 100; cue skipped"),
             ("hello\n", "in.sub: no usable MicroDVD cue; line 1: 'hello' is not a MicroDVD line ({start frame}{end frame}text); line skipped"),
             ("{1}{1}25\n", "in.sub: no MicroDVD cue found (no line like '{25}{50}Text')"),
-        ] {
-            do {
-                _ = try Self.read(text, fps: Self.pal, name: "in.sub")
-                Issue.record("read \(text)")
-            } catch let error as CaptionFormatError {
-                #expect(error.kind == .malformed)
-                #expect(error.message == expected)
-            } catch {
-                Issue.record("unexpected \(error)")
-            }
-        }
+        ], read: { try Self.read($0, fps: Self.pal, name: "in.sub") })
     }
 
     @Test func detectionAndReadOnly() throws {

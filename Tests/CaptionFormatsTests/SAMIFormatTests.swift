@@ -153,21 +153,11 @@ import CaptionModel
     }
 
     @Test func nothingUsableIsMalformed() {
-        for (text, expected) in [
+        expectMalformed([
             ("<SAMI><BODY><P>no sync</BODY></SAMI>", "in.smi: a <SAMI> file without any <SYNC Start=...> block"),
             ("<SAMI><BODY>\n<SYNC Start=x><P>text</BODY></SAMI>", "in.smi: no usable SAMI caption; line 2: '<SYNC Start=x>' has no start time in milliseconds; block skipped"),
             ("<SAMI><BODY><SYNC Start=0><P>&nbsp;<SYNC Start=10><P> </BODY></SAMI>", "in.smi: SAMI without any caption text (2 <SYNC> blocks, all empty)"),
-        ] {
-            do {
-                _ = try Self.read(text, name: "in.smi")
-                Issue.record("read \(text)")
-            } catch let error as CaptionFormatError {
-                #expect(error.kind == .malformed)
-                #expect(error.message == expected)
-            } catch {
-                Issue.record("unexpected \(error)")
-            }
-        }
+        ], read: { try Self.read($0, name: "in.smi") })
     }
 
     @Test func sampleFile() throws {

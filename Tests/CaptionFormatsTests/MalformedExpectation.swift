@@ -1,0 +1,18 @@
+import Testing
+@testable import CaptionFormats
+
+/// Each input, read, fails as malformed with exactly the expected message.
+func expectMalformed(_ cases: [(String, String)], read: (String) throws -> ParseResult,
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+    for (text, expected) in cases {
+        do {
+            _ = try read(text)
+            Issue.record("read \(text)", sourceLocation: sourceLocation)
+        } catch let error as CaptionFormatError {
+            #expect(error.kind == .malformed, sourceLocation: sourceLocation)
+            #expect(error.message == expected, sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
+        }
+    }
+}
