@@ -56,6 +56,9 @@ public enum DetectionScore: Int, Sendable, Comparable {
 public struct WriteOptions: Sendable {
     /// WebVTT: write word timings as inline timestamps.
     public var wordTimestamps = false
+    /// Format every event on the calling thread. By default a long document's events are formatted on
+    /// all cores (`EventChunks`), which gives the same bytes; this is for callers that want one thread.
+    public var singleThreaded = false
     public init() {}
 }
 

@@ -59,6 +59,21 @@ public struct CaptionEvent: Sendable, Hashable {
     /// The styling spans over the plain text, without building the text.
     public var spans: [TextSpan] { details?.value.spans ?? [] }
 
+    /// The span of a cue whose only styling is one bold, italic, underline or strikethrough span lying
+    /// inside its text, with no words, settings, placement or style (a styled subtitle's usual shape: one
+    /// `<i>` line); nil for any other cue. Writers take a fast path for these, as for plain cues.
+    public var singleSimpleSpan: TextSpan? {
+        guard let value = details?.value, value.spans.count == 1, value.words.isEmpty, value.settings == nil,
+              value.placement == nil, value.style == nil else { return nil }
+        let span = value.spans[0]
+        switch span.kind {
+        case .bold, .italic, .underline, .strikethrough: break
+        default: return nil
+        }
+        guard span.start >= 0, span.start < span.end, span.end <= Int(plain.utf8Count) else { return nil }
+        return span
+    }
+
     /// Plain text and styling spans.
     public var text: CaptionText {
         get { CaptionText(plain: plain.string, spans: details?.value.spans ?? []) }
@@ -75,6 +90,8 @@ public struct CaptionEvent: Sendable, Hashable {
         }
     }
     /// The cue text exactly as in the input (markup and entities kept, lines joined by `\n`).
+    /// The source text's stored bytes (the plain text's when they are the same), without making a String.
+    public var sourceStoredText: StoredText { details?.value.sourceText ?? plain }
     public var sourceText: String {
         get { (details?.value.sourceText ?? plain).string }
         set {

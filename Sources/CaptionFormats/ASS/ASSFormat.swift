@@ -22,6 +22,6 @@ public enum ASSFormat: SubtitleFormat {
     }
 
     public static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic] {
-        ASSWriter.write(document, into: sink)
+        ASSWriter.write(document, options: options, into: sink)
     }
 }

@@ -15,7 +15,7 @@ enum ASSWriter {
     /// Script Info keys this writer sets itself.
     static let ownKeys: Set<String> = ["scripttype", "playresx", "playresy", "scaledborderandshadow", "wrapstyle", "ycbcr matrix"]
 
-    static func write(_ document: CaptionDocument, into sink: ByteSink) -> [Diagnostic] {
+    static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic] {
         var lost = LostFeatures()
         let res = playRes(document.metadata)
         var out = "[Script Info]\n"
@@ -39,38 +39,85 @@ enum ASSWriter {
 
         out += "\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
         sink.appendString(out)
-        let defaultStyleBytes = Array(defaultStyle.utf8)
-        document.events.withUnsafeBufferPointer { events in
-            for n in events.indices {
-                let start = events[n].start, end = events[n].end
-                if start < 0 || end < 0 { lost.note("negative times (written as 0:00:00.00)") }
-                sink.append("Dialogue: 0,")
-                appendClock(start, sink)
-                sink.append(0x2C)
-                appendClock(end, sink)
-                sink.append(0x2C)
-                if events[n].isPlain {
-                    // Most cues are only text: the default style, the text's bytes escaped where needed.
-                    defaultStyleBytes.withUnsafeBufferPointer { sink.append($0) }
-                    sink.append(0x2C)
-                    if let id = events[n].id { sink.appendString(fieldSafe(id)) }
-                    sink.append(",0,0,0,,")
-                    events[n].plainText.withUTF8 { appendEscaped($0, sink, lost: &lost) }
-                } else {
-                    let event = events[n]
-                    if event.settings != nil { lost.note("WebVTT cue settings") }
-                    if event.placement?.rect != nil { lost.note("SRT coordinates") }
-                    let style = event.style.map(fieldSafe).flatMap { styleNames.contains($0) ? $0 : nil } ?? defaultStyle
-                    if let s = event.style, !styleNames.contains(fieldSafe(s)) { lost.note("references to styles the document does not define") }
-                    sink.appendString("\(style),\(event.id.map(fieldSafe) ?? ""),0,0,0,,")
-                    writeText(event, sink, lost: &lost)
-                }
-                sink.append(0x0A)
+        let context = EventContext(styleNames: styleNames, defaultStyle: defaultStyle)
+        let eventsLost = document.events.withUnsafeBufferPointer { events in
+            EventChunks.write(count: events.count, into: sink, options: options, merge: { $0.merge($1) }) { range, sink in
+                writeEvents(events, range, context, into: sink)
             }
         }
+        lost.merge(eventsLost)
         if !document.regions.isEmpty { lost.note("WebVTT regions") }
         if !document.stylesheets.isEmpty { lost.note("WebVTT STYLE blocks") }
         return lost.diagnostics(format: "ASS")
+    }
+
+    /// What every Dialogue line needs to know of the styles.
+    private struct EventContext {
+        let styleNames: Set<String>
+        let defaultStyle: String
+        let defaultStyleBytes: [UInt8]
+        init(styleNames: Set<String>, defaultStyle: String) {
+            self.styleNames = styleNames
+            self.defaultStyle = defaultStyle
+            defaultStyleBytes = Array(defaultStyle.utf8)
+        }
+    }
+
+    /// The Dialogue lines of the events in `range`, with what they could not carry.
+    private static func writeEvents(_ events: UnsafeBufferPointer<CaptionEvent>, _ range: Range<Int>, _ context: EventContext,
+                                    into sink: ByteSink) -> LostFeatures {
+        var lost = LostFeatures()
+        let styleNames = context.styleNames, defaultStyle = context.defaultStyle
+        for n in range {
+            let start = events[n].start, end = events[n].end
+            if start < 0 || end < 0 { lost.note("negative times (written as 0:00:00.00)") }
+            sink.append("Dialogue: 0,")
+            appendClock(start, sink)
+            sink.append(0x2C)
+            appendClock(end, sink)
+            sink.append(0x2C)
+            let span = events[n].isPlain ? nil : events[n].singleSimpleSpan
+            if events[n].isPlain || span != nil {
+                // Most cues are only text, or text with one <i>: the default style, the text's bytes
+                // escaped where needed, with the span's tags as writeText writes them.
+                context.defaultStyleBytes.withUnsafeBufferPointer { sink.append($0) }
+                sink.append(0x2C)
+                if let id = events[n].id { sink.appendString(fieldSafe(id)) }
+                sink.append(",0,0,0,,")
+                events[n].plainText.withUTF8 { text in
+                    if let span { writeSimpleSpan(span, text, sink, lost: &lost) } else { appendEscaped(text, sink, lost: &lost) }
+                }
+            } else {
+                let event = events[n]
+                if event.settings != nil { lost.note("WebVTT cue settings") }
+                if event.placement?.rect != nil { lost.note("SRT coordinates") }
+                let style = event.style.map(fieldSafe).flatMap { styleNames.contains($0) ? $0 : nil } ?? defaultStyle
+                if let s = event.style, !styleNames.contains(fieldSafe(s)) { lost.note("references to styles the document does not define") }
+                sink.appendString("\(style),\(event.id.map(fieldSafe) ?? ""),0,0,0,,")
+                writeText(event, sink, lost: &lost)
+            }
+            sink.append(0x0A)
+        }
+        return lost
+    }
+
+    /// A text with one bold, italic, underline or strikethrough span: the tags writeText gives it (no
+    /// closing tag when the span runs to the end), without its bookkeeping.
+    private static func writeSimpleSpan(_ span: TextSpan, _ text: UnsafeBufferPointer<UInt8>, _ sink: ByteSink,
+                                        lost: inout LostFeatures) {
+        let open: StaticString, close: StaticString
+        switch span.kind {
+        case .bold: (open, close) = ("{\\b1}", "{\\b0}")
+        case .italic: (open, close) = ("{\\i1}", "{\\i0}")
+        case .underline: (open, close) = ("{\\u1}", "{\\u0}")
+        default: (open, close) = ("{\\s1}", "{\\s0}")
+        }
+        appendEscaped(UnsafeBufferPointer(rebasing: text[..<span.start]), sink, lost: &lost)
+        sink.append(open)
+        appendEscaped(UnsafeBufferPointer(rebasing: text[span.start..<span.end]), sink, lost: &lost)
+        guard span.end < text.count else { return }
+        sink.append(close)
+        appendEscaped(UnsafeBufferPointer(rebasing: text[span.end...]), sink, lost: &lost)
     }
 
     /// `h:mm:ss.cc`, rounded to the centisecond as `ASSTime.clock` rounds.

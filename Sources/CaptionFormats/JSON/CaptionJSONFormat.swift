@@ -38,7 +38,7 @@ public enum CaptionJSONFormat: SubtitleFormat {
     }
 
     public static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic] {
-        CaptionJSONWriter.write(document, into: sink)
+        CaptionJSONWriter.write(document, options: options, into: sink)
         return []
     }
 }

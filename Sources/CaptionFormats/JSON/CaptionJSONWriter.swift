@@ -4,13 +4,16 @@ import CaptionModel
 /// milliseconds; optional members appear only when set. Spans and placement are included so the same
 /// JSON reads back into an identical document.
 enum CaptionJSONWriter {
-    static func write(_ document: CaptionDocument, into sink: ByteSink) {
+    static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) {
         var j = JSONText(sink: sink)
         j.raw("{\"events\":[")
         document.events.withUnsafeBufferPointer { events in
-            for n in events.indices {
-                if n == 0 { j.raw("\n") } else { j.raw(",\n") }
-                writeEvent(events[n], into: &j)
+            EventChunks.write(count: events.count, into: sink, options: options, merge: { _, _ in }) { range, sink in
+                var j = JSONText(sink: sink)
+                for n in range {
+                    if n == 0 { j.raw("\n") } else { j.raw(",\n") }
+                    writeEvent(events[n], into: &j)
+                }
             }
         }
         j.raw("\n]")
@@ -56,8 +59,8 @@ enum CaptionJSONWriter {
             j.raw(",\"text\":"); j.stringKept(event.plainText)
             j.raw(",\"source_text\":"); j.repeatKept()
         } else {
-            j.raw(",\"text\":"); j.string(event.text.plain)
-            j.raw(",\"source_text\":"); j.string(event.sourceText)
+            j.raw(",\"text\":"); j.string(event.plainText)
+            j.raw(",\"source_text\":"); j.string(event.sourceStoredText)
         }
         if let id = event.id { j.key("id", first: &first); j.string(id) }
         if let settings = event.settings { j.key("settings", first: &first); j.string(settings) }

@@ -51,6 +51,14 @@ public final class ByteSink {
         count = 0
     }
 
+    /// Bytes handed straight to the destination, after what is buffered, without copying them into the
+    /// buffer (for large runs made elsewhere); appended when the output is kept in memory.
+    public func write(through bytes: UnsafeBufferPointer<UInt8>) {
+        guard let destination else { append(bytes); return }
+        flush()
+        if failure == nil, !bytes.isEmpty { failure = destination(UnsafeRawBufferPointer(bytes)) }
+    }
+
     @inline(__always)
     private func reserve(_ n: Int) {
         if count + n <= capacity { return }

@@ -26,6 +26,6 @@ public enum SRTFormat: SubtitleFormat {
     }
 
     public static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic] {
-        SRTWriter.write(document, into: sink)
+        SRTWriter.write(document, options: options, into: sink)
     }
 }

@@ -4,29 +4,48 @@ import Foundation
 /// Writes SRT: cues renumbered from 1, `HH:MM:SS,mmm` times, styling as the tags players understand.
 /// What SRT cannot carry is reported once per kind.
 enum SRTWriter {
-    static func write(_ document: CaptionDocument, into out: ByteSink) -> [Diagnostic] {
-        var lost = LostFeatures()
-        document.events.withUnsafeBufferPointer { events in
-            for n in events.indices {
-                // Fields read in place: copying the event would retain and release its references.
-                let start = events[n].start, end = events[n].end
-                out.appendDecimal(n + 1)
-                out.append(0x0A)
-                out.appendTimestamp(start, separator: 0x2C)
-                out.append(" --> ")
-                out.appendTimestamp(end, separator: 0x2C)
-                if start < 0 || end < 0 { lost.note("negative times (written as 00:00:00,000)") }
-                if events[n].isPlain {
-                    // Most cues are only text: their bytes are copied, escaped where needed.
-                    out.append(0x0A)
-                    events[n].plainText.withUTF8 { appendEscaped($0[...], into: out) }
-                } else {
-                    writeDetails(events[n], into: out, lost: &lost)
-                }
-                out.append("\n\n")
+    static func write(_ document: CaptionDocument, options: WriteOptions, into out: ByteSink) -> [Diagnostic] {
+        let lost = document.events.withUnsafeBufferPointer { events in
+            EventChunks.write(count: events.count, into: out, options: options, merge: { $0.merge($1) }) { range, out in
+                writeCues(events, range, into: out)
             }
         }
         return lost.diagnostics(format: "SRT")
+    }
+
+    /// The cues in `range`: each numbered by its index, so any range can be written on its own.
+    private static func writeCues(_ events: UnsafeBufferPointer<CaptionEvent>, _ range: Range<Int>, into out: ByteSink) -> LostFeatures {
+        var lost = LostFeatures()
+        for n in range {
+            // Fields read in place: copying the event would retain and release its references.
+            let start = events[n].start, end = events[n].end
+            out.appendDecimal(n + 1)
+            out.append(0x0A)
+            out.appendTimestamp(start, separator: 0x2C)
+            out.append(" --> ")
+            out.appendTimestamp(end, separator: 0x2C)
+            if start < 0 || end < 0 { lost.note("negative times (written as 00:00:00,000)") }
+            if events[n].isPlain {
+                // Most cues are only text: their bytes are copied, escaped where needed.
+                out.append(0x0A)
+                events[n].plainText.withUTF8 { appendEscaped($0[...], into: out) }
+            } else if let span = events[n].singleSimpleSpan {
+                // The usual styled cue (one <i> line): what writeMarkup writes for it, without its bookkeeping.
+                out.append(0x0A)
+                let (open, close) = simpleTags(span.kind)
+                events[n].plainText.withUTF8 { text in
+                    appendEscaped(text[..<span.start], into: out)
+                    out.append(open)
+                    appendEscaped(text[span.start..<span.end], into: out)
+                    out.append(close)
+                    appendEscaped(text[span.end...], into: out)
+                }
+            } else {
+                writeDetails(events[n], into: out, lost: &lost)
+            }
+            out.append("\n\n")
+        }
+        return lost
     }
 
     /// The rest of the timing line and the text of a cue with styling, placement or words.
@@ -80,6 +99,16 @@ enum SRTWriter {
         }
     }
 
+    /// The tags of the spans `CaptionEvent.singleSimpleSpan` gives.
+    private static func simpleTags(_ kind: TextSpan.Kind) -> (open: StaticString, close: StaticString) {
+        switch kind {
+        case .bold: return ("<b>", "</b>")
+        case .italic: return ("<i>", "</i>")
+        case .underline: return ("<u>", "</u>")
+        default: return ("<s>", "</s>")
+        }
+    }
+
     /// `&`, `<` and `{\` would be read back as markup; character references keep them literal.
     static func appendEscaped(_ text: Slice<UnsafeBufferPointer<UInt8>>, into out: ByteSink) {
         let whole = UnsafeBufferPointer(rebasing: text)
@@ -119,6 +148,8 @@ enum SRTWriter {
 struct LostFeatures {
     private var kinds: [String] = []
     mutating func note(_ kind: String) { if !kinds.contains(kind) { kinds.append(kind) } }
+    /// Another pass's notes after this one's (a later chunk of the same document).
+    mutating func merge(_ other: LostFeatures) { for kind in other.kinds { note(kind) } }
     func diagnostics(format: String) -> [Diagnostic] {
         kinds.map { .warning(line: nil, "\(format) cannot carry \($0); dropped") }
     }

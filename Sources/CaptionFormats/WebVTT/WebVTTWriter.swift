@@ -18,25 +18,67 @@ enum WebVTTWriter {
         w.put("\n")
         for sheet in document.stylesheets { writeStylesheet(sheet, &w) }
         for region in document.regions { writeRegion(region, &w) }
-        document.events.withUnsafeBufferPointer { events in
-            for n in events.indices {
-                // A cue that is only text without an id: fields read in place, no copy of the event.
-                if events[n].isPlain, events[n].id == nil, events[n].start >= 0, events[n].end >= 0,
-                   events[n].plainText.withUTF8({ WebVTTCueTextWriter.isSafe($0) }) {
-                    w.sink.appendTimestamp(events[n].start, separator: 0x2E)
-                    w.sink.append(" --> ")
-                    w.sink.appendTimestamp(events[n].end, separator: 0x2E)
-                    w.sink.append(0x0A)
-                    events[n].plainText.withUTF8 { text in
-                        if !text.isEmpty { w.sink.append(text); w.sink.append(0x0A) }
-                    }
-                    w.sink.append(0x0A)
-                } else {
-                    writeCue(events[n], options: options, &w)
-                }
+        let cues = document.events.withUnsafeBufferPointer { events in
+            EventChunks.write(count: events.count, into: w.sink, options: options, merge: { $0.merge($1) }) { range, sink in
+                writeCues(events, range, options: options, into: sink)
             }
         }
+        w.merge(cues)
         return w.diagnostics
+    }
+
+    /// The cues in `range`, with what they could not carry.
+    private static func writeCues(_ events: UnsafeBufferPointer<CaptionEvent>, _ range: Range<Int>, options: WriteOptions,
+                                  into sink: ByteSink) -> WebVTTOutput {
+        var w = WebVTTOutput(sink: sink)
+        for n in range {
+            // A cue that is only text without an id: fields read in place, no copy of the event.
+            if events[n].isPlain, events[n].id == nil, events[n].start >= 0, events[n].end >= 0,
+               events[n].plainText.withUTF8({ WebVTTCueTextWriter.isSafe($0) }) {
+                w.sink.appendTimestamp(events[n].start, separator: 0x2E)
+                w.sink.append(" --> ")
+                w.sink.appendTimestamp(events[n].end, separator: 0x2E)
+                w.sink.append(0x0A)
+                events[n].plainText.withUTF8 { text in
+                    if !text.isEmpty { w.sink.append(text); w.sink.append(0x0A) }
+                }
+                w.sink.append(0x0A)
+            } else if events[n].id == nil, events[n].start >= 0, events[n].end >= 0,
+                      let span = events[n].singleSimpleSpan, writeSimpleSpanCue(events[n], span, w.sink) {
+                // The usual styled cue (one <i> line), written as writeCue would.
+            } else {
+                writeCue(events[n], options: options, &w)
+            }
+        }
+        return w
+    }
+
+    /// A cue of times and text with one bold, italic or underline span, when its text needs no escaping:
+    /// the bytes WebVTTCueTextWriter would give, without its bookkeeping. False (nothing written) otherwise.
+    private static func writeSimpleSpanCue(_ event: CaptionEvent, _ span: TextSpan, _ sink: ByteSink) -> Bool {
+        let open: StaticString, close: StaticString
+        switch span.kind {
+        case .bold: (open, close) = ("<b>", "</b>")
+        case .italic: (open, close) = ("<i>", "</i>")
+        case .underline: (open, close) = ("<u>", "</u>")
+        default: return false  // strikethrough: WebVTT has no tag, and the full path reports it
+        }
+        return event.plainText.withUTF8 { text in
+            // Both ends on character starts, as the full path moves them.
+            guard text[span.start] & 0xC0 != 0x80, span.end == text.count || text[span.end] & 0xC0 != 0x80,
+                  WebVTTCueTextWriter.isSafe(text) else { return false }
+            sink.appendTimestamp(event.start, separator: 0x2E)
+            sink.append(" --> ")
+            sink.appendTimestamp(event.end, separator: 0x2E)
+            sink.append(0x0A)
+            sink.append(UnsafeBufferPointer(rebasing: text[..<span.start]))
+            sink.append(open)
+            sink.append(UnsafeBufferPointer(rebasing: text[span.start..<span.end]))
+            sink.append(close)
+            sink.append(UnsafeBufferPointer(rebasing: text[span.end...]))
+            sink.append("\n\n")
+            return true
+        }
     }
 
     // MARK: - Header and blocks
@@ -194,6 +236,14 @@ struct WebVTTOutput {
     mutating func put(_ text: String) { sink.appendString(text) }
     mutating func put(_ byte: UInt8) { sink.append(byte) }
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { sink.append(bytes) }
+
+    /// A later chunk's notes, counted together with these.
+    mutating func merge(_ other: WebVTTOutput) {
+        for note in other.notes {
+            if let k = notes.firstIndex(where: { $0.message == note.message }) { notes[k].count += note.count }
+            else { notes.append(note) }
+        }
+    }
 
     mutating func note(_ message: String, lost: Bool) {
         if let k = notes.firstIndex(where: { $0.message == message }) { notes[k].count += 1 }
