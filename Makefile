@@ -4,7 +4,7 @@ SWIFT ?= swift
 # C libraries (headers), pkg-config to find them, ffmpeg as the tests' independent peer, and the fonts
 # tests resolve by file path (DejaVu: Latin, Arabic; Droid Sans Fallback: CJK; Symbola: emoji as
 # outlines, which libass can draw too).
-APT_PACKAGES := pkg-config libass-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
+APT_PACKAGES := pkg-config libxml2-utils libass-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
 	libswresample-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libpng-dev \
 	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola
 DEMO_OUT := out/demo

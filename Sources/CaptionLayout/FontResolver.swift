@@ -58,6 +58,20 @@ public final class FontResolver: @unchecked Sendable {
                              warnings: chain.warnings)
     }
 
+    /// The font files that drawing `texts` in `style` uses: the style's main font, and for every
+    /// character the font the layout picks for it (the same choice, so the list is exact), sorted.
+    public func fontFiles(for style: CaptionStyle, texts: [String]) throws(FontError) -> [String] {
+        let chain = try chain(for: style)
+        var paths: Set<String> = [chain.fonts[0].face.path]
+        var seen: Set<Character> = []
+        for text in texts {
+            for character in text where !character.isWhitespace && seen.insert(character).inserted {
+                paths.insert(chain.font(for: character, resolver: self).font.face.path)
+            }
+        }
+        return paths.sorted()
+    }
+
     /// Fontconfig's match for a family at a CSS weight (100-900); nil when fontconfig has no fonts.
     public func match(family: String, weight: Int) -> FontMatch? {
         lock.withLock { Fontconfig.match(family: family, weight: weight, covering: nil) }

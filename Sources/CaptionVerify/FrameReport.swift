@@ -15,6 +15,8 @@ public final class FrameReport {
     public private(set) var entries: [Entry] = []
     public private(set) var notes: [String] = []
     public private(set) var attachments: [String] = []
+    /// What a frame must meet to pass (GOOD unless a golden folder or the command line says otherwise).
+    public var threshold = GoldenThreshold.standard
 
     public struct Entry: Sendable {
         /// The preset, or nil when the report has one group only.
@@ -24,6 +26,8 @@ public final class FrameReport {
         public var height: Int
         /// The three images' file names (actual, expected, difference) when the frame failed.
         public var images: [String]?
+        /// Whether the frame met the report's threshold.
+        public var passed: Bool
     }
 
     /// The folder (and its parents) is created when the first file is written, so a run where every
@@ -42,17 +46,18 @@ public final class FrameReport {
     }
 
     /// Whether any recorded frame failed.
-    public var hasFailures: Bool { entries.contains { !$0.result.passed } }
+    public var hasFailures: Bool { entries.contains { !$0.passed } }
 
     /// The file name of one image of a frame: `<group>-<ms>-<label>.png`, or `<ms>-<label>.png`.
     public static func imageName(group: String?, time: Milliseconds, label: String) -> String {
         (group.map { "\($0)-" } ?? "") + "\(time)-\(label).png"
     }
 
-    /// Records a frame; a failing one gets its three PNGs.
-    public func add(_ result: FrameResult, group: String? = nil, actual: RGBAImage, expected: RGBAImage) throws(GoldenError) {
-        var entry = Entry(group: group, result: result, width: actual.width, height: actual.height)
-        if !result.passed {
+    /// Records a frame; a failing one gets its three PNGs. Returns the entry.
+    @discardableResult
+    public func add(_ result: FrameResult, group: String? = nil, actual: RGBAImage, expected: RGBAImage) throws(GoldenError) -> Entry {
+        var entry = Entry(group: group, result: result, width: actual.width, height: actual.height, passed: threshold.passes(result))
+        if !entry.passed {
             try prepare()
             let names = [actualLabel, expectedLabel, "diff"].map { Self.imageName(group: group, time: result.time, label: $0) }
             do {
@@ -62,7 +67,11 @@ public final class FrameReport {
             entry.images = names
         }
         entries.append(entry)
+        return entry
     }
+
+    /// The path of a file in the report.
+    public func file(_ name: String) -> String { path(name) }
 
     /// A line shown above the frames (a preset that could not be verified, an input that changed).
     public func note(_ text: String) { notes.append(text) }
@@ -79,7 +88,7 @@ public final class FrameReport {
     /// Writes `index.html` and returns its path.
     @discardableResult
     public func writeIndex() throws(GoldenError) -> String {
-        let html = HTMLReport(title: title, actualLabel: actualLabel, expectedLabel: expectedLabel,
+        let html = HTMLReport(title: title, actualLabel: actualLabel, expectedLabel: expectedLabel, threshold: threshold,
                               entries: entries, notes: notes, attachments: attachments).html
         try prepare()
         do { try html.write(toFile: path("index.html"), atomically: true, encoding: .utf8) } catch {

@@ -1,3 +1,4 @@
+import Foundation
 import CaptionModel
 import CaptionRender
 
@@ -42,4 +43,7 @@ public struct FrameResult: Sendable {
     }
 
     public var passed: Bool { grade <= Self.allowed }
+
+    /// `31.20 dB`, or `inf` where the frames agree on every drawn pixel.
+    public var psnrDescription: String { psnr.isFinite ? String(format: "%.2f dB", psnr) : "inf" }
 }

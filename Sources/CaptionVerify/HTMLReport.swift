@@ -9,6 +9,7 @@ struct HTMLReport {
     let title: String
     let actualLabel: String
     let expectedLabel: String
+    let threshold: GoldenThreshold
     let entries: [FrameReport.Entry]
     let notes: [String]
     let attachments: [String]
@@ -35,7 +36,7 @@ struct HTMLReport {
             let n = entries.filter { $0.result.grade == g }.count
             return n == 0 ? nil : "\(n) \(g.rawValue)"
         }
-        out += "<p>\(entries.count) frames: \(counts.joined(separator: ", ")); \(failing.count) worse than \(FrameResult.allowed.rawValue).</p>\n"
+        out += "<p>\(entries.count) frames: \(counts.joined(separator: ", ")); \(failing.count) failing (threshold: \(escape(threshold.description))).</p>\n"
         for note in notes { out += "<p class=\"FAIL\">\(escape(note))</p>\n" }
         if !attachments.isEmpty {
             out += "<p>Files: " + attachments.map { "<a href=\"\(escape($0))\">\(escape($0))</a>" }.joined(separator: ", ") + "</p>\n"
@@ -76,8 +77,5 @@ struct HTMLReport {
     func seconds(_ ms: Int) -> String { String(format: "%.3f s", Double(ms) / 1000) }
     func psnr(_ db: Double) -> String { db.isFinite ? String(format: "%.2f dB", db) : "∞" }
 
-    func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    func escape(_ s: String) -> String { Markup.escape(s) }
 }

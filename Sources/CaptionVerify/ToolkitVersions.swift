@@ -1,4 +1,5 @@
 import CFreeType
+import CaptionLayout
 
 /// The versions a golden frame depends on, recorded in its manifest so a failing check can say
 /// whether the machine changed rather than the code.
@@ -19,4 +20,7 @@ public enum ToolkitVersions {
         FT_Library_Version(library, &major, &minor, &patch)
         return "\(major).\(minor).\(patch)"
     }
+
+    /// HarfBuzz's version, `major.minor.micro`.
+    public static var harfbuzz: String { LayoutLibraries.harfbuzz }
 }

@@ -1,93 +1,226 @@
 import ArgumentParser
 import CaptionFormats
-import CaptionStyles
 import CaptionVerify
+import Dispatch
 import Foundation
 
-/// `captions golden check`: renders a recording's frames again and grades them against the goldens.
+/// `captions golden check PATH...`: checks golden folders (each path a folder or a tree of them) in
+/// parallel, prints a line per folder and a summary, and writes the reports CI shows.
 struct GoldenCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Render the frames of a golden folder again and compare them with the recorded ones.",
+        abstract: "Check golden folders: draw their frames again and compare them with the recorded ones.",
         discussion: """
-        Reads DIR/manifest.json, reads the input and the style again (saying so when their hashes or \
-        the versions changed since recording: the frames decide the result), renders every recorded \
-        time, and prints one line per frame and a summary. On a regression writes an HTML report \
-        (index.html with actual, golden and difference PNGs side by side) to --report, default DIR/report; \
-        with --report given the report is written even when everything passes. Exit status: 0 ok, \
-        1 a frame graded worse than GOOD, 65 malformed manifest or frames, 66 missing manifest, \
-        frame or input, 73 report cannot be written.
+        Each PATH is a golden folder (it holds manifest.json) or a tree searched for them; --dir names \
+        one folder. Folders are checked in parallel (--jobs, default: the machine's cores). A frame passes \
+        when it meets the threshold: the command line's (--threshold, --min-psnr, --max-diff-pixels), else \
+        the one recorded with the folder, else GOOD. Before judging, each folder says what changed since \
+        recording (input, style, fonts, library versions).
+
+        Reports: the HTML report (index.html: the folders, then every failing frame's golden, actual and \
+        difference images side by side and as a blink comparison) goes to --report, by default FOLDER/report \
+        for one folder and ./golden-report for several, and is written when a frame fails or --report is \
+        given; --junit FILE writes JUnit XML (a testsuite per folder, a testcase per frame); --json FILE the \
+        same facts as JSON. Paths in reports are relative to the report.
+
+        --update missing|failed|all re-records goldens (missing ones; failing and missing ones; all) and \
+        the manifest's hashes, fonts and versions with them; re-recorded frames pass.
+
+        Exit status: 0 all pass, 1 a frame fails its threshold, 64 usage, 65 malformed manifest or frame, \
+        66 missing golden folder, manifest, frame or input, 73 report not writable. With several problems \
+        the first of 73, 65, 66, 1 is returned.
         """
     )
 
-    @Option(help: "The folder golden record wrote.")
-    var dir: String
+    @Argument(help: "Golden folders, or trees holding them.")
+    var paths: [String] = []
 
-    @Option(help: "Where to write the report (default DIR/report, only on a regression).")
+    @Option(help: "One golden folder (the same as giving it as PATH).")
+    var dir: String?
+
+    @Option(help: "Check only the folders whose path matches GLOB (* also matches /; a name without wildcards matches a path component).")
+    var filter: String?
+
+    @OptionGroup var threshold: ThresholdOptions
+
+    @Option(help: "Re-record goldens: missing, failed or all.")
+    var update: GoldenUpdate?
+
+    @Option(help: "Where to write the HTML report.")
     var report: String?
 
-    func run() throws {
-        var passed = true
-        try CommandFailure.exitOnError { passed = try VerifyErrors.mapped { try check() } }
-        if !passed { throw ExitCode(1) }
+    @Option(help: "Write a JUnit XML report to FILE.")
+    var junit: String?
+
+    @Option(help: "Write a JSON report to FILE.")
+    var json: String?
+
+    @Option(help: "Folders checked at once (default: the machine's cores).")
+    var jobs: Int?
+
+    @Flag(name: .shortAndLong, help: "Print every frame's line, not only the failing ones (the default for one folder).")
+    var verbose = false
+
+    func validate() throws {
+        if paths.isEmpty && dir == nil { throw ValidationError("give a golden folder (PATH or --dir)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
-    func check() throws -> Bool {
-        let manifest = try GoldenManifest.read(directory: dir)
-        let folder = GoldenFolder(directory: dir)
-        let inputPath = RelativePath.resolve(manifest.input.path, in: dir)
-        guard FileManager.default.isReadableFile(atPath: inputPath) else {
-            throw CaptionFormatError(.unreadable, "\(inputPath): the recorded input is missing (manifest.json: input.path)")
-        }
-        var notes: [String] = []
-        if try Hashing.file(inputPath) != manifest.input.sha256 { notes.append("the input \(inputPath) changed since recording (SHA-256 differs)") }
+    func run() throws {
+        var code: Int32 = 0
+        try CommandFailure.exitOnError { code = try VerifyErrors.mapped { try check() } }
+        if code != 0 { throw ExitCode(code) }
+    }
 
-        let stylesDir = manifest.style.stylesDirectory.map { RelativePath.resolve($0, in: dir) }
-        let styleFile = manifest.style.file.map { RelativePath.resolve($0.path, in: dir) }
-        if let styleFile, let recorded = manifest.style.file, try Hashing.file(styleFile) != recorded.sha256 {
-            notes.append("the style file \(styleFile) changed since recording")
+    func check() throws -> Int32 {
+        let folders = try GoldenSuite.folders(in: paths + (dir.map { [$0] } ?? []), filter: filter)
+        guard !folders.isEmpty else {
+            throw CaptionFormatError(.unreadable, "no golden folder matches --filter \(filter ?? "")")
         }
-        let style = try StyleLibrary.locate(explicit: stylesDir).style(preset: manifest.style.preset, styleFile: styleFile)
-        let snapshot = StyleSnapshot.json(of: style)
-        if SHA256.hex(snapshot) != manifest.style.sha256 {
-            let changed = folder.recordedStyleJSON.map { StyleSnapshot.changedKeys($0, snapshot) } ?? []
-            notes.append("the resolved style changed since recording" + (changed.isEmpty ? "" : ": " + changed.joined(separator: ", ")))
-        }
-        for (what, then, now) in [("toolkit", manifest.toolkit, ToolkitVersions.toolkit), ("libass", manifest.libass, ToolkitVersions.libass),
-                                  ("FreeType", manifest.freetype, ToolkitVersions.freetype)] where then != now {
-            notes.append("recorded with \(what) \(then), now \(now)")
-        }
-
-        let paging: PagingFlags
-        do { paging = try PagingFlags.parse(manifest.paging) } catch {
-            throw CaptionFormatError(.malformed, "\(GoldenManifest.path(in: dir)): paging: \(PagingFlags.message(for: error))")
-        }
-        let pages = try CaptionInput(path: inputPath, format: manifest.inputFormat).pages(in: style, paging: paging)
-        let native = NativeFrames(style: style, pages: pages, width: manifest.size.width, height: manifest.size.height)
-
-        let explicitReport = report != nil
-        let frameReport = FrameReport(directory: report ?? (dir as NSString).appendingPathComponent("report"),
-                                      title: "captions golden check \(dir) (\(manifest.style.name), \(manifest.size.width)x\(manifest.size.height))",
-                                      actualLabel: "actual", expectedLabel: "golden")
-        for note in notes {
-            CommandFailure.printError("captions: note: \(note)")
-            frameReport.note(note)
-        }
-        print("golden check \(dir): \(manifest.times.count) frames of \(manifest.input.path), \(manifest.style.name), "
-              + "\(manifest.size.width)x\(manifest.size.height), recorded \(manifest.recorded)")
-        let results = try folder.check(manifest, frames: native, report: frameReport) { print(FrameLine.text($0)) }
-        print("summary: " + FrameLine.summary(results))
-        for warning in native.warnings { CommandFailure.printError("captions: warning: \(warning)") }
-        let failing = results.filter { !$0.passed }
-        if !failing.isEmpty || explicitReport {
-            let index = try frameReport.writeIndex()
-            if !failing.isEmpty {
-                print("regression: \(failing.count) of \(results.count) frames worse than GOOD at "
-                      + failing.map { GoldenManifest.frameName(at: $0.time) }.joined(separator: ", ") + "; report: \(index)")
-            } else {
-                print("report: \(index)")
+        let single = folders.count == 1
+        let reportDirectory = report ?? (single ? (folders[0] as NSString).appendingPathComponent("report") : "golden-report")
+        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, folders.count)
+        let start = Date()
+        let printer = OrderedPrinter(count: folders.count)
+        let outcomes = OutcomeSlots(count: folders.count)
+        let thresholdValue = threshold.value, update = update, verbose = verbose || single
+        // Folders are taken in order by `workers` threads; each folder's lines are printed once it and
+        // every folder before it are done, so the log reads in path order.
+        let next = AtomicCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let k = next.increment()
+                guard k < folders.count else { return }
+                let imageDirectory = single ? reportDirectory : (reportDirectory as NSString).appendingPathComponent(Self.slug(folders[k]))
+                let outcome = GoldenFolderCheck(path: folders[k], threshold: thresholdValue, update: update,
+                                                reportDirectory: imageDirectory).run()
+                outcomes.set(k, outcome)
+                printer.done(k, Self.lines(outcome, verbose: verbose, single: single))
             }
         }
-        return failing.isEmpty
+        let run = GoldenRun(folders: outcomes.values, seconds: Date().timeIntervalSince(start), workers: workers)
+        Self.emit(Self.summary(run))
+        return try writeReports(run, htmlDirectory: reportDirectory, single: single)
     }
+
+    /// Writes the reports asked for (and the HTML one on a failure); returns the exit status.
+    private func writeReports(_ run: GoldenRun, htmlDirectory: String, single: Bool) throws -> Int32 {
+        var code = run.exitCode
+        func write(_ text: String, to file: String, what: String) {
+            let directory = (file as NSString).deletingLastPathComponent
+            do {
+                if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+                try text.write(toFile: file, atomically: true, encoding: .utf8)
+                Self.emit("\(what): \(file)")
+            } catch {
+                CommandFailure.printError("captions: \(file): cannot write the \(what) (\(error.localizedDescription))")
+                code = 73
+            }
+        }
+        if let junit { write(JUnitReport(run: run, directory: Self.directory(of: junit)).xml, to: junit, what: "JUnit report") }
+        if let json { write(GoldenRunJSON(run: run, directory: Self.directory(of: json)).text, to: json, what: "JSON report") }
+        if report != nil || run.failedFrames > 0 {
+            let title = "captions golden check " + (single ? run.folders[0].path : "(\(run.folders.count) folders)")
+            write(GoldenRunHTML(run: run, directory: htmlDirectory, title: title).html,
+                  to: (htmlDirectory as NSString).appendingPathComponent("index.html"), what: "report")
+        }
+        return code
+    }
+
+    /// A line on stdout, written at once (a CI log shows each folder as it finishes).
+    static func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    static func directory(of file: String) -> String {
+        let directory = (file as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
+    }
+
+    /// A folder's path as one file name, for its images in a run's report.
+    static func slug(_ path: String) -> String {
+        let cleaned = path.split(separator: "/").filter { $0 != "." && $0 != ".." }.joined(separator: "_")
+        return String(cleaned.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
+    }
+
+    /// A folder's lines: with one folder (or -v) the header, every frame and its summary as before;
+    /// in a suite one line, then its failing frames, notes and updates.
+    /// Notes and errors go to stderr as `captions: note: ...` and `captions: ...`.
+    static func lines(_ o: GoldenFolderOutcome, verbose: Bool, single: Bool) -> (out: [String], err: [String]) {
+        var lines: [String] = []
+        var err = o.notes.map { "captions: note: \($0)" }
+        if let error = o.error {
+            err.append("captions: \(error.message)")
+            return (["ERROR \(o.path): \(error.message) (exit \(error.code))"], err)
+        }
+        let results = o.frames.compactMap(\.result)
+        let worst = o.worstGrade?.rawValue ?? "-"
+        if single {
+            lines.insert("golden check \(o.path): \(o.description), threshold \(o.threshold)", at: 0)
+        } else {
+            let status = o.passed ? "PASS " : "FAIL "
+            let failing = o.failures.count
+            lines.insert(status + "\(o.path): \(o.frames.count) frames" + (failing > 0 ? ", \(failing) failing" : "")
+                + ", worst \(worst), threshold \(o.threshold), \(String(format: "%.2f", o.seconds)) s (\(o.description))", at: 0)
+        }
+        for frame in o.frames {
+            if let update = frame.update { lines.append("  \(frame.name): \(update)") }
+            if let r = frame.result, frame.update == nil, verbose || !frame.passed {
+                lines.append(FrameLine.text(r) + (frame.passed ? "" : "  fails"))
+            }
+        }
+        if single {
+            lines.append("summary: " + FrameLine.summary(results))
+            let failing = o.failures
+            if !failing.isEmpty {
+                lines.append("regression: \(failing.count) of \(o.frames.count) frames worse than \(o.threshold) at "
+                             + failing.map(\.name).joined(separator: ", "))
+            }
+        }
+        return (lines, err)
+    }
+
+    static func summary(_ run: GoldenRun) -> String {
+        let failedFolders = run.folders.filter { !$0.passed }.count
+        return "golden: \(run.folders.count) folder\(run.folders.count == 1 ? "" : "s") (\(failedFolders) failing, \(run.errors.count) not checked), "
+            + "\(run.frameCount) frames (\(run.failedFrames) failing), worst grade \(run.worstGrade?.rawValue ?? "-"), "
+            + String(format: "%.2f s", run.seconds) + " with \(run.workers) worker\(run.workers == 1 ? "" : "s")"
+    }
+}
+
+/// Prints each folder's lines in folder order as soon as it and every folder before it are done.
+private final class OrderedPrinter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: [Int: (out: [String], err: [String])] = [:]
+    private var next = 0
+    private let count: Int
+
+    init(count: Int) { self.count = count }
+
+    func done(_ k: Int, _ lines: (out: [String], err: [String])) {
+        lock.withLock {
+            pending[k] = lines
+            while let ready = pending.removeValue(forKey: next) {
+                for line in ready.err { CommandFailure.printError(line) }
+                for line in ready.out { GoldenCheck.emit(line) }
+                next += 1
+            }
+        }
+    }
+}
+
+/// One outcome per folder, each written by one worker; read after all are done.
+private final class OutcomeSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [GoldenFolderOutcome?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ k: Int, _ outcome: GoldenFolderOutcome) { lock.withLock { slots[k] = outcome } }
+    var values: [GoldenFolderOutcome] { lock.withLock { slots.compactMap { $0 } } }
+}
+
+/// The next folder for a worker to take.
+private final class AtomicCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func increment() -> Int { lock.withLock { defer { value += 1 }; return value } }
 }

@@ -4,25 +4,34 @@ import CaptionStyles
 import CaptionVerify
 import Foundation
 
-/// `captions golden record`: renders the frames and writes them with their manifest.
+/// `captions golden record`: renders the frames (or pulls them from a burned video) and writes them
+/// with their manifest.
 struct GoldenRecord: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Render golden frames and their manifest into a folder.",
+        abstract: "Record golden frames and their manifest into a folder.",
         discussion: """
-        Writes DIR/<ms>.png (full frames, transparent background), DIR/style.json and DIR/manifest.json \
-        (written last). Paths in the manifest are relative to DIR. Refuses to replace an existing \
-        manifest (exit 73) unless --force. Exit status: 0 ok, 64 usage, 65 malformed input or style, \
-        66 missing input, 73 cannot write.
+        Writes DIR/<ms>.png (full frames; transparent background for captions), DIR/style.json and \
+        DIR/manifest.json (written last: the input and style hashes, the font files used, the toolkit, \
+        libass, FreeType and HarfBuzz versions, and the threshold if given). Paths in the manifest are \
+        relative to DIR. With --video the frames are pulled from that video (a burned file: decoded with \
+        libavcodec, converted to RGB as the video's matrix and range say) and no captions input is needed.
+
+        Recording into a folder that already holds a recording of the same input, style and size adds \
+        the times it lacks; anything else there is replaced only with --force. Exit status: 0 ok, \
+        64 usage, 65 malformed input or style, 66 missing input, 73 cannot write or already recorded.
         """
     )
 
-    @Argument(help: "The captions to render (any format convert reads).")
-    var input: String
+    @Argument(help: "The captions to render (any format convert reads); not with --video.")
+    var input: String?
+
+    @Option(help: "Record frames of this video (a burned file) instead of rendering captions.")
+    var video: String?
 
     @OptionGroup var frameTimes: FrameTimeOptions
 
-    @Option(help: "Frame size, WIDTHxHEIGHT.")
+    @Option(help: "Frame size, WIDTHxHEIGHT (captions only; a video's frames keep its size).")
     var size = SizeArgument(width: 1080, height: 1920)
 
     @Option(help: "The folder for the frames and manifest.json.")
@@ -31,13 +40,50 @@ struct GoldenRecord: ParsableCommand {
     @Flag(help: "Replace frames and a manifest already recorded in DIR.")
     var force = false
 
+    @OptionGroup var threshold: ThresholdOptions
+
     @OptionGroup var captions: StyledInputOptions
+
+    func validate() throws {
+        switch (input, video) {
+        case (nil, nil): throw ValidationError("give the captions to render, or --video")
+        case (_?, _?): throw ValidationError("give the captions or --video, not both")
+        case (nil, _?): if frameTimes.times == nil { throw ValidationError("--video needs --times") }
+        default: break
+        }
+    }
 
     func run() throws {
         try CommandFailure.exitOnError { try VerifyErrors.mapped { try record() } }
     }
 
     func record() throws {
+        let (manifest, styleJSON, frames, warnings) = try video.map(videoRecording) ?? captionsRecording(input!)
+        let folder = GoldenFolder(directory: dir)
+        if !force, let existing = try? GoldenManifest.read(directory: dir), Self.sameRecording(existing, manifest) {
+            let added = try folder.add(manifest, to: existing, styleJSON: styleJSON, frames: frames)
+            guard !added.isEmpty else {
+                throw GoldenError(.exists, "\(folder.manifestPath): all \(manifest.times.count) times are already recorded here; "
+                                  + "use --force to record again, or `golden check --update all`")
+            }
+            print("added \(added.count) frames to \(dir): " + added.map { GoldenManifest.frameName(at: $0) }.joined(separator: ", "))
+            return
+        }
+        try folder.record(manifest, styleJSON: styleJSON, frames: frames, force: force)
+        for warning in warnings() { CommandFailure.printError("captions: warning: \(warning)") }
+        print("recorded \(manifest.times.count) frames of \(video ?? input!) (\(manifest.style?.name ?? "video"), "
+              + "\(manifest.size.width)x\(manifest.size.height)) into \(dir): "
+              + manifest.times.map { GoldenManifest.frameName(at: $0) }.joined(separator: ", "))
+    }
+
+    /// The same input, style, paging and size: new times can join the recording.
+    static func sameRecording(_ a: GoldenManifest, _ b: GoldenManifest) -> Bool {
+        a.kind == b.kind && a.input.path == b.input.path && a.inputFormat == b.inputFormat && a.paging == b.paging
+            && a.style?.preset == b.style?.preset && a.style?.file?.path == b.style?.file?.path
+            && a.style?.stylesDirectory == b.style?.stylesDirectory && a.size == b.size
+    }
+
+    private func captionsRecording(_ input: String) throws -> (GoldenManifest, String?, any FrameSource, () -> [String]) {
         let source = try CaptionInput(path: input, format: captions.from)
         let style = try captions.styleOptions.resolve()
         let pages = source.pages(in: style, paging: captions.paging)
@@ -55,11 +101,26 @@ struct GoldenRecord: ParsableCommand {
                 stylesDirectory: captions.styleOptions.stylesDir.map { RelativePath.from(dir, to: $0) },
                 sha256: SHA256.hex(snapshot)),
             size: GoldenManifest.Size(width: size.width, height: size.height),
-            times: times)
+            times: times,
+            fonts: FontInventory.fonts(for: style, pages: pages),
+            threshold: threshold.value)
         let native = NativeFrames(style: style, pages: pages, width: size.width, height: size.height)
-        try GoldenFolder(directory: dir).record(manifest, styleJSON: snapshot, frames: native, force: force)
-        for warning in native.warnings { CommandFailure.printError("captions: warning: \(warning)") }
-        print("recorded \(manifest.times.count) frames of \(input) (\(style.name), \(size.width)x\(size.height)) into \(dir): "
-              + manifest.times.map { GoldenManifest.frameName(at: $0) }.joined(separator: ", "))
+        return (manifest, snapshot, native, { native.warnings })
+    }
+
+    private func videoRecording(_ video: String) throws -> (GoldenManifest, String?, any FrameSource, () -> [String]) {
+        guard FileManager.default.isReadableFile(atPath: video) else { throw CaptionFormatError(.unreadable, "\(video): cannot read") }
+        guard let times = frameTimes.times.flatMap(FrameTimeOptions.parse), !times.isEmpty else {
+            throw CaptionFormatError(.usage, "--video needs --times")
+        }
+        let frames = try VideoGoldenFrames(path: video, times: times, size: nil)
+        let first = try frames.frame(at: times[0])
+        let manifest = GoldenManifest(
+            kind: .video,
+            input: GoldenManifest.File(path: RelativePath.from(dir, to: video), sha256: try Hashing.file(video)),
+            inputFormat: nil, paging: [], style: nil,
+            size: GoldenManifest.Size(width: first.width, height: first.height),
+            times: times, threshold: threshold.value)
+        return (manifest, nil, frames, { [] })
     }
 }

@@ -17,7 +17,7 @@ public struct GoldenFolder {
     /// Renders every time of `manifest` from `frames` and stores them with the manifest and the style
     /// snapshot. An existing manifest is replaced only with `force` (frames it listed that the new one
     /// does not are removed, so the folder holds exactly the new recording).
-    public func record(_ manifest: GoldenManifest, styleJSON: String, frames: any FrameSource, force: Bool) throws {
+    public func record(_ manifest: GoldenManifest, styleJSON: String?, frames: any FrameSource, force: Bool) throws {
         if FileManager.default.fileExists(atPath: manifestPath) {
             guard force else {
                 throw GoldenError(.exists, "\(manifestPath): golden frames are already recorded here; use --force to replace them")
@@ -29,15 +29,43 @@ public struct GoldenFolder {
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
             throw GoldenError(.cannotWrite, "\(directory): cannot create the folder: \(error.localizedDescription)")
         }
-        for t in manifest.times {
-            let image = try frames.frame(at: t)
-            guard image.width == manifest.size.width, image.height == manifest.size.height else {
-                throw GoldenError(.cannotWrite, "frame at \(t) ms is \(image.width)x\(image.height), the manifest says \(manifest.size.width)x\(manifest.size.height)")
-            }
-            do { try PNGFile.write(image, to: path(GoldenManifest.frameName(at: t))) } catch { throw GoldenError(.cannotWrite, "\(error)") }
+        for t in manifest.times { try store(try frames.frame(at: t), at: t, size: manifest.size) }
+        try refresh(manifest, styleJSON: styleJSON)
+    }
+
+    /// Adds the times of `manifest` that `existing` lacks, drawn from `frames`, and writes the merged
+    /// manifest (existing frames are kept as they are). Returns the times added.
+    public func add(_ manifest: GoldenManifest, to existing: GoldenManifest, styleJSON: String?, frames: any FrameSource) throws -> [Milliseconds] {
+        let added = manifest.times.filter { !existing.times.contains($0) }
+        for t in added { try store(try frames.frame(at: t), at: t, size: manifest.size) }
+        var merged = manifest
+        merged.times = Array(Set(existing.times + manifest.times)).sorted()
+        try refresh(merged, styleJSON: styleJSON)
+        return added
+    }
+
+    /// Writes one frame as the golden at `time` (a temporary file renamed, so a golden is never half written).
+    public func store(_ image: RGBAImage, at time: Milliseconds, size: GoldenManifest.Size? = nil) throws {
+        if let size, image.width != size.width || image.height != size.height {
+            throw GoldenError(.cannotWrite, "frame at \(time) ms is \(image.width)x\(image.height), the manifest says \(size.width)x\(size.height)")
         }
-        do { try styleJSON.write(toFile: path(GoldenManifest.styleFileName), atomically: true, encoding: .utf8) } catch {
-            throw GoldenError(.cannotWrite, "\(path(GoldenManifest.styleFileName)): cannot write: \(error.localizedDescription)")
+        let file = path(GoldenManifest.frameName(at: time))
+        let temporary = path(".\(GoldenManifest.frameName(at: time)).tmp")
+        do {
+            try PNGFile.write(image, to: temporary)
+            guard rename(temporary, file) == 0 else { throw GoldenError(.cannotWrite, "\(file): cannot replace (\(String(cString: strerror(errno))))") }
+        } catch let error as GoldenError { unlink(temporary); throw error } catch {
+            unlink(temporary)
+            throw GoldenError(.cannotWrite, "\(error)")
+        }
+    }
+
+    /// Writes the manifest (and the style snapshot) after frames were re-recorded.
+    public func refresh(_ manifest: GoldenManifest, styleJSON: String?) throws {
+        if let styleJSON {
+            do { try styleJSON.write(toFile: path(GoldenManifest.styleFileName), atomically: true, encoding: .utf8) } catch {
+                throw GoldenError(.cannotWrite, "\(path(GoldenManifest.styleFileName)): cannot write: \(error.localizedDescription)")
+            }
         }
         try manifest.write(directory: directory)
     }

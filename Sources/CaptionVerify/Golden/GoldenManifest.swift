@@ -37,6 +37,19 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
         }
     }
 
+    /// A font file the frames were drawn with: where, how large, and its hash, so a check on another
+    /// machine can say which fonts differ before it judges any frame.
+    public struct Font: Codable, Sendable, Equatable {
+        public var path: String
+        public var size: Int
+        public var sha256: String
+        public init(path: String, size: Int, sha256: String) { self.path = path; self.size = size; self.sha256 = sha256 }
+    }
+
+    /// What the frames are: the native renderer drawing the input's captions (the default), or frames
+    /// pulled from a video (a burned file), where `input` is the video and there is no style or paging.
+    public enum Kind: String, Codable, Sendable { case captions, video }
+
     public struct Size: Codable, Sendable, Equatable {
         public var width: Int
         public var height: Int
@@ -44,34 +57,61 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
     }
 
     public var format = GoldenManifest.currentFormat
+    /// nil in manifests written before video folders existed: captions.
+    public var kind: Kind?
     public var input: File
     /// `--from` as given (nil: detected).
     public var inputFormat: String?
     /// The paging options as command-line arguments (`--max-words 3`), empty for the style's defaults.
     public var paging: [String]
-    public var style: Style
+    /// nil for a video folder.
+    public var style: Style?
     public var size: Size
     /// Milliseconds, sorted and unique; frame `t` is `"\(t).png"`.
     public var times: [Milliseconds]
     public var toolkit: String
     public var libass: String
     public var freetype: String
+    /// HarfBuzz's version (nil in manifests from before it was recorded).
+    public var harfbuzz: String?
+    /// The font files drawn with (nil in older manifests and for video folders).
+    public var fonts: [Font]?
+    /// What a frame must meet, set at recording (`--threshold`, `--min-psnr`, `--max-diff-pixels`);
+    /// nil means the default, GOOD. The command line's threshold wins over it.
+    public var threshold: GoldenThreshold?
     /// ISO 8601, UTC.
     public var recorded: String
 
     enum CodingKeys: String, CodingKey {
-        case format, input, inputFormat = "input_format", paging, style, size, times, toolkit, libass, freetype, recorded
+        case format, kind, input, inputFormat = "input_format", paging, style, size, times, toolkit, libass, freetype, harfbuzz,
+             fonts, threshold, recorded
     }
 
-    public init(input: File, inputFormat: String?, paging: [String], style: Style, size: Size, times: [Milliseconds],
+    public init(kind: Kind = .captions, input: File, inputFormat: String?, paging: [String], style: Style?, size: Size,
+                times: [Milliseconds], fonts: [Font]? = nil, threshold: GoldenThreshold? = nil,
                 toolkit: String = ToolkitVersions.toolkit, libass: String = ToolkitVersions.libass,
-                freetype: String = ToolkitVersions.freetype, recorded: Date = Date()) {
+                freetype: String = ToolkitVersions.freetype, harfbuzz: String = ToolkitVersions.harfbuzz, recorded: Date = Date()) {
+        self.kind = kind == .captions ? nil : kind
         self.input = input; self.inputFormat = inputFormat; self.paging = paging; self.style = style; self.size = size
         self.times = Array(Set(times)).sorted()
-        self.toolkit = toolkit; self.libass = libass; self.freetype = freetype
+        self.fonts = fonts; self.threshold = threshold
+        self.toolkit = toolkit; self.libass = libass; self.freetype = freetype; self.harfbuzz = harfbuzz
+        self.recorded = Self.timestamp(recorded)
+    }
+
+    static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
-        self.recorded = formatter.string(from: recorded)
+        return formatter.string(from: date)
+    }
+
+    public var isVideo: Bool { kind == .video }
+
+    /// The versions and date set to this run's, after frames were re-recorded.
+    public mutating func restamp(date: Date = Date()) {
+        toolkit = ToolkitVersions.toolkit; libass = ToolkitVersions.libass; freetype = ToolkitVersions.freetype
+        harfbuzz = ToolkitVersions.harfbuzz
+        recorded = Self.timestamp(date)
     }
 
     public static func frameName(at time: Milliseconds) -> String { "\(time).png" }
@@ -102,8 +142,13 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
             throw bad("size", "\(size.width)x\(size.height) is not a frame size")
         }
         guard !times.isEmpty else { throw bad("times", "no frames") }
+        if !isVideo, style == nil { throw bad("style", "missing") }
         guard times.allSatisfy({ $0 >= 0 }), times == Array(Set(times)).sorted() else { throw bad("times", "must be sorted, unique and not negative") }
-        for (field, hash) in [("input.sha256", input.sha256), ("style.sha256", style.sha256)] + (style.file.map { [("style.file.sha256", $0.sha256)] } ?? [])
+        var hashes = [("input.sha256", input.sha256)]
+        if let style { hashes.append(("style.sha256", style.sha256)) }
+        if let file = style?.file { hashes.append(("style.file.sha256", file.sha256)) }
+        for (n, font) in (fonts ?? []).enumerated() { hashes.append(("fonts[\(n)].sha256", font.sha256)) }
+        for (field, hash) in hashes
         where hash.count != 64 || !hash.allSatisfy(\.isHexDigit) {
             throw bad(field, "'\(hash)' is not a SHA-256 in hex")
         }
