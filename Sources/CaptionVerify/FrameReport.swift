@@ -55,13 +55,14 @@ public final class FrameReport {
 
     /// Records a frame; a failing one gets its three PNGs. Returns the entry.
     @discardableResult
-    public func add(_ result: FrameResult, group: String? = nil, actual: RGBAImage, expected: RGBAImage) throws(GoldenError) -> Entry {
+    public func add(_ result: FrameResult, group: String? = nil, actual: RGBAImage, expected: RGBAImage,
+                    heatMap: RGBAImage? = nil) throws(GoldenError) -> Entry {
         var entry = Entry(group: group, result: result, width: actual.width, height: actual.height, passed: threshold.passes(result))
         if !entry.passed {
             try prepare()
             let names = [actualLabel, expectedLabel, "diff"].map { Self.imageName(group: group, time: result.time, label: $0) }
             do {
-                let heat = try ImageComparison.heatMap(actual: actual, expected: expected)
+                let heat = try heatMap ?? ImageComparison.heatMap(actual: actual, expected: expected)
                 for (image, name) in zip([actual, expected, heat], names) { try PNGFile.write(image, to: path(name)) }
             } catch { throw GoldenError(.cannotWrite, "\(error)") }
             entry.images = names

@@ -42,6 +42,14 @@ public struct FrameResult: Sendable {
         }
     }
 
+    /// A result graded some other way (frames of a video: `VideoFrameComparison`); both sides drew.
+    public init(time: Milliseconds, grade: ComparisonGrade, score: Double, psnr: Double, worstPixel: PixelPoint?,
+                differingPixels: Int, captionArea: PixelRect?) {
+        self.time = time; self.grade = grade; self.score = score; self.psnr = psnr; self.worstPixel = worstPixel
+        self.differingPixels = differingPixels; self.captionArea = captionArea
+        actualDrew = true; expectedDrew = true
+    }
+
     public var passed: Bool { grade <= Self.allowed }
 
     /// `31.20 dB`, or `inf` where the frames agree on every drawn pixel.

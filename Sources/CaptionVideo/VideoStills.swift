@@ -45,10 +45,13 @@ public enum VideoStills {
         // frame, by this one).
         func arrived(_ frame: MediaFrame) throws(VideoError) {
             let ts = frame.pointer.pointee.best_effort_timestamp
-            let ms = ts == cffmpeg_nopts_value() ? Int.max
-                : Int(av_rescale_q(ts - start, timeBase, AVRational(num: 1, den: 1000)))
+            // Exactly: a time t is before the frame when t / 1000 < (ts - start) * num / den (a frame at
+            // 33.3 ms is not shown at 33 ms, which rounding the frame's time to milliseconds would say).
+            func before(_ t: Milliseconds) -> Bool {
+                ts != cffmpeg_nopts_value() && Int64(t) * Int64(timeBase.den) < (ts - start) * 1000 * Int64(timeBase.num)
+            }
             var current = (frame: try frame.reference(), image: RGBAImage?.none)
-            while next < order.count, times[order[next]] < ms {
+            while next < order.count, before(times[order[next]]) {
                 images[order[next]] = shown == nil ? try image(of: &current) : try image(of: &shown!)
                 next += 1
             }

@@ -81,7 +81,10 @@ struct GoldenFolderCheck {
             }
             let expected = try golden.get()
             let result: FrameResult
-            do { result = try FrameResult(time: t, actual: actual, expected: expected) } catch {
+            do {
+                result = manifest.isVideo ? try VideoFrameComparison.result(time: t, actual: actual, expected: expected)
+                    : try FrameResult(time: t, actual: actual, expected: expected)
+            } catch {
                 throw GoldenError(.malformed, "\(path): frame at \(t) ms: \(error)")
             }
             let passed = outcome.threshold.passes(result)
@@ -95,7 +98,8 @@ struct GoldenFolderCheck {
             }
             var frame = GoldenFrameOutcome(time: t, result: result, passed: passed, seconds: 0)
             if !passed {
-                let entry = try report.add(result, actual: actual, expected: expected)
+                let heat = manifest.isVideo ? VideoFrameComparison.heatMap(actual: actual, expected: expected) : nil
+                let entry = try report.add(result, actual: actual, expected: expected, heatMap: heat)
                 if let names = entry.images, names.count == 3 {
                     frame.images = (report.file(names[0]), report.file(names[1]), report.file(names[2]))
                 }
