@@ -24,33 +24,40 @@ public struct FrameResult: Sendable {
     public static let allowed = ComparisonGrade.good
 
     public init(time: Milliseconds, actual: RGBAImage, expected: RGBAImage) throws(ImageComparisonError) {
+        // Identical frames (what a passing golden check mostly sees) need no metric: one memcmp.
+        if actual.width == expected.width, actual.height == expected.height, Self.sameBytes(actual, expected) {
+            let area = expected.opaqueBounds
+            self.init(time: time, grade: .same, score: 0, psnr: .infinity, worstPixel: nil, differingPixels: 0, captionArea: area,
+                      actualDrew: area != nil, expectedDrew: area != nil)
+            return
+        }
         let comparison = try ImageComparison(actual: actual, expected: expected)
         let a = actual.opaqueBounds, b = expected.opaqueBounds
-        self.time = time
-        actualDrew = a != nil
-        expectedDrew = b != nil
-        grade = actualDrew == expectedDrew ? comparison.grade : .fail
-        score = comparison.score
-        psnr = try ImageComparison.psnr(actual: actual, expected: expected)
-        worstPixel = comparison.worstPixel
-        differingPixels = comparison.differingPixels
+        let area: PixelRect?
         switch (a, b) {
         case let (a?, b?):
             let x = min(a.x, b.x), y = min(a.y, b.y)
-            captionArea = PixelRect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
-        default: captionArea = a ?? b
+            area = PixelRect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
+        default: area = a ?? b
         }
+        self.init(time: time, grade: (a != nil) == (b != nil) ? comparison.grade : .fail, score: comparison.score,
+                  psnr: try ImageComparison.psnr(actual: actual, expected: expected), worstPixel: comparison.worstPixel,
+                  differingPixels: comparison.differingPixels, captionArea: area, actualDrew: a != nil, expectedDrew: b != nil)
     }
 
-    /// A result graded some other way (frames of a video: `VideoFrameComparison`); both sides drew.
+    /// A result graded some other way (frames of a video: `VideoFrameComparison`).
     public init(time: Milliseconds, grade: ComparisonGrade, score: Double, psnr: Double, worstPixel: PixelPoint?,
-                differingPixels: Int, captionArea: PixelRect?) {
+                differingPixels: Int, captionArea: PixelRect?, actualDrew: Bool = true, expectedDrew: Bool = true) {
         self.time = time; self.grade = grade; self.score = score; self.psnr = psnr; self.worstPixel = worstPixel
         self.differingPixels = differingPixels; self.captionArea = captionArea
-        actualDrew = true; expectedDrew = true
+        self.actualDrew = actualDrew; self.expectedDrew = expectedDrew
     }
 
     public var passed: Bool { grade <= Self.allowed }
+
+    private static func sameBytes(_ a: RGBAImage, _ b: RGBAImage) -> Bool {
+        a.pixels.withUnsafeBytes { x in b.pixels.withUnsafeBytes { y in x.count == y.count && memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+    }
 
     /// `31.20 dB`, or `inf` where the frames agree on every drawn pixel.
     public var psnrDescription: String { psnr.isFinite ? String(format: "%.2f dB", psnr) : "inf" }

@@ -71,6 +71,7 @@ struct GoldenFolderCheck {
         for t in manifest.times {
             let frameStart = Date()
             let actual = try subject.frames.frame(at: t)
+            let rendered = Date()
             let golden = Result { () throws(GoldenError) -> RGBAImage in try folder.golden(at: t, size: manifest.size) }
             if case .failure(let error) = golden, error.kind == .missing, update != nil {
                 try folder.store(actual, at: t)
@@ -80,6 +81,7 @@ struct GoldenFolderCheck {
                 continue
             }
             let expected = try golden.get()
+            let read = Date()
             let result: FrameResult
             do {
                 result = manifest.isVideo ? try VideoFrameComparison.result(time: t, actual: actual, expected: expected)
@@ -88,6 +90,8 @@ struct GoldenFolderCheck {
                 throw GoldenError(.malformed, "\(path): frame at \(t) ms: \(error)")
             }
             let passed = outcome.threshold.passes(result)
+            let stages = (render: rendered.timeIntervalSince(frameStart), read: read.timeIntervalSince(rendered),
+                          compare: Date().timeIntervalSince(read))
             if update == .all || (update == .failed && !passed) {
                 try folder.store(actual, at: t)
                 rerecorded = true
@@ -97,6 +101,7 @@ struct GoldenFolderCheck {
                 continue
             }
             var frame = GoldenFrameOutcome(time: t, result: result, passed: passed, seconds: 0)
+            frame.stages = stages
             if !passed {
                 let heat = manifest.isVideo ? VideoFrameComparison.heatMap(actual: actual, expected: expected) : nil
                 let entry = try report.add(result, actual: actual, expected: expected, heatMap: heat)

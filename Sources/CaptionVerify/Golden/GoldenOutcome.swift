@@ -14,6 +14,8 @@ public struct GoldenFrameOutcome: Sendable {
     /// What `--update` did: "recorded (was missing)", "updated: FAIL -> SAME".
     public var update: String?
     public var seconds: Double
+    /// Where a checked frame's time went: drawing (or decoding) it, reading its golden PNG, comparing.
+    public var stages: (render: Double, read: Double, compare: Double)?
 
     public init(time: Milliseconds, result: FrameResult?, passed: Bool, images: (actual: String, golden: String, diff: String)? = nil,
                 update: String? = nil, seconds: Double) {

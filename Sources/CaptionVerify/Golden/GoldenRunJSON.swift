@@ -36,11 +36,15 @@ public struct GoldenRunJSON {
     }
 
     private func frame(_ f: GoldenFrameOutcome) -> String {
-        var fields = ["\"time\": \(f.time)", "\"name\": \(jsonStringLiteral(f.name))", "\"passed\": \(f.passed)"]
+        var fields = ["\"time\": \(f.time)", "\"name\": \(jsonStringLiteral(f.name))", "\"passed\": \(f.passed)",
+                      "\"seconds\": \(number(f.seconds))"]
         if let r = f.result {
             fields += ["\"grade\": \(jsonStringLiteral(r.grade.rawValue))", "\"score\": \(number(r.score))",
                        "\"psnr\": \(r.psnr.isFinite ? number(r.psnr) : "null")", "\"differing_pixels\": \(r.differingPixels)",
                        "\"worst_pixel\": \(r.worstPixel.map { "[\($0.x), \($0.y)]" } ?? "null")"]
+        }
+        if let s = f.stages {
+            fields.append("\"stages\": {\"render\": \(number(s.render)), \"read\": \(number(s.read)), \"compare\": \(number(s.compare))}")
         }
         if let update = f.update { fields.append("\"update\": \(jsonStringLiteral(update))") }
         if let images = f.images {
