@@ -136,6 +136,29 @@ import Testing
         #expect(try CommandRunner.run(["golden", "check", "strict", "--threshold", "GOOD"], in: dir).status == 0)
     }
 
+    /// The manifest lists the font files drawn with; a check says which differ before it judges.
+    @Test func fontsThatDifferFromTheRecordingAreNamed() throws {
+        let dir = try tree()
+        let url = dir.appendingPathComponent("goldens/word-and-scale/360x640/manifest.json")
+        var manifest = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var fonts = try #require(manifest["fonts"] as? [[String: Any]])
+        try #require(!fonts.isEmpty)
+        let used = try #require(fonts[0]["path"] as? String)
+        #expect(FileManager.default.fileExists(atPath: used))
+        #expect((fonts[0]["sha256"] as? String)?.count == 64 && (fonts[0]["size"] as? Int ?? 0) > 10_000)
+        fonts[0]["sha256"] = String(repeating: "0", count: 64)
+        fonts.append(["path": "/usr/share/fonts/nowhere/Gone.ttf", "size": 1234, "sha256": String(repeating: "a", count: 64)])
+        manifest["fonts"] = fonts
+        try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted]).write(to: url)
+        let r = try CommandRunner.run(["golden", "check", "goldens/word-and-scale/360x640", "--json", "run.json"], in: dir)
+        #expect(r.status == 0, "the frames still decide: \(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("note: the font \(used) differs from the recording's"), "\(r.stderr)")
+        #expect(r.stderr.contains("note: the font /usr/share/fonts/nowhere/Gone.ttf used at recording is not on this machine"), "\(r.stderr)")
+        let run = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("run.json"))) as? [String: Any])
+        let notes = try #require(((run["folders"] as? [[String: Any]])?.first?["notes"]) as? [String])
+        #expect(notes.count == 2)
+    }
+
     @Test func filterRunsASubset() throws {
         let dir = try tree()
         let size = try CommandRunner.run(["golden", "check", "goldens", "--filter", "*/480x854"], in: dir)

@@ -22,7 +22,7 @@ public struct GoldenRunHTML {
         table { border-collapse: collapse; } td, th { padding: 3px 10px; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
         .SAME, .GOOD, .pass { color: #176b2c; } .BAD { color: #a36a00; font-weight: bold; } .FAIL, .fail, .error { color: #b3121d; font-weight: bold; }
         .frames { display: flex; gap: 10px; align-items: flex-start; }
-        figure { margin: 0; width: 180px; } figcaption { font-weight: bold; }
+        figure { margin: 0; width: 22vw; min-width: 160px; } figcaption { font-weight: bold; }
         .frame { position: relative; background: repeating-conic-gradient(#bbb 0 25%, #eee 0 50%) 0 0 / 16px 16px; }
         .frame img { display: block; width: 100%; image-rendering: pixelated; }
         .blink img + img { position: absolute; left: 0; top: 0; animation: blink 1s steps(1) infinite; }
