@@ -47,18 +47,31 @@ public struct ImageComparison: Sendable {
     public let worstPixel: PixelPoint?
     /// How many pixels differ at all (premultiplied).
     public let differingPixels: Int
+    /// What `psnr(actual:expected:)` gives by default (over the pixels where either image is not
+    /// transparent), found in the same pass.
+    public let psnr: Double
 
     public init(actual: RGBAImage, expected: RGBAImage) throws(ImageComparisonError) {
         let images = try Premultiplied(actual, expected)
         var worst = 0.0, at: PixelPoint?, differing = 0
+        var squares = 0, samples = 0
         images.a.withUnsafeBytes { a in
             images.e.withUnsafeBytes { e in
                 for y in 0..<images.height {
                     for x in 0..<images.width {
                         // Whole-pixel equality first: most pixels of a passing frame are identical.
                         let offset = (y * images.width + x) * 4
-                        if a.loadUnaligned(fromByteOffset: offset, as: UInt32.self) == e.loadUnaligned(fromByteOffset: offset, as: UInt32.self) { continue }
+                        if a.loadUnaligned(fromByteOffset: offset, as: UInt32.self) == e.loadUnaligned(fromByteOffset: offset, as: UInt32.self) {
+                            if e[offset + 3] != 0 { samples += 4 }
+                            continue
+                        }
                         differing += 1
+                        // Premultiplied, a pixel that differs is not transparent on both sides.
+                        samples += 4
+                        for k in 0..<4 {
+                            let d = Int(a[offset + k]) - Int(e[offset + k])
+                            squares += d * d
+                        }
                         let err = Double(images.difference(x, y)) / Double(images.gradient(x, y))
                         if err > worst { worst = err; at = PixelPoint(x: x, y: y) }
                     }
@@ -66,6 +79,7 @@ public struct ImageComparison: Sendable {
             }
         }
         score = worst; grade = ComparisonGrade(score: worst); worstPixel = at; differingPixels = differing
+        psnr = squares == 0 ? .infinity : 10 * log10(255 * 255 / (Double(squares) / Double(samples)))
     }
 
     /// Peak signal-to-noise ratio in dB over premultiplied RGBA, within `rect` (clipped to the images)

@@ -41,7 +41,7 @@ public struct FrameResult: Sendable {
         default: area = a ?? b
         }
         self.init(time: time, grade: (a != nil) == (b != nil) ? comparison.grade : .fail, score: comparison.score,
-                  psnr: try ImageComparison.psnr(actual: actual, expected: expected), worstPixel: comparison.worstPixel,
+                  psnr: comparison.psnr, worstPixel: comparison.worstPixel,
                   differingPixels: comparison.differingPixels, captionArea: area, actualDrew: a != nil, expectedDrew: b != nil)
     }
 

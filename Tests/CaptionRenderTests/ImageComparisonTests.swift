@@ -81,6 +81,9 @@ import CaptionTestSupport
         #expect(low.isFinite && high < low, "\(low) dB, \(high) dB")
         let inRect = try ImageComparison.psnr(actual: noisy(20), expected: reference, in: PixelRect(x: 0, y: 0, width: 10, height: 10))
         #expect(inRect.isFinite)
+        // The comparison finds the same PSNR in its own pass.
+        #expect(try ImageComparison(actual: noisy(20), expected: reference).psnr == high)
+        #expect(try ImageComparison(actual: reference, expected: reference).psnr == .infinity)
     }
 
     @Test func psnrDefaultRegionIsTheNonTransparentPixels() throws {
@@ -89,6 +92,7 @@ import CaptionTestSupport
         // One pixel in the region, MSE = 10² / 4 = 25 → 10·log10(65025/25).
         let expected = 10 * (65025.0 / 25).log10
         #expect(abs(try ImageComparison.psnr(actual: a, expected: b) - expected) < 1e-9)
+        #expect(abs(try ImageComparison(actual: a, expected: b).psnr - expected) < 1e-9)
     }
 
     @Test func sizeMismatchThrows() {
