@@ -134,19 +134,24 @@ struct Burn: ParsableCommand {
     /// The engine's layer source at the output size, and how to read its warnings afterwards.
     func layerSource(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int) throws
         -> (layers: CaptionLayerSource, warnings: () -> [String]) {
-        let layout = LayoutEngine()
-        // Burning moves forward in time and redraws a page only when its state changes, so small caches
-        // of its own (glyphs 8 MiB, composed masks 4 MiB) keep memory flat in the video's length; the
-        // defaults (64 + 32 MiB) suit previews that jump around.
-        let renderer = CaptionFrameRenderer(style: style, width: width, height: height, engine: layout,
-                                            rasterizer: GlyphRasterizer(cache: GlyphCache(byteLimit: 8 << 20)),
-                                            maskCacheBytes: 4 << 20)
         switch engine {
         case .native:
-            return (NativeCaptionLayers(renderer: renderer, pages: pages), { renderer.warnings })
+            return Self.nativeLayers(style: style, pages: pages, width: width, height: height)
         case .libass:
-            return (try LibassCaptionLayers(style: style, pages: pages, width: width, height: height, engine: layout), { [] })
+            return (try LibassCaptionLayers(style: style, pages: pages, width: width, height: height, engine: LayoutEngine()), { [] })
         }
+    }
+
+    /// The native renderer as a layer source for a video written forward in time (burn, overlay). It
+    /// redraws a page only when its state changes, so small caches of its own (glyphs 8 MiB, composed
+    /// masks 4 MiB) keep memory flat in the video's length; the defaults (64 + 32 MiB) suit previews that
+    /// jump around.
+    static func nativeLayers(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int)
+        -> (layers: CaptionLayerSource, warnings: () -> [String]) {
+        let renderer = CaptionFrameRenderer(style: style, width: width, height: height, engine: LayoutEngine(),
+                                            rasterizer: GlyphRasterizer(cache: GlyphCache(byteLimit: 8 << 20)),
+                                            maskCacheBytes: 4 << 20)
+        return (NativeCaptionLayers(renderer: renderer, pages: pages), { renderer.warnings })
     }
 
     static func summary(_ r: BurnStatistics, engine: Engine) -> String {
