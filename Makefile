@@ -9,7 +9,7 @@ APT_PACKAGES := pkg-config libxml2-utils libass-dev libavformat-dev libavcodec-d
 	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola
 DEMO_OUT := out/demo
 
-.PHONY: all deps build test demo bench render-bench burn-bench golden-bench clean
+.PHONY: all deps build test demo bench render-bench burn-bench golden-bench overlay-bench clean
 
 all: build
 
@@ -75,6 +75,10 @@ burn-bench: deps
 # Golden checks: 20 folders x 10 frames at 1080x1920 checked with 1 and 2 workers; where a frame's time goes.
 golden-bench: deps
 	Benchmarks/golden-bench.sh
+
+# Overlays: 60 s at 1080x1920 as ProRes 4444 and as PNGs, beside ffmpeg encoding the same PNGs; memory at 20 and 60 s.
+overlay-bench: deps
+	Benchmarks/overlay-bench.sh
 
 clean:
 	rm -rf .build out

@@ -6,17 +6,33 @@ import CaptionRender
 /// full range and straight (not premultiplied), as ProRes 4444 and WebM alpha are read by editors.
 /// Where 4:2:0 shares a chroma sample between pixels, it takes the alpha-weighted mean of their colours,
 /// so an edge keeps its colour instead of fading towards the black of the transparent pixels beside it.
-struct OverlayFrameConverter {
+///
+/// Frames are recycled once the encoder has let go of them: a fresh 8-16 MB frame per change would be
+/// page-faulted in each time, and freed from the encoder's threads it fragments the heap until memory
+/// grows with the overlay's length.
+final class OverlayFrameConverter {
     let codec: OverlayCodec
     let width: Int
     let height: Int
     let matrix = ColorMatrix(standard: .bt709, fullRange: false)
+    private var pool: [MediaFrame] = []
 
+    init(codec: OverlayCodec, width: Int, height: Int) {
+        self.codec = codec; self.width = width; self.height = height
+    }
+
+    /// A new reference to a frame holding `layer` (or nothing) over transparency.
     func frame(_ layer: CaptionLayer?) throws(VideoError) -> MediaFrame {
-        let frame = try MediaFrame.video(width: width, height: height, format: codec.pixelFormat)
+        let frame: MediaFrame
+        if let free = pool.first(where: { av_frame_is_writable($0.pointer) != 0 }) {
+            frame = free
+        } else {
+            frame = try MediaFrame.video(width: width, height: height, format: codec.pixelFormat)
+            pool.append(frame)
+        }
         clear(frame)
         if let layer { draw(layer, into: frame) }
-        return frame
+        return try frame.reference()
     }
 
     /// Fully transparent: black in the colour planes, zero alpha.

@@ -86,30 +86,41 @@ public enum OverlayWriter {
         var stats = OverlayStats()
         var lastLayer: CaptionLayer?? = .none
         var lastFrame: MediaFrame?
-        // The packet of the last frame sent to the encoder, once it has come out (an encoder with frame
-        // threads hands packets back late): repeating it keeps the packets in order.
+        // For codecs whose frames stand alone, a frame like the one before repeats that frame's packet.
+        // An encoder with frame threads hands packets back a few frames late, so repeats wait for the
+        // packet they copy (`repeats`, by the frame they copy) and are written right after it, which
+        // keeps the packets in order; once it is out it is `reusable` at once.
         var lastEncoded = -1
         var reusable: MediaPacket?
+        var repeats: [Int: [Int]] = [:]
+        func writeCopy(of packet: MediaPacket, as n: Int) throws(VideoError) {
+            let copy = MediaPacket()
+            try check(av_packet_ref(copy.pointer, packet.pointer), .unsupported, "cannot copy a packet")
+            copy.pointer.pointee.pts = Int64(n); copy.pointer.pointee.dts = Int64(n); copy.pointer.pointee.duration = 1
+            try sink.write(copy, frame: n)
+        }
         func emit(_ packet: MediaPacket) throws(VideoError) {
             let frame = Int(packet.pointer.pointee.pts)
             // One frame long (the time base is one frame): a last packet without a duration would make
             // the .mov's last sample zero-length, and players would drop it.
             packet.pointer.pointee.duration = 1
-            if o.codec.isIntraOnly, frame == lastEncoded {
-                let keep = MediaPacket()
-                if av_packet_ref(keep.pointer, packet.pointer) >= 0 { reusable = keep }
+            // Kept before writing: the muxer takes the packet's data.
+            let waiting = repeats.removeValue(forKey: frame) ?? []
+            var keep: MediaPacket?
+            if o.codec.isIntraOnly, frame == lastEncoded || !waiting.isEmpty {
+                keep = MediaPacket()
+                try check(av_packet_ref(keep!.pointer, packet.pointer), .unsupported, "cannot copy a packet")
+                if frame == lastEncoded { reusable = keep }
             }
             try sink.write(packet, frame: frame)
+            if let keep { for n in waiting { try writeCopy(of: keep, as: n) } }
         }
         do {
             for n in 0..<o.frames {
                 let layer = try source.layer(at: o.time(ofFrame: n))
                 let same = lastLayer.map { $0 === layer } ?? false
-                if same, let reusable {
-                    let copy = MediaPacket()
-                    try check(av_packet_ref(copy.pointer, reusable.pointer), .unsupported, "cannot copy a packet")
-                    copy.pointer.pointee.pts = Int64(n); copy.pointer.pointee.dts = Int64(n); copy.pointer.pointee.duration = 1
-                    try sink.write(copy, frame: n)
+                if same, o.codec.isIntraOnly, lastEncoded >= 0 {
+                    if let reusable { try writeCopy(of: reusable, as: n) } else { repeats[lastEncoded, default: []].append(n) }
                 } else {
                     let frame = same && lastFrame != nil ? lastFrame! : try converter.frame(layer)
                     if !same { stats.encoded += 1 }
