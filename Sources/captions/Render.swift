@@ -4,6 +4,7 @@ import CaptionLayout
 import CaptionModel
 import CaptionRender
 import CaptionStyles
+import CaptionVideo
 import Foundation
 
 /// `captions render`: captions in a style drawn at a time (or a range of times) into PNG files.
@@ -51,6 +52,16 @@ struct Render: ParsableCommand {
             let times = frameTimes()
             if at.end == nil {
                 try write(frame(document.events, at: times[0], renderer: renderer, base: base), to: output)
+            } else if case .none = background {
+                // Over transparency: the overlay's PNG path (frames straight to libavcodec's PNG encoder on
+                // every core, an unchanged frame's file written again rather than drawn and compressed).
+                let rate = FrameRate(parsing: String(fps!)) ?? FrameRate(numerator: 30, denominator: 1)!
+                let source = Burn.nativeLayers(style: style, pages: document.events, width: size.width, height: size.height)
+                let options = OverlayOptions(width: size.width, height: size.height, rate: rate, frames: times.count, codec: .png, times: times)
+                do { _ = try OverlayWriter.write(source.layers, options: options, to: output) } catch let error as VideoError {
+                    throw CaptionFormatError(error.exitCode == 73 ? .cannotWrite : .unreadable, error.message)
+                }
+                for warning in source.warnings() { CommandFailure.printError("captions: warning: \(warning)") }
             } else {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
                 for (n, t) in times.enumerated() {

@@ -1,3 +1,4 @@
+import CaptionRender
 import Foundation
 import Testing
 
@@ -33,6 +34,19 @@ import Testing
         #expect(files.count == 11)
         #expect(files.first == "000001.png" && files.last == "000011.png")
         #expect(try CommandRunner.run(["render", Self.input, "--at", "0..1", "-o", dir.path]).status == 64) // no --fps
+        // Over transparency the range takes the overlay's fast path; every frame is still the render of its
+        // time (A + n/fps), pixel for pixel, repeated frames included.
+        let fast = try CommandRunner.scratch().appendingPathComponent("fast")
+        #expect(try CommandRunner.run(["render", Self.input, "--at", "0.2..1.4", "--fps", "10", "--preset", "word-and-scale",
+                                       "--size", "270x480", "-o", fast.path]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fast.path).filter { $0.hasSuffix(".png") }.count == 13)
+        for n in [0, 3, 4, 12] {
+            let single = fast.deletingLastPathComponent().appendingPathComponent("single-\(n).png").path
+            let t = String(format: "%.3f", 0.2 + Double(n) / 10)
+            #expect(try CommandRunner.run(["render", Self.input, "--at", t, "--preset", "word-and-scale", "--size", "270x480", "-o", single]).status == 0)
+            let a = try PNGFile.read(single), b = try PNGFile.read(fast.appendingPathComponent(String(format: "%06d.png", n + 1)).path)
+            #expect(a == b, "frame \(n + 1) differs from render --at \(t)")
+        }
     }
 
     @Test func badStyleFilesNameTheFieldAndMissingFontsFallBackWithAWarning() throws {

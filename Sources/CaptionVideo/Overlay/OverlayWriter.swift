@@ -10,14 +10,18 @@ public struct OverlayOptions: Sendable {
     public var rate: FrameRate
     public var frames: Int
     public var codec: OverlayCodec
+    /// The time each frame's captions are drawn at, when not n/rate (`render --at A..B` starts at A).
+    public var times: [Milliseconds]?
 
-    public init(width: Int, height: Int, rate: FrameRate, frames: Int, codec: OverlayCodec) {
-        self.width = width; self.height = height; self.rate = rate; self.frames = frames; self.codec = codec
+    public init(width: Int, height: Int, rate: FrameRate, frames: Int, codec: OverlayCodec, times: [Milliseconds]? = nil) {
+        self.width = width; self.height = height; self.rate = rate; self.frames = times?.count ?? frames; self.codec = codec
+        self.times = times
     }
 
-    /// The start of frame `n` in milliseconds (the time its captions are drawn at).
+    /// The time frame `n`'s captions are drawn at: its start, n/rate, unless `times` says otherwise.
     public func time(ofFrame n: Int) -> Milliseconds {
-        Milliseconds((Int64(n) * 1000 * Int64(rate.denominator) + Int64(rate.numerator) / 2) / Int64(rate.numerator))
+        if let times { return times[n] }
+        return Milliseconds((Int64(n) * 1000 * Int64(rate.denominator) + Int64(rate.numerator) / 2) / Int64(rate.numerator))
     }
 }
 
