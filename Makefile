@@ -52,6 +52,13 @@ demo: build
 	for preset in highlight-by-word background-by-word word-and-scale; do \
 	  $(SWIFT) run -q captions burn $(DEMO_OUT)/clip.mp4 Corpus/word-timed/whisperx.json \
 	    -o $(DEMO_OUT)/burned-$$preset.mp4 --preset $$preset --encoder-preset ultrafast --quiet || exit 1; done
+	$(SWIFT) run -q captions overlay Corpus/word-timed/whisperx.json -o $(DEMO_OUT)/overlay.mov \
+	  --video $(DEMO_OUT)/clip.mp4 --preset highlight-by-word --quiet
+	@# Golden frames of the file that ships, checked again as CI would (JUnit report beside it).
+	rm -rf $(DEMO_OUT)/goldens
+	$(SWIFT) run -q captions golden record --video $(DEMO_OUT)/burned-highlight-by-word.mp4 --times 0.35,1.6,3.2 \
+	  --dir $(DEMO_OUT)/goldens/burned-highlight-by-word
+	$(SWIFT) run -q captions golden check $(DEMO_OUT)/goldens --junit $(DEMO_OUT)/golden-junit.xml
 	@echo; echo "Converted Corpus/samples/sintel_en.srt (Sintel, CC BY 3.0) and the WhisperX sample into:"
 	@ls -l $(DEMO_OUT)
 	@echo; echo "--- $(DEMO_OUT)/sintel_en.vtt (start)"; head -8 $(DEMO_OUT)/sintel_en.vtt
