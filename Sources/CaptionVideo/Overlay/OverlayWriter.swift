@@ -43,7 +43,7 @@ public enum OverlayWriter {
         let start = Date()
         let o = options
         guard o.width > 0, o.height > 0, o.frames > 0 else { throw VideoError(.unsupported, "\(path): an overlay needs a size and at least one frame") }
-        if o.codec.isYCbCr, o.width % 2 != 0 || o.height % 2 != 0, o.codec == .vp9 {
+        if o.codec == .vp9, o.width % 2 != 0 || o.height % 2 != 0 {
             throw VideoError(.unsupported, "\(path): VP9 with alpha needs an even width and height (\(o.width)x\(o.height))")
         }
         guard let codec = avcodec_find_encoder_by_name(o.codec.encoderName) else {
