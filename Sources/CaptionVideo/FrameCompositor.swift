@@ -1,7 +1,8 @@
 import CFFmpeg
 import CaptionRender
 
-/// Blends caption layers into decoded frames in their own pixel format (8-bit Y'CbCr, planar or NV12),
+/// Blends caption layers into decoded frames in their own pixel format (8-bit Y'CbCr, planar or NV12, or
+/// 10-bit planar, where the same weights apply to samples four times larger),
 /// touching only the caption's rectangle: no frame-sized RGB conversion. A layer is converted once
 /// (`PreparedLayer`) and reused for as long as the source returns the same layer object.
 final class FrameCompositor {
@@ -22,7 +23,7 @@ final class FrameCompositor {
         case .nv12: (1, 1)
         }
         let f = frame.pointer.pointee
-        let matrix = ColorMatrix(colorspace: f.colorspace, range: f.color_range, format: frame.format)
+        let matrix = ColorMatrix(colorspace: f.colorspace, range: f.color_range, format: frame.format, transfer: f.color_trc)
         let key = (frame.width, frame.height, f.format, matrix)
         if layer !== lastLayer || preparedFor.map({ $0 != key }) ?? true {
             prepared = PreparedLayer(layer, frameWidth: frame.width, frameHeight: frame.height, rotation: rotation,
@@ -31,6 +32,16 @@ final class FrameCompositor {
             preparedFor = key
         }
         guard let prepared, let luma = frame.plane(0) else { return }
+        if PixelFormats.bitDepth(frame.format) == 10 {
+            for (plane, rect, weight, premultiplied) in [(0, prepared.rect, prepared.lumaWeight, prepared.lumaPremultiplied),
+                                                       (1, prepared.chromaRect, prepared.chromaWeight, prepared.uPremultiplied),
+                                                       (2, prepared.chromaRect, prepared.chromaWeight, prepared.vPremultiplied)] {
+                guard let base = frame.plane(plane) else { continue }
+                Self.blend10(plane: UnsafeMutableRawPointer(base), linesize: frame.linesize(plane), rect: rect,
+                             weight: weight, premultiplied: premultiplied)
+            }
+            return
+        }
         Self.blend(plane: luma, linesize: frame.linesize(0), rect: prepared.rect, step: 1,
                    weight: prepared.lumaWeight, premultiplied: prepared.lumaPremultiplied)
         switch layout {
@@ -46,6 +57,24 @@ final class FrameCompositor {
                        weight: prepared.chromaWeight, premultiplied: prepared.uPremultiplied)
             Self.blend(plane: uv + 1, linesize: frame.linesize(1), rect: prepared.chromaRect, step: 2,
                        weight: prepared.chromaWeight, premultiplied: prepared.vPremultiplied)
+        }
+    }
+
+    /// A 10-bit plane (16-bit little-endian samples): the 8-bit blend with the caption's premultiplied
+    /// value four times larger, as limited-range 10-bit code values are four times the 8-bit ones.
+    static func blend10(plane: UnsafeMutableRawPointer, linesize: Int, rect: PixelRect, weight: [Int32], premultiplied: [Int32]) {
+        weight.withUnsafeBufferPointer { weight in
+            premultiplied.withUnsafeBufferPointer { premultiplied in
+                for row in 0..<rect.height {
+                    let line = (plane + (rect.y + row) * linesize).assumingMemoryBound(to: UInt16.self) + rect.x
+                    let k = row * rect.width
+                    for column in 0..<rect.width {
+                        let w = Int64(weight[k + column]), p = Int64(premultiplied[k + column]) * 4
+                        let value = (Int64(UInt16(littleEndian: line[column])) * (65536 - w) + p + 32768) >> 16
+                        line[column] = UInt16(truncatingIfNeeded: value).littleEndian
+                    }
+                }
+            }
         }
     }
 

@@ -2,7 +2,8 @@ import CFFmpeg
 
 /// The pixel formats the compositor blends into directly, and facts about formats in general.
 enum PixelFormats {
-    /// 8-bit YUV layouts the compositor draws on: planar with their chroma subsampling, or NV12.
+    /// Y'CbCr layouts the compositor draws on: planar with their chroma subsampling (8-bit, or 10-bit in
+    /// 16-bit little-endian samples), or NV12.
     enum Layout: Equatable {
         case planar(chromaShiftX: Int, chromaShiftY: Int)
         case nv12
@@ -13,9 +14,17 @@ enum PixelFormats {
         case AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P: .planar(chromaShiftX: 1, chromaShiftY: 1)
         case AV_PIX_FMT_YUV422P, AV_PIX_FMT_YUVJ422P: .planar(chromaShiftX: 1, chromaShiftY: 0)
         case AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUVJ444P: .planar(chromaShiftX: 0, chromaShiftY: 0)
+        case AV_PIX_FMT_YUV420P10LE: .planar(chromaShiftX: 1, chromaShiftY: 1)
+        case AV_PIX_FMT_YUV422P10LE: .planar(chromaShiftX: 1, chromaShiftY: 0)
+        case AV_PIX_FMT_YUV444P10LE: .planar(chromaShiftX: 0, chromaShiftY: 0)
         case AV_PIX_FMT_NV12: .nv12
         default: nil
         }
+    }
+
+    /// Bits per sample of the formats `layout` knows: 10 for the `p10le` ones, else 8.
+    static func bitDepth(_ format: AVPixelFormat) -> Int {
+        format == AV_PIX_FMT_YUV420P10LE || format == AV_PIX_FMT_YUV422P10LE || format == AV_PIX_FMT_YUV444P10LE ? 10 : 8
     }
 
     static func isFullRange(_ format: AVPixelFormat) -> Bool {
@@ -32,7 +41,8 @@ enum PixelFormats {
     }
 
     /// The format to encode: the decoder's own when the encoder takes it and the compositor can draw
-    /// on it (no conversion at all), else the encoder's first format the compositor can draw on.
+    /// on it (no conversion at all: a 10-bit input stays 10-bit), else the encoder's first format the
+    /// compositor can draw on, at the input's bit depth when it has one.
     static func encoderFormat(for codec: UnsafePointer<AVCodec>, decoded: AVPixelFormat) -> AVPixelFormat? {
         var supported: [AVPixelFormat] = []
         if var p = codec.pointee.pix_fmts {
@@ -41,6 +51,9 @@ enum PixelFormats {
             supported = [AV_PIX_FMT_YUV420P]
         }
         if supported.contains(decoded), layout(decoded) != nil { return decoded }
-        return supported.first { layout($0) != nil && !isFullRange($0) } ?? supported.first { layout($0) != nil }
+        let depth = (av_pix_fmt_desc_get(decoded)?.pointee.comp.0.depth).map(Int.init) ?? 8
+        let drawable = supported.filter { layout($0) != nil }
+        return drawable.first { !isFullRange($0) && bitDepth($0) == (depth > 8 ? 10 : 8) }
+            ?? drawable.first { !isFullRange($0) } ?? drawable.first
     }
 }

@@ -56,7 +56,7 @@ public final class VideoBurner: @unchecked Sendable {
             let shape = rotation % 180 == 0 ? options.shape : Self.turned(options.shape)
             let placement = FramePlacement.of(sourceWidth: Int(d.width), height: Int(d.height), shape: shape, fit: options.fit)
             guard let format = PixelFormats.encoderFormat(for: codec, decoded: d.pix_fmt) else {
-                throw VideoError(.unsupported, "--codec \(options.encoder.codec): no 8-bit Y'CbCr pixel format to draw captions on")
+                throw VideoError(.unsupported, "--codec \(options.encoder.codec): no Y'CbCr pixel format (8- or 10-bit) to draw captions on")
             }
             let scaler = FrameScaler(placement: placement, format: format)
             let still = input.isStillImage
