@@ -17,6 +17,4 @@ enum Markup {
         }
         return out
     }
-
-    static func psnr(_ db: Double) -> String { db.isFinite ? String(format: "%.2f dB", db) : "inf" }
 }

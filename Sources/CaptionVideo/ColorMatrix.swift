@@ -36,8 +36,9 @@ public struct ColorMatrix: Sendable, Equatable {
         fullRange = range == AVCOL_RANGE_JPEG || PixelFormats.isFullRange(format)
     }
 
-    private var kr: Double { switch standard { case .bt601: 0.299; case .bt709: 0.2126; case .bt2020: 0.2627 } }
-    private var kb: Double { switch standard { case .bt601: 0.114; case .bt709: 0.0722; case .bt2020: 0.0593 } }
+    /// The matrix's red and blue luma weights (readers that build tables from them: `VideoStills`).
+    var kr: Double { switch standard { case .bt601: 0.299; case .bt709: 0.2126; case .bt2020: 0.2627 } }
+    var kb: Double { switch standard { case .bt601: 0.114; case .bt709: 0.0722; case .bt2020: 0.0593 } }
 
     /// Y', Cb, Cr of an 8-bit RGB colour, unrounded, in 8-bit code values.
     @inline(__always)
@@ -71,13 +72,16 @@ public struct ColorMatrix: Sendable, Equatable {
 
     /// HLG's OETF (ITU-R BT.2100): scene light 0...1 to signal 0...1.
     static func hlgOETF(_ e: Double) -> Double {
-        let a = 0.17883277, b = 1 - 4 * 0.17883277, c = 0.5 - 0.17883277 * log(4 * 0.17883277)
+        let (a, b, c) = hlgConstants
         return e <= 1.0 / 12 ? (3 * e).squareRoot() : a * log(12 * e - b) + c
     }
 
+    /// HLG's a, b and c (ITU-R BT.2100).
+    static let hlgConstants: (a: Double, b: Double, c: Double) = (0.17883277, 1 - 4 * 0.17883277, 0.5 - 0.17883277 * log(4 * 0.17883277))
+
     /// The scene light whose HLG signal is 75 %: BT.2408's reference (graphics) white.
     static let hlgReferenceWhite: Double = {
-        let a = 0.17883277, b = 1 - 4 * 0.17883277, c = 0.5 - 0.17883277 * log(4 * 0.17883277)
+        let (a, b, c) = hlgConstants
         return (exp((0.75 - c) / a) + b) / 12
     }()
 

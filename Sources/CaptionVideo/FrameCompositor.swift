@@ -33,13 +33,13 @@ final class FrameCompositor {
         }
         guard let prepared, let luma = frame.plane(0) else { return }
         if PixelFormats.bitDepth(frame.format) == 10 {
-            for (plane, rect, weight, premultiplied) in [(0, prepared.rect, prepared.lumaWeight, prepared.lumaPremultiplied),
-                                                       (1, prepared.chromaRect, prepared.chromaWeight, prepared.uPremultiplied),
-                                                       (2, prepared.chromaRect, prepared.chromaWeight, prepared.vPremultiplied)] {
-                guard let base = frame.plane(plane) else { continue }
-                Self.blend10(plane: UnsafeMutableRawPointer(base), linesize: frame.linesize(plane), rect: rect,
-                             weight: weight, premultiplied: premultiplied)
-            }
+            guard let u = frame.plane(1), let v = frame.plane(2) else { return }
+            Self.blend10(plane: luma, linesize: frame.linesize(0), rect: prepared.rect,
+                         weight: prepared.lumaWeight, premultiplied: prepared.lumaPremultiplied)
+            Self.blend10(plane: u, linesize: frame.linesize(1), rect: prepared.chromaRect,
+                         weight: prepared.chromaWeight, premultiplied: prepared.uPremultiplied)
+            Self.blend10(plane: v, linesize: frame.linesize(2), rect: prepared.chromaRect,
+                         weight: prepared.chromaWeight, premultiplied: prepared.vPremultiplied)
             return
         }
         Self.blend(plane: luma, linesize: frame.linesize(0), rect: prepared.rect, step: 1,
@@ -62,11 +62,11 @@ final class FrameCompositor {
 
     /// A 10-bit plane (16-bit little-endian samples): the 8-bit blend with the caption's premultiplied
     /// value four times larger, as limited-range 10-bit code values are four times the 8-bit ones.
-    static func blend10(plane: UnsafeMutableRawPointer, linesize: Int, rect: PixelRect, weight: [Int32], premultiplied: [Int32]) {
+    static func blend10(plane: UnsafeMutablePointer<UInt8>, linesize: Int, rect: PixelRect, weight: [Int32], premultiplied: [Int32]) {
         weight.withUnsafeBufferPointer { weight in
             premultiplied.withUnsafeBufferPointer { premultiplied in
                 for row in 0..<rect.height {
-                    let line = (plane + (rect.y + row) * linesize).assumingMemoryBound(to: UInt16.self) + rect.x
+                    let line = UnsafeMutableRawPointer(plane + (rect.y + row) * linesize).assumingMemoryBound(to: UInt16.self) + rect.x
                     let k = row * rect.width
                     for column in 0..<rect.width {
                         let w = Int64(weight[k + column]), p = Int64(premultiplied[k + column]) * 4

@@ -102,12 +102,7 @@ private struct StillConverter {
         }
         guard width > 0, height > 0 else { throw VideoError(.malformedInput, "\(file): a frame has no size") }
         // ColorMatrix.rgb's arithmetic, split per component.
-        let kr: Double, kb: Double
-        switch matrix.standard {
-        case .bt601: (kr, kb) = (0.299, 0.114)
-        case .bt709: (kr, kb) = (0.2126, 0.0722)
-        case .bt2020: (kr, kb) = (0.2627, 0.0593)
-        }
+        let (kr, kb) = (matrix.kr, matrix.kb)
         let full = matrix.fullRange
         let scale = 65536.0 * 255
         func fixed(_ v: Double) -> Int32 { Int32((v * scale).rounded()) }

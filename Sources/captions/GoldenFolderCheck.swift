@@ -45,16 +45,14 @@ struct GoldenFolderCheck {
 
     /// Any error as the folder's error, with the exit code the command line gives it.
     static func folderError(_ error: any Error) -> GoldenFolderError {
-        do {
-            try VerifyErrors.mapped { throw error }
-        } catch let error as CaptionFormatError {
-            return GoldenFolderError(code: error.exitCode, message: error.message)
-        } catch let error as StyleError {
-            return GoldenFolderError(code: error.exitCode, message: error.problems.map(\.description).joined(separator: "; "))
-        } catch {
-            return GoldenFolderError(code: 70, message: "\(error)")
+        switch Result(catching: { try VerifyErrors.mapped { throw error } }) {
+        case .failure(let error as CaptionFormatError):
+            GoldenFolderError(code: error.exitCode, message: error.message)
+        case .failure(let error as StyleError):
+            GoldenFolderError(code: error.exitCode, message: error.problems.map(\.description).joined(separator: "; "))
+        default:
+            GoldenFolderError(code: 70, message: "\(error)")
         }
-        return GoldenFolderError(code: 70, message: "\(error)")
     }
 
     private func check(_ outcome: inout GoldenFolderOutcome) throws {
@@ -82,13 +80,7 @@ struct GoldenFolderCheck {
             }
             let expected = try golden.get()
             let read = Date()
-            let result: FrameResult
-            do {
-                result = manifest.isVideo ? try VideoFrameComparison.result(time: t, actual: actual, expected: expected)
-                    : try FrameResult(time: t, actual: actual, expected: expected)
-            } catch {
-                throw GoldenError(.malformed, "\(path): frame at \(t) ms: \(error)")
-            }
+            let result = try folder.grade(actual, against: expected, at: t, video: manifest.isVideo)
             let passed = outcome.threshold.passes(result)
             let stages = (render: rendered.timeIntervalSince(frameStart), read: read.timeIntervalSince(rendered),
                           compare: Date().timeIntervalSince(read))
@@ -103,8 +95,8 @@ struct GoldenFolderCheck {
             var frame = GoldenFrameOutcome(time: t, result: result, passed: passed, seconds: 0)
             frame.stages = stages
             if !passed {
-                let heat = manifest.isVideo ? VideoFrameComparison.heatMap(actual: actual, expected: expected) : nil
-                let entry = try report.add(result, actual: actual, expected: expected, heatMap: heat)
+                let entry = try report.add(result, actual: actual, expected: expected,
+                                           heatMap: GoldenFolder.heatMap(actual, expected, video: manifest.isVideo))
                 if let names = entry.images, names.count == 3 {
                     frame.images = (report.file(names[0]), report.file(names[1]), report.file(names[2]))
                 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CaptionRender
 import CaptionVerify
 
 /// `--threshold`, `--min-psnr` and `--max-diff-pixels`: what a golden frame must meet. At most one;
@@ -18,7 +17,7 @@ struct ThresholdOptions: ParsableArguments {
         if [threshold != nil, minPSNR != nil, maxDiffPixels != nil].filter({ $0 }).count > 1 {
             throw ValidationError("give one of --threshold, --min-psnr and --max-diff-pixels")
         }
-        if let threshold, Self.grade(threshold) == nil {
+        if let threshold, GoldenThreshold.passingGrade(named: threshold) == nil {
             throw ValidationError("--threshold: expected SAME, GOOD or BAD, got '\(threshold)'")
         }
         if let minPSNR, !(minPSNR.isFinite && minPSNR > 0) { throw ValidationError("--min-psnr must be a positive number of dB") }
@@ -26,13 +25,9 @@ struct ThresholdOptions: ParsableArguments {
     }
 
     var value: GoldenThreshold? {
-        if let threshold, let grade = Self.grade(threshold) { return .grade(grade) }
+        if let threshold, let grade = GoldenThreshold.passingGrade(named: threshold) { return .grade(grade) }
         if let minPSNR { return .minPSNR(minPSNR) }
         if let maxDiffPixels { return .maxDiffPixels(maxDiffPixels) }
         return nil
-    }
-
-    private static func grade(_ name: String) -> ComparisonGrade? {
-        ComparisonGrade(rawValue: name.uppercased()).flatMap { $0 == .fail ? nil : $0 }
     }
 }

@@ -32,51 +32,49 @@ enum WebVTTWriter {
                                   into sink: ByteSink) -> WebVTTOutput {
         var w = WebVTTOutput(sink: sink)
         for n in range {
-            // A cue that is only text without an id: fields read in place, no copy of the event.
-            if events[n].isPlain, events[n].id == nil, events[n].start >= 0, events[n].end >= 0,
-               events[n].plainText.withUTF8({ WebVTTCueTextWriter.isSafe($0) }) {
-                w.sink.appendTimestamp(events[n].start, separator: 0x2E)
-                w.sink.append(" --> ")
-                w.sink.appendTimestamp(events[n].end, separator: 0x2E)
-                w.sink.append(0x0A)
-                events[n].plainText.withUTF8 { text in
-                    if !text.isEmpty { w.sink.append(text); w.sink.append(0x0A) }
-                }
-                w.sink.append(0x0A)
-            } else if events[n].id == nil, events[n].start >= 0, events[n].end >= 0,
-                      let span = events[n].singleSimpleSpan, writeSimpleSpanCue(events[n], span, w.sink) {
-                // The usual styled cue (one <i> line), written as writeCue would.
-            } else {
-                writeCue(events[n], options: options, &w)
-            }
+            // Most cues (only text, or one <i> line, without an id) take the short path.
+            let short = events[n].id == nil && events[n].start >= 0 && events[n].end >= 0 && writeShortCue(events[n], w.sink)
+            if !short { writeCue(events[n], options: options, &w) }
         }
         return w
     }
 
-    /// A cue of times and text with one bold, italic or underline span, when its text needs no escaping:
-    /// the bytes WebVTTCueTextWriter would give, without its bookkeeping. False (nothing written) otherwise.
-    private static func writeSimpleSpanCue(_ event: CaptionEvent, _ span: TextSpan, _ sink: ByteSink) -> Bool {
-        let open: StaticString, close: StaticString
-        switch span.kind {
-        case .bold: (open, close) = ("<b>", "</b>")
-        case .italic: (open, close) = ("<i>", "</i>")
-        case .underline: (open, close) = ("<u>", "</u>")
-        default: return false  // strikethrough: WebVTT has no tag, and the full path reports it
+    /// A cue that is only its times and text, or its text with one bold, italic or underline span, when
+    /// the text needs no escaping: the bytes `writeCue` would give, without its bookkeeping (fields read
+    /// in place, no String made). False, with nothing written, for any other cue.
+    private static func writeShortCue(_ event: CaptionEvent, _ sink: ByteSink) -> Bool {
+        var tags: (span: TextSpan, open: StaticString, close: StaticString)?
+        if !event.isPlain {
+            guard let span = event.singleSimpleSpan else { return false }
+            switch span.kind {
+            case .bold: tags = (span, "<b>", "</b>")
+            case .italic: tags = (span, "<i>", "</i>")
+            case .underline: tags = (span, "<u>", "</u>")
+            default: return false  // strikethrough: WebVTT has no tag, and the full path reports it
+            }
         }
         return event.plainText.withUTF8 { text in
-            // Both ends on character starts, as the full path moves them.
-            guard text[span.start] & 0xC0 != 0x80, span.end == text.count || text[span.end] & 0xC0 != 0x80,
-                  WebVTTCueTextWriter.isSafe(text) else { return false }
+            guard WebVTTCueTextWriter.isSafe(text) else { return false }
+            // A span's ends on character starts, as the full path moves them.
+            if let span = tags?.span, text[span.start] & 0xC0 == 0x80 || (span.end < text.count && text[span.end] & 0xC0 == 0x80) {
+                return false
+            }
             sink.appendTimestamp(event.start, separator: 0x2E)
             sink.append(" --> ")
             sink.appendTimestamp(event.end, separator: 0x2E)
             sink.append(0x0A)
-            sink.append(UnsafeBufferPointer(rebasing: text[..<span.start]))
-            sink.append(open)
-            sink.append(UnsafeBufferPointer(rebasing: text[span.start..<span.end]))
-            sink.append(close)
-            sink.append(UnsafeBufferPointer(rebasing: text[span.end...]))
-            sink.append("\n\n")
+            if let (span, open, close) = tags {
+                sink.append(UnsafeBufferPointer(rebasing: text[..<span.start]))
+                sink.append(open)
+                sink.append(UnsafeBufferPointer(rebasing: text[span.start..<span.end]))
+                sink.append(close)
+                sink.append(UnsafeBufferPointer(rebasing: text[span.end...]))
+                sink.append(0x0A)
+            } else if !text.isEmpty {
+                sink.append(text)
+                sink.append(0x0A)
+            }
+            sink.append(0x0A)
             return true
         }
     }

@@ -94,14 +94,28 @@ public struct GoldenFolder {
         for t in manifest.times {
             let expected = try golden(at: t, size: manifest.size)
             let actual = try frames.frame(at: t)
-            let result: FrameResult
-            do { result = try FrameResult(time: t, actual: actual, expected: expected) } catch {
-                throw GoldenError(.malformed, "frame at \(t) ms: \(error)")
-            }
-            try report?.add(result, actual: actual, expected: expected)
+            let result = try grade(actual, against: expected, at: t, video: manifest.isVideo)
+            try report?.add(result, actual: actual, expected: expected, heatMap: Self.heatMap(actual, expected, video: manifest.isVideo))
             each(result)
             results.append(result)
         }
         return results
+    }
+
+    /// One frame against its golden: libass's metric for rendered captions, `VideoFrameComparison` for
+    /// frames of a video.
+    public func grade(_ actual: RGBAImage, against expected: RGBAImage, at t: Milliseconds, video: Bool) throws(GoldenError) -> FrameResult {
+        do {
+            return video ? try VideoFrameComparison.result(time: t, actual: actual, expected: expected)
+                : try FrameResult(time: t, actual: actual, expected: expected)
+        } catch {
+            throw GoldenError(.malformed, "\(directory): frame at \(t) ms: \(error)")
+        }
+    }
+
+    /// The difference image a report shows for a failing frame: by size for a video (nil: the report's
+    /// own, graded by libass's metric).
+    public static func heatMap(_ actual: RGBAImage, _ expected: RGBAImage, video: Bool) -> RGBAImage? {
+        video ? VideoFrameComparison.heatMap(actual: actual, expected: expected) : nil
     }
 }

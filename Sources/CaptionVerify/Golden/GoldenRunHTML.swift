@@ -52,7 +52,7 @@ public struct GoldenRunHTML {
             out += "<tr><td>\(e(folder.path))<br><b>\(e(frame.name))</b>"
             if let r = frame.result {
                 out += "<br><span class=\"\(r.grade.rawValue)\">\(r.grade.rawValue)</span> score \(String(format: "%.2f", r.score))"
-                    + "<br>PSNR \(Markup.psnr(r.psnr))<br>\(r.differingPixels) pixels differ"
+                    + "<br>PSNR \(r.psnrDescription)<br>\(r.differingPixels) pixels differ"
                     + "<br>worst \(r.worstPixel.map { "\($0)" } ?? "-")"
             }
             out += "</td>"

@@ -13,6 +13,11 @@ public enum GoldenThreshold: Sendable, Equatable, Codable, CustomStringConvertib
 
     public static let standard = GoldenThreshold.grade(FrameResult.allowed)
 
+    /// A grade a threshold can name, in any case: SAME, GOOD or BAD (a threshold of FAIL passes nothing).
+    public static func passingGrade(named name: String) -> ComparisonGrade? {
+        ComparisonGrade(rawValue: name.uppercased()).flatMap { $0 == .fail ? nil : $0 }
+    }
+
     public func passes(_ r: FrameResult) -> Bool {
         guard r.actualDrew == r.expectedDrew else { return false }
         switch self {
@@ -43,7 +48,7 @@ public enum GoldenThreshold: Sendable, Equatable, Codable, CustomStringConvertib
         switch key {
         case .grade:
             let name = try c.decode(String.self, forKey: .grade)
-            guard let grade = ComparisonGrade(rawValue: name.uppercased()), grade != .fail else {
+            guard let grade = Self.passingGrade(named: name) else {
                 throw DecodingError.dataCorruptedError(forKey: .grade, in: c, debugDescription: "'\(name)' is not SAME, GOOD or BAD")
             }
             self = .grade(grade)

@@ -46,9 +46,9 @@ public struct JUnitReport {
             guard let update = frame.update else { return open + "/>\n" }
             return open + ">\n      <system-out>\(e(update))</system-out>\n    </testcase>\n"
         }
-        let message = "\(r.grade.rawValue) (score \(String(format: "%.2f", r.score)), PSNR \(Markup.psnr(r.psnr)), "
+        let message = "\(r.grade.rawValue) (score \(String(format: "%.2f", r.score)), PSNR \(r.psnrDescription), "
             + "\(r.differingPixels) differing pixels) fails the threshold \(folder.threshold)"
-        var details = ["grade: \(r.grade.rawValue)", "score: \(String(format: "%.3f", r.score))", "psnr: \(Markup.psnr(r.psnr))",
+        var details = ["grade: \(r.grade.rawValue)", "score: \(String(format: "%.3f", r.score))", "psnr: \(r.psnrDescription)",
                        "differing pixels: \(r.differingPixels)", "worst pixel: \(r.worstPixel.map { "\($0)" } ?? "none")",
                        "threshold: \(folder.threshold)"]
         if r.actualDrew != r.expectedDrew { details.append(r.actualDrew ? "the golden has no captions here" : "nothing drawn where the golden has captions") }
