@@ -8,6 +8,7 @@
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
 #include <libavutil/display.h>
+#include <libavutil/mastering_display_metadata.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/audio_fifo.h>
 #include <libswscale/swscale.h>
@@ -60,5 +61,23 @@ static inline int cffmpeg_stream_set_display_matrix(AVStream *stream, const int3
     if (!data) return AVERROR(ENOMEM);
     memcpy(data, matrix, 9 * sizeof(int32_t));
     return 0;
+}
+/* A stream's side data of one type when it holds at least `size` bytes, else NULL. */
+static inline const uint8_t *cffmpeg_stream_side_data(const AVStream *stream, enum AVPacketSideDataType type, size_t size) {
+    size_t found = 0;
+    const uint8_t *data = av_stream_get_side_data(stream, type, &found);
+    return data && found >= size ? data : NULL;
+}
+/* Adds side data (a copy of `size` bytes) to an output stream, for the muxer to write into the container. */
+static inline int cffmpeg_stream_add_side_data(AVStream *stream, enum AVPacketSideDataType type, const void *bytes, size_t size) {
+    uint8_t *data = av_stream_new_side_data(stream, type, size);
+    if (!data) return AVERROR(ENOMEM);
+    memcpy(data, bytes, size);
+    return 0;
+}
+/* A frame's side data of one type when it holds at least `size` bytes, else NULL. */
+static inline const uint8_t *cffmpeg_frame_side_data(const AVFrame *frame, enum AVFrameSideDataType type, size_t size) {
+    const AVFrameSideData *side = av_frame_get_side_data(frame, type);
+    return side && side->size >= size ? side->data : NULL;
 }
 #endif

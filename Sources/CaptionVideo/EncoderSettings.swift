@@ -6,9 +6,12 @@ public struct EncoderSettings: Sendable, Equatable {
     public var crf: Int?
     /// Speed preset (ultrafast ... veryslow); nil for the default (veryfast) on encoders that have one.
     public var preset: String?
+    /// The output's pixel format (a libavutil name such as `yuv420p`); nil to keep the input's where
+    /// the encoder takes it (a 10-bit input stays 10-bit).
+    public var pixelFormat: String?
 
-    public init(codec: String = "h264", crf: Int? = nil, preset: String? = nil) {
-        self.codec = codec; self.crf = crf; self.preset = preset
+    public init(codec: String = "h264", crf: Int? = nil, preset: String? = nil, pixelFormat: String? = nil) {
+        self.codec = codec; self.crf = crf; self.preset = preset; self.pixelFormat = pixelFormat
     }
 
     public static let defaultCRF = 20

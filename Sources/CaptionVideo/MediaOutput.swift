@@ -46,7 +46,7 @@ final class MediaOutput: @unchecked Sendable {
     }
 
     /// A stream for an encoder's packets (`parameters` from the opened encoder); returns its index.
-    func addStream(encoder: CodecContext, displayMatrix: [Int32]? = nil) throws(VideoError) -> Int {
+    func addStream(encoder: CodecContext, displayMatrix: [Int32]? = nil, hdr: HDRMetadata = HDRMetadata()) throws(VideoError) -> Int {
         guard let stream = avformat_new_stream(context, nil) else { throw VideoError(.cannotWrite, "\(path): cannot add a stream") }
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer), .cannotWrite, "\(path): cannot add a stream")
         stream.pointee.time_base = encoder.pointer.pointee.time_base
@@ -54,6 +54,7 @@ final class MediaOutput: @unchecked Sendable {
             let status = displayMatrix.withUnsafeBufferPointer { cffmpeg_stream_set_display_matrix(stream, $0.baseAddress) }
             try check(status, .cannotWrite, "\(path): cannot keep the rotation")
         }
+        try check(hdr.attach(to: stream), .cannotWrite, "\(path): cannot keep the HDR metadata")
         sourceTimeBases.append(encoder.pointer.pointee.time_base)
         return Int(stream.pointee.index)
     }

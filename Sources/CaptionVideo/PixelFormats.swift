@@ -40,20 +40,35 @@ enum PixelFormats {
         av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "unknown"
     }
 
-    /// The format to encode: the decoder's own when the encoder takes it and the compositor can draw
-    /// on it (no conversion at all: a 10-bit input stays 10-bit), else the encoder's first format the
-    /// compositor can draw on, at the input's bit depth when it has one.
-    static func encoderFormat(for codec: UnsafePointer<AVCodec>, decoded: AVPixelFormat) -> AVPixelFormat? {
+    /// The format to encode: the one asked for (`--pix-fmt`), checked; else the decoder's own when the
+    /// encoder takes it and the compositor can draw on it (no conversion at all: a 10-bit input stays
+    /// 10-bit), else the encoder's first format the compositor can draw on, at the input's bit depth.
+    static func encoderFormat(for codec: UnsafePointer<AVCodec>, decoded: AVPixelFormat, requested: String? = nil) throws(VideoError) -> AVPixelFormat {
         var supported: [AVPixelFormat] = []
         if var p = codec.pointee.pix_fmts {
             while p.pointee != AV_PIX_FMT_NONE { supported.append(p.pointee); p += 1 }
         } else {
             supported = [AV_PIX_FMT_YUV420P]
         }
+        let encoder = String(cString: codec.pointee.name)
+        let drawable = supported.filter { layout($0) != nil }
+        if let requested {
+            let format = av_get_pix_fmt(requested)
+            guard format != AV_PIX_FMT_NONE else { throw VideoError(.unsupported, "--pix-fmt \(requested): not a pixel format name (yuv420p, yuv420p10le, ...)") }
+            guard supported.contains(format) else {
+                throw VideoError(.unsupported, "--pix-fmt \(requested): the \(encoder) encoder does not take it; it takes \(supported.map(name).joined(separator: ", "))")
+            }
+            guard layout(format) != nil else {
+                throw VideoError(.unsupported, "--pix-fmt \(requested): captions are drawn on planar Y'CbCr (8- or 10-bit) or nv12; \(encoder) takes \(drawable.map(name).joined(separator: ", "))")
+            }
+            return format
+        }
         if supported.contains(decoded), layout(decoded) != nil { return decoded }
         let depth = (av_pix_fmt_desc_get(decoded)?.pointee.comp.0.depth).map(Int.init) ?? 8
-        let drawable = supported.filter { layout($0) != nil }
-        return drawable.first { !isFullRange($0) && bitDepth($0) == (depth > 8 ? 10 : 8) }
-            ?? drawable.first { !isFullRange($0) } ?? drawable.first
+        guard let format = drawable.first(where: { !isFullRange($0) && bitDepth($0) == (depth > 8 ? 10 : 8) })
+            ?? drawable.first(where: { !isFullRange($0) }) ?? drawable.first else {
+            throw VideoError(.unsupported, "the \(encoder) encoder takes no Y'CbCr pixel format (8- or 10-bit) to draw captions on")
+        }
+        return format
     }
 }

@@ -55,9 +55,7 @@ public final class VideoBurner: @unchecked Sendable {
             // Sizes are asked for as displayed; the frames are coded turned by the rotation.
             let shape = rotation % 180 == 0 ? options.shape : Self.turned(options.shape)
             let placement = FramePlacement.of(sourceWidth: Int(d.width), height: Int(d.height), shape: shape, fit: options.fit)
-            guard let format = PixelFormats.encoderFormat(for: codec, decoded: d.pix_fmt) else {
-                throw VideoError(.unsupported, "--codec \(options.encoder.codec): no Y'CbCr pixel format (8- or 10-bit) to draw captions on")
-            }
+            let format = try PixelFormats.encoderFormat(for: codec, decoded: d.pix_fmt, requested: options.encoder.pixelFormat)
             let scaler = FrameScaler(placement: placement, format: format)
             let still = input.isStillImage
             let rate = video.pointee.avg_frame_rate.num > 0 ? video.pointee.avg_frame_rate : video.pointee.r_frame_rate
@@ -69,7 +67,8 @@ public final class VideoBurner: @unchecked Sendable {
                 sampleAspectRatio: placement.isCropOnly ? d.sample_aspect_ratio : AVRational(num: 1, den: 1),
                 colorspace: PixelFormats.isRGB(d.pix_fmt) ? AVCOL_SPC_SMPTE170M : d.colorspace,
                 colorRange: sameFormat ? d.color_range : PixelFormats.isFullRange(format) ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG,
-                colorPrimaries: d.color_primaries, colorTransfer: d.color_trc)
+                colorPrimaries: d.color_primaries, colorTransfer: d.color_trc,
+                hdr: try HDRMetadata.of(input, transfer: d.color_trc))
             if still {
                 guard let duration = options.duration ?? options.captionsEnd else {
                     throw VideoError(.unsupported, "\(path) is a still image: give --duration (how long to show it)")
@@ -84,19 +83,24 @@ public final class VideoBurner: @unchecked Sendable {
             // Audio only: the background, at the size asked for (a 1080-pixel short side by default).
             rotation = 0
             let (w, h) = Self.generatedSize(options.shape)
+            let format = try PixelFormats.encoderFormat(for: codec, decoded: AV_PIX_FMT_YUV420P, requested: options.encoder.pixelFormat)
             switch options.background {
             case .color(let color):
                 template = try GeneratedFrames.colorFrame(color, width: w, height: h)
+                if format != AV_PIX_FMT_YUV420P {
+                    let same = FramePlacement.of(sourceWidth: w, height: h, shape: .size(width: w, height: h), fit: .crop)
+                    template = try FrameScaler(placement: same, format: format).convert(template!)
+                }
             case .image(let image):
                 let placement = FramePlacement.of(sourceWidth: image.width, height: image.height, shape: .size(width: w, height: h), fit: options.fit)
-                template = try FrameScaler(placement: placement, format: AV_PIX_FMT_YUV420P).convert(GeneratedFrames.imageFrame(image))
+                template = try FrameScaler(placement: placement, format: format).convert(GeneratedFrames.imageFrame(image))
             }
             guard let length = options.duration.map({ Int64($0) * 1000 }) ?? input.durationMicroseconds else {
                 throw VideoError(.unsupported, "\(path): its length is unknown; give --duration")
             }
             window.end = min(window.end ?? Int64.max, length)
             parameters = VideoEncoder.Parameters(
-                width: w, height: h, format: AV_PIX_FMT_YUV420P, timeBase: AVRational(num: 1, den: Int32(options.frameRate)),
+                width: w, height: h, format: format, timeBase: AVRational(num: 1, den: Int32(options.frameRate)),
                 frameRate: AVRational(num: Int32(options.frameRate), den: 1), sampleAspectRatio: AVRational(num: 1, den: 1),
                 colorspace: AVCOL_SPC_SMPTE170M, colorRange: AVCOL_RANGE_MPEG, colorPrimaries: AVCOL_PRI_UNSPECIFIED,
                 colorTransfer: AVCOL_TRC_UNSPECIFIED)
@@ -104,7 +108,7 @@ public final class VideoBurner: @unchecked Sendable {
         (width, height) = rotation % 180 == 0 ? (parameters.width, parameters.height) : (parameters.height, parameters.width)
 
         encoder = try VideoEncoder.open(codec, settings: options.encoder, parameters: parameters, globalHeader: output.needsGlobalHeader)
-        videoStream = try output.addStream(encoder: encoder, displayMatrix: displayMatrix)
+        videoStream = try output.addStream(encoder: encoder, displayMatrix: displayMatrix, hdr: parameters.hdr)
 
         var audio: AudioPath?
         if let stream = input.audio, !input.isStillImage {

@@ -22,6 +22,8 @@ enum VideoEncoder {
         var colorRange: AVColorRange
         var colorPrimaries: AVColorPrimaries
         var colorTransfer: AVColorTransferCharacteristic
+        /// The input's HDR metadata, written into the bitstream where the encoder can (libx265).
+        var hdr = HDRMetadata()
     }
 
     static func open(_ codec: UnsafePointer<AVCodec>, settings: EncoderSettings, parameters p: Parameters,
@@ -52,7 +54,9 @@ enum VideoEncoder {
             }
         }
         // libx264 and libx265 print their settings at info level; keep their own logs quiet too.
-        if let priv = c.pointee.priv_data, encoder.name == "libx265" { av_opt_set(priv, "x265-params", "log-level=error", 0) }
+        if let priv = c.pointee.priv_data, encoder.name == "libx265" {
+            av_opt_set(priv, "x265-params", (["log-level=error"] + p.hdr.x265Parameters).joined(separator: ":"), 0)
+        }
         try check(avcodec_open2(c, codec, nil), .unsupported,
                   "cannot open the \(encoder.name) encoder for \(p.width)x\(p.height) \(PixelFormats.name(p.format))")
         return encoder

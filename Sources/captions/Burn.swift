@@ -46,6 +46,9 @@ struct Burn: ParsableCommand {
     @Option(help: "Video codec: h264 (libx264), h265, or a libavcodec encoder name.")
     var codec = "h264"
 
+    @Option(name: .customLong("pix-fmt"), help: "Output pixel format (yuv420p, yuv420p10le, yuv444p ...); default: the input's when the codec takes it.")
+    var pixFmt: String?
+
     @Option(help: "Constant rate factor (0 lossless ... 51); default \(EncoderSettings.defaultCRF).")
     var crf: Int?
 
@@ -115,7 +118,7 @@ struct Burn: ParsableCommand {
         if let size { options.shape = .size(width: size.width, height: size.height) }
         if let aspect { options.shape = .aspect(aspect.width, aspect.height) }
         options.fit = fit
-        options.encoder = EncoderSettings(codec: codec, crf: crf, preset: encoderPreset)
+        options.encoder = EncoderSettings(codec: codec, crf: crf, preset: encoderPreset, pixelFormat: pixFmt)
         options.start = start?.milliseconds ?? 0
         options.end = end?.milliseconds
         options.duration = duration?.milliseconds

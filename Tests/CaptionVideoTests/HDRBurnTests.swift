@@ -59,27 +59,36 @@ import Testing
         return h < 0 ? h + 360 : h
     }
 
-    @Test(arguments: Curve.allCases)
-    func whiteAtReferenceWhiteAndYellowKeepsItsHue(curve: Curve) throws {
-        let dir = try TestCaptions.scratch()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let input = dir + "/in.mp4", output = dir + "/out.mp4"
-        try FFmpegTool.run(["-f", "lavfi", "-i", "color=black:size=360x640:rate=30", "-t", "1", "-c:v", "libx265", "-x265-params", "log-level=error",
-                            "-pix_fmt", "yuv420p10le", "-color_primaries", "bt2020", "-color_trc", curve.rawValue, "-colorspace", "bt2020nc", input])
+    /// Generates a 1 s black HDR clip (x265, 10-bit, BT.2020, the curve's transfer); `x265` adds encoder
+    /// parameters (HDR10 metadata).
+    static func clip(_ path: String, curve: Curve, x265: String = "") throws {
+        try FFmpegTool.run(["-f", "lavfi", "-i", "color=black:size=360x640:rate=30", "-t", "1", "-c:v", "libx265", "-x265-params", "log-level=error" + x265,
+                            "-pix_fmt", "yuv420p10le", "-color_primaries", "bt2020", "-color_trc", curve.rawValue, "-colorspace", "bt2020nc", path])
+    }
+
+    /// Burns white captions with a #FFDD00 spoken word onto `input`.
+    static func burn(_ input: String, into output: String, pixelFormat: String? = nil) throws {
         var style = try TestCaptions.style("highlight-by-word")
         style.textColor = RGBAColor(red: 255, green: 255, blue: 255)
         style.highlightColor = RGBAColor(red: 0xFF, green: 0xDD, blue: 0x00)
         style.strokeWidth = 0
         style.fontSize = 140
         var options = BurnOptions(output: output)
-        options.encoder = EncoderSettings(codec: "h265", crf: 0, preset: "ultrafast")
+        options.encoder = EncoderSettings(codec: "h265", crf: 0, preset: "ultrafast", pixelFormat: pixelFormat)
         let burner = try VideoBurner(input: input, options: options)
         _ = try burner.run(captions: NativeCaptionLayers(renderer: CaptionFrameRenderer(style: style, width: burner.width, height: burner.height),
                                                          pages: TestCaptions.pages))
-        let probe = try FFmpegTool.run(["-v", "error", "-select_streams", "v", "-show_entries",
-                                        "stream=pix_fmt,color_transfer,color_primaries,color_space", "-of", "csv=p=0", output], tool: "ffprobe")
-        #expect(probe.contains("yuv420p10le") && probe.contains(curve.rawValue) && probe.contains("bt2020"), "\(probe)")
+    }
 
+    /// The output's pixel format and colour tags, as ffprobe reads them.
+    static func tags(_ path: String) throws -> String {
+        try FFmpegTool.run(["-v", "error", "-select_streams", "v", "-show_entries",
+                            "stream=pix_fmt,color_transfer,color_primaries,color_space", "-of", "csv=p=0", path], tool: "ffprobe")
+    }
+
+    /// Checks the burned captions' colours: white at the curve's reference white (within 2 %), the
+    /// yellow's hue in linear light within 4° of #FFDD00's.
+    static func expectCaptionColours(_ output: String, curve: Curve) throws {
         // 0.4 s: "right" is spoken (yellow); "Burned" and "in" are white.
         let (y, u, v) = try Self.planes(output, at: 0.4)
         var whites: [Double] = [], hues: [Double] = []
@@ -100,5 +109,59 @@ import Testing
         let yellow = Self.hue((1.0, pow((0xDD / 255.0 + 0.055) / 1.055, 2.4), 0.0))
         let measured = hues.sorted()[hues.count / 2]
         #expect(abs(measured - yellow) < 4, "\(curve): yellow's hue \(measured)°, #FFDD00's \(yellow)° in linear light")
+    }
+
+    @Test(arguments: Curve.allCases)
+    func whiteAtReferenceWhiteAndYellowKeepsItsHue(curve: Curve) throws {
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let input = dir + "/in.mp4", output = dir + "/out.mp4"
+        try Self.clip(input, curve: curve)
+        try Self.burn(input, into: output)
+        let probe = try Self.tags(output)
+        #expect(probe.contains("yuv420p10le") && probe.contains(curve.rawValue) && probe.contains("bt2020"), "\(probe)")
+        try Self.expectCaptionColours(output, curve: curve)
+    }
+
+    /// `--pix-fmt yuv420p` on HDR input: 8-bit output, still tagged PQ, still white at reference white.
+    @Test func eightBitOutputOfHDRInputKeepsTheColours() throws {
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let input = dir + "/in.mp4", output = dir + "/out.mp4"
+        try Self.clip(input, curve: .pq)
+        try Self.burn(input, into: output, pixelFormat: "yuv420p")
+        let probe = try Self.tags(output)
+        #expect(probe.hasPrefix("yuv420p,") && probe.contains(Curve.pq.rawValue) && probe.contains("bt2020"), "\(probe)")
+        try Self.expectCaptionColours(output, curve: .pq)
+    }
+
+    /// HDR10 metadata (mastering display, content light level) in the input's HEVC SEI comes out both in
+    /// the container (mp4 `mdcv`/`clli`, read back as stream side data) and in the output's SEI (frame
+    /// side data), with the same values; an SDR input gets none.
+    @Test func hdr10MetadataIsCarriedToTheOutput() throws {
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let input = dir + "/in.mp4", output = dir + "/out.mp4"
+        try Self.clip(input, curve: .pq, x265: ":master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(10000000,50):max-cll=1000,400")
+        try Self.burn(input, into: output)
+        let expected = [("side_data_type", "Mastering display metadata"), ("red_x", "34000/50000"), ("green_y", "34500/50000"),
+                        ("blue_x", "7500/50000"), ("white_point_y", "16450/50000"), ("min_luminance", "50/10000"),
+                        ("max_luminance", "10000000/10000"), ("side_data_type", "Content light level metadata"),
+                        ("max_content", "1000"), ("max_average", "400")]
+        let stream = try FFmpegTool.run(["-select_streams", "v", "-show_entries", "stream_side_data_list", "-of", "flat", output], tool: "ffprobe")
+        let frame = try FFmpegTool.run(["-select_streams", "v", "-read_intervals", "%+#1", "-show_entries", "frame_side_data_list",
+                                        "-of", "flat", output], tool: "ffprobe")
+        for (key, value) in expected {
+            // ffprobe's flat lines: `streams.stream.0.side_data_list.side_data.0.red_x="34000/50000"`, numbers unquoted.
+            let fact = ".\(key)=\(value.contains(where: { !$0.isNumber }) ? "\"\(value)\"" : value)"
+            #expect(stream.split(separator: "\n").contains { $0.hasSuffix(fact) }, "container side data lacks \(fact): \(stream)")
+            #expect(frame.split(separator: "\n").contains { $0.hasSuffix(fact) }, "first frame's SEI lacks \(fact): \(frame)")
+        }
+
+        let sdr = dir + "/sdr.mp4", sdrOut = dir + "/sdr-out.mp4"
+        try FFmpegTool.run(["-f", "lavfi", "-i", "color=black:size=360x640:rate=30", "-t", "1", "-c:v", "libx265", "-x265-params", "log-level=error", sdr])
+        try Self.burn(sdr, into: sdrOut)
+        let none = try FFmpegTool.run(["-select_streams", "v", "-show_entries", "stream_side_data_list", "-of", "flat", sdrOut], tool: "ffprobe")
+        #expect(!none.contains("Mastering") && !none.contains("light level"), "\(none)")
     }
 }

@@ -86,6 +86,12 @@ import Testing
         #expect(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--aspect", "wide"]).status == 64)
         #expect(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--size", "720x1280", "--aspect", "9:16"]).status == 64)
         #expect(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--codec", "no-such-codec"]).status == 64)
+        // --pix-fmt: an unknown name, one the encoder does not take, one captions cannot be drawn on.
+        for (format, says) in [("bogus", "not a pixel format name"), ("rgb24", "the libx264 encoder does not take it"),
+                               ("gray", "captions are drawn on planar Y'CbCr")] {
+            let result = try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--pix-fmt", format])
+            #expect(result.status == 64 && result.stderr.contains("--pix-fmt \(format): \(says)"), "\(result.stderr)")
+        }
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["cut.mp4", "in.mp4"])
     }
