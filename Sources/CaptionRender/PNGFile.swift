@@ -52,7 +52,8 @@ public enum PNGFile {
         }
     }
 
-    /// Reads any PNG libpng understands, converted to 8-bit sRGB RGBA with straight alpha.
+    /// Reads any PNG libpng understands, converted to 8-bit sRGB RGBA with straight alpha. 16-bit files
+    /// (ffmpeg's frames of 10-bit and ProRes video) are scaled to 8 bits as they are encoded.
     public static func read(_ path: String) throws(PNGFileError) -> RGBAImage {
         func failure(_ reason: String) -> PNGFileError { PNGFileError(kind: .cannotRead, path: path, reason: reason) }
         var isDirectory: ObjCBool = false
@@ -66,6 +67,7 @@ public enum PNGFile {
             png_image_free(&png)
             throw failure("not a readable PNG (\(message.isEmpty ? "libpng failed" : message))")
         }
+        let sixteenBit = png.format & cpng_format_flag_linear() != 0
         png.format = cpng_format_rgba()
         let (width, height) = (Int(png.width), Int(png.height))
         // A corrupt header must not make us allocate gigabytes: 2^28 pixels is 16384 × 16384.
@@ -74,6 +76,13 @@ public enum PNGFile {
             throw failure("unsupported PNG size \(width)x\(height)")
         }
         var image = RGBAImage(width: width, height: height)
+        if sixteenBit {
+            png_image_free(&png)
+            var reason = [CChar](repeating: 0, count: 64)
+            let read = image.withUnsafeMutablePixels { cpng_read_rgba8(path, $0.baseAddress, UInt32(width), UInt32(height), &reason) }
+            guard read != 0 else { throw failure("damaged PNG (\(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))") }
+            return image
+        }
         let finished = image.withUnsafeMutablePixels { pixels in
             png_image_finish_read(&png, nil, pixels.baseAddress, Int32(width * 4), nil)
         }
