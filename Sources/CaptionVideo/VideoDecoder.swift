@@ -3,9 +3,13 @@ import CFFmpeg
 /// Opens the decoder of the input's video stream, with libavcodec's frame and slice threads (the API
 /// default is one thread; the ffmpeg command line asks for as many as there are cores).
 enum VideoDecoder {
-    static func open(_ stream: UnsafeMutablePointer<AVStream>, file: String) throws(VideoError) -> CodecContext {
+    /// With `alpha`, VP9 carrying alpha (WebM's `alpha_mode`, what `captions overlay --codec vp9` writes)
+    /// is decoded by libvpx, which reads the alpha plane libavcodec's own VP9 decoder drops.
+    static func open(_ stream: UnsafeMutablePointer<AVStream>, file: String, alpha: Bool = false) throws(VideoError) -> CodecContext {
         let parameters = stream.pointee.codecpar!
-        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+        let vp9Alpha = alpha && parameters.pointee.codec_id == AV_CODEC_ID_VP9
+            && av_dict_get(stream.pointee.metadata, "alpha_mode", nil, 0).map { String(cString: $0.pointee.value) == "1" } == true
+        guard let codec = (vp9Alpha ? avcodec_find_decoder_by_name("libvpx-vp9") : nil) ?? avcodec_find_decoder(parameters.pointee.codec_id) else {
             throw VideoError(.unsupported, "\(file): no decoder for its video codec")
         }
         let decoder = try CodecContext(codec: codec)

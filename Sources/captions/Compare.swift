@@ -1,37 +1,43 @@
 import ArgumentParser
 import CaptionRender
+import CaptionVideo
 import Foundation
 
-/// `captions compare A.png B.png`: grades two frames with libass's compare metric.
+/// `captions compare A B`: grades two frames with libass's compare metric; each is a PNG or a frame of
+/// a video (an overlay, a burn, HDR or not), read back to sRGB RGBA.
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Grade two PNG frames against each other with libass's compare metric.",
+        abstract: "Grade two frames (PNGs, or frames of videos at --at) against each other with libass's compare metric.",
         discussion: """
         Prints the grade (SAME, GOOD, BAD or FAIL), the score (the largest pixel difference divided by \
         the local gradient of the expected image: 0 SAME, under 2 GOOD, under 4 BAD, otherwise FAIL), \
         the worst pixel, and the PSNR over the pixels that are not transparent in either image. \
         ACTUAL is graded against EXPECTED (the gradient comes from EXPECTED).
 
+        Either may be a video instead of a PNG: its frame shown at --at is decoded with libavcodec and \
+        read back to 8-bit sRGB RGBA as stored (rotation metadata is not applied). Overlays keep their \
+        alpha (ProRes 4444, VP9 with alpha, QuickTime Animation); HLG and PQ video goes back through \
+        linear light with HDR reference white as SDR white, so a caption burned into HDR video compares \
+        with `captions render` of the same time. 16-bit PNGs (ffmpeg's frames of such videos) are read \
+        as encoded.
+
         Exit status: 0 when the grade is GOOD or better, 1 when it is BAD or FAIL, 64 when the images \
-        differ in size, 66 when a file cannot be read.
+        differ in size or a video is given without --at, 65 when a video is damaged, 66 when a file \
+        cannot be read.
         """
     )
 
-    @Argument(help: "The frame to grade (a PNG).")
+    @Argument(help: "The frame to grade (a PNG, or a video with --at).")
     var actual: String
 
-    @Argument(help: "The reference frame (a PNG).")
+    @Argument(help: "The reference frame (a PNG, or a video with --at).")
     var expected: String
 
+    @Option(help: "For a video: the time of its frame to compare (seconds or timestamp).")
+    var at: TimeArgument?
+
     func run() throws {
-        let a: RGBAImage, e: RGBAImage
-        do {
-            a = try PNGFile.read(actual)
-            e = try PNGFile.read(expected)
-        } catch {
-            CommandFailure.printError("captions: \(error)")
-            throw ExitCode(66)
-        }
+        let a = try Self.frame(actual, at: at), e = try Self.frame(expected, at: at)
         guard a.width == e.width, a.height == e.height else {
             CommandFailure.printError("captions: image sizes differ: \(actual) is \(a.width)x\(a.height), \(expected) is \(e.width)x\(e.height)")
             throw ExitCode(64)
@@ -50,5 +56,30 @@ struct Compare: ParsableCommand {
         print("differing pixels: \(comparison.differingPixels)")
         print("psnr: \(psnr.isFinite ? String(format: "%.2f dB", psnr) : "inf (identical where drawn)")")
         if comparison.grade > .good { throw ExitCode(1) }
+    }
+
+    /// A PNG (by its signature, whatever its name), or the frame of a video shown at `time`.
+    static func frame(_ path: String, at time: TimeArgument?) throws -> RGBAImage {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let head = FileHandle(forReadingAtPath: path).map { handle in
+            defer { try? handle.close() }
+            return [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
+        }
+        if head == nil || head == signature {
+            do { return try PNGFile.read(path) } catch {
+                CommandFailure.printError("captions: \(error)")
+                throw ExitCode(66)
+            }
+        }
+        guard let time else {
+            CommandFailure.printError("captions: \(path) is not a PNG; to compare a frame of a video, give --at TIME")
+            throw ExitCode(64)
+        }
+        do {
+            return try VideoStills.frames(path: path, at: [time.milliseconds]).images[0]
+        } catch {
+            CommandFailure.printError("captions: \(error.message)")
+            throw ExitCode(error.exitCode)
+        }
     }
 }

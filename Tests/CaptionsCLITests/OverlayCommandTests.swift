@@ -107,8 +107,13 @@ import Testing
         }
         guard codec != "png" else { return }
         let probe = String(decoding: try Self.tool("ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v", "-show_entries",
-            "stream=pix_fmt,nb_read_frames:stream_tags=alpha_mode", "-of", "default=nw=1", output], in: dir), as: UTF8.self)
+            "stream=pix_fmt,nb_read_frames,color_space,color_primaries,color_transfer,color_range:stream_tags=alpha_mode",
+            "-of", "default=nw=1", output], in: dir), as: UTF8.self)
         #expect(probe.contains("nb_read_frames=60"), "\(probe)")
+        if codec != "qtrle" {
+            // Tagged as converted (BT.709, limited range): untagged, decoders take BT.601 and shift colours.
+            #expect(["color_space=bt709", "color_primaries=bt709", "color_transfer=bt709", "color_range=tv"].allSatisfy(probe.contains), "\(probe)")
+        }
         switch codec {
         case "prores": #expect(probe.contains("pix_fmt=yuva444p"), "\(probe)")
         case "vp9":

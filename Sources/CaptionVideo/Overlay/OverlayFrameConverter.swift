@@ -28,6 +28,13 @@ final class OverlayFrameConverter {
             frame = free
         } else {
             frame = try MediaFrame.video(width: width, height: height, format: codec.pixelFormat)
+            if codec.isYCbCr {
+                // The frame's own tags, not only the encoder's: ProRes writes its frame header from them,
+                // and a decoder reading "unknown" takes BT.601 (a yellow caption turns orange-grey).
+                let f = frame.pointer
+                f.pointee.colorspace = AVCOL_SPC_BT709; f.pointee.color_primaries = AVCOL_PRI_BT709
+                f.pointee.color_trc = AVCOL_TRC_BT709; f.pointee.color_range = AVCOL_RANGE_MPEG
+            }
             pool.append(frame)
         }
         clear(frame)

@@ -42,6 +42,8 @@ public enum OverlayWriter {
                              progress: ((Int) -> Void)? = nil) throws(VideoError) -> OverlayStats {
         let start = Date()
         let o = options
+        // Encoders' notes (libvpx prints its version) are not the user's business; errors still are.
+        av_log_set_level(AV_LOG_ERROR)
         guard o.width > 0, o.height > 0, o.frames > 0 else { throw VideoError(.unsupported, "\(path): an overlay needs a size and at least one frame") }
         if o.codec == .vp9, o.width % 2 != 0 || o.height % 2 != 0 {
             throw VideoError(.unsupported, "\(path): VP9 with alpha needs an even width and height (\(o.width)x\(o.height))")

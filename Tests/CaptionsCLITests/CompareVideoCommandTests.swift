@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// `captions compare` with a frame of a video: overlays keep their alpha, HDR burns read back as sRGB,
+/// so both grade against `captions render` of the same time.
+@Suite struct CompareVideoCommandTests {
+    static let input = CompareCommandTests.input
+
+    /// The PSNR `compare` printed (infinity for "inf").
+    static func psnr(_ stdout: String) -> Double? {
+        guard let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("psnr: ") }) else { return nil }
+        let value = line.dropFirst(6).split(separator: " ").first.map(String.init) ?? ""
+        return value == "inf" ? .infinity : Double(value)
+    }
+
+    static func render(_ dir: URL, background: String? = nil) throws -> String {
+        let out = dir.appendingPathComponent("render.png").path
+        let r = try CommandRunner.run(["render", input, "--at", "0.9", "--preset", "highlight-by-word", "--size", "270x480", "-o", out]
+                                      + (background.map { ["--background", $0] } ?? []))
+        try #require(r.status == 0, "\(r.stderr)")
+        return out
+    }
+
+    @Test(arguments: ["prores", "vp9", "qtrle"])
+    func overlayFramesGradeAgainstTheRender(codec: String) throws {
+        let dir = try CommandRunner.scratch()
+        let expected = try Self.render(dir)
+        let overlay = dir.appendingPathComponent(codec == "vp9" ? "overlay.webm" : "overlay.mov").path
+        let made = try CommandRunner.run(["overlay", Self.input, "-o", overlay, "--codec", codec, "--preset", "highlight-by-word",
+                                          "--size", "270x480", "--duration", "2", "--quiet"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let r = try CommandRunner.run(["compare", overlay, expected, "--at", "0.9"])
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
+        let psnr = try #require(Self.psnr(r.stdout), "\(r.stdout)")
+        // PSNR is over the pixels drawn in either frame: an overlay read without its alpha (opaque black
+        // everywhere) would count every pixel and fall far below.
+        switch codec {
+        case "qtrle": #expect(r.stdout.contains("grade: SAME") && r.status == 0, "\(r.stdout)")
+        case "prores": #expect(r.stdout.contains("grade: GOOD") && r.status == 0 && psnr >= 50, "\(r.stdout)")
+        // 4:2:0 halves the chroma of thin yellow strokes at this size: what any 4:2:0 video does.
+        default: #expect(psnr >= 30, "vp9 (4:2:0 chroma): \(r.stdout)")
+        }
+    }
+
+    /// ffmpeg's PNG of a ProRes 4444 frame is 16-bit RGBA; it compares as the video frame does.
+    @Test func ffmpegsSixteenBitFrameOfAnOverlayGrades() throws {
+        let dir = try CommandRunner.scratch()
+        let expected = try Self.render(dir)
+        let overlay = dir.appendingPathComponent("overlay.mov").path, frame = dir.appendingPathComponent("frame.png").path
+        let made = try CommandRunner.run(["overlay", Self.input, "-o", overlay, "--preset", "highlight-by-word",
+                                          "--size", "270x480", "--duration", "2", "--quiet"])
+        try #require(made.status == 0, "\(made.stderr)")
+        try BurnCommandTests.ffmpeg(["-ss", "0.9", "-i", overlay, "-frames:v", "1", "-pix_fmt", "rgba64be", frame])
+        let r = try CommandRunner.run(["compare", frame, expected])
+        #expect(r.status == 0 && (Self.psnr(r.stdout) ?? 0) >= 50, "\(r.stdout)")
+    }
+
+    /// Burns the corpus captions onto 2 s of black video made by ffmpeg with `encoding` (codec, pixel
+    /// format, colour tags); returns the burned file.
+    static func burnOntoBlack(_ dir: URL, _ name: String, encoding: [String], codec: String) throws -> String {
+        let clip = dir.appendingPathComponent("\(name)-in.mp4").path, burned = dir.appendingPathComponent("\(name).mp4").path
+        try BurnCommandTests.ffmpeg(["-f", "lavfi", "-i", "color=black:size=270x480:rate=30", "-t", "2"] + encoding + [clip])
+        let made = try CommandRunner.run(["burn", clip, Self.input, "-o", burned, "--preset", "highlight-by-word",
+                                          "--codec", codec, "--crf", "4", "--quiet"])
+        try #require(made.status == 0, "\(made.stderr)")
+        return burned
+    }
+
+    /// A caption burned into 10-bit HLG or PQ video reads back (through linear light, reference white
+    /// as SDR white) as close to the render over black as the same caption burned into SDR video, and
+    /// close to that SDR burn. (At 270x480, 4:2:0 chroma of thin yellow strokes keeps either burn from
+    /// grading GOOD against the 4:4:4 render; read as SDR, the HDR burn's white would sit at 75 % or 58 %.)
+    @Test(arguments: ["arib-std-b67", "smpte2084"])
+    func hdrBurnReadsBackLikeTheSDRBurn(transfer: String) throws {
+        let dir = try CommandRunner.scratch()
+        let expected = try Self.render(dir, background: "black")
+        let sdr = try Self.burnOntoBlack(dir, "sdr", encoding: ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-colorspace", "bt709",
+                                                                "-color_primaries", "bt709", "-color_trc", "bt709"], codec: "h264")
+        let hdr = try Self.burnOntoBlack(dir, "hdr", encoding: ["-c:v", "libx265", "-x265-params", "log-level=error", "-pix_fmt", "yuv420p10le",
+                                                                "-color_primaries", "bt2020", "-color_trc", transfer, "-colorspace", "bt2020nc"],
+                                         codec: "h265")
+        let sdrVsRender = try CommandRunner.run(["compare", sdr, expected, "--at", "0.9"])
+        let hdrVsRender = try CommandRunner.run(["compare", hdr, expected, "--at", "0.9"])
+        let hdrVsSDR = try CommandRunner.run(["compare", hdr, sdr, "--at", "0.9"])
+        let (a, b, c) = (Self.psnr(sdrVsRender.stdout) ?? 0, Self.psnr(hdrVsRender.stdout) ?? 0, Self.psnr(hdrVsSDR.stdout) ?? 0)
+        #expect(b >= 40 && b >= a - 3, "\(transfer): HDR burn vs render \(b) dB, SDR burn vs render \(a) dB")
+        #expect(c >= 45, "\(transfer): HDR burn vs SDR burn: \(hdrVsSDR.stdout)")
+    }
+
+    @Test func aVideoWithoutAtIs64AndADamagedOneIs65() throws {
+        let dir = try CommandRunner.scratch()
+        let expected = try Self.render(dir)
+        let overlay = dir.appendingPathComponent("overlay.mov").path
+        let made = try CommandRunner.run(["overlay", Self.input, "-o", overlay, "--size", "270x480", "--duration", "1", "--quiet"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let noTime = try CommandRunner.run(["compare", overlay, expected])
+        #expect(noTime.status == 64 && noTime.stderr.contains("overlay.mov is not a PNG") && noTime.stderr.contains("--at"), "\(noTime.stderr)")
+        let junk = dir.appendingPathComponent("junk.mov").path
+        try Data("not a video at all".utf8).write(to: URL(fileURLWithPath: junk))
+        let damaged = try CommandRunner.run(["compare", junk, expected, "--at", "0.5"])
+        #expect(damaged.status == 65 && damaged.stderr.contains("junk.mov"), "\(damaged.status) \(damaged.stderr)")
+    }
+}
