@@ -72,6 +72,39 @@ import Testing
         }
     }
 
+    /// SHA-256 (hex) of a video's frames decoded to raw yuv420p by ffmpeg.
+    static func decodedHash(_ video: String, in dir: URL) throws -> String {
+        let raw = dir.appendingPathComponent(UUID().uuidString + ".yuv").path
+        defer { try? FileManager.default.removeItem(atPath: raw) }
+        try ffmpeg(["-i", video, "-f", "rawvideo", "-pix_fmt", "yuv420p", raw])
+        let process = Process(), out = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [raw]
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return String(text.prefix(64))
+    }
+
+    /// 8-bit SDR input gives the very frames it gave before 10-bit and HDR burning existed: lossless
+    /// input and output (crf 0), so the decoded frames are the compositor's, whatever the x264 build.
+    /// The hashes were taken with commit a57769c, the last before the HDR work.
+    @Test(arguments: [("highlight-by-word", "e1e49f899892c279c3eefe40b43378802c313f8ef163f756c3cbdfb336d82efa"),
+                      ("background-by-word", "7fac74a18b971ea26ce3ab2afbd8f2c0fb48d5d8d5bb9d06da333c1ef2b776ce")])
+    func sdrOutputIsWhatItWasBeforeTheHDRWork(preset: String, hash: String) throws {
+        let dir = try CommandRunner.scratch()
+        let video = dir.appendingPathComponent("in.mp4").path, out = dir.appendingPathComponent("out.mp4").path
+        try Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=360x640:rate=30", "-t", "2", "-c:v", "libx264", "-crf", "0",
+                         "-preset", "ultrafast", "-pix_fmt", "yuv420p", video])
+        try #require(try Self.decodedHash(video, in: dir) == "8fc02f055268bff998914d5b9b02b3e1d72a4b008f75a23a8bc2ad29fa9793eb",
+                     "ffmpeg's testsrc2 is not the one the hashes were taken with")
+        let r = try CommandRunner.run(["burn", video, CompareCommandTests.input, "-o", out, "--preset", preset,
+                                       "--crf", "0", "--encoder-preset", "ultrafast", "--quiet"])
+        try #require(r.status == 0, "\(r.stderr)")
+        #expect(try Self.decodedHash(out, in: dir) == hash, "\(preset): the SDR burn's frames changed")
+    }
+
     @Test func badInputsFailWithOneSentence() throws {
         let dir = try CommandRunner.scratch()
         let video = dir.appendingPathComponent("in.mp4").path, out = dir.appendingPathComponent("out.mp4").path
