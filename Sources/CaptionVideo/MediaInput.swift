@@ -40,13 +40,16 @@ final class MediaInput: @unchecked Sendable {
         var video = videoIndex >= 0 ? context.pointee.streams[Int(videoIndex)] : nil
         // An MP3's or M4A's cover art is a one-picture "video" stream: the input is audio.
         if let stream = video, stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { video = nil }
-        self.video = video
-        audio = audioIndex >= 0 ? context.pointee.streams[Int(audioIndex)] : nil
+        let audio = audioIndex >= 0 ? context.pointee.streams[Int(audioIndex)] : nil
+        // Checked before the last stored property is set: once it is, a throw runs deinit, which closes
+        // the context (closing it here as well crashed on a subtitle file given as a video).
         guard video != nil || audio != nil else {
             var owned: UnsafeMutablePointer<AVFormatContext>? = context
             avformat_close_input(&owned)
             throw VideoError(.malformedInput, "\(path) has neither a video nor an audio stream.")
         }
+        self.video = video
+        self.audio = audio
         // Only the chosen streams are read; the demuxer drops the others' packets early.
         for i in 0..<Int(context.pointee.nb_streams) {
             let stream = context.pointee.streams[i]!

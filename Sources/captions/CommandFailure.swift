@@ -1,3 +1,4 @@
+import CaptionVideo
 import ArgumentParser
 import CaptionFormats
 import CaptionStyles
@@ -14,6 +15,9 @@ enum CommandFailure {
         } catch let error as StyleError {
             // One line per problem: a style file may have several.
             for problem in error.problems { printError("captions: \(problem)") }
+            throw ExitCode(error.exitCode)
+        } catch let error as VideoError {
+            printError("captions: \(error.message)")
             throw ExitCode(error.exitCode)
         }
     }

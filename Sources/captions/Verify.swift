@@ -2,8 +2,10 @@ import ArgumentParser
 import CaptionASS
 import CaptionFormats
 import CaptionModel
+import CaptionRender
 import CaptionStyles
 import CaptionVerify
+import CaptionVideo
 import Foundation
 
 /// `captions verify`: the native renderer against libass drawing the ASS the toolkit compiles
@@ -17,6 +19,10 @@ struct Verify: ParsableCommand {
         summary per preset and, with --all-presets, overall. Without --times or --every, each page's word \
         starts, word middles and the gaps between words are checked. libass gets exactly the font files \
         the native layout used.
+
+        With --overlay, each frame of a caption overlay (`captions overlay`'s .mov or .webm, read back \
+        with its alpha) is graded against the native render of the same time too, on its own line \
+        marked (overlay); the size defaults to the overlay's.
 
         A preset the ASS compiler does not reproduce yet is reported as such and counts as a failure. \
         Exit status: 0 when every frame grades GOOD or better, 1 otherwise; 64 usage, 65 malformed \
@@ -32,8 +38,11 @@ struct Verify: ParsableCommand {
 
     @OptionGroup var frameTimes: FrameTimeOptions
 
-    @Option(help: "Frame size, WIDTHxHEIGHT.")
-    var size = SizeArgument(width: 1080, height: 1920)
+    @Option(help: "Frame size, WIDTHxHEIGHT (default 1080x1920, or the overlay's).")
+    var size: SizeArgument?
+
+    @Option(help: "A caption overlay video made from the same captions and style: grade its frames against the native render too.")
+    var overlay: String?
 
     @Option(help: "Write index.html, the ASS scripts and, per frame worse than GOOD, PRESET-MS-native.png, PRESET-MS-libass.png and PRESET-MS-diff.png into DIR.")
     var report: String?
@@ -42,6 +51,7 @@ struct Verify: ParsableCommand {
 
     func validate() throws {
         if allPresets && captions.styleOptions.preset != nil { throw ValidationError("give --preset or --all-presets, not both") }
+        if allPresets && overlay != nil { throw ValidationError("an overlay holds one preset: give --preset, not --all-presets") }
     }
 
     func run() throws {
@@ -53,6 +63,11 @@ struct Verify: ParsableCommand {
     /// True when every frame of every preset passed.
     func verify() throws -> Bool {
         let source = try CaptionInput(path: input, format: captions.from)
+        let overlayGeometry = try overlay.map { path in try MediaProbe.geometry(of: path) }
+        let size = self.size ?? overlayGeometry.map { SizeArgument(width: $0.width, height: $0.height) } ?? SizeArgument(width: 1080, height: 1920)
+        if let overlay, let g = overlayGeometry, g.width != size.width || g.height != size.height {
+            throw ValidationError("\(overlay) is \(g.width)x\(g.height), not \(size.width)x\(size.height): give its size with --size")
+        }
         let library = try StyleLibrary.locate(explicit: captions.styleOptions.stylesDir)
         let presets: [String?] = allPresets ? try library.names() : [captions.styleOptions.preset]
         let frameReport = report.map {
@@ -77,15 +92,24 @@ struct Verify: ParsableCommand {
                   + "\(verifier.reference.frames.renderer.eventCount) ASS events, fonts: "
                   + verifier.reference.fontFiles.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "))
             try frameReport?.attach("\(name).ass", text: verifier.script)
-            var results: [FrameResult] = []
-            for t in frameTimes.times(for: pages) {
+            var results: [FrameResult] = [], overlayResults: [FrameResult] = []
+            let times = frameTimes.times(for: pages)
+            let overlayFrames = try overlay.map { path in try VideoStills.frames(path: path, at: times).images }
+            for (i, t) in times.enumerated() {
                 let frame = try verifier.frame(at: t)
                 print(FrameLine.text(frame.result))
                 try frameReport?.add(frame.result, group: name, actual: frame.native, expected: frame.libass)
                 results.append(frame.result)
+                if let overlayFrames {
+                    let result = try FrameResult(time: t, actual: overlayFrames[i], expected: frame.native)
+                    print(FrameLine.text(result) + "  (overlay)")
+                    try frameReport?.add(result, group: "\(name) overlay", actual: overlayFrames[i], expected: frame.native)
+                    overlayResults.append(result)
+                }
             }
             print("summary \(name): " + FrameLine.summary(results))
-            if results.contains(where: { !$0.passed }) { failedPresets.append(name) }
+            if overlay != nil { print("summary \(name) overlay: " + FrameLine.summary(overlayResults)) }
+            if (results + overlayResults).contains(where: { !$0.passed }) { failedPresets.append(name) }
             all += results
             if let native = verifier.native as? NativeFrames {
                 for warning in native.warnings { CommandFailure.printError("captions: warning: \(warning)") }

@@ -87,6 +87,38 @@ import Testing
         #expect(c >= 45, "\(transfer): HDR burn vs SDR burn: \(hdrVsSDR.stdout)")
     }
 
+    /// `verify --overlay` grades the overlay's frames against the native render: the overlay of the same
+    /// preset passes, one of another preset fails, and the size is taken from the overlay.
+    @Test func verifyGradesAnOverlayAgainstTheNativeRender() throws {
+        let dir = try CommandRunner.scratch()
+        let overlay = dir.appendingPathComponent("overlay.mov").path
+        let made = try CommandRunner.run(["overlay", Self.input, "-o", overlay, "--preset", "highlight-by-word", "--size", "270x480", "--quiet"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let same = try CommandRunner.run(["verify", Self.input, "--preset", "highlight-by-word", "--overlay", overlay, "--times", "0.35,0.9,1.6"])
+        let lines = same.stdout.split(separator: "\n").filter { $0.hasSuffix("(overlay)") }
+        #expect(same.status == 0 && lines.count == 3 && lines.allSatisfy { $0.contains("GOOD") || $0.contains("SAME") }, "\(same.stdout)\(same.stderr)")
+        #expect(same.stdout.contains("270x480"), "\(same.stdout)")
+        let other = try CommandRunner.run(["verify", Self.input, "--preset", "word-and-scale", "--overlay", overlay, "--times", "0.9,1.6"])
+        #expect(other.status == 1 && other.stdout.contains("summary word-and-scale overlay: 2 frames: 2 FAIL"), "\(other.stdout)")
+        let wrongSize = try CommandRunner.run(["verify", Self.input, "--overlay", overlay, "--size", "540x960", "--times", "0.9"])
+        #expect(wrongSize.status == 64 && wrongSize.stderr.contains("270x480"), "\(wrongSize.stderr)")
+    }
+
+    /// A subtitle file given where a video goes is a clear error, not a crash (libavformat opens it, as
+    /// a file with a subtitle stream only).
+    @Test func aSubtitleFileGivenAsAVideoIs65() throws {
+        let dir = try CommandRunner.scratch()
+        let expected = try Self.render(dir)
+        let srt = dir.appendingPathComponent("sub.srt").path
+        try Data("1\n00:00:00,000 --> 00:00:01,000\nHello\n".utf8).write(to: URL(fileURLWithPath: srt))
+        for arguments in [["compare", srt, expected, "--at", "0.5"], ["verify", Self.input, "--overlay", srt, "--times", "0.5"],
+                          ["burn", srt, Self.input, "-o", dir.appendingPathComponent("out.mp4").path],
+                          ["overlay", Self.input, "--video", srt, "-o", dir.appendingPathComponent("out.mov").path]] {
+            let r = try CommandRunner.run(arguments)
+            #expect(r.status == 65 && r.stderr.contains("sub.srt has neither a video nor an audio stream"), "\(arguments[0]): \(r.status) \(r.stderr)")
+        }
+    }
+
     @Test func aVideoWithoutAtIs64AndADamagedOneIs65() throws {
         let dir = try CommandRunner.scratch()
         let expected = try Self.render(dir)
