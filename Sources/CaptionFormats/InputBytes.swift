@@ -51,7 +51,13 @@ public struct InputBytes: RandomAccessCollection, Sendable {
     /// Tells the kernel the pages before `offset` are not needed now. They stay readable: touching
     /// them again reads them back from the page cache. A no-op for bytes in memory.
     public func releasePages(before offset: Int) {
-        if case .mapped(let m) = storage { m.release(before: self.offset + offset) }
+        if case .mapped(let m) = storage { m.release(from: 0, before: self.offset + offset) }
+    }
+
+    /// The same for the pages wholly inside `start..<end` only: a reader of one part of the input
+    /// (one of several reading in parallel) leaves the other parts alone.
+    public func releasePages(from start: Int, before end: Int) {
+        if case .mapped(let m) = storage { m.release(from: self.offset + start, before: self.offset + end) }
     }
 
     public var asArray: [UInt8] {
@@ -77,11 +83,12 @@ final class MappedFile: @unchecked Sendable { // immutable after init; the mappi
         count = size
     }
 
-    func release(before offset: Int) {
+    /// Drops the whole pages inside `start..<end` (`start` 0 or the input's start: from the first page).
+    func release(from start: Int, before end: Int) {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let length = min(offset, count) / page * page
-        guard length > 0 else { return }
-        madvise(UnsafeMutableRawPointer(mutating: base), length, Int32(MADV_DONTNEED))
+        let first = start == 0 ? 0 : (start + page - 1) / page * page, last = min(end, count) / page * page
+        guard last > first else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base + first), last - first, Int32(MADV_DONTNEED))
     }
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: base), count) }

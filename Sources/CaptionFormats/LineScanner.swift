@@ -16,13 +16,19 @@ struct LineScanner {
     let hasNoCR: Bool
     private let bareCR: Bool
     private let input: InputBytes?
-    private var nextRelease = 1 << 20
+    /// Where `bytes` starts in `input`: a scanner of one part releases only that part's pages.
+    private let inputOffset: Int
+    /// Pages are released every `releaseInterval` bytes: often enough that several scanners reading
+    /// parts of one file in parallel hold little of it at once, rarely enough that `madvise` is free.
+    static let releaseInterval = 128 << 10
+    private var nextRelease = LineScanner.releaseInterval
     /// The line `peek()` found and the position after it, so `next()` need not find it again.
     private var peeked: (line: Range<Int>, position: Int)?
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, releasing input: InputBytes? = nil) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, releasing input: InputBytes? = nil, at inputOffset: Int = 0) {
         self.bytes = bytes
         self.input = input
+        self.inputOffset = inputOffset
         var sawCR = false, sawBareCR = false
         if let base = bytes.baseAddress, bytes.count > 0 {
             var p = UnsafeRawPointer(base)
@@ -49,8 +55,9 @@ struct LineScanner {
         let count = bytes.count
         guard position < count else { return nil }
         if position >= nextRelease, let input {
-            input.releasePages(before: position - (64 << 10)) // keep recent lines: readers look back at them
-            nextRelease += 1 << 20
+            // Keep recent lines: readers look back at them.
+            input.releasePages(from: inputOffset, before: inputOffset + position - (64 << 10))
+            nextRelease += LineScanner.releaseInterval
         }
         let start = position
         lineNumber += 1
@@ -145,19 +152,19 @@ extension UnsafeBufferPointer<UInt8> {
 
     /// Counts occurrences of `-->`, jumping between `>` with memchr, releasing the pages it has
     /// passed when given the input they belong to.
-    func countArrows(releasing input: InputBytes? = nil) -> Int {
+    func countArrows(releasing input: InputBytes? = nil, at inputOffset: Int = 0) -> Int {
         guard let base = baseAddress, count >= 3 else { return 0 }
         var n = 0
         var p = UnsafeRawPointer(base + 2)
         let end = UnsafeRawPointer(base + count)
-        var nextRelease = UnsafeRawPointer(base) + (1 << 20)
+        var nextRelease = UnsafeRawPointer(base) + LineScanner.releaseInterval
         while p < end, let gt = memchr(p, 0x3E, end - p) {
             let q = gt.assumingMemoryBound(to: UInt8.self)
             if (q - 1).pointee == 0x2D && (q - 2).pointee == 0x2D { n += 1 }
             p = UnsafeRawPointer(gt + 1)
             if p > nextRelease, let input {
-                input.releasePages(before: p - UnsafeRawPointer(base) - 8)
-                nextRelease += 1 << 20
+                input.releasePages(from: inputOffset, before: inputOffset + (p - UnsafeRawPointer(base)) - 8)
+                nextRelease += LineScanner.releaseInterval
             }
         }
         return n

@@ -5,14 +5,19 @@ import CaptionModel
 /// dropped. That one rule covers missing indexes, missing blank lines between cues, text lines that
 /// are numbers (an index only counts when a timing line follows it), and empty cues (which end at
 /// the next cue start instead of swallowing it).
+///
+/// A long file is read in parts on every core (`SRTParts`), each part into its own slots of one event
+/// array; the parts start at cues, so the events, lines and warnings are those of one reader.
 struct SRTReader {
     private let b: UnsafeBufferPointer<UInt8>
-    private let sourceName: String
     private var scanner: LineScanner
-    private var events: [CaptionEvent] = []
-    /// The timing line of each event (for messages that point into the file), 4 bytes an event.
-    private var lines: [Int32] = []
-    private var diagnostics: [Diagnostic] = []
+    /// Where this reader's events go: room for one per arrow in its part.
+    private let out: UnsafeMutablePointer<CaptionEvent>
+    /// The timing line of each event (for messages that point into the file), 4 bytes an event,
+    /// numbered from the part's first line.
+    private let linesOut: UnsafeMutablePointer<Int32>
+    private(set) var produced = 0
+    private(set) var diagnostics: [Diagnostic] = []
     private var cue: PendingCue?
     private var skipping = false
     /// Every cue's text goes into shared chunks rather than a String per cue.
@@ -27,26 +32,40 @@ struct SRTReader {
 
     static func read(_ text: DecodedText) throws -> ParseResult {
         try text.utf8.withUnsafeBufferPointer { bytes in
-            // Counting arrows first lets the event array be allocated once, at its final size.
-            let expectedCues = bytes.countArrows(releasing: text.utf8)
-            var reader = SRTReader(b: bytes, sourceName: text.sourceName, scanner: LineScanner(bytes, releasing: text.utf8))
-            reader.diagnostics = text.diagnostics
-            reader.events.reserveCapacity(expectedCues)
-            reader.lines.reserveCapacity(expectedCues)
-            reader.run()
-            guard !reader.events.isEmpty else {
-                if reader.sawCueStart, let first = reader.diagnostics.last(where: { $0.line != nil }) {
+            let read = SRTParts.read(bytes, input: text.utf8)
+            guard !read.events.isEmpty else {
+                if read.sawCueStart, let first = (text.diagnostics + read.diagnostics).last(where: { $0.line != nil }) {
                     throw CaptionFormatError(.malformed, "\(text.sourceName): no usable SRT cue; \(first)")
                 }
                 throw CaptionFormatError(.malformed, "\(text.sourceName): no SRT cue found (no line like '00:00:01,000 --> 00:00:02,000')")
             }
-            return ParseResult(document: CaptionDocument(events: reader.events), diagnostics: reader.diagnostics, eventLines: reader.lines)
+            return ParseResult(document: CaptionDocument(events: read.events), diagnostics: text.diagnostics + read.diagnostics,
+                               eventLines: read.lines)
         }
     }
 
-    private var sawCueStart = false
+    /// A reader of `part` (a whole number of lines, starting at a cue or at the input's start) of the
+    /// input, writing at most `capacity` events (one per `-->` in the part) from `out`.
+    init(part: UnsafeBufferPointer<UInt8>, input: InputBytes, at offset: Int, out: UnsafeMutablePointer<CaptionEvent>,
+         lines: UnsafeMutablePointer<Int32>) {
+        b = part
+        scanner = LineScanner(part, releasing: input, at: offset)
+        self.out = out
+        linesOut = lines
+    }
 
-    private mutating func run() {
+    /// Lines read: the part's line count once `run` has returned.
+    var lineCount: Int { scanner.lineNumber }
+
+    private(set) var sawCueStart = false
+
+    private mutating func append(_ event: CaptionEvent, line: Int) {
+        (out + produced).initialize(to: event)
+        (linesOut + produced).initialize(to: Int32(clamping: line))
+        produced += 1
+    }
+
+    mutating func run() {
         while let line = scanner.next() {
             if b.isBlank(line) {
                 skipping = false
@@ -100,13 +119,12 @@ struct SRTReader {
         }
         let range = pending.textStart.map { $0..<pending.textEnd } ?? 0..<0
         let source = normalizedText(range)
-        lines.append(Int32(clamping: pending.line))
         var placement: CuePlacement?
         if let rect = timing.rect { placement = CuePlacement(); placement!.rect = rect }
         // Most cues have no markup: their plain text is their source text (stored once, not parsed).
         guard SRTMarkup.mayContainMarkup(b, range) else {
-            events.append(placement == nil ? CaptionEvent(start: timing.start, end: timing.end, plain: source)
-                                           : CaptionEvent(start: timing.start, end: timing.end, plain: source, placement: placement))
+            append(placement == nil ? CaptionEvent(start: timing.start, end: timing.end, plain: source)
+                                    : CaptionEvent(start: timing.start, end: timing.end, plain: source, placement: placement), line: pending.line)
             return
         }
         let markup = source.withUTF8 { SRTMarkup.parse($0) }
@@ -115,8 +133,8 @@ struct SRTReader {
             merged.rect = placement?.rect
             placement = merged
         }
-        events.append(CaptionEvent(start: timing.start, end: timing.end, plain: arena.append(markup.plain), spans: markup.spans,
-                                   source: source, placement: placement))
+        append(CaptionEvent(start: timing.start, end: timing.end, plain: arena.append(markup.plain), spans: markup.spans,
+                            source: source, placement: placement), line: pending.line)
     }
 
     /// The cue's lines joined by `\n` whatever the file's line endings were, stored in the arena.
@@ -141,8 +159,10 @@ struct SRTReader {
         return arena.append(bytes)
     }
 
+    private func isIndex(_ line: Range<Int>) -> Bool { Self.isIndex(b, line) }
+
     /// Digits with optional surrounding spaces.
-    private func isIndex(_ line: Range<Int>) -> Bool {
+    static func isIndex(_ b: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
         var i = line.lowerBound, end = line.upperBound
         while i < end, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
         while end > i, b[end - 1] == 0x20 || b[end - 1] == 0x09 { end -= 1 }
