@@ -29,19 +29,24 @@ struct LineScanner {
         self.bytes = bytes
         self.input = input
         self.inputOffset = inputOffset
-        var sawCR = false, sawBareCR = false
-        if let base = bytes.baseAddress, bytes.count > 0 {
-            var p = UnsafeRawPointer(base)
-            let end = UnsafeRawPointer(base + bytes.count)
-            while p < end, let cr = memchr(p, 0x0D, end - p) {
-                sawCR = true
-                let next = cr + 1
-                if next >= end || next.load(as: UInt8.self) != 0x0A { sawBareCR = true; break }
-                p = UnsafeRawPointer(next)
-            }
+        let cr = Self.carriageReturns(in: bytes)
+        (hasNoCR, bareCR) = (!cr.any, cr.bare)
+    }
+
+    /// Whether the bytes hold a CR at all, and a CR not followed by LF (a bare CR, which ends a line
+    /// by itself). One memchr pass, stopping at the first bare CR.
+    static func carriageReturns(in bytes: UnsafeBufferPointer<UInt8>) -> (any: Bool, bare: Bool) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return (false, false) }
+        var sawCR = false
+        var p = UnsafeRawPointer(base)
+        let end = UnsafeRawPointer(base + bytes.count)
+        while p < end, let cr = memchr(p, 0x0D, end - p) {
+            sawCR = true
+            let next = cr + 1
+            if next >= end || next.load(as: UInt8.self) != 0x0A { return (true, true) }
+            p = UnsafeRawPointer(next)
         }
-        hasNoCR = !sawCR
-        bareCR = sawBareCR
+        return (sawCR, false)
     }
 
     /// The next line's byte range (terminator excluded), or nil at the end of input.

@@ -52,6 +52,13 @@ public enum PNGFile {
         }
     }
 
+    /// True when the file begins with the PNG signature (whatever its name says).
+    public static func hasSignature(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 8)).map { [UInt8]($0) } == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    }
+
     /// Reads any PNG libpng understands, converted to 8-bit sRGB RGBA with straight alpha. 16-bit files
     /// (ffmpeg's frames of 10-bit and ProRes video) are scaled to 8 bits as they are encoded.
     public static func read(_ path: String) throws(PNGFileError) -> RGBAImage {

@@ -14,23 +14,16 @@ struct HDRMetadata {
     /// to the stream). Only PQ and HLG video is looked at: SDR output stays exactly as it was.
     static func of(_ input: MediaInput, transfer: AVColorTransferCharacteristic) throws(VideoError) -> HDRMetadata {
         guard let stream = input.video, transfer == AVCOL_TRC_SMPTE2084 || transfer == AVCOL_TRC_ARIB_STD_B67 else { return HDRMetadata() }
-        var metadata = HDRMetadata(
-            masteringDisplay: cffmpeg_stream_side_data(stream, AV_PKT_DATA_MASTERING_DISPLAY_METADATA,
-                                                       MemoryLayout<AVMasteringDisplayMetadata>.size)
-                .map { UnsafeRawPointer($0).loadUnaligned(as: AVMasteringDisplayMetadata.self) },
-            contentLight: cffmpeg_stream_side_data(stream, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, MemoryLayout<AVContentLightMetadata>.size)
-                .map { UnsafeRawPointer($0).loadUnaligned(as: AVContentLightMetadata.self) })
+        /// A side-data struct, when libav* has one of at least its size.
+        func load<T>(_ find: (Int) -> UnsafePointer<UInt8>?) -> T? {
+            find(MemoryLayout<T>.size).map { UnsafeRawPointer($0).loadUnaligned(as: T.self) }
+        }
+        var metadata = HDRMetadata(masteringDisplay: load { cffmpeg_stream_side_data(stream, AV_PKT_DATA_MASTERING_DISPLAY_METADATA, $0) },
+                                   contentLight: load { cffmpeg_stream_side_data(stream, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, $0) })
         if metadata.masteringDisplay == nil || metadata.contentLight == nil, let frame = try firstFrame(of: input.path) {
-            if metadata.masteringDisplay == nil {
-                metadata.masteringDisplay = cffmpeg_frame_side_data(frame.pointer, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA,
-                                                                    MemoryLayout<AVMasteringDisplayMetadata>.size)
-                    .map { UnsafeRawPointer($0).loadUnaligned(as: AVMasteringDisplayMetadata.self) }
-            }
-            if metadata.contentLight == nil {
-                metadata.contentLight = cffmpeg_frame_side_data(frame.pointer, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL,
-                                                                MemoryLayout<AVContentLightMetadata>.size)
-                    .map { UnsafeRawPointer($0).loadUnaligned(as: AVContentLightMetadata.self) }
-            }
+            metadata.masteringDisplay = metadata.masteringDisplay
+                ?? load { cffmpeg_frame_side_data(frame.pointer, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA, $0) }
+            metadata.contentLight = metadata.contentLight ?? load { cffmpeg_frame_side_data(frame.pointer, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL, $0) }
         }
         if let m = metadata.masteringDisplay, m.has_primaries == 0, m.has_luminance == 0 { metadata.masteringDisplay = nil }
         return metadata
@@ -41,15 +34,7 @@ struct HDRMetadata {
     private static func firstFrame(of path: String) throws(VideoError) -> MediaFrame? {
         let input = try MediaInput(path: path)
         guard let stream = input.video else { return nil }
-        let decoder = try VideoDecoder.open(stream, file: path)
-        let packet = MediaPacket()
-        var first: MediaFrame?
-        while first == nil, try input.read(into: packet) {
-            guard packet.streamIndex == Int(stream.pointee.index) else { av_packet_unref(packet.pointer); continue }
-            try decoder.decode(packet.take(), file: path) { (frame) throws(VideoError) in if first == nil { first = frame } }
-        }
-        if first == nil { try decoder.decode(nil, file: path) { (frame) throws(VideoError) in if first == nil { first = frame } } }
-        return first
+        return try VideoDecoder.firstFrame(of: input, decoder: try VideoDecoder.open(stream, file: path))
     }
 
     /// Puts the metadata on an output stream; the mp4/mov muxer writes `mdcv`/`clli`, Matroska and WebM

@@ -100,18 +100,7 @@ struct StillConverter {
                 sws_setColorspaceDetails(sws, inverse, range, table, range, brightness, contrast, saturation)
             }
         }
-        _ = withUnsafePointer(to: &frame.pointer.pointee.data) { src in
-            withUnsafePointer(to: &frame.pointer.pointee.linesize) { srcStride in
-                withUnsafeMutablePointer(to: &converted.pointer.pointee.data) { dst in
-                    withUnsafeMutablePointer(to: &converted.pointer.pointee.linesize) { dstStride in
-                        sws_scale(sws, UnsafeRawPointer(src).assumingMemoryBound(to: UnsafePointer<UInt8>?.self),
-                                  UnsafeRawPointer(srcStride).assumingMemoryBound(to: Int32.self), 0, Int32(height),
-                                  UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self),
-                                  UnsafeMutableRawPointer(dstStride).assumingMemoryBound(to: Int32.self))
-                    }
-                }
-            }
-        }
+        try check(sws_scale_frame(sws, converted.pointer, frame.pointer), .unsupported, "cannot convert \(formatName) frames")
         return converted
     }
 

@@ -84,17 +84,17 @@ public final class VideoBurner: @unchecked Sendable {
             rotation = 0
             let (w, h) = Self.generatedSize(options.shape)
             let format = try PixelFormats.encoderFormat(for: codec, decoded: AV_PIX_FMT_YUV420P, requested: options.encoder.pixelFormat)
+            // The background frame, brought to the size and the output format (a no-op for a colour in yuv420p).
+            let background: MediaFrame, placement: FramePlacement
             switch options.background {
             case .color(let color):
-                template = try GeneratedFrames.colorFrame(color, width: w, height: h)
-                if format != AV_PIX_FMT_YUV420P {
-                    let same = FramePlacement.of(sourceWidth: w, height: h, shape: .size(width: w, height: h), fit: .crop)
-                    template = try FrameScaler(placement: same, format: format).convert(template!)
-                }
+                background = try GeneratedFrames.colorFrame(color, width: w, height: h)
+                placement = FramePlacement.of(sourceWidth: w, height: h, shape: .size(width: w, height: h), fit: .crop)
             case .image(let image):
-                let placement = FramePlacement.of(sourceWidth: image.width, height: image.height, shape: .size(width: w, height: h), fit: options.fit)
-                template = try FrameScaler(placement: placement, format: format).convert(GeneratedFrames.imageFrame(image))
+                background = try GeneratedFrames.imageFrame(image)
+                placement = FramePlacement.of(sourceWidth: image.width, height: image.height, shape: .size(width: w, height: h), fit: options.fit)
             }
+            template = try FrameScaler(placement: placement, format: format).convert(background)
             guard let length = options.duration.map({ Int64($0) * 1000 }) ?? input.durationMicroseconds else {
                 throw VideoError(.unsupported, "\(path): its length is unknown; give --duration")
             }
@@ -247,13 +247,7 @@ public final class VideoBurner: @unchecked Sendable {
 
     /// Decodes a still image's picture, scaled to the output.
     static func firstFrame(of input: MediaInput, decoder: CodecContext, scaler: FrameScaler) throws(VideoError) -> MediaFrame {
-        let packet = MediaPacket()
-        var picture: MediaFrame?
-        while picture == nil, try input.read(into: packet) {
-            try decoder.decode(packet.take(), file: input.path) { (frame) throws(VideoError) in if picture == nil { picture = frame } }
-        }
-        if picture == nil { try decoder.decode(nil, file: input.path) { (frame) throws(VideoError) in if picture == nil { picture = frame } } }
-        guard let picture else { throw VideoError(.malformedInput, "\(input.path): the image cannot be decoded.") }
+        guard let picture = try VideoDecoder.firstFrame(of: input, decoder: decoder) else { throw VideoError(.malformedInput, "\(input.path): the image cannot be decoded.") }
         let frame = try scaler.convert(picture)
         frame.pts = 0
         return frame

@@ -19,4 +19,17 @@ enum VideoDecoder {
         try check(avcodec_open2(decoder.pointer, codec, nil), .malformedInput, "\(file): cannot decode its video")
         return decoder
     }
+
+    /// The first frame `decoder` makes of `input`'s video stream (other streams' packets skipped), or nil.
+    static func firstFrame(of input: MediaInput, decoder: CodecContext) throws(VideoError) -> MediaFrame? {
+        guard let stream = input.video else { return nil }
+        let packet = MediaPacket()
+        var first: MediaFrame?
+        while first == nil, try input.read(into: packet) {
+            guard packet.streamIndex == Int(stream.pointee.index) else { av_packet_unref(packet.pointer); continue }
+            try decoder.decode(packet.take(), file: input.path) { (frame) throws(VideoError) in if first == nil { first = frame } }
+        }
+        if first == nil { try decoder.decode(nil, file: input.path) { (frame) throws(VideoError) in if first == nil { first = frame } } }
+        return first
+    }
 }

@@ -6,9 +6,10 @@ import Foundation
 
 /// Turns the toolkit's errors into one line on stderr and the documented exit code, in one place.
 enum CommandFailure {
-    static func exitOnError(_ body: () throws -> Void) throws {
+    @discardableResult
+    static func exitOnError<R>(_ body: () throws -> R) throws -> R {
         do {
-            try body()
+            return try body()
         } catch let error as CaptionFormatError {
             printError("captions: \(error.message)")
             throw ExitCode(error.exitCode)

@@ -60,12 +60,8 @@ struct Compare: ParsableCommand {
 
     /// A PNG (by its signature, whatever its name), or the frame of a video shown at `time`.
     static func frame(_ path: String, at time: TimeArgument?) throws -> RGBAImage {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        let head = FileHandle(forReadingAtPath: path).map { handle in
-            defer { try? handle.close() }
-            return [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
-        }
-        if head == nil || head == signature {
+        // An unreadable file goes to the PNG reader too, for its message and exit 66.
+        if PNGFile.hasSignature(path) || !FileManager.default.isReadableFile(atPath: path) {
             do { return try PNGFile.read(path) } catch {
                 CommandFailure.printError("captions: \(error)")
                 throw ExitCode(66)
@@ -75,11 +71,6 @@ struct Compare: ParsableCommand {
             CommandFailure.printError("captions: \(path) is not a PNG; to compare a frame of a video, give --at TIME")
             throw ExitCode(64)
         }
-        do {
-            return try VideoStills.frames(path: path, at: [time.milliseconds]).images[0]
-        } catch {
-            CommandFailure.printError("captions: \(error.message)")
-            throw ExitCode(error.exitCode)
-        }
+        return try CommandFailure.exitOnError { try VideoStills.frames(path: path, at: [time.milliseconds]).images[0] }
     }
 }

@@ -29,7 +29,11 @@ enum SRTParts {
         // Counting arrows first lets the event array be allocated once, at its final size.
         DispatchQueue.concurrentPerform(iterations: parts.count) { state.countArrows($0) }
         var total = 0
-        state.starts = parts.indices.map { k in defer { total += state.arrows[k] }; return total }
+        state.starts = parts.indices.map { k in
+            let start = total
+            total += state.arrows[k]
+            return start
+        }
         var read = Read(events: [], lines: [], diagnostics: [], sawCueStart: false)
         // At least one slot, so every part has an address to write from even when none has a cue.
         read.lines = [Int32](unsafeUninitializedCapacity: max(total, 1)) { lines, linesInitialized in
@@ -67,18 +71,12 @@ enum SRTParts {
     /// index line that follows a blank line and precedes a line with `-->`. One part for a file with a
     /// bare CR (its line count would not be its LFs) or when no such place is found.
     static func split(_ b: UnsafeBufferPointer<UInt8>, into n: Int) -> [Range<Int>] {
-        guard n > 1, let base = b.baseAddress else { return [0..<b.count] }
+        // A bare CR anywhere: one part.
+        guard n > 1, let base = b.baseAddress, !LineScanner.carriageReturns(in: b).bare else { return [0..<b.count] }
         let count = b.count
         func lineEnd(from p: Int) -> Int {
             guard p < count, let lf = memchr(base + p, 0x0A, count - p) else { return count }
             return UnsafePointer<UInt8>(lf.assumingMemoryBound(to: UInt8.self)) - base
-        }
-        // A bare CR anywhere: one part.
-        var p = 0
-        while p < count, let cr = memchr(base + p, 0x0D, count - p) {
-            let i = UnsafePointer<UInt8>(cr.assumingMemoryBound(to: UInt8.self)) - base
-            if i + 1 >= count || b[i + 1] != 0x0A { return [0..<count] }
-            p = i + 1
         }
         var starts = [0]
         for k in 1..<n {
