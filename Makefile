@@ -3,10 +3,10 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # C libraries (headers), pkg-config to find them, ffmpeg as the tests' independent peer, and the fonts
 # tests resolve by file path (DejaVu: Latin, Arabic; Droid Sans Fallback: CJK; Symbola: emoji as
-# outlines, which libass can draw too).
+# outlines, which libass can draw too). Chromium: the studio page's tests and benchmark drive it headless.
 APT_PACKAGES := pkg-config libxml2-utils libass-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
 	libswresample-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libpng-dev \
-	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola
+	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola chromium
 DEMO_OUT := out/demo
 
 .PHONY: all deps build test demo bench render-bench burn-bench golden-bench overlay-bench clean

@@ -56,4 +56,45 @@ static inline int cpng_read_rgba8(const char *path, unsigned char *pixels, png_u
     fclose(file);
     return 1;
 }
+/* An 8-bit RGBA image encoded into memory (the studio's overlays): zlib at `level` and one filter for
+   every row, chosen for speed, since a caption overlay is mostly transparent rows that any setting
+   compresses well. On success returns 1 and a malloc'd buffer in `out` (the caller frees it). */
+typedef struct { unsigned char *bytes; size_t count, capacity; int failed; } cpng_memory;
+static void cpng_memory_write(png_structp png, png_bytep data, size_t length) {
+    cpng_memory *m = (cpng_memory *)png_get_io_ptr(png);
+    if (m->failed) return;
+    if (m->count + length > m->capacity) {
+        size_t capacity = m->capacity ? m->capacity : 65536;
+        while (capacity < m->count + length) capacity *= 2;
+        unsigned char *grown = (unsigned char *)realloc(m->bytes, capacity);
+        if (!grown) { m->failed = 1; return; }
+        m->bytes = grown; m->capacity = capacity;
+    }
+    memcpy(m->bytes + m->count, data, length);
+    m->count += length;
+}
+static void cpng_memory_flush(png_structp png) { (void)png; }
+static inline int cpng_write_rgba8_memory(const unsigned char *pixels, png_uint_32 width, png_uint_32 height, size_t stride,
+                                          int level, int filter, unsigned char **out, size_t *count, char *error) {
+    cpng_memory memory = { NULL, 0, 0, 0 };
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, error, cpng_error_handler, cpng_warning_handler);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) { png_destroy_write_struct(png ? &png : NULL, NULL); strncpy(error, "out of memory", 63); return 0; }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(memory.bytes);
+        return 0;
+    }
+    png_set_write_fn(png, &memory, cpng_memory_write, cpng_memory_flush);
+    png_set_compression_level(png, level);
+    png_set_filter(png, 0, filter == 0 ? PNG_FILTER_NONE : filter == 1 ? PNG_FILTER_SUB : PNG_FILTER_UP);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (png_uint_32 y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    if (memory.failed) { free(memory.bytes); strncpy(error, "out of memory", 63); return 0; }
+    *out = memory.bytes; *count = memory.count;
+    return 1;
+}
 #endif

@@ -96,7 +96,11 @@ public struct StyleLibrary: Sendable {
     /// The preset with the style file's fields on top. The base is `preset` when given, else the
     /// file's `extends`, else `defaultPreset`: the command line outranks the file.
     public func style(preset: String?, styleFile: String?) throws -> CaptionStyle {
-        let file = try styleFile.map { try StyleFile.read(path: $0) }
+        try style(preset: preset, file: styleFile.map { try StyleFile.read(path: $0) })
+    }
+
+    /// The same for a style file already read (the studio's, sent over HTTP).
+    public func style(preset: String?, file: StyleFile?) throws -> CaptionStyle {
         var style: CaptionStyle
         if let preset {
             style = try self.preset(named: preset)

@@ -27,6 +27,16 @@ public final class NativeCaptionLayers: CaptionLayerSource {
         canvas = LayerCanvas(width: renderer.width, height: renderer.height)
     }
 
+    /// For a video written forward in time (burn, overlay): a page is redrawn only when its state
+    /// changes, so small caches (glyphs 8 MiB, composed masks 4 MiB) keep memory flat in the video's
+    /// length; the renderer's defaults (64 + 32 MiB) suit previews that jump around.
+    public static func forward(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int) -> NativeCaptionLayers {
+        let renderer = CaptionFrameRenderer(style: style, width: width, height: height, engine: LayoutEngine(),
+                                            rasterizer: GlyphRasterizer(cache: GlyphCache(byteLimit: 8 << 20)),
+                                            maskCacheBytes: 4 << 20)
+        return NativeCaptionLayers(renderer: renderer, pages: pages)
+    }
+
     public func layer(at t: Milliseconds) throws(VideoError) -> CaptionLayer? {
         let visible = pages.indices.filter { pages[$0].start <= t && t < pages[$0].end }
         guard !visible.isEmpty else {

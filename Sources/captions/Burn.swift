@@ -145,16 +145,12 @@ struct Burn: ParsableCommand {
         }
     }
 
-    /// The native renderer as a layer source for a video written forward in time (burn, overlay). It
-    /// redraws a page only when its state changes, so small caches of its own (glyphs 8 MiB, composed
-    /// masks 4 MiB) keep memory flat in the video's length; the defaults (64 + 32 MiB) suit previews that
-    /// jump around.
+    /// The native renderer as a layer source for a video written forward in time (burn, overlay; see
+    /// `NativeCaptionLayers.forward`), and how to read its warnings afterwards.
     static func nativeLayers(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int)
         -> (layers: CaptionLayerSource, warnings: () -> [String]) {
-        let renderer = CaptionFrameRenderer(style: style, width: width, height: height, engine: LayoutEngine(),
-                                            rasterizer: GlyphRasterizer(cache: GlyphCache(byteLimit: 8 << 20)),
-                                            maskCacheBytes: 4 << 20)
-        return (NativeCaptionLayers(renderer: renderer, pages: pages), { renderer.warnings })
+        let layers = NativeCaptionLayers.forward(style: style, pages: pages, width: width, height: height)
+        return (layers, { layers.renderer.warnings })
     }
 
     static func summary(_ r: BurnStatistics, engine: Engine) -> String {

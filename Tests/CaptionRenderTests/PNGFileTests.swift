@@ -22,6 +22,25 @@ import CaptionTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["frame.png"])
     }
 
+    /// Encoded in memory with every setting (the studio's overlays), the file reads back as the image.
+    @Test func encodedInMemoryReadsBackIdentical() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var random = SplitMix64(seed: 11)
+        var image = RGBAImage(width: 41, height: 19)
+        for y in 0..<19 { for x in 0..<41 {
+            image[x, y] = RGBAColor(red: random.byte(), green: random.byte(), blue: random.byte(), alpha: [0, 255, random.byte()][(x + y) % 3])
+        } }
+        for settings in [PNGEncoding.Settings.fast, .init(level: 9, filter: 1), .init(level: 6, filter: 2)] {
+            let data = try PNGEncoding.encode(image, settings: settings)
+            #expect(Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            let path = directory + "/mem-\(settings.level).png"
+            try data.write(to: URL(fileURLWithPath: path))
+            #expect(try PNGFile.read(path) == image)
+        }
+        #expect(throws: PNGFileError.self) { try PNGEncoding.encode(RGBAImage(width: 0, height: 0)) }
+    }
+
     /// 16-bit PNGs (what ffmpeg writes for 10-bit and ProRes frames) are read as the values they
     /// encode, scaled to 8 bits: libpng's simplified API would take them as linear light and turn
     /// 128 × 257 into about 188.

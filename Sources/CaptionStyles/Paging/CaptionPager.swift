@@ -11,6 +11,16 @@ import CaptionModel
 /// Nothing is dropped or reordered: every word lands on exactly one page, in order. The work is
 /// linear in the number of words times the words a page can hold.
 public enum CaptionPager {
+    /// Every word of the document regrouped into pages; a document without word timings is returned as
+    /// it is (there is nothing to page).
+    public static func page(_ document: CaptionDocument, options: PagingOptions) -> CaptionDocument {
+        let words = document.events.flatMap(\.words)
+        guard !words.isEmpty else { return document }
+        var paged = document
+        paged.events = page(words, options: options)
+        return paged
+    }
+
     /// One event per page: its text is the page's lines joined by `\n` (plain, no spans), and its
     /// `words` are the page's words unchanged. Words must be in time order (by start).
     public static func page(_ words: [Word], options: PagingOptions) -> [CaptionEvent] {

@@ -27,6 +27,10 @@ public struct StyleField: Sendable {
     /// Called with a value that passed the checks (`.object` before the object's own fields, so a box
     /// can be created before its padding is set).
     let apply: @Sendable (inout CaptionStyle, StyleValue) -> Void
+    /// The style's value for this key, as `apply` takes it: `.object` for a present object, `.null` for an
+    /// absent optional one, and nil when the key has no value (`$schema`, `extends`, a box's field while
+    /// the box is off).
+    let read: @Sendable (CaptionStyle) -> StyleValue?
 }
 
 /// The allowed range of a number; the same bounds appear in the JSON Schema.
@@ -74,86 +78,5 @@ extension StyleField {
             if case .object(let children) = field.kind { fields = children } else { fields = [] }
         }
         return found
-    }
-}
-
-// Builders that keep the table short: each turns a checked value into a typed setter call.
-extension StyleField {
-    typealias Setter<T> = @Sendable (inout CaptionStyle, T) -> Void
-
-    static func text(_ key: String, allowsEmpty: Bool = false, _ set: @escaping Setter<String>) -> StyleField {
-        StyleField(key: key, kind: .text(allowsEmpty: allowsEmpty), nullable: false) { s, v in
-            if case .text(let x) = v { set(&s, x) }
-        }
-    }
-
-    static func optionalText(_ key: String, _ set: @escaping Setter<String?>) -> StyleField {
-        StyleField(key: key, kind: .text(allowsEmpty: false), nullable: true) { s, v in
-            if case .text(let x) = v { set(&s, x) } else if case .null = v { set(&s, nil) }
-        }
-    }
-
-    static func textList(_ key: String, _ set: @escaping Setter<[String]>) -> StyleField {
-        StyleField(key: key, kind: .textList, nullable: false) { s, v in
-            if case .textList(let x) = v { set(&s, x) }
-        }
-    }
-
-    static func flag(_ key: String, _ set: @escaping Setter<Bool>) -> StyleField {
-        StyleField(key: key, kind: .flag, nullable: false) { s, v in
-            if case .flag(let x) = v { set(&s, x) }
-        }
-    }
-
-    static func integer(_ key: String, _ range: ClosedRange<Int>, _ set: @escaping Setter<Int>) -> StyleField {
-        StyleField(key: key, kind: .integer(range), nullable: false) { s, v in
-            if case .integer(let x) = v { set(&s, x) }
-        }
-    }
-
-    static func optionalInteger(_ key: String, _ range: ClosedRange<Int>, _ set: @escaping Setter<Int?>) -> StyleField {
-        StyleField(key: key, kind: .integer(range), nullable: true) { s, v in
-            if case .integer(let x) = v { set(&s, x) } else if case .null = v { set(&s, nil) }
-        }
-    }
-
-    static func number(_ key: String, _ range: NumberRange, _ set: @escaping Setter<Double>) -> StyleField {
-        StyleField(key: key, kind: .number(range), nullable: false) { s, v in
-            if case .number(let x) = v { set(&s, x) }
-        }
-    }
-
-    static func seconds(_ key: String, _ range: NumberRange, _ set: @escaping Setter<Milliseconds>) -> StyleField {
-        StyleField(key: key, kind: .seconds(range), nullable: false) { s, v in
-            if case .integer(let x) = v { set(&s, x) }
-        }
-    }
-
-    static func optionalSeconds(_ key: String, _ range: NumberRange, _ set: @escaping Setter<Milliseconds?>) -> StyleField {
-        StyleField(key: key, kind: .seconds(range), nullable: true) { s, v in
-            if case .integer(let x) = v { set(&s, x) } else if case .null = v { set(&s, nil) }
-        }
-    }
-
-    static func color(_ key: String, _ set: @escaping Setter<RGBAColor>) -> StyleField {
-        StyleField(key: key, kind: .color, nullable: false) { s, v in
-            if case .color(let x) = v { set(&s, x) }
-        }
-    }
-
-    static func choice<T: RawRepresentable & Sendable>(_ key: String, noun: String, _ cases: [T], _ set: @escaping Setter<T>) -> StyleField
-    where T.RawValue == String {
-        StyleField(key: key, kind: .choice(noun: noun, options: cases.map(\.rawValue)), nullable: false) { s, v in
-            if case .text(let x) = v, let value = T(rawValue: x) { set(&s, value) }
-        }
-    }
-
-    /// An object whose fields are applied after `prepare` (which may create an optional box, or clear
-    /// it when the file says `null`).
-    static func object(_ key: String, nullable: Bool = false, _ fields: [StyleField],
-                       prepare: @escaping Setter<Bool> = { _, _ in }) -> StyleField {
-        StyleField(key: key, kind: .object(fields), nullable: nullable) { s, v in
-            if case .null = v { prepare(&s, false) } else { prepare(&s, true) }
-        }
     }
 }

@@ -1,0 +1,448 @@
+// CaptionKit Studio: the video plays in a <video>; the captions are drawn over it on a canvas from
+// overlays the server renders with the native renderer (the one that burns) for the exact media time
+// of each frame on screen. No build step, no dependencies: plain browser JavaScript.
+'use strict';
+
+const params = new URLSearchParams(location.search);
+const token = params.get('token') || '';
+const $ = (id) => document.getElementById(id);
+const video = $('video'), canvas = $('overlay'), ctx = canvas.getContext('2d');
+
+// ---- The server's API -------------------------------------------------------------------------
+function url(path, query = {}) {
+  const q = new URLSearchParams({ ...query, token });
+  return `${path}?${q}`;
+}
+async function api(path, { method = 'GET', body, query } = {}) {
+  const response = await fetch(url(path, query), {
+    method, body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+  });
+  const text = await response.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch (_) { data = { error: text }; }
+  if (!response.ok) {
+    const error = new Error((data && (data.problems || [data.error]).join('\n')) || response.statusText);
+    error.status = response.status;
+    error.problems = (data && data.problems) || [];
+    throw error;
+  }
+  return data;
+}
+function status(text) { $('status').textContent = text; }
+
+// ---- State ------------------------------------------------------------------------------------
+const state = {
+  info: null, fields: [], styleFile: {}, resolved: {}, captions: null, version: 0,
+  selected: -1,
+  // Overlays by frame time (ms) for the current version: { bitmap, ms, version } or a pending promise.
+  overlays: new Map(), pending: new Map(),
+  shown: null,                  // the overlay drawn now: { ms, version }
+  stats: { frames: 0, wrong: 0, late: 0, fetchMs: [], startedAt: null },
+};
+
+// A frame's caption time exactly as `captions burn` takes it: its timestamp in whole microseconds,
+// floored to milliseconds.
+function frameMs(mediaTime) { return Math.floor(Math.round(mediaTime * 1e6) / 1000); }
+function frameDuration() { const f = state.info.fps; return f.denominator / f.numerator; }
+
+// ---- Overlays: fetch, prefetch, draw ------------------------------------------------------------
+function fetchOverlay(ms) {
+  const version = state.version;
+  const key = `${version}:${ms}`;
+  if (state.pending.has(key)) return state.pending.get(key);
+  const started = performance.now();
+  const promise = fetch(url('/overlay', { t: (ms / 1000).toFixed(3) }))
+    .then((r) => { if (!r.ok) throw new Error(`overlay ${ms} ms: HTTP ${r.status}`); return r.blob(); })
+    .then((blob) => createImageBitmap(blob))
+    .then((bitmap) => {
+      state.pending.delete(key);
+      if (version !== state.version) { bitmap.close(); return null; }
+      state.stats.fetchMs.push(performance.now() - started);
+      const entry = { bitmap, ms, version };
+      state.overlays.set(ms, entry);
+      return entry;
+    })
+    .catch((error) => { state.pending.delete(key); status(error.message); return null; });
+  state.pending.set(key, promise);
+  return promise;
+}
+
+// The next frames' overlays, so playback finds each one ready when its frame is shown.
+const AHEAD = 24, IN_FLIGHT = 6;
+function prefetch(fromMediaTime) {
+  const step = frameDuration();
+  for (let i = 0; i < AHEAD && state.pending.size < IN_FLIGHT; i++) {
+    const ms = frameMs(fromMediaTime + i * step);
+    if (!state.overlays.has(ms)) fetchOverlay(ms);
+  }
+  // Forget what is behind the playhead.
+  const floor = frameMs(fromMediaTime) - 1000;
+  for (const [ms, entry] of state.overlays) {
+    if (ms < floor || ms > frameMs(fromMediaTime) + 10000) { entry.bitmap.close(); state.overlays.delete(ms); }
+  }
+}
+
+function draw(entry) {
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  if (entry) ctx.drawImage(entry.bitmap, 0, 0);
+  state.shown = entry ? { ms: entry.ms, version: entry.version } : null;
+}
+
+// Called for every frame the compositor presents: draw that frame's overlay, or fetch it now.
+function onFrame(now, metadata) {
+  const ms = frameMs(metadata.mediaTime);
+  const entry = state.overlays.get(ms);
+  if (!video.paused) {
+    state.stats.frames++;
+    if (!entry) state.stats.wrong++;
+  }
+  if (entry) draw(entry);
+  else fetchOverlay(ms).then((e) => { if (e && frameMs(video.currentTime) === ms) draw(e); });
+  showClock(metadata.mediaTime);
+  prefetch(metadata.mediaTime + frameDuration());
+  video.requestVideoFrameCallback(onFrame);
+}
+
+// A paused video (loaded, sought, or after a style change): its frame's overlay as soon as it arrives.
+async function redrawPaused() {
+  const ms = frameMs(video.currentTime);
+  const entry = state.overlays.get(ms) || await fetchOverlay(ms);
+  if (entry && frameMs(video.currentTime) === ms) draw(entry);
+  if (entry && video.paused) document.body.dataset.drawnMs = String(ms);
+  showClock(video.currentTime);
+}
+
+// After any edit: older overlays are stale.
+function newVersion(version) {
+  state.version = version;
+  for (const entry of state.overlays.values()) entry.bitmap.close();
+  state.overlays.clear();
+  state.pending.clear();
+  if (video.paused) redrawPaused(); else prefetch(video.currentTime);
+}
+
+function showClock(t) {
+  const m = Math.floor(t / 60), s = (t - m * 60).toFixed(3).padStart(6, '0');
+  $('clock').textContent = `${m}:${s}`;
+  if (state.info && state.info.duration_ms > 0) {
+    $('scrub').value = String(Math.round(1000 * t * 1000 / state.info.duration_ms));
+    placePlayhead(t);
+  }
+  const s2 = state.stats;
+  $('frame-state').textContent = s2.frames ? `${s2.frames - s2.wrong}/${s2.frames} frames on time` : '';
+}
+
+// ---- Timeline -----------------------------------------------------------------------------------
+const PX_PER_SECOND = 120;
+function px(ms) { return ms / 1000 * PX_PER_SECOND; }
+function placePlayhead(t) {
+  const x = t * PX_PER_SECOND;
+  $('playhead').style.left = `${x - $('timeline').scrollLeft}px`;
+  const tl = $('timeline');
+  if (!video.paused && (x < tl.scrollLeft || x > tl.scrollLeft + tl.clientWidth - 40)) tl.scrollLeft = Math.max(0, x - 40);
+}
+
+function buildTimeline() {
+  const track = $('track');
+  track.replaceChildren();
+  track.style.width = `${px(Math.max(state.info.duration_ms, ...state.captions.events.map((e) => e.end))) + 40}px`;
+  state.captions.events.forEach((event, index) => {
+    const cue = document.createElement('div');
+    cue.className = 'cue' + (index === state.selected ? ' selected' : '');
+    cue.style.left = `${px(event.start)}px`;
+    cue.style.width = `${Math.max(4, px(event.end - event.start))}px`;
+    cue.title = event.text;
+    const label = document.createElement('div');
+    label.className = 'label';
+    label.textContent = event.text.replace(/\n/g, ' ');
+    cue.append(label);
+    for (const word of event.words || []) {
+      const w = document.createElement('div');
+      w.className = 'word';
+      w.style.left = `${px(word.start - event.start)}px`;
+      w.style.width = `${Math.max(2, px(word.end - word.start))}px`;
+      w.textContent = word.text;
+      cue.append(w);
+    }
+    for (const side of ['start', 'end']) {
+      const edge = document.createElement('div');
+      edge.className = `edge ${side}`;
+      edge.addEventListener('pointerdown', (e) => dragEdge(e, index, side));
+      cue.append(edge);
+    }
+    cue.addEventListener('click', (e) => { if (!e.target.classList.contains('edge')) select(index); });
+    track.append(cue);
+  });
+}
+
+function select(index) {
+  state.selected = index;
+  const event = state.captions.events[index];
+  $('editor').hidden = false;
+  $('editor-text').value = event.text;
+  $('editor-times').textContent = `${(event.start / 1000).toFixed(3)} – ${(event.end / 1000).toFixed(3)} s`;
+  video.currentTime = event.start / 1000 + 0.0005;
+  buildTimeline();
+}
+
+// Dragging an edge retimes the caption (not past its neighbours); the server keeps its words inside.
+function dragEdge(down, index, side) {
+  down.preventDefault();
+  down.stopPropagation();
+  const events = state.captions.events, event = events[index];
+  const origin = down.clientX, initial = event[side];
+  const lower = side === 'start' ? (index > 0 ? events[index - 1].end : 0) : event.start + 40;
+  const upper = side === 'start' ? event.end - 40 : (index + 1 < events.length ? events[index + 1].start : Infinity);
+  const move = (e) => {
+    event[side] = Math.round(Math.min(upper, Math.max(lower, initial + (e.clientX - origin) / PX_PER_SECOND * 1000)));
+    buildTimeline();
+  };
+  const up = async () => {
+    window.removeEventListener('pointermove', move);
+    window.removeEventListener('pointerup', up);
+    if (event[side] !== initial) await putCaptions(`retimed caption ${index + 1}`);
+  };
+  window.addEventListener('pointermove', move);
+  window.addEventListener('pointerup', up);
+}
+
+async function putCaptions(what) {
+  try {
+    const result = await api('/captions', { method: 'PUT', body: state.captions });
+    state.captions = await api('/captions');
+    buildTimeline();
+    newVersion(result.version);
+    status(what);
+  } catch (error) { status(`captions refused: ${error.message}`); }
+}
+
+// ---- Style panel, built from the server's field table -------------------------------------------
+function valueAt(object, path) { return path.reduce((o, k) => (o == null ? undefined : o[k]), object); }
+function setAt(object, path, value) {
+  let o = object;
+  for (const k of path.slice(0, -1)) { if (o[k] == null || typeof o[k] !== 'object') o[k] = {}; o = o[k]; }
+  o[path[path.length - 1]] = value;
+}
+function label(text) { const s = document.createElement('span'); s.textContent = text.replace(/_/g, ' '); return s; }
+
+function hexColor(value) { return (value || '#000000').slice(0, 7); }
+function alphaOf(value) { return value && value.length === 9 ? parseInt(value.slice(7), 16) : 255; }
+
+// One control per field kind; a change sends the whole style file and shows on the next frame.
+function control(field, path) {
+  const current = valueAt(state.resolved, path);
+  const row = document.createElement('label');
+  row.className = 'field' + (valueAt(state.styleFile, path) !== undefined ? ' changed' : '');
+  row.dataset.path = path.join('.');
+  row.append(label(field.key));
+  let input;
+  const send = (value) => { setAt(state.styleFile, path, value); putStyle(); };
+  switch (field.kind) {
+    case 'color': {
+      const pair = document.createElement('span'); pair.className = 'pair';
+      const color = document.createElement('input'); color.type = 'color'; color.value = hexColor(current);
+      const alpha = document.createElement('input'); alpha.type = 'range'; alpha.min = 0; alpha.max = 255; alpha.value = alphaOf(current);
+      alpha.title = 'opacity';
+      const change = () => send(color.value.toUpperCase() + Number(alpha.value).toString(16).padStart(2, '0').toUpperCase());
+      color.addEventListener('input', change); alpha.addEventListener('change', change);
+      pair.append(color, alpha); row.append(pair);
+      return row;
+    }
+    case 'choice':
+      input = document.createElement('select');
+      for (const option of field.options) { const o = document.createElement('option'); o.value = o.textContent = option; input.append(o); }
+      input.value = current;
+      input.addEventListener('change', () => send(input.value));
+      break;
+    case 'flag':
+      input = document.createElement('input'); input.type = 'checkbox'; input.checked = !!current;
+      input.addEventListener('change', () => send(input.checked));
+      break;
+    case 'integer': case 'number': case 'seconds':
+      input = document.createElement('input'); input.type = 'number';
+      input.min = field.minimum; input.max = field.maximum;
+      input.step = field.kind === 'integer' ? (field.maximum >= 900 && field.key.includes('weight') ? 100 : 1) : field.kind === 'seconds' ? 0.05 : 0.5;
+      input.value = current == null ? '' : current;
+      if (field.nullable) input.placeholder = 'none';
+      input.addEventListener('change', () => {
+        if (input.value === '' && field.nullable) return send(null);
+        const n = Number(input.value);
+        send(field.kind === 'integer' ? Math.round(n) : n);
+      });
+      break;
+    case 'text_list':
+      input = document.createElement('input'); input.type = 'text'; input.value = (current || []).join(', ');
+      input.addEventListener('change', () => send(input.value.split(',').map((s) => s.trim()).filter(Boolean)));
+      break;
+    default:
+      input = document.createElement('input'); input.type = 'text'; input.value = current == null ? '' : current;
+      if (field.nullable) input.placeholder = 'none';
+      input.addEventListener('change', () => send(input.value === '' && field.nullable ? null : input.value));
+  }
+  row.append(input);
+  return row;
+}
+
+function buildPanel() {
+  const container = $('fields');
+  container.replaceChildren();
+  const skip = new Set(['$schema', 'extends', 'summary']);
+  const build = (fields, path, parent) => {
+    for (const field of fields) {
+      if (skip.has(field.key)) continue;
+      const here = [...path, field.key];
+      if (field.kind === 'object') {
+        const set = document.createElement('fieldset');
+        const legend = document.createElement('legend');
+        legend.textContent = field.key.replace(/_/g, ' ');
+        set.append(legend);
+        if (field.nullable) {
+          const on = document.createElement('input'); on.type = 'checkbox';
+          on.checked = valueAt(state.resolved, here) != null;
+          on.title = 'on or off';
+          on.addEventListener('change', () => { setAt(state.styleFile, here, on.checked ? {} : null); putStyle(); });
+          legend.prepend(on);
+          if (!on.checked) { parent.append(set); continue; }
+        }
+        build(field.fields, here, set);
+        parent.append(set);
+      } else {
+        parent.append(control(field, here));
+      }
+    }
+  };
+  build(state.fields, [], container);
+}
+
+async function putStyle() {
+  try {
+    const result = await api('/style', { method: 'PUT', body: { ...state.styleFile, extends: $('preset').value } });
+    $('style-errors').textContent = '';
+    await loadStyle();
+    newVersion(result.version);
+  } catch (error) {
+    $('style-errors').textContent = error.message;
+  }
+}
+
+async function loadStyle() {
+  state.styleFile = await api('/style');
+  $('preset').value = state.styleFile.extends;
+  delete state.styleFile.extends;
+  state.resolved = await api('/style/resolved');
+  buildPanel();
+}
+
+// ---- Saving and burning -------------------------------------------------------------------------
+async function save(what) {
+  let name = $('save-name').value.trim();
+  if (what === 'style' && !name.endsWith('.json')) name = 'style.json';
+  if (!name) { status('give a file name (edited.srt, edited.vtt, edited.ass, edited.json)'); return; }
+  const body = { what, name };
+  try {
+    const result = await api('/save', { method: 'POST', body });
+    status(`saved ${result.saved}`);
+  } catch (error) {
+    if (error.status === 409 && /exists$/.test(error.message) && confirm(`${name} exists. Replace it?`)) {
+      const result = await api('/save', { method: 'POST', body: { ...body, replace: true } });
+      status(`saved ${result.saved}`);
+    } else status(`not saved: ${error.message}`);
+  }
+}
+
+async function burn() {
+  const name = prompt('Burn into (a file next to the captions):', 'burned.mp4');
+  if (!name) return;
+  try {
+    try { await api('/burn', { method: 'POST', body: { name } }); } catch (error) {
+      if (error.status === 409 && /exists$/.test(error.message) && confirm(`${name} exists. Replace it?`)) {
+        await api('/burn', { method: 'POST', body: { name, replace: true } });
+      } else throw error;
+    }
+    const poll = async () => {
+      const p = await api('/burn/progress');
+      const percent = p.fraction != null ? ` ${(p.fraction * 100).toFixed(0)}%` : '';
+      $('burn-status').textContent = `${p.state}${percent} ${p.frames} frames${p.message ? ': ' + p.message : ''}`;
+      if (p.state === 'running') setTimeout(poll, 500); else if (p.state === 'done') status(`burned ${p.output}`);
+    };
+    poll();
+  } catch (error) { status(`burn refused: ${error.message}`); }
+}
+
+// ---- Start --------------------------------------------------------------------------------------
+async function start() {
+  state.info = await api('/info');
+  state.version = state.info.version;
+  $('files').textContent = `${state.info.video} · ${state.info.captions} · ${state.info.width}×${state.info.height}`;
+  canvas.width = state.info.width; canvas.height = state.info.height;
+  // The stage takes the video's size as displayed (rotation applied), scaled down only to fit.
+  const stage = $('stage');
+  stage.style.aspectRatio = `${state.info.width} / ${state.info.height}`;
+  stage.style.width = `${state.info.width}px`;
+  const fit = () => {
+    const column = $('stage-column');
+    const room = Math.max(120, window.innerHeight - 260);
+    const scale = Math.min(1, (column.clientWidth - 24) / state.info.width, room / state.info.height);
+    stage.style.width = `${Math.floor(state.info.width * scale)}px`;
+    const r = stage.getBoundingClientRect();
+    document.body.dataset.stage = [r.left, r.top, r.width, r.height].map(Math.round).join(',');
+  };
+  window.addEventListener('resize', fit);
+  fit();
+  for (const name of state.info.presets) { const o = document.createElement('option'); o.value = o.textContent = name; $('preset').append(o); }
+  state.fields = (await api('/fields')).fields;
+  await loadStyle();
+  state.captions = await api('/captions');
+  buildTimeline();
+  if (state.info.warnings.length) status(state.info.warnings.join(' · '));
+
+  video.addEventListener('error', () => status(`this browser cannot play ${state.info.video}; the overlays still render (convert the video to H.264 or VP9 to preview it)`));
+  video.addEventListener('seeked', () => { if (video.paused) redrawPaused(); });
+  video.addEventListener('play', () => { $('play').textContent = '❚❚'; state.stats.startedAt = performance.now(); prefetch(video.currentTime); });
+  video.addEventListener('pause', () => { $('play').textContent = '▶'; redrawPaused(); });
+  video.requestVideoFrameCallback(onFrame);
+  video.src = url('/video');
+
+  const at = params.get('t');
+  const initial = at != null && isFinite(Number(at)) ? Math.max(0, Number(at)) : 0;
+  video.addEventListener('loadedmetadata', () => { video.currentTime = initial; }, { once: true });
+
+  $('play').addEventListener('click', () => (video.paused ? video.play() : video.pause()));
+  document.addEventListener('keydown', (e) => {
+    if (e.code === 'Space' && !/INPUT|TEXTAREA|SELECT/.test(document.activeElement.tagName)) { e.preventDefault(); $('play').click(); }
+  });
+  $('scrub').addEventListener('input', () => { video.currentTime = Number($('scrub').value) / 1000 * state.info.duration_ms / 1000; });
+  $('timeline').addEventListener('scroll', () => placePlayhead(video.currentTime));
+  $('preset').addEventListener('change', () => putStyle());
+  $('reset-style').addEventListener('click', () => { state.styleFile = {}; putStyle(); });
+  $('editor-apply').addEventListener('click', () => {
+    if (state.selected < 0) return;
+    state.captions.events[state.selected].text = $('editor-text').value;
+    putCaptions(`edited caption ${state.selected + 1}`);
+  });
+  $('save-captions').addEventListener('click', () => save('captions'));
+  $('save-style').addEventListener('click', () => save('style'));
+  $('burn').addEventListener('click', burn);
+}
+
+// For the benchmark: play `seconds` from the start and report what the page saw.
+window.studioBenchmark = async function (seconds) {
+  state.stats = { frames: 0, wrong: 0, late: 0, fetchMs: [], startedAt: null };
+  video.currentTime = 0;
+  await new Promise((r) => video.addEventListener('seeked', r, { once: true }));
+  await fetchOverlay(0);
+  // Let the prefetch fill before the first frame, as a player buffers before it starts.
+  prefetch(0);
+  await Promise.all([...state.pending.values()]);
+  await video.play();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  video.pause();
+  const sorted = [...state.stats.fetchMs].sort((a, b) => a - b);
+  const q = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.round((sorted.length - 1) * p))] : 0);
+  const report = { frames: state.stats.frames, wrong: state.stats.wrong, fetches: sorted.length, median_ms: q(0.5), p95_ms: q(0.95) };
+  await api('/stats', { method: 'POST', body: report });
+  return report;
+};
+
+start().catch((error) => { status(`could not start: ${error.message}`); console.error(error); });

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The page's own files (Page/: index.html, studio.js, studio.css), read once at start. They are
+/// found beside the executable, as SwiftPM copies the target's resources there, or in the source tree
+/// of a development build; a missing folder is an error naming where it looked, not a crash (SwiftPM's
+/// `Bundle.module` would stop the process).
+struct PageAssets: Sendable {
+    static let names = ["index.html": "text/html; charset=utf-8", "studio.js": "text/javascript; charset=utf-8",
+                        "studio.css": "text/css; charset=utf-8"]
+    static let environmentVariable = "CAPTIONKIT_STUDIO_PAGE"
+
+    let files: [String: Data]
+
+    static func load() throws(StudioError) -> PageAssets {
+        var candidates: [URL] = []
+        if let explicit = ProcessInfo.processInfo.environment[environmentVariable] { candidates.append(URL(fileURLWithPath: explicit)) }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for base in [executable, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()] {
+            candidates.append(base.appendingPathComponent("CaptionKit_CaptionStudio.resources/Page"))
+        }
+        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Page"))
+        for folder in candidates {
+            var files: [String: Data] = [:]
+            for name in names.keys {
+                if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) { files[name] = data }
+            }
+            if files.count == names.count { return PageAssets(files: files) }
+        }
+        throw StudioError(500, "the studio's page is missing (looked in \(candidates.map(\.path).joined(separator: ", "))); set \(environmentVariable) to its folder")
+    }
+}

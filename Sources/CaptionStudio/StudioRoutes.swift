@@ -1,0 +1,231 @@
+import CaptionEdit
+import CaptionFormats
+import CaptionModel
+import CaptionStyles
+import FlyingFox
+import Foundation
+
+/// Every request the studio answers (the HTTP contract the README documents). Checks come first: the
+/// token (403), then the path (400 for `..`, encoded dots or doubled slashes; 404 for anything not in
+/// the table, since no URL maps onto the file system), then the body's size (413).
+struct StudioRoutes: HTTPHandler {
+    static let bodyLimit = 16 << 20
+
+    let session: StudioSession
+    let token: String
+    let page: PageAssets
+    let overlays = OverlayRenderer()
+    let files: StudioFiles
+    let burn = BurnJob()
+    let pageStats = PageStats()
+
+    init(session: StudioSession, token: String, page: PageAssets) {
+        self.session = session
+        self.token = token
+        self.page = page
+        files = StudioFiles(session: session)
+    }
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard Self.sameToken(request.query.first { $0.name == "token" }?.value ?? request.headers[HTTPHeader("X-Studio-Token")] ?? "", token) else {
+            return Self.error(StudioError(403, "missing or wrong token: open the URL the studio printed"))
+        }
+        let rawPath = String(request.target.rawValue.prefix { $0 != "?" }).lowercased()
+        if rawPath.contains("..") || rawPath.contains("%2e") || rawPath.contains("//") || rawPath.contains("\\") || rawPath.contains("%2f") || rawPath.contains("%5c") {
+            return Self.error(StudioError(400, "path refused: the studio serves only its page, the video and its API"))
+        }
+        do {
+            return try await route(request)
+        } catch let error as StudioError {
+            return Self.error(error)
+        }
+    }
+
+    private func route(_ request: HTTPRequest) async throws -> HTTPResponse {
+        switch (request.method, request.path) {
+        case (.GET, "/"), (.GET, "/index.html"):
+            let html = String(decoding: page.files["index.html"]!, as: UTF8.self).replacingOccurrences(of: "{{TOKEN}}", with: token)
+            return Self.response(Data(html.utf8), type: PageAssets.names["index.html"]!, cache: false)
+        case (.GET, "/studio.js"), (.GET, "/studio.css"):
+            let name = String(request.path.dropFirst())
+            return Self.response(page.files[name]!, type: PageAssets.names[name]!, cache: false)
+        case (.GET, "/video"), (.HEAD, "/video"):
+            return try await FileHTTPHandler(path: URL(fileURLWithPath: session.inputs.video), contentType: Self.videoType(session.inputs.video))
+                .handleRequest(request)
+        case (.GET, "/info"):
+            return Self.json(info())
+        case (.GET, "/fields"):
+            return Self.json(["fields": StyleField.tableJSON()])
+        case (.GET, "/overlay"):
+            let t = try Self.time(request)
+            let snapshot = session.snapshot
+            let overlays = self.overlays
+            let png = try await Self.offPool { () throws(StudioError) -> Data in try overlays.png(snapshot, at: t) }
+            var response = Self.response(png, type: "image/png", cache: false)
+            response.headers[HTTPHeader("X-Caption-Version")] = String(snapshot.version)
+            response.headers[HTTPHeader("X-Caption-Time")] = String(t)
+            return response
+        case (.GET, "/captions"):
+            return Self.response(session.captionsJSON(), type: "application/json", cache: false)
+        case (.PUT, "/captions"):
+            try session.replaceCaptions(json: try await Self.body(request))
+            return Self.json(["version": session.snapshot.version])
+        case (.GET, "/style"):
+            return Self.response(session.styleFileJSON(), type: "application/json", cache: false)
+        case (.GET, "/style/resolved"):
+            return Self.response(session.resolvedStyleJSON(), type: "application/json", cache: false)
+        case (.PUT, "/style"):
+            try session.replaceStyle(json: try await Self.body(request))
+            return Self.json(["version": session.snapshot.version])
+        case (.POST, "/save"):
+            let body = try Self.object(try await Self.body(request))
+            guard let name = body["name"] as? String else { throw StudioError.badRequest("save: give \"name\"") }
+            let replace = body["replace"] as? Bool ?? false
+            let path: String
+            switch body["what"] as? String {
+            case "captions": path = try files.saveCaptions(session, name: name, formatName: body["format"] as? String, replace: replace)
+            case "style": path = try files.saveStyle(session, name: name, replace: replace)
+            default: throw StudioError.badRequest("save: \"what\" is \"captions\" or \"style\"")
+            }
+            return Self.json(["saved": path])
+        case (.POST, "/burn"):
+            let body = try Self.object(try await Self.body(request))
+            guard let name = body["name"] as? String else { throw StudioError.badRequest("burn: give \"name\" (an .mp4, .mov or .mkv)") }
+            guard ["mp4", "mov", "mkv", "webm"].contains((name as NSString).pathExtension.lowercased()) else {
+                throw StudioError.badRequest("burn: \(name): name an .mp4, .mov, .mkv or .webm file")
+            }
+            let path = try files.target(name, replace: body["replace"] as? Bool ?? false)
+            try burn.start(session.snapshot, video: session.inputs.video, output: path)
+            return Self.json(burn.current.json, status: .accepted)
+        case (.GET, "/burn/progress"):
+            return Self.json(burn.current.json)
+        case (.POST, "/burn/cancel"):
+            burn.cancel()
+            return Self.json(burn.current.json)
+        case (.GET, "/stats"):
+            return Self.json(stats())
+        case (.POST, "/stats"):
+            pageStats.store(try await Self.body(request))
+            return Self.json(["stored": true])
+        default:
+            throw StudioError(404, "\(request.method.rawValue) \(request.path): not part of the studio")
+        }
+    }
+
+    private func info() -> [String: Any] {
+        let g = session.geometry
+        return [
+            "width": g.width, "height": g.height, "duration_ms": g.duration,
+            "fps": ["numerator": g.rate.numerator, "denominator": g.rate.denominator],
+            "video": (session.inputs.video as NSString).lastPathComponent,
+            "captions": (session.inputs.captions as NSString).lastPathComponent,
+            "folder": files.folder,
+            "presets": (try? session.library.names()) ?? [],
+            "formats": FormatRegistry.outputNames,
+            "warnings": session.readWarnings,
+            "version": session.snapshot.version,
+        ]
+    }
+
+    /// Server-side overlay timings since the last call, and what the page last reported.
+    private func stats() -> [String: Any] {
+        let timings = overlays.takeTimings()
+        let sorted = timings.map(\.milliseconds).sorted()
+        func quantile(_ q: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * q + 0.5))] }
+        var object: [String: Any] = [
+            "overlays": timings.count, "cached": timings.filter(\.cached).count,
+            "median_ms": quantile(0.5), "p95_ms": quantile(0.95), "max_ms": sorted.last ?? 0,
+        ]
+        if let report = pageStats.last { object["page"] = report }
+        return object
+    }
+
+    // MARK: Helpers
+
+    /// Rendering is CPU work: it runs on Dispatch's threads, not Swift concurrency's few cooperative
+    /// ones, so a slow overlay never stalls the server's sockets.
+    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws(StudioError) -> T) async throws(StudioError) -> T {
+        let result: Result<T, StudioError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: Result { () throws(StudioError) -> T in try work() })
+            }
+        }
+        return try result.get()
+    }
+
+    static func time(_ request: HTTPRequest) throws(StudioError) -> Milliseconds {
+        guard let text = request.query.first(where: { $0.name == "t" })?.value else { throw .badRequest("overlay: give t=SECONDS") }
+        guard let t = Timecode.parse(text), t >= 0 else { throw .badRequest("overlay: t=\(text) is not a time (seconds, or a timestamp)") }
+        return t
+    }
+
+    /// The request body, refused past `bodyLimit` (by its declared length, or as it arrives).
+    static func body(_ request: HTTPRequest) async throws -> Data {
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > bodyLimit {
+            throw StudioError(413, "the request body (\(declared) bytes) is larger than the studio takes (\(bodyLimit) bytes)")
+        }
+        var data = Data()
+        for try await chunk in request.bodySequence {
+            data += chunk
+            guard data.count <= bodyLimit else { throw StudioError(413, "the request body is larger than the studio takes (\(bodyLimit) bytes)") }
+        }
+        return data
+    }
+
+    static func object(_ data: Data) throws(StudioError) -> [String: Any] {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw .badRequest("expected a JSON object") }
+        return object
+    }
+
+    static func sameToken(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    static func videoType(_ path: String) -> String {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "webm": "video/webm"
+        case "mov": "video/quicktime"
+        case "mkv": "video/x-matroska"
+        default: "video/mp4"
+        }
+    }
+
+    static func response(_ data: Data, type: String, cache: Bool, status: HTTPStatusCode = .ok) -> HTTPResponse {
+        var headers: HTTPHeaders = [.contentType: type]
+        headers[HTTPHeader("Cache-Control")] = cache ? "max-age=3600" : "no-store"
+        headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
+        return HTTPResponse(statusCode: status, headers: headers, body: data)
+    }
+
+    static func json(_ object: Any, status: HTTPStatusCode = .ok) -> HTTPResponse {
+        response(StudioSession.data(object), type: "application/json", cache: false, status: status)
+    }
+
+    static func error(_ error: StudioError) -> HTTPResponse {
+        let status = HTTPStatusCode(error.status, phrase: phrase(error.status))
+        return json(["error": error.problems.first ?? "", "problems": error.problems], status: status)
+    }
+
+    static func phrase(_ status: Int) -> String {
+        switch status {
+        case 400: "Bad Request"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 409: "Conflict"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 422: "Unprocessable Content"
+        default: "Internal Server Error"
+        }
+    }
+}
+
+/// The page's last measurements (`POST /stats`), kept for the benchmark to read.
+final class PageStats: @unchecked Sendable {
+    private let lock = NSLock()
+    private var report: Any?
+    func store(_ data: Data) { lock.withLock { report = try? JSONSerialization.jsonObject(with: data) } }
+    var last: Any? { lock.withLock { report } }
+}

@@ -1,0 +1,177 @@
+import CaptionFormats
+import CaptionLayout
+import CaptionModel
+import CaptionRender
+import CaptionStyles
+import CaptionVideo
+import Foundation
+
+/// What one studio edits: a video, its captions and a style. The captions and the style change as the
+/// page edits them; every change makes a new `Snapshot` (pages, style, renderer), so an overlay being
+/// drawn keeps the state it started with and the next one sees the change.
+public final class StudioSession: @unchecked Sendable {
+    // Unchecked: `current` and the edit state are only read and written under `lock`.
+
+    /// The files named on the command line: the only files the studio serves or protects.
+    public struct Inputs: Sendable {
+        public var video: String
+        public var captions: String
+        public var format: String?
+        public var preset: String?
+        public var styleFile: String?
+        public var stylesDirectory: String?
+        public init(video: String, captions: String, format: String? = nil, preset: String? = nil,
+                    styleFile: String? = nil, stylesDirectory: String? = nil) {
+            self.video = video; self.captions = captions; self.format = format
+            self.preset = preset; self.styleFile = styleFile; self.stylesDirectory = stylesDirectory
+        }
+    }
+
+    /// One state of the session, immutable once made.
+    public struct Snapshot: Sendable {
+        public let version: Int
+        public let style: CaptionStyle
+        public let pages: [CaptionEvent]
+        public let renderer: CaptionFrameRenderer
+    }
+
+    public let inputs: Inputs
+    public let library: StyleLibrary
+    /// The video as displayed (rotation applied), its frame rate and length.
+    public let geometry: VideoGeometry
+    /// Warnings from reading the captions, for the page.
+    public let readWarnings: [String]
+
+    private let lock = NSLock()
+    private let source: CaptionDocument
+    private let wordTimed: Bool
+    /// The captions as the page last sent them; until then the source paged by the style.
+    private var edited: CaptionDocument?
+    /// The style file the page last sent (or `--style`'s), as JSON, and the preset under it.
+    private var styleObject: [String: Any]
+    private var preset: String
+    private var current: Snapshot
+    /// Shared by every snapshot's renderer: fonts and glyphs stay loaded across style changes.
+    private let engine = LayoutEngine()
+
+    public init(_ inputs: Inputs) throws {
+        self.inputs = inputs
+        library = try StyleLibrary.locate(explicit: inputs.stylesDirectory)
+        do { geometry = try MediaProbe.geometry(of: inputs.video) } catch {
+            throw StudioError(error.exitCode == 66 ? 404 : 415, error.message)
+        }
+        let read = try CaptionFileReader.read(path: inputs.captions, format: inputs.format)
+        readWarnings = read.diagnostics.map { "\(inputs.captions):\($0)" }
+        source = read.document
+        wordTimed = read.wordTimedSource != nil
+        if let path = inputs.styleFile {
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+                throw StyleError(.missing, "\(path): cannot read the style file")
+            }
+            let file = try StyleFile(json: data, source: path)
+            styleObject = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+            preset = inputs.preset ?? file.extends ?? StyleLibrary.defaultPreset
+        } else {
+            styleObject = [:]
+            preset = inputs.preset ?? StyleLibrary.defaultPreset
+        }
+        let style = try library.style(preset: preset, file: try StyleFile(json: Self.data(styleObject), source: inputs.styleFile ?? "style"))
+        current = Snapshot(version: 1, style: style, pages: [], renderer: CaptionFrameRenderer(style: style, width: 16, height: 16))
+        current = makeSnapshot(version: 1, style: style)
+    }
+
+    public var snapshot: Snapshot { lock.withLock { current } }
+
+    // MARK: Style
+
+    /// The style file as the page edits it: the keys it sets, and `extends` naming the preset beneath.
+    public func styleFileJSON() -> Data {
+        lock.withLock {
+            var object = styleObject
+            object["extends"] = preset
+            return Self.data(object)
+        }
+    }
+
+    /// Every field of the current style, as a complete style file (what the style panel shows).
+    public func resolvedStyleJSON() -> Data {
+        Self.data(StyleField.styleJSON(of: snapshot.style))
+    }
+
+    /// A new style file from the page: checked by the loader (422 with its messages, each naming its
+    /// field), then applied to its `extends` preset (else the command line's), replacing the last one.
+    public func replaceStyle(json data: Data) throws(StudioError) {
+        let file: StyleFile
+        let style: CaptionStyle
+        let base: String
+        do {
+            file = try StyleFile(json: data, source: "style")
+            base = file.extends ?? lock.withLock { preset }
+            style = try library.style(preset: base, file: file)
+        } catch let error as StyleError {
+            throw .unprocessable(error.problems)
+        } catch {
+            throw .unprocessable(["style: \(error)"])
+        }
+        var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        object.removeValue(forKey: "extends")
+        lock.withLock {
+            styleObject = object
+            preset = base
+            current = makeSnapshot(version: current.version + 1, style: style)
+        }
+    }
+
+    // MARK: Captions
+
+    /// The captions as shown (pages), in the toolkit's JSON.
+    public func captionsJSON() -> Data {
+        let pages = snapshot.pages
+        var document = source
+        document.events = pages
+        return Data(CaptionJSONFormat.write(document, options: WriteOptions()).text.utf8)
+    }
+
+    /// New captions from the page, in the toolkit's JSON. A caption whose text no longer matches its
+    /// words gets the words re-timed onto the new text (`CaptionEditing.reconcile`); words are kept
+    /// inside their caption. From then on the pages are these: paging fields no longer regroup words.
+    public func replaceCaptions(json data: Data) throws(StudioError) {
+        let result: ParseResult
+        do {
+            result = try CaptionJSONFormat.read(DecodedText(utf8: InputBytes([UInt8](data)), sourceName: "captions"))
+        } catch {
+            throw .unprocessable(["\(error)"])
+        }
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty else { throw .unprocessable(errors.map { "captions:\($0)" }) }
+        var document = result.document
+        document.events = document.events.map(CaptionEditing.reconcile)
+        lock.withLock {
+            edited = document
+            current = makeSnapshot(version: current.version + 1, style: current.style)
+        }
+    }
+
+    /// The document being edited (for saving).
+    public func document() -> CaptionDocument {
+        let pages = snapshot.pages
+        var document = source
+        document.events = pages
+        return document
+    }
+
+    // MARK: -
+
+    /// Called under the lock (or from init).
+    private func makeSnapshot(version: Int, style: CaptionStyle) -> Snapshot {
+        let pages: [CaptionEvent]
+        if let edited { pages = edited.events } else if wordTimed { pages = CaptionPager.page(source, options: style.paging).events } else { pages = source.events }
+        let renderer = CaptionFrameRenderer(style: style, width: geometry.width, height: geometry.height, engine: engine)
+        return Snapshot(version: version, style: style, pages: pages, renderer: renderer)
+    }
+
+    static func data(_ object: Any) -> Data {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import CaptionStudio
+import Dispatch
+import Foundation
+
+/// `captions studio`: a local page that plays the video with the captions drawn by the native
+/// renderer, frame by frame, and edits the captions and the style while it plays.
+struct Studio: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Preview, style and edit captions over their video in a local web page.",
+        discussion: """
+        Prints the page's URL (http://127.0.0.1:PORT/?token=TOKEN) as the first line on stdout and serves \
+        until Ctrl-C or SIGTERM. Every request must carry the token (403 otherwise). Only the video, the \
+        page and its API are served; saves and burns write plain file names next to the captions, never \
+        onto an input, and replace a file only when the page confirms. The HTTP API is in the README.
+
+        Exit status: 0 stopped by a signal, 64 usage, 65 malformed captions or style, 66 missing input, \
+        70 the server could not start (a port in use).
+        """
+    )
+
+    @Argument(help: "The video the captions belong to.")
+    var video: String
+
+    @Argument(help: "The captions (any format convert reads).")
+    var input: String
+
+    @Option(help: "Port to listen on (default: any free port).")
+    var port: UInt16 = 0
+
+    @Option(help: "Address to bind (default 127.0.0.1; anything else exposes the studio to the network).")
+    var host = "127.0.0.1"
+
+    @Flag(name: .customLong("no-open"), help: "Do not open the page in a browser.")
+    var noOpen = false
+
+    @Option(help: "Input format, overriding detection.")
+    var from: String?
+
+    @OptionGroup var styleOptions: StyleOptions
+
+    func run() throws {
+        let inputs = StudioSession.Inputs(video: video, captions: input, format: from, preset: styleOptions.preset,
+                                          styleFile: styleOptions.style, stylesDirectory: styleOptions.stylesDir)
+        let server: StudioServer = try CommandFailure.exitOnError {
+            do {
+                let session = try StudioSession(inputs)
+                for warning in session.readWarnings { CommandFailure.printError("captions: warning: \(warning)") }
+                return try StudioServer(session: session, host: host, port: port)
+            } catch let error as StudioError {
+                CommandFailure.printError("captions: \(error)")
+                throw ExitCode(error.status == 404 ? 66 : error.status == 400 ? 64 : error.status == 500 ? 70 : 65)
+            }
+        }
+        if host != "127.0.0.1" {
+            CommandFailure.printError("captions: warning: listening on \(host): anyone who can reach it and has the URL can read the video and write next to the captions")
+        }
+        let finished = DispatchSemaphore(value: 0)
+        let failure = FailureBox()
+        Task {
+            do { try await server.run() } catch { failure.set("\(error)") }
+            finished.signal()
+        }
+        // Ctrl-C and SIGTERM (what systemd and container runtimes send) stop the server cleanly.
+        var sources: [DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { Task { await server.stop() } }
+            source.resume()
+            sources.append(source)
+        }
+        Task {
+            do {
+                let url = try await server.url(host: host)
+                // Unbuffered: a script reading the first line gets it now, not when a buffer fills.
+                FileHandle.standardOutput.write(Data((url + "\n").utf8))
+                if !noOpen { Self.openBrowser(url) }
+            } catch {
+                failure.set("\(error)")
+                finished.signal()
+            }
+        }
+        finished.wait()
+        sources.forEach { $0.cancel() }
+        if let message = failure.message {
+            CommandFailure.printError("captions: studio: \(message)")
+            throw ExitCode(70)
+        }
+    }
+
+    /// xdg-open where there is a desktop; on a server the URL printed is enough.
+    static func openBrowser(_ url: String) {
+        for folder in ["/usr/bin", "/usr/local/bin"] where FileManager.default.isExecutableFile(atPath: folder + "/xdg-open") {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: folder + "/xdg-open")
+            process.arguments = [url]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try? process.run()
+            return
+        }
+    }
+}
+
+/// The first failure of the server's tasks.
+private final class FailureBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: String?
+    func set(_ message: String) { lock.withLock { if first == nil { first = message } } }
+    var message: String? { lock.withLock { first } }
+}

@@ -1,0 +1,57 @@
+import CaptionModel
+import Foundation
+import Testing
+@testable import CaptionStyles
+
+/// A style written back through the field table (what the studio's style panel shows and saves).
+@Suite struct StyleFieldJSONTests {
+    static let library = StyleLibrary(directory: URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Styles"))
+
+    /// Every preset written as a style file and read onto a different base gives the preset again:
+    /// no field is lost, and boxes that are off stay off.
+    @Test func everyPresetRoundTripsThroughAStyleFile() throws {
+        let names = try Self.library.names()
+        #expect(names.count >= 11)
+        for name in names {
+            let preset = try Self.library.preset(named: name)
+            let data = try JSONSerialization.data(withJSONObject: StyleField.styleJSON(of: preset))
+            var other = try Self.library.preset(named: name == "plain" ? "boxed" : "plain")
+            other.wordBox = CaptionStyle.Box()
+            let back = try StyleFile(json: data, source: name).applied(to: other)
+            #expect(back == preset, "\(name)")
+        }
+    }
+
+    @Test func valuesAreSpeltAsAStyleFileSpellsThem() throws {
+        var style = CaptionStyle()
+        style.fadeIn = 250
+        style.box = nil
+        style.textColor = RGBAColor(red: 255, green: 0, blue: 0x80, alpha: 255)
+        let json = StyleField.styleJSON(of: style)
+        #expect(json["fade_in"] as? Double == 0.25)
+        #expect(json["box"] is NSNull)
+        #expect((json["text_color"] as? String)?.uppercased().hasPrefix("#FF0080") == true)
+        #expect(json["$schema"] == nil && json["extends"] == nil)
+        let karaoke = try #require(json["karaoke"] as? [String: Any])
+        #expect(karaoke["mode"] as? String == style.karaoke.mode.rawValue)
+    }
+
+    /// The table as tools read it: kinds, bounds and choices, objects with their children.
+    @Test func theTableDescribesEveryPath() throws {
+        func paths(_ entries: [[String: Any]], _ prefix: String = "") -> [String] {
+            entries.flatMap { e -> [String] in
+                let path = prefix + (e["key"] as! String)
+                if let children = e["fields"] as? [[String: Any]] { return [path] + paths(children, path + ".") }
+                return [path]
+            }
+        }
+        let table = StyleField.tableJSON()
+        #expect(paths(table) == StyleField.paths())
+        let size = try #require(table.first { $0["key"] as? String == "font_size" })
+        #expect(size["kind"] as? String == "number" && size["exclusive_minimum"] as? Bool == true && size["maximum"] as? Double == 1000)
+        let karaoke = try #require(table.first { $0["key"] as? String == "karaoke" }?["fields"] as? [[String: Any]])
+        let mode = try #require(karaoke.first { $0["key"] as? String == "mode" })
+        #expect((mode["options"] as? [String])?.contains("highlight") == true)
+    }
+}
