@@ -9,6 +9,7 @@ public final class StudioServer: Sendable {
     public let session: StudioSession
     public let token: String
     private let server: HTTPServer
+    private let noDelay = Once()
 
     /// Binds to `host` (127.0.0.1 unless the user asked otherwise) and `port` (0: any free port).
     public init(session: StudioSession, host: String = "127.0.0.1", port: UInt16 = 0, token: String = StudioServer.newToken()) throws(StudioError) {
@@ -30,10 +31,11 @@ public final class StudioServer: Sendable {
 
     public func run() async throws { try await server.run() }
 
-    /// The port it listens on, once listening.
+    /// The port it listens on, once listening (and with Nagle's algorithm off: `ListenerNoDelay`).
     public func port() async throws -> Int {
         try await server.waitUntilListening()
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw StudioError(500, "not listening") }
+        noDelay.once { ListenerNoDelay.enable(port: Int(port)) }
         return Int(port)
     }
 
@@ -42,4 +44,17 @@ public final class StudioServer: Sendable {
     }
 
     public func stop() async { await server.stop(timeout: 1) }
+}
+
+/// Runs a body the first time only.
+final class Once: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+    func once(_ body: () -> Void) {
+        lock.withLock {
+            guard !done else { return }
+            done = true
+            body()
+        }
+    }
 }

@@ -58,7 +58,8 @@ struct Studio: ParsableCommand {
         let finished = DispatchSemaphore(value: 0)
         let failure = FailureBox()
         Task {
-            do { try await server.run() } catch { failure.set("\(error)") }
+            // Stopping makes `run` throw (its sockets close): that is the clean end, not a failure.
+            do { try await server.run() } catch { if !failure.stopping { failure.set("\(error)") } }
             finished.signal()
         }
         // Ctrl-C and SIGTERM (what systemd and container runtimes send) stop the server cleanly.
@@ -66,7 +67,10 @@ struct Studio: ParsableCommand {
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { Task { await server.stop() } }
+            source.setEventHandler {
+                failure.stopping = true
+                Task { await server.stop() }
+            }
             source.resume()
             sources.append(source)
         }
@@ -103,10 +107,16 @@ struct Studio: ParsableCommand {
     }
 }
 
-/// The first failure of the server's tasks.
+/// The first failure of the server's tasks, and whether a signal asked it to stop.
 private final class FailureBox: @unchecked Sendable {
     private let lock = NSLock()
     private var first: String?
+    private var stopRequested = false
     func set(_ message: String) { lock.withLock { if first == nil { first = message } } }
     var message: String? { lock.withLock { first } }
+    /// Set when a signal asked the server to stop.
+    var stopping: Bool {
+        get { lock.withLock { stopRequested } }
+        set { lock.withLock { stopRequested = newValue } }
+    }
 }

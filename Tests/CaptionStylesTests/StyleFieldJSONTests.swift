@@ -16,9 +16,10 @@ import Testing
         for name in names {
             let preset = try Self.library.preset(named: name)
             let data = try JSONSerialization.data(withJSONObject: StyleField.styleJSON(of: preset))
-            var other = try Self.library.preset(named: name == "plain" ? "boxed" : "plain")
+            var other = try Self.library.preset(named: name == "plain" ? "broadcast" : "plain")
             other.wordBox = CaptionStyle.Box()
-            let back = try StyleFile(json: data, source: name).applied(to: other)
+            var back = try StyleFile(json: data, source: name).applied(to: other)
+            back.name = preset.name  // the preset's file name, not a field
             #expect(back == preset, "\(name)")
         }
     }

@@ -1,0 +1,160 @@
+import CaptionRender
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// A `captions studio` process as a user starts it, and requests to it over HTTP.
+final class StudioProcess: @unchecked Sendable {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let captions = packageRoot.appendingPathComponent("Corpus/word-timed/whisperx.json").path
+
+    static var executable: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("captions")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return packageRoot.appendingPathComponent(".build/debug/captions")
+    }
+
+    let process = Process()
+    let url: String
+    let port: Int
+    let token: String
+    private let errors = Pipe()
+
+    /// Starts the studio and reads the URL it prints first.
+    init(_ arguments: [String]) throws {
+        process.executableURL = Self.executable
+        process.arguments = ["studio", "--no-open"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = errors
+        try process.run()
+        var line = Data()
+        while true {
+            let byte = out.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line += byte
+        }
+        url = String(decoding: line, as: UTF8.self)
+        let components = URLComponents(string: url)
+        port = components?.port ?? 0
+        token = components?.queryItems?.first { $0.name == "token" }?.value ?? ""
+        try #require(url.hasPrefix("http://127.0.0.1:") && port > 0 && token.count == 32, "studio printed '\(url)'")
+    }
+
+    /// SIGTERM, as systemd or a container runtime stops it; the exit status.
+    func stop() -> Int32 {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+
+    func address(_ path: String, _ query: [String: String] = [:], token: String? = nil) -> URL {
+        var components = URLComponents(string: "http://127.0.0.1:\(port)\(path)")!
+        var items = query.map { URLQueryItem(name: $0.key, value: $0.value) }
+        if let token = token ?? Optional(self.token), !token.isEmpty { items.append(URLQueryItem(name: "token", value: token)) }
+        components.queryItems = items.isEmpty ? nil : items
+        return components.url!
+    }
+
+    struct Reply {
+        var status: Int
+        var body: Data
+        var text: String { String(decoding: body, as: UTF8.self) }
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+    }
+
+    func request(_ method: String, _ path: String, _ query: [String: String] = [:], body: Data? = nil, token: String? = nil) async throws -> Reply {
+        var request = URLRequest(url: address(path, query, token: token))
+        request.httpMethod = method
+        request.httpBody = body
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return Reply(status: (response as! HTTPURLResponse).statusCode, body: data)
+    }
+
+    func get(_ path: String, _ query: [String: String] = [:]) async throws -> Reply { try await request("GET", path, query) }
+
+    func put(_ path: String, json: String) async throws -> Reply { try await request("PUT", path, body: Data(json.utf8)) }
+
+    func post(_ path: String, json: String) async throws -> Reply { try await request("POST", path, body: Data(json.utf8)) }
+
+    /// The overlay at `t` decoded.
+    func overlay(_ t: String) async throws -> RGBAImage {
+        let reply = try await get("/overlay", ["t": t])
+        try #require(reply.status == 200, "overlay \(t): \(reply.status) \(reply.text)")
+        return try Self.decode(reply.body)
+    }
+
+    static func decode(_ png: Data) throws -> RGBAImage {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("studio-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try png.write(to: URL(fileURLWithPath: path))
+        return try PNGFile.read(path)
+    }
+
+    /// A request written byte for byte (URLSession would normalise `..` away), and the status line's code.
+    func raw(_ target: String) throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        try #require(connected == 0)
+        let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        var reply = [UInt8](repeating: 0, count: 4096)
+        let n = recv(fd, &reply, reply.count, 0)
+        let head = String(decoding: reply.prefix(max(0, n)), as: UTF8.self)
+        return Int(head.split(separator: " ").dropFirst().first ?? "") ?? -1
+    }
+}
+
+enum StudioFixtures {
+    static func ffmpeg(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        process.arguments = ["-v", "error", "-y"] + arguments
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+    }
+
+    /// A clip of `seconds` at `size`, 30 fps, H.264 (which Debian's Chromium plays).
+    static func clip(in directory: URL, seconds: Int = 4, size: String = "360x640") throws -> String {
+        let path = directory.appendingPathComponent("clip.mp4").path
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=\(size):rate=30", "-t", String(seconds),
+                    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", path])
+        return path
+    }
+
+    /// The test captions copied into `directory`: the studio writes next to its captions.
+    static func copyCaptions(into directory: URL) throws -> String {
+        let path = directory.appendingPathComponent("whisperx.json").path
+        try FileManager.default.copyItem(atPath: StudioProcess.captions, toPath: path)
+        return path
+    }
+
+    static func scratch() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("captions-studio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// `captions render` as a user runs it, read back.
+    static func render(_ captions: String, at t: String, size: String, _ extra: [String] = [], in directory: URL) throws -> RGBAImage {
+        let out = directory.appendingPathComponent("render-\(UUID().uuidString).png").path
+        let process = Process()
+        process.executableURL = StudioProcess.executable
+        process.arguments = ["render", captions, "--at", t, "--size", size, "-o", out] + extra
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "render \(t) \(extra)")
+        return try PNGFile.read(out)
+    }
+}
