@@ -1,6 +1,8 @@
 #ifndef CPNG_SHIM_H
 #define CPNG_SHIM_H
 #include <png.h>
+#include <stdint.h>
+#include <zlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,45 +58,112 @@ static inline int cpng_read_rgba8(const char *path, unsigned char *pixels, png_u
     fclose(file);
     return 1;
 }
-/* An 8-bit RGBA image encoded into memory (the studio's overlays): zlib at `level` and one filter for
-   every row, chosen for speed, since a caption overlay is mostly transparent rows that any setting
-   compresses well. On success returns 1 and a malloc'd buffer in `out` (the caller frees it). */
-typedef struct { unsigned char *bytes; size_t count, capacity; int failed; } cpng_memory;
-static void cpng_memory_write(png_structp png, png_bytep data, size_t length) {
-    cpng_memory *m = (cpng_memory *)png_get_io_ptr(png);
-    if (m->failed) return;
-    if (m->count + length > m->capacity) {
-        size_t capacity = m->capacity ? m->capacity : 65536;
-        while (capacity < m->count + length) capacity *= 2;
-        unsigned char *grown = (unsigned char *)realloc(m->bytes, capacity);
-        if (!grown) { m->failed = 1; return; }
-        m->bytes = grown; m->capacity = capacity;
-    }
-    memcpy(m->bytes + m->count, data, length);
-    m->count += length;
+/* A sparse RGBA image (a caption overlay: mostly rows of zeros) as PNG, fast. Rows that are all zero
+   (transparent) are written as hand-made fixed-Huffman deflate blocks: one literal 0, then matches of
+   258 bytes at distance 1, so a run of empty rows costs one symbol per 258 bytes instead of zlib
+   reading every byte. The other rows go through zlib (raw deflate at `level`, filter type 0), each
+   run of them ending on a byte boundary (Z_SYNC_FLUSH) so the pieces concatenate into one stream.
+   On success returns 1 and a malloc'd PNG in `out`; 0 on allocation or zlib failure. */
+typedef struct { unsigned char *bytes; size_t count, capacity; uint32_t bits; int filled; int failed; } cpng_buffer;
+static inline int cpng_reserve(cpng_buffer *b, size_t more) {
+    if (b->failed) return 0;
+    if (b->count + more <= b->capacity) return 1;
+    size_t capacity = b->capacity ? b->capacity : 65536;
+    while (capacity < b->count + more) capacity *= 2;
+    unsigned char *grown = (unsigned char *)realloc(b->bytes, capacity);
+    if (!grown) { b->failed = 1; return 0; }
+    b->bytes = grown; b->capacity = capacity;
+    return 1;
 }
-static void cpng_memory_flush(png_structp png) { (void)png; }
-static inline int cpng_write_rgba8_memory(const unsigned char *pixels, png_uint_32 width, png_uint_32 height, size_t stride,
-                                          int level, int filter, unsigned char **out, size_t *count, char *error) {
-    cpng_memory memory = { NULL, 0, 0, 0 };
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, error, cpng_error_handler, cpng_warning_handler);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    if (!png || !info) { png_destroy_write_struct(png ? &png : NULL, NULL); strncpy(error, "out of memory", 63); return 0; }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        free(memory.bytes);
-        return 0;
+static inline void cpng_put(cpng_buffer *b, const void *data, size_t n) {
+    if (!cpng_reserve(b, n)) return;
+    memcpy(b->bytes + b->count, data, n); b->count += n;
+}
+static inline void cpng_put32(cpng_buffer *b, uint32_t v) {
+    unsigned char be[4] = { (unsigned char)(v >> 24), (unsigned char)(v >> 16), (unsigned char)(v >> 8), (unsigned char)v };
+    cpng_put(b, be, 4);
+}
+/* Deflate's bit order: least significant bit first. */
+static inline void cpng_bits(cpng_buffer *b, uint32_t value, int count) {
+    b->bits |= value << b->filled; b->filled += count;
+    while (b->filled >= 8) { unsigned char byte = (unsigned char)b->bits; cpng_put(b, &byte, 1); b->bits >>= 8; b->filled -= 8; }
+}
+static inline void cpng_align(cpng_buffer *b) { if (b->filled > 0) cpng_bits(b, 0, 8 - b->filled); }
+/* `n` zero bytes as one fixed-Huffman block; a non-final block is followed by an empty stored block,
+   which brings the stream to a byte boundary as zlib's sync flush does. */
+static inline void cpng_zero_block(cpng_buffer *b, size_t n, int final) {
+    cpng_bits(b, final ? 1 : 0, 1); cpng_bits(b, 1, 2);       /* BFINAL, BTYPE = 01 (fixed codes) */
+    cpng_bits(b, 0x0C, 8); n--;                               /* literal 0: code 00110000, reversed */
+    for (; n >= 258; n -= 258) { cpng_bits(b, 0xA3, 8); cpng_bits(b, 0, 5); }  /* length 258 (285), distance 1 */
+    for (; n > 0; n--) cpng_bits(b, 0x0C, 8);                 /* what is left, as literals */
+    cpng_bits(b, 0, 7);                                       /* end of block (256) */
+    if (!final) { cpng_bits(b, 0, 3); cpng_align(b); unsigned char stored[4] = { 0, 0, 0xFF, 0xFF }; cpng_put(b, stored, 4); }
+    else cpng_align(b);
+}
+static inline int cpng_encode_sparse_rgba8(const unsigned char *pixels, uint32_t width, uint32_t height, size_t stride, int level,
+                                           unsigned char **out, size_t *count) {
+    size_t row = (size_t)width * 4, line = row + 1;
+    cpng_buffer z = { NULL, 0, 0, 0, 0, 0 };
+    unsigned char *scratch = (unsigned char *)calloc(line, 1);
+    z_stream stream; memset(&stream, 0, sizeof stream);
+    if (!scratch || deflateInit2(&stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) { free(scratch); return 0; }
+    unsigned char header[2] = { 0x78, 0x01 };
+    cpng_put(&z, header, 2);
+    uLong adler = adler32(0L, Z_NULL, 0);
+    uint32_t y = 0;
+    while (y < height && !z.failed) {
+        /* A run of rows that are all zero, or a run of rows that are not. */
+        uint32_t start = y;
+        int empty = 1;
+        for (size_t i = 0; i < row; i++) if (pixels[(size_t)y * stride + i]) { empty = 0; break; }
+        for (y++; y < height; y++) {
+            int rowEmpty = 1;
+            for (size_t i = 0; i < row; i++) if (pixels[(size_t)y * stride + i]) { rowEmpty = 0; break; }
+            if (rowEmpty != empty) break;
+        }
+        int final = y == height;
+        size_t bytes = (size_t)(y - start) * line;
+        if (empty) {
+            cpng_zero_block(&z, bytes, final);
+            uLong zeros = ((uLong)(bytes % 65521) << 16) | 1;   /* adler-32 of `bytes` zero bytes */
+            adler = adler32_combine(adler, zeros, (z_off_t)bytes);
+            continue;
+        }
+        deflateReset(&stream);
+        for (uint32_t r = start; r < y && !z.failed; r++) {
+            memcpy(scratch + 1, pixels + (size_t)r * stride, row);
+            adler = adler32(adler, scratch, (uInt)line);
+            stream.next_in = scratch; stream.avail_in = (uInt)line;
+            int flush = r + 1 < y ? Z_NO_FLUSH : (final ? Z_FINISH : Z_SYNC_FLUSH);
+            do {
+                if (!cpng_reserve(&z, line + 1024)) break;
+                stream.next_out = z.bytes + z.count; stream.avail_out = (uInt)(z.capacity - z.count);
+                int status = deflate(&stream, flush);
+                z.count = z.capacity - stream.avail_out;
+                if (status == Z_STREAM_ERROR) { z.failed = 1; break; }
+            } while (stream.avail_out == 0 || (flush != Z_NO_FLUSH && stream.avail_in > 0));
+        }
     }
-    png_set_write_fn(png, &memory, cpng_memory_write, cpng_memory_flush);
-    png_set_compression_level(png, level);
-    png_set_filter(png, 0, filter == 0 ? PNG_FILTER_NONE : filter == 1 ? PNG_FILTER_SUB : PNG_FILTER_UP);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    for (png_uint_32 y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    if (memory.failed) { free(memory.bytes); strncpy(error, "out of memory", 63); return 0; }
-    *out = memory.bytes; *count = memory.count;
+    deflateEnd(&stream);
+    free(scratch);
+    cpng_put32(&z, (uint32_t)adler);
+    if (z.failed) { free(z.bytes); return 0; }
+
+    cpng_buffer png = { NULL, 0, 0, 0, 0, 0 };
+    static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n' };
+    cpng_put(&png, signature, 8);
+    unsigned char ihdr[17] = { 'I', 'H', 'D', 'R', 0, 0, 0, 0, 0, 0, 0, 0, 8, 6, 0, 0, 0 };
+    for (int i = 0; i < 4; i++) { ihdr[4 + i] = (unsigned char)(width >> (24 - 8 * i)); ihdr[8 + i] = (unsigned char)(height >> (24 - 8 * i)); }
+    cpng_put32(&png, 13); cpng_put(&png, ihdr, 17); cpng_put32(&png, (uint32_t)crc32(0L, ihdr, 17));
+    cpng_put32(&png, (uint32_t)z.count);
+    cpng_put(&png, "IDAT", 4);
+    cpng_put(&png, z.bytes, z.count);
+    uLong crc = crc32(crc32(0L, (const Bytef *)"IDAT", 4), z.bytes, (uInt)z.count);
+    cpng_put32(&png, (uint32_t)crc);
+    cpng_put32(&png, 0); cpng_put(&png, "IEND", 4); cpng_put32(&png, (uint32_t)crc32(0L, (const Bytef *)"IEND", 4));
+    free(z.bytes);
+    if (png.failed) { free(png.bytes); return 0; }
+    *out = png.bytes; *count = png.count;
     return 1;
 }
 #endif
