@@ -124,10 +124,13 @@ enum StudioFixtures {
         try #require(process.terminationStatus == 0)
     }
 
-    /// A clip of `seconds` at `size`, 30 fps, H.264 (which Debian's Chromium plays).
-    static func clip(in directory: URL, seconds: Int = 4, size: String = "360x640") throws -> String {
+    /// A clip of `seconds` at `size`, 30 fps, H.264 (which Debian's Chromium plays). `smooth` is moving
+    /// gradients instead of colour bars: Chromium and ffmpeg upsample 4:2:0 chroma differently, which
+    /// shows at the bars' hard colour edges and says nothing about the captions.
+    static func clip(in directory: URL, seconds: Int = 4, size: String = "360x640", smooth: Bool = false) throws -> String {
         let path = directory.appendingPathComponent("clip.mp4").path
-        try ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=\(size):rate=30", "-t", String(seconds),
+        let source = smooth ? "gradients=size=\(size):rate=30:speed=0.02:seed=7" : "testsrc2=size=\(size):rate=30"
+        try ffmpeg(["-f", "lavfi", "-i", source, "-t", String(seconds),
                     "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", path])
         return path
     }
