@@ -9,7 +9,7 @@ APT_PACKAGES := pkg-config libxml2-utils libass-dev libavformat-dev libavcodec-d
 	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola chromium
 DEMO_OUT := out/demo
 
-.PHONY: all deps build test demo bench render-bench burn-bench golden-bench overlay-bench clean
+.PHONY: all deps build test demo bench render-bench burn-bench golden-bench overlay-bench studio-bench clean
 
 all: build
 
@@ -86,6 +86,11 @@ golden-bench: deps
 # Overlays: 60 s at 1080x1920 as ProRes 4444 and as PNGs, beside ffmpeg encoding the same PNGs; memory at 20 and 60 s.
 overlay-bench: deps
 	Benchmarks/overlay-bench.sh
+
+# The studio page playing 20 s of a 1080x1920 30 fps clip in headless Chromium: overlay latency per frame
+# (server and page side) and frames shown without their own time's captions.
+studio-bench: deps
+	Benchmarks/studio-bench.sh
 
 clean:
 	rm -rf .build out

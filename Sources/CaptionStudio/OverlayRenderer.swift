@@ -7,17 +7,35 @@ import Foundation
 /// `/overlay`: the captions at a time over transparency, as PNG bytes. The pixels are
 /// `CaptionFrameRenderer.render` onto a transparent frame, exactly as `captions render --at` draws
 /// them. Frames whose captions look the same (the same pages, each in the same scene: words'
-/// appearances and motion) share one encoded PNG, so a page held for two seconds is drawn once.
+/// appearances and motion) have the same key and share one encoded PNG, so a page held for two
+/// seconds is drawn once; the page asks for the keys of the frames ahead (`plan`) and fetches each
+/// distinct one once.
 public final class OverlayRenderer: @unchecked Sendable {
     // Unchecked: the cache and the timings are only touched under `lock`.
-    private struct Key: Hashable {
+    struct Key: Hashable {
         var version: Int
         var pages: [PageScene]
     }
-    private struct PageScene: Hashable {
+    struct PageScene: Hashable {
         var page: Int
         var appearances: [WordAppearance]
         var motion: CaptionMotion
+    }
+    private struct Entry: Hashable {
+        var key: Key
+        var cropped: Bool
+        var encoding: Encoding
+    }
+
+    /// PNG for scripts and tests; raw RGBA rows (straight alpha, 4 bytes a pixel) for the page, which
+    /// then neither waits for a PNG encode nor spends its own CPU decoding one while the video plays.
+    public enum Encoding: String, Sendable { case png, rgba }
+
+    /// One overlay: its bytes, and where it sits in the frame (the whole frame, or the captions' bounds
+    /// when cropped; nil when nothing is drawn, and the bytes are then a 1x1 transparent image).
+    public struct Image: Sendable {
+        public var bytes: Data
+        public var rect: PixelRect?
     }
 
     /// One request's cost: the time to the PNG (drawing and encoding, or a cache hit).
@@ -27,40 +45,70 @@ public final class OverlayRenderer: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var cache: [Key: Data] = [:]
-    private var order: [Key] = []
+    private var frames: [RGBAImage] = []
+    private var cache: [Entry: Image] = [:]
+    private var order: [Entry] = []
     private var cachedBytes = 0
     private let byteLimit: Int
     private var timings: [Timing] = []
 
     public init(byteLimit: Int = 128 << 20) { self.byteLimit = byteLimit }
 
-    /// The PNG for `snapshot` at `t`.
-    public func png(_ snapshot: StudioSession.Snapshot, at t: Milliseconds) throws(StudioError) -> Data {
+    /// What the frame at `t` shows; nil when no caption is visible.
+    func key(_ snapshot: StudioSession.Snapshot, at t: Milliseconds) throws(StudioError) -> Key? {
+        let visible = snapshot.pages.indices.filter { snapshot.pages[$0].start <= t && t < snapshot.pages[$0].end }
+        guard !visible.isEmpty else { return nil }
+        do {
+            return Key(version: snapshot.version, pages: try visible.map { i throws(FontError) in
+                let scene = try snapshot.renderer.scene(snapshot.pages[i], at: t)
+                return PageScene(page: i, appearances: scene.appearances, motion: scene.motion)
+            })
+        } catch {
+            throw StudioError(500, "cannot lay out the captions: \(error)")
+        }
+    }
+
+    /// The keys of the frames at `times`, as short strings ("" for no captions): equal strings, equal
+    /// pixels.
+    public func plan(_ snapshot: StudioSession.Snapshot, times: [Milliseconds]) throws(StudioError) -> [String] {
+        try times.map { t throws(StudioError) in
+            guard let key = try key(snapshot, at: t) else { return "" }
+            return "\(key.version)-" + String(UInt64(bitPattern: Int64(key.hashValue)), radix: 36)
+        }
+    }
+
+    /// The overlay for `snapshot` at `t`: the whole frame, or (`cropped`) only the captions' bounds.
+    public func image(_ snapshot: StudioSession.Snapshot, at t: Milliseconds, cropped: Bool = false,
+                      encoding: Encoding = .png) throws(StudioError) -> Image {
         let started = DispatchTime.now().uptimeNanoseconds
         let renderer = snapshot.renderer
-        let visible = snapshot.pages.indices.filter { snapshot.pages[$0].start <= t && t < snapshot.pages[$0].end }
+        let key = try key(snapshot, at: t) ?? Key(version: snapshot.version, pages: [])
+        let entry = Entry(key: key, cropped: cropped, encoding: encoding)
+        if let hit = lock.withLock({ cache[entry] }) {
+            record(started, cached: true)
+            return hit
+        }
+        // A cleared frame from the pool: a fresh 8 MB frame costs page faults and zeroing on every
+        // request; a used one needs only the rows it was drawn on cleared.
+        var frame = takeFrame(width: renderer.width, height: renderer.height)
+        defer { giveBack(&frame) }
+        let result: Image
         do {
-            let scenes = try visible.map { i throws(FontError) in
-                let scene = try renderer.scene(snapshot.pages[i], at: t)
-                return PageScene(page: i, appearances: scene.appearances, motion: scene.motion)
+            try renderer.render(snapshot.pages, at: t, onto: &frame)
+            let rect = cropped ? frame.drawnBounds() : PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+            let picture = rect.map { cropped ? frame.cropped(to: $0) : frame } ?? RGBAImage(width: 1, height: 1)
+            switch encoding {
+            case .png: result = Image(bytes: try PNGEncoding.encode(picture), rect: rect)
+            case .rgba: result = Image(bytes: picture.withUnsafePixels { Data(buffer: $0) }, rect: rect)
             }
-            let key = Key(version: snapshot.version, pages: scenes)
-            if let hit = lock.withLock({ cache[key] }) {
-                record(started, cached: true)
-                return hit
-            }
-            var image = RGBAImage(width: renderer.width, height: renderer.height)
-            try renderer.render(snapshot.pages, at: t, onto: &image)
-            let data = try PNGEncoding.encode(image)
-            store(data, for: key)
-            record(started, cached: false)
-            return data
         } catch let error as FontError {
             throw StudioError(500, "cannot lay out the captions: \(error)")
         } catch {
             throw StudioError(500, "cannot encode the overlay: \(error)")
         }
+        store(result, for: entry)
+        record(started, cached: false)
+        return result
     }
 
     /// The timings recorded since the last call (the benchmark reads them), and forgets them.
@@ -68,19 +116,38 @@ public final class OverlayRenderer: @unchecked Sendable {
         lock.withLock { defer { timings = [] }; return timings }
     }
 
-    private func store(_ data: Data, for key: Key) {
+    private func takeFrame(width: Int, height: Int) -> RGBAImage {
+        lock.withLock {
+            if let i = frames.firstIndex(where: { $0.width == width && $0.height == height }) { return frames.remove(at: i) }
+            return nil
+        } ?? RGBAImage(width: width, height: height)
+    }
+
+    /// Clears the rows that were drawn on and keeps the frame for the next request (a few per core).
+    private func giveBack(_ frame: inout RGBAImage) {
+        if let drawn = frame.drawnBounds() {
+            let stride = frame.bytesPerRow
+            frame.withUnsafeMutablePixels { pixels in
+                _ = memset(pixels.baseAddress! + drawn.y * stride, 0, drawn.height * stride)
+            }
+        }
+        let kept = frame
+        lock.withLock { if frames.count < 4 { frames.append(kept) } }
+    }
+
+    private func store(_ image: Image, for entry: Entry) {
         lock.withLock {
             // Entries of older versions are never asked for again.
-            if let newest = order.last, newest.version != key.version {
+            if let newest = order.last, newest.key.version != entry.key.version {
                 cache = [:]; order = []; cachedBytes = 0
             }
-            guard cache[key] == nil else { return }
-            cache[key] = data
-            order.append(key)
-            cachedBytes += data.count
+            guard cache[entry] == nil else { return }
+            cache[entry] = image
+            order.append(entry)
+            cachedBytes += image.bytes.count
             while cachedBytes > byteLimit, !order.isEmpty {
                 let old = order.removeFirst()
-                cachedBytes -= cache.removeValue(forKey: old)?.count ?? 0
+                cachedBytes -= cache.removeValue(forKey: old)?.bytes.count ?? 0
             }
         }
     }
@@ -90,5 +157,37 @@ public final class OverlayRenderer: @unchecked Sendable {
         lock.withLock {
             if timings.count < 1 << 16 { timings.append(Timing(milliseconds: ms, cached: cached)) }
         }
+    }
+}
+
+extension RGBAImage {
+    /// The smallest rectangle holding every pixel with a byte that is not zero (anything drawn, whatever
+    /// its alpha); nil for an untouched image. Rows are tested eight bytes at a time: an overlay is
+    /// mostly empty rows.
+    func drawnBounds() -> PixelRect? {
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        withUnsafePixels { pixels in
+            let stride = bytesPerRow
+            for y in 0..<height {
+                let row = UnsafeRawPointer(pixels.baseAddress! + y * stride)
+                var words = 0
+                var empty = true
+                while words + 8 <= stride {
+                    if row.loadUnaligned(fromByteOffset: words, as: UInt64.self) != 0 { empty = false; break }
+                    words += 8
+                }
+                if empty { for i in words..<stride where row.load(fromByteOffset: i, as: UInt8.self) != 0 { empty = false; break } }
+                guard !empty else { continue }
+                let bytes = row.assumingMemoryBound(to: UInt32.self)
+                var first = 0
+                while bytes[first] == 0 { first += 1 }
+                var last = width - 1
+                while bytes[last] == 0 { last -= 1 }
+                minY = min(minY, y); maxY = y
+                minX = min(minX, first); maxX = max(maxX, last)
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 }

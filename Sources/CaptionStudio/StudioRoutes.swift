@@ -2,6 +2,7 @@ import CaptionEdit
 import CaptionFormats
 import CaptionModel
 import CaptionStyles
+import CaptionVideo
 import FlyingFox
 import Foundation
 
@@ -58,13 +59,31 @@ struct StudioRoutes: HTTPHandler {
             return Self.json(["fields": StyleField.tableJSON()])
         case (.GET, "/overlay"):
             let t = try Self.time(request)
+            let cropped = request.query.first { $0.name == "crop" }?.value == "1"
+            let format = request.query.first { $0.name == "format" }?.value ?? "png"
+            guard let encoding = OverlayRenderer.Encoding(rawValue: format) else { throw StudioError.badRequest("overlay: format is png or rgba") }
             let snapshot = session.snapshot
             let overlays = self.overlays
-            let png = try await Self.offPool { () throws(StudioError) -> Data in try overlays.png(snapshot, at: t) }
-            var response = Self.response(png, type: "image/png", cache: false)
+            let image = try await Self.offPool { () throws(StudioError) -> OverlayRenderer.Image in
+                try overlays.image(snapshot, at: t, cropped: cropped, encoding: encoding)
+            }
+            var response = Self.response(image.bytes, type: encoding == .png ? "image/png" : "application/octet-stream", cache: false)
             response.headers[HTTPHeader("X-Caption-Version")] = String(snapshot.version)
             response.headers[HTTPHeader("X-Caption-Time")] = String(t)
+            response.headers[HTTPHeader("X-Overlay-Rect")] = image.rect.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? "none"
             return response
+        case (.GET, "/overlay/plan"):
+            // The frames from `from` (ms) on, `frames` of them at the video's rate: each frame's time as
+            // `captions burn` takes it and its overlay's key.
+            guard let from = request.query.first(where: { $0.name == "from" }).flatMap({ Int($0.value) }), from >= 0,
+                  let count = request.query.first(where: { $0.name == "frames" }).flatMap({ Int($0.value) }), (1...600).contains(count) else {
+                throw StudioError.badRequest("overlay/plan: give from=MILLISECONDS and frames=1...600")
+            }
+            let snapshot = session.snapshot
+            let times = Self.frameTimes(from: from, count: count, rate: session.geometry.rate)
+            let overlays = self.overlays
+            let keys = try await Self.offPool { () throws(StudioError) -> [String] in try overlays.plan(snapshot, times: times) }
+            return Self.json(["version": snapshot.version, "times": times, "keys": keys])
         case (.GET, "/captions"):
             return Self.response(session.captionsJSON(), type: "application/json", cache: false)
         case (.PUT, "/captions"):
@@ -151,6 +170,17 @@ struct StudioRoutes: HTTPHandler {
             }
         }
         return try result.get()
+    }
+
+    /// The start times of `count` frames, the first starting at or after `from`: frame n starts at
+    /// n / rate, floored to whole microseconds and then to milliseconds, as `captions burn` times frames
+    /// of a constant-rate video.
+    static func frameTimes(from: Milliseconds, count: Int, rate: FrameRate) -> [Milliseconds] {
+        let num = Int64(rate.numerator), den = Int64(rate.denominator)
+        func start(_ n: Int64) -> Milliseconds { Milliseconds(n * den * 1_000_000 / num / 1000) }
+        var first = Int64(from) * num / (den * 1000)
+        while start(first) < from { first += 1 }
+        return (0..<Int64(count)).map { start(first + $0) }
     }
 
     static func time(_ request: HTTPRequest) throws(StudioError) -> Milliseconds {

@@ -32,6 +32,45 @@ import Testing
         #expect(studio.stop() == 0)
     }
 
+    /// What the page uses: the plan gives equal keys exactly to frames with equal overlays, and the
+    /// cropped overlay (PNG or raw RGBA) placed at its rectangle is the full overlay.
+    @Test func planKeysAndCroppedOverlaysAgreeWithTheFullOverlay() async throws {
+        let dir = try StudioFixtures.scratch()
+        let video = try StudioFixtures.clip(in: dir)
+        let studio = try StudioProcess([video, Self.captions, "--preset", "pop-in"])
+        let plan = try await studio.get("/overlay/plan", ["from": "0", "frames": "120"]).json
+        let times = try #require(plan["times"] as? [Int]), keys = try #require(plan["keys"] as? [String])
+        #expect(times.count == 120 && times[0] == 0 && times[1] == 33 && times[30] == 1000 && times[119] == 3966)
+        #expect(keys.contains("") && Set(keys).count > 10)
+        var byKey: [String: RGBAImage] = [:]
+        for (t, key) in zip(times, keys) where t % 2 == 0 || key.isEmpty {
+            let seconds = String(format: "%.3f", Double(t) / 1000)
+            let full = try await studio.overlay(seconds)
+            if key.isEmpty { #expect(full == RGBAImage(width: 360, height: 640), "no captions at \(t) ms") }
+            if let seen = byKey[key] { #expect(seen == full, "key \(key) at \(t) ms") } else { byKey[key] = full }
+            guard t % 10 == 0 else { continue }
+            for format in ["png", "rgba"] {
+                let reply = try await studio.request("GET", "/overlay", ["t": seconds, "crop": "1", "format": format])
+                #expect(reply.status == 200)
+                var placed = RGBAImage(width: 360, height: 640)
+                let rectText = try #require(reply.headers["X-Overlay-Rect"])
+                if rectText != "none" {
+                    let r = rectText.split(separator: ",").compactMap { Int($0) }
+                    let part = format == "png" ? try StudioProcess.decode(reply.body)
+                        : RGBAImage(width: r[2], height: r[3], pixels: [UInt8](reply.body))
+                    for y in 0..<r[3] { for x in 0..<r[2] { placed[r[0] + x, r[1] + y] = part[x, y] } }
+                } else {
+                    #expect(key.isEmpty)
+                }
+                #expect(placed == full, "\(format) at \(t) ms")
+            }
+        }
+        // (Distinct keys may still draw the same pixels: an animation step smaller than a pixel. That
+        // costs a request, never a wrong frame.)
+        #expect(byKey.count > 10)
+        _ = studio.stop()
+    }
+
     /// A style PUT changes the very next overlay, and the style the studio then saves renders the same.
     @Test func aStylePutChangesTheNextOverlay() async throws {
         let dir = try StudioFixtures.scratch()

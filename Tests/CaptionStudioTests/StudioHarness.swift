@@ -63,6 +63,7 @@ final class StudioProcess: @unchecked Sendable {
     struct Reply {
         var status: Int
         var body: Data
+        var headers: [String: String] = [:]
         var text: String { String(decoding: body, as: UTF8.self) }
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
     }
@@ -72,7 +73,10 @@ final class StudioProcess: @unchecked Sendable {
         request.httpMethod = method
         request.httpBody = body
         let (data, response) = try await URLSession.shared.data(for: request)
-        return Reply(status: (response as! HTTPURLResponse).statusCode, body: data)
+        let http = response as! HTTPURLResponse
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields { headers["\(name)"] = "\(value)" }
+        return Reply(status: http.statusCode, body: data, headers: headers)
     }
 
     func get(_ path: String, _ query: [String: String] = [:]) async throws -> Reply { try await request("GET", path, query) }

@@ -35,91 +35,145 @@ function status(text) { $('status').textContent = text; }
 const state = {
   info: null, fields: [], styleFile: {}, resolved: {}, captions: null, version: 0,
   selected: -1,
-  // Overlays by frame time (ms) for the current version: { bitmap, ms, version } or a pending promise.
-  overlays: new Map(), pending: new Map(),
-  shown: null,                  // the overlay drawn now: { ms, version }
-  stats: { frames: 0, wrong: 0, late: 0, fetchMs: [], startedAt: null },
+  // What each frame time (ms) shows: its overlay's key ('' for no captions), from /overlay/plan.
+  plan: new Map(), planEnd: -1, planning: null,
+  // Decoded overlays by key: { bitmap, rect } once loaded, or a promise while loading.
+  images: new Map(), queue: [], loading: 0,
+  stats: { frames: 0, wrong: 0, fetchMs: [] },
 };
 
 // A frame's caption time exactly as `captions burn` takes it: its timestamp in whole microseconds,
 // floored to milliseconds.
 function frameMs(mediaTime) { return Math.floor(Math.round(mediaTime * 1e6) / 1000); }
-function frameDuration() { const f = state.info.fps; return f.denominator / f.numerator; }
 
-// ---- Overlays: fetch, prefetch, draw ------------------------------------------------------------
-function fetchOverlay(ms) {
+// ---- Overlays: plan, fetch, draw ----------------------------------------------------------------
+// The page asks which overlay each coming frame shows (a key per frame, cheap to compute), then
+// fetches each distinct overlay once, cropped to the captions' bounds: a word highlighted for ten
+// frames is one request, not ten.
+const PLAN_FRAMES = 45, IN_FLIGHT = 4;
+
+async function planFrom(ms, frames = PLAN_FRAMES) {
   const version = state.version;
-  const key = `${version}:${ms}`;
-  if (state.pending.has(key)) return state.pending.get(key);
-  const started = performance.now();
-  const promise = fetch(url('/overlay', { t: (ms / 1000).toFixed(3) }))
-    .then((r) => { if (!r.ok) throw new Error(`overlay ${ms} ms: HTTP ${r.status}`); return r.blob(); })
-    .then((blob) => createImageBitmap(blob))
-    .then((bitmap) => {
-      state.pending.delete(key);
-      if (version !== state.version) { bitmap.close(); return null; }
-      state.stats.fetchMs.push(performance.now() - started);
-      const entry = { bitmap, ms, version };
-      state.overlays.set(ms, entry);
-      return entry;
-    })
-    .catch((error) => { state.pending.delete(key); status(error.message); return null; });
-  state.pending.set(key, promise);
+  const plan = await api('/overlay/plan', { query: { from: ms, frames } });
+  if (version !== state.version || plan.version !== version) return;
+  plan.times.forEach((t, i) => {
+    state.plan.set(t, plan.keys[i]);
+    if (plan.keys[i] && !state.images.has(plan.keys[i])) request(plan.keys[i], t);
+  });
+  state.planEnd = Math.max(state.planEnd, plan.times[plan.times.length - 1]);
+}
+
+// Queues the overlay for `key` (first seen at time `t`); at most IN_FLIGHT load at once.
+function request(key, t, urgent = false) {
+  let resolve;
+  const promise = new Promise((r) => { resolve = r; });
+  state.images.set(key, promise);
+  const job = { key, t, resolve, version: state.version };
+  if (urgent) state.queue.unshift(job); else state.queue.push(job);
+  pump();
   return promise;
 }
 
-// The next frames' overlays, so playback finds each one ready when its frame is shown.
-const AHEAD = 24, IN_FLIGHT = 6;
-function prefetch(fromMediaTime) {
-  const step = frameDuration();
-  for (let i = 0; i < AHEAD && state.pending.size < IN_FLIGHT; i++) {
-    const ms = frameMs(fromMediaTime + i * step);
-    if (!state.overlays.has(ms)) fetchOverlay(ms);
+function pump() {
+  while (state.loading < IN_FLIGHT && state.queue.length) {
+    const job = state.queue.shift();
+    if (job.version !== state.version) { job.resolve(null); continue; }
+    state.loading++;
+    const started = performance.now();
+    // Raw RGBA rows of the captions' bounds: the same pixels as the PNG, without encoding or decoding.
+    fetch(url('/overlay', { t: (job.t / 1000).toFixed(3), crop: 1, format: 'rgba' }))
+      .then(async (r) => {
+        if (!r.ok) throw new Error(`overlay at ${job.t} ms: HTTP ${r.status}`);
+        const rect = (r.headers.get('X-Overlay-Rect') || 'none').split(',').map(Number);
+        const bytes = new Uint8ClampedArray(await r.arrayBuffer());
+        if (rect.length !== 4) return { bitmap: null, rect: null };
+        const bitmap = await createImageBitmap(new ImageData(bytes, rect[2], rect[3]));
+        return { bitmap, rect };
+      })
+      .then((entry) => {
+        state.stats.fetchMs.push(performance.now() - started);
+        if (job.version !== state.version) { if (entry.bitmap) entry.bitmap.close(); job.resolve(null); return; }
+        state.images.set(job.key, entry);
+        job.resolve(entry);
+      })
+      .catch((error) => { state.images.delete(job.key); status(error.message); job.resolve(null); })
+      .finally(() => { state.loading--; pump(); });
   }
-  // Forget what is behind the playhead.
-  const floor = frameMs(fromMediaTime) - 1000;
-  for (const [ms, entry] of state.overlays) {
-    if (ms < floor || ms > frameMs(fromMediaTime) + 10000) { entry.bitmap.close(); state.overlays.delete(ms); }
-  }
+}
+
+// The overlay for the frame at `ms` now, or null if it is not loaded yet (undefined: not planned).
+function ready(ms) {
+  const key = state.plan.get(ms);
+  if (key === undefined) return undefined;
+  if (key === '') return { bitmap: null, rect: null };
+  const entry = state.images.get(key);
+  return entry && !(entry instanceof Promise) ? entry : null;
+}
+
+// The overlay for `ms`, loading what is missing.
+async function overlayAt(ms) {
+  if (!state.plan.has(ms)) await planFrom(ms, 1);
+  const key = state.plan.get(ms);
+  if (key === undefined) return null;
+  if (key === '') return { bitmap: null, rect: null };
+  const entry = state.images.get(key) || request(key, ms, true);
+  return entry instanceof Promise ? await entry : entry;
 }
 
 function draw(entry) {
   ctx.clearRect(0, 0, canvas.width, canvas.height);
-  if (entry) ctx.drawImage(entry.bitmap, 0, 0);
-  state.shown = entry ? { ms: entry.ms, version: entry.version } : null;
+  if (entry && entry.bitmap && entry.rect) ctx.drawImage(entry.bitmap, entry.rect[0], entry.rect[1]);
 }
 
-// Called for every frame the compositor presents: draw that frame's overlay, or fetch it now.
+// Keeps the plan a second or more ahead of `ms`, and forgets what is well behind it.
+function prefetch(ms) {
+  if (!state.planning && state.planEnd < ms + 1500) {
+    state.planning = planFrom(Math.max(ms, state.planEnd + 1)).catch((e) => status(e.message)).finally(() => { state.planning = null; });
+  }
+  if (state.plan.size > 400) {
+    const keep = new Set();
+    for (const [t, key] of state.plan) { if (t < ms - 2000) state.plan.delete(t); else keep.add(key); }
+    for (const [key, entry] of state.images) {
+      if (!keep.has(key) && !(entry instanceof Promise)) { if (entry.bitmap) entry.bitmap.close(); state.images.delete(key); }
+    }
+  }
+}
+
+// Called for every frame the compositor presents: draw that frame's overlay, or load it now.
 function onFrame(now, metadata) {
   const ms = frameMs(metadata.mediaTime);
-  const entry = state.overlays.get(ms);
+  const entry = ready(ms);
   if (!video.paused) {
     state.stats.frames++;
     if (!entry) state.stats.wrong++;
   }
   if (entry) draw(entry);
-  else fetchOverlay(ms).then((e) => { if (e && frameMs(video.currentTime) === ms) draw(e); });
+  else overlayAt(ms).then((e) => { if (e && frameMs(video.currentTime) === ms) draw(e); });
   showClock(metadata.mediaTime);
-  prefetch(metadata.mediaTime + frameDuration());
+  prefetch(ms);
   video.requestVideoFrameCallback(onFrame);
 }
 
-// A paused video (loaded, sought, or after a style change): its frame's overlay as soon as it arrives.
+// A paused video (loaded, sought, or after an edit): its frame's overlay as soon as it arrives.
 async function redrawPaused() {
   const ms = frameMs(video.currentTime);
-  const entry = state.overlays.get(ms) || await fetchOverlay(ms);
-  if (entry && frameMs(video.currentTime) === ms) draw(entry);
-  if (entry && video.paused) document.body.dataset.drawnMs = String(ms);
+  const entry = await overlayAt(ms);
+  if (entry && frameMs(video.currentTime) === ms) {
+    draw(entry);
+    if (video.paused) document.body.dataset.drawnMs = String(ms);
+  }
   showClock(video.currentTime);
 }
 
-// After any edit: older overlays are stale.
+// After any edit: every planned key and loaded overlay is stale.
 function newVersion(version) {
   state.version = version;
-  for (const entry of state.overlays.values()) entry.bitmap.close();
-  state.overlays.clear();
-  state.pending.clear();
-  if (video.paused) redrawPaused(); else prefetch(video.currentTime);
+  for (const entry of state.images.values()) if (!(entry instanceof Promise) && entry.bitmap) entry.bitmap.close();
+  state.images.clear();
+  state.plan.clear();
+  state.queue = [];
+  state.planEnd = -1;
+  if (video.paused) redrawPaused(); else prefetch(frameMs(video.currentTime));
 }
 
 function showClock(t) {
@@ -399,7 +453,7 @@ async function start() {
 
   video.addEventListener('error', () => status(`this browser cannot play ${state.info.video}; the overlays still render (convert the video to H.264 or VP9 to preview it)`));
   video.addEventListener('seeked', () => { if (video.paused) redrawPaused(); });
-  video.addEventListener('play', () => { $('play').textContent = '❚❚'; state.stats.startedAt = performance.now(); prefetch(video.currentTime); });
+  video.addEventListener('play', () => { $('play').textContent = '❚❚'; prefetch(frameMs(video.currentTime)); });
   video.addEventListener('pause', () => { $('play').textContent = '▶'; redrawPaused(); });
   video.requestVideoFrameCallback(onFrame);
   video.src = url('/video');
@@ -428,13 +482,12 @@ async function start() {
 
 // For the benchmark: play `seconds` from the start and report what the page saw.
 window.studioBenchmark = async function (seconds) {
-  state.stats = { frames: 0, wrong: 0, late: 0, fetchMs: [], startedAt: null };
   video.currentTime = 0;
   await new Promise((r) => video.addEventListener('seeked', r, { once: true }));
-  await fetchOverlay(0);
-  // Let the prefetch fill before the first frame, as a player buffers before it starts.
-  prefetch(0);
-  await Promise.all([...state.pending.values()]);
+  // Let the plan and the first overlays load before playing, as a player buffers before it starts.
+  await planFrom(0);
+  await Promise.all([...state.images.values()].filter((e) => e instanceof Promise));
+  state.stats = { frames: 0, wrong: 0, fetchMs: [] };
   await video.play();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   video.pause();
