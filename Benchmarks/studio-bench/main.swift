@@ -12,6 +12,14 @@ import FoundationNetworking
 // the wrong captions once playback has started.
 // Usage: studio-bench CAPTIONS_BINARY VIDEO WORDS_JSON SECONDS PRESET...
 let arguments = CommandLine.arguments
+// `studio-bench --screenshot URL WIDTH HEIGHT OUT.png`: the page as a user sees it once the frame at its
+// `?t=` is drawn (the README's pictures).
+if arguments.count == 6, arguments[1] == "--screenshot", let width = Int(arguments[3]), let height = Int(arguments[4]) {
+    let browser = try DevToolsBrowser(url: arguments[2], width: width, height: height)
+    try browser.wait(for: "document.body.dataset.drawnMs !== undefined", timeout: 60)
+    try browser.screenshot().write(to: URL(fileURLWithPath: arguments[5]))
+    exit(browser.console.isEmpty ? 0 : 1)
+}
 guard arguments.count >= 6, let seconds = Double(arguments[4]) else {
     FileHandle.standardError.write(Data("usage: studio-bench CAPTIONS VIDEO WORDS SECONDS PRESET...\n".utf8))
     exit(64)

@@ -190,11 +190,11 @@ function showClock(t) {
 // ---- Timeline -----------------------------------------------------------------------------------
 const PX_PER_SECOND = 120;
 function px(ms) { return ms / 1000 * PX_PER_SECOND; }
+// The playhead over the timeline, which scrolls to keep it in view.
 function placePlayhead(t) {
-  const x = t * PX_PER_SECOND;
-  $('playhead').style.left = `${x - $('timeline').scrollLeft}px`;
-  const tl = $('timeline');
-  if (!video.paused && (x < tl.scrollLeft || x > tl.scrollLeft + tl.clientWidth - 40)) tl.scrollLeft = Math.max(0, x - 40);
+  const x = t * PX_PER_SECOND, tl = $('timeline');
+  if (x < tl.scrollLeft || x > tl.scrollLeft + tl.clientWidth - 40) tl.scrollLeft = Math.max(0, x - 40);
+  $('playhead').style.left = `${x - tl.scrollLeft}px`;
 }
 
 function buildTimeline() {
