@@ -34,13 +34,7 @@ func studio(preset: String) throws -> (Process, String) {
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
     try process.run()
-    var line = Data()
-    while true {
-        let byte = out.fileHandleForReading.readData(ofLength: 1)
-        if byte.isEmpty || byte == Data("\n".utf8) { break }
-        line += byte
-    }
-    return (process, String(decoding: line, as: UTF8.self))
+    return (process, out.fileHandleForReading.readFirstLine())
 }
 
 func number(_ value: Any?) -> Double { (value as? Double) ?? Double(value as? Int ?? 0) }

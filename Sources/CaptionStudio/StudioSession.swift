@@ -77,8 +77,8 @@ public final class StudioSession: @unchecked Sendable {
             preset = inputs.preset ?? StyleLibrary.defaultPreset
         }
         let style = try library.style(preset: preset, file: try StyleFile(json: Self.data(styleObject), source: inputs.styleFile ?? "style"))
-        current = Snapshot(version: 1, style: style, pages: [], renderer: CaptionFrameRenderer(style: style, width: 16, height: 16))
-        current = makeSnapshot(version: 1, style: style)
+        current = Self.snapshot(version: 1, style: style, pages: Self.pages(source: source, wordTimed: wordTimed, edited: nil, style: style),
+                                geometry: geometry, engine: engine)
     }
 
     public var snapshot: Snapshot { lock.withLock { current } }
@@ -119,7 +119,7 @@ public final class StudioSession: @unchecked Sendable {
         lock.withLock {
             styleObject = object
             preset = base
-            current = makeSnapshot(version: current.version + 1, style: style)
+            current = next(style: style)
         }
     }
 
@@ -149,7 +149,7 @@ public final class StudioSession: @unchecked Sendable {
         document.events = document.events.map(CaptionEditing.reconcile)
         lock.withLock {
             edited = document
-            current = makeSnapshot(version: current.version + 1, style: current.style)
+            current = next(style: current.style)
         }
     }
 
@@ -163,12 +163,22 @@ public final class StudioSession: @unchecked Sendable {
 
     // MARK: -
 
-    /// Called under the lock (or from init).
-    private func makeSnapshot(version: Int, style: CaptionStyle) -> Snapshot {
-        let pages: [CaptionEvent]
-        if let edited { pages = edited.events } else if wordTimed { pages = CaptionPager.page(source, options: style.paging).events } else { pages = source.events }
-        let renderer = CaptionFrameRenderer(style: style, width: geometry.width, height: geometry.height, engine: engine)
-        return Snapshot(version: version, style: style, pages: pages, renderer: renderer)
+    /// The state after an edit; called under the lock.
+    private func next(style: CaptionStyle) -> Snapshot {
+        Self.snapshot(version: current.version + 1, style: style,
+                      pages: Self.pages(source: source, wordTimed: wordTimed, edited: edited, style: style), geometry: geometry, engine: engine)
+    }
+
+    /// The captions shown: the page's edits once there are any, else the source paged by the style when
+    /// it is a speech-to-text tool's words (as `captions render` pages them), else the source's cues.
+    private static func pages(source: CaptionDocument, wordTimed: Bool, edited: CaptionDocument?, style: CaptionStyle) -> [CaptionEvent] {
+        if let edited { return edited.events }
+        return wordTimed ? CaptionPager.page(source, options: style.paging).events : source.events
+    }
+
+    private static func snapshot(version: Int, style: CaptionStyle, pages: [CaptionEvent], geometry: VideoGeometry, engine: LayoutEngine) -> Snapshot {
+        Snapshot(version: version, style: style, pages: pages,
+                 renderer: CaptionFrameRenderer(style: style, width: geometry.width, height: geometry.height, engine: engine))
     }
 
     static func data(_ object: Any) -> Data {

@@ -1,4 +1,5 @@
 import CaptionRender
+import CaptionTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -30,13 +31,7 @@ final class StudioProcess: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = errors
         try process.run()
-        var line = Data()
-        while true {
-            let byte = out.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line += byte
-        }
-        url = String(decoding: line, as: UTF8.self)
+        url = out.fileHandleForReading.readFirstLine()
         let components = URLComponents(string: url)
         port = components?.port ?? 0
         token = components?.queryItems?.first { $0.name == "token" }?.value ?? ""
