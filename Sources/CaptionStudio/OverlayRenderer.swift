@@ -45,6 +45,8 @@ public final class OverlayRenderer: @unchecked Sendable {
     }
 
     private let lock = NSLock()
+    private var inFlight: [Entry: DispatchGroup] = [:]
+    private let drawAhead = DispatchQueue(label: "studio.overlays.ahead", qos: .userInitiated)
     private var frames: [RGBAImage] = []
     private var cache: [Entry: Image] = [:]
     private var order: [Entry] = []
@@ -69,24 +71,68 @@ public final class OverlayRenderer: @unchecked Sendable {
     }
 
     /// The keys of the frames at `times`, as short strings ("" for no captions): equal strings, equal
-    /// pixels.
-    public func plan(_ snapshot: StudioSession.Snapshot, times: [Milliseconds]) throws(StudioError) -> [String] {
-        try times.map { t throws(StudioError) in
+    /// pixels. The distinct overlays not drawn yet are then drawn ahead, one at a time on a queue of
+    /// their own, in the form the page fetches (`prepared`), so its requests find them ready.
+    public func plan(_ snapshot: StudioSession.Snapshot, times: [Milliseconds],
+                     prepare prepared: (cropped: Bool, encoding: Encoding)? = nil) throws(StudioError) -> [String] {
+        var ahead: [(Milliseconds, Key)] = []
+        let names = try times.map { t throws(StudioError) in
             guard let key = try key(snapshot, at: t) else { return "" }
+            if !ahead.contains(where: { $0.1 == key }) { ahead.append((t, key)) }
             return "\(key.version)-" + String(UInt64(bitPattern: Int64(key.hashValue)), radix: 36)
         }
+        if let prepared {
+            for (t, key) in ahead {
+                let entry = Entry(key: key, cropped: prepared.cropped, encoding: prepared.encoding)
+                guard lock.withLock({ cache[entry] == nil && inFlight[entry] == nil }) else { continue }
+                drawAhead.async { _ = try? self.image(snapshot, at: t, cropped: prepared.cropped, encoding: prepared.encoding, timed: false) }
+            }
+        }
+        return names
     }
 
     /// The overlay for `snapshot` at `t`: the whole frame, or (`cropped`) only the captions' bounds.
     public func image(_ snapshot: StudioSession.Snapshot, at t: Milliseconds, cropped: Bool = false,
                       encoding: Encoding = .png) throws(StudioError) -> Image {
+        try image(snapshot, at: t, cropped: cropped, encoding: encoding, timed: true)
+    }
+
+    /// `timed`: a request's (recorded in the timings), not a drawing ahead.
+    private func image(_ snapshot: StudioSession.Snapshot, at t: Milliseconds, cropped: Bool,
+                       encoding: Encoding, timed: Bool) throws(StudioError) -> Image {
         let started = DispatchTime.now().uptimeNanoseconds
         let renderer = snapshot.renderer
         let key = try key(snapshot, at: t) ?? Key(version: snapshot.version, pages: [])
         let entry = Entry(key: key, cropped: cropped, encoding: encoding)
-        if let hit = lock.withLock({ cache[entry] }) {
-            record(started, cached: true)
-            return hit
+        // Cached; or being drawn (ahead, or for another request): wait for that one rather than draw
+        // it twice; or ours to draw.
+        enum Found { case hit(Image), wait(DispatchGroup), draw(DispatchGroup) }
+        let found: Found = lock.withLock {
+            if let hit = cache[entry] { return .hit(hit) }
+            if let group = inFlight[entry] { return .wait(group) }
+            let group = DispatchGroup()
+            group.enter()
+            inFlight[entry] = group
+            return .draw(group)
+        }
+        let group: DispatchGroup
+        switch found {
+        case .hit(let image):
+            if timed { record(started, cached: true) }
+            return image
+        case .wait(let other):
+            other.wait()
+            if let image = lock.withLock({ cache[entry] }) {
+                if timed { record(started, cached: true) }
+                return image
+            }
+            return try image(snapshot, at: t, cropped: cropped, encoding: encoding, timed: timed)
+        case .draw(let ours):
+            group = ours
+        }
+        defer {
+            lock.withLock { _ = inFlight.removeValue(forKey: entry) }
+            group.leave()
         }
         // A cleared frame from the pool: a fresh 8 MB frame costs page faults and zeroing on every
         // request; a used one needs only the rows it was drawn on cleared.
@@ -107,7 +153,7 @@ public final class OverlayRenderer: @unchecked Sendable {
             throw StudioError(500, "cannot encode the overlay: \(error)")
         }
         store(result, for: entry)
-        record(started, cached: false)
+        if timed { record(started, cached: false) }
         return result
     }
 
@@ -137,9 +183,11 @@ public final class OverlayRenderer: @unchecked Sendable {
 
     private func store(_ image: Image, for entry: Entry) {
         lock.withLock {
-            // Entries of older versions are never asked for again.
-            if let newest = order.last, newest.key.version != entry.key.version {
-                cache = [:]; order = []; cachedBytes = 0
+            // Entries of older versions are never asked for again (and one drawn ahead for a version the
+            // page has left behind is not kept).
+            if let newest = order.last {
+                if entry.key.version < newest.key.version { return }
+                if newest.key.version != entry.key.version { cache = [:]; order = []; cachedBytes = 0 }
             }
             guard cache[entry] == nil else { return }
             cache[entry] = image

@@ -82,7 +82,10 @@ struct StudioRoutes: HTTPHandler {
             let snapshot = session.snapshot
             let times = Self.frameTimes(from: from, count: count, rate: session.geometry.rate)
             let overlays = self.overlays
-            let keys = try await Self.offPool { () throws(StudioError) -> [String] in try overlays.plan(snapshot, times: times) }
+            // `prepare=rgba` (the page): draw the distinct overlays ahead in the form the page fetches.
+            let prepare: (cropped: Bool, encoding: OverlayRenderer.Encoding)? =
+                request.query.first { $0.name == "prepare" }?.value == "rgba" ? (true, .rgba) : nil
+            let keys = try await Self.offPool { () throws(StudioError) -> [String] in try overlays.plan(snapshot, times: times, prepare: prepare) }
             return Self.json(["version": snapshot.version, "times": times, "keys": keys])
         case (.GET, "/captions"):
             return Self.response(session.captionsJSON(), type: "application/json", cache: false)

@@ -54,7 +54,7 @@ const PLAN_FRAMES = 45, IN_FLIGHT = 4;
 
 async function planFrom(ms, frames = PLAN_FRAMES) {
   const version = state.version;
-  const plan = await api('/overlay/plan', { query: { from: ms, frames } });
+  const plan = await api('/overlay/plan', { query: { from: ms, frames, prepare: 'rgba' } });
   if (version !== state.version || plan.version !== version) return;
   plan.times.forEach((t, i) => {
     state.plan.set(t, plan.keys[i]);
