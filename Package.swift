@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "CaptionVerifyTests", dependencies: ["CaptionTestSupport", "CaptionVerify", "CaptionASS", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel"]),
         .testTarget(name: "CaptionASSTests", dependencies: ["CaptionASS", "CaptionVerify", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel"]),
         .testTarget(name: "CaptionVideoTests", dependencies: ["CaptionVideo", "CaptionRender", "CaptionStyles", "CaptionLayout", "CaptionModel"]),
-        .testTarget(name: "CaptionsCLITests", dependencies: ["captions", "CaptionModel", "CaptionRender", "CaptionVideo"], exclude: ["Fixtures"]),
+        .testTarget(name: "CaptionsCLITests", dependencies: ["captions", "CaptionModel", "CaptionRender", "CaptionVideo", "CaptionTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CaptionStudioTests", dependencies: ["captions", "CaptionStudio", "CaptionTestSupport", "CaptionModel", "CaptionRender", "CaptionStyles"]),
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CLibass", "CFFmpeg", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CPNG"]),

@@ -6,20 +6,14 @@ import Foundation
 
 /// `/overlay`: the captions at a time over transparency, as PNG bytes. The pixels are
 /// `CaptionFrameRenderer.render` onto a transparent frame, exactly as `captions render --at` draws
-/// them. Frames whose captions look the same (the same pages, each in the same scene: words'
-/// appearances and motion) have the same key and share one encoded PNG, so a page held for two
-/// seconds is drawn once; the page asks for the keys of the frames ahead (`plan`) and fetches each
-/// distinct one once.
+/// them. Frames whose captions look the same (equal `FrameState`s) have the same key and share one
+/// encoded overlay, so a page held for two seconds is drawn once; the page asks for the keys of the
+/// frames ahead (`plan`) and fetches each distinct one once.
 public final class OverlayRenderer: @unchecked Sendable {
     // Unchecked: the cache and the timings are only touched under `lock`.
     struct Key: Hashable {
         var version: Int
-        var pages: [PageScene]
-    }
-    struct PageScene: Hashable {
-        var page: Int
-        var appearances: [WordAppearance]
-        var motion: CaptionMotion
+        var state: FrameState
     }
     private struct Entry: Hashable {
         var key: Key
@@ -56,15 +50,10 @@ public final class OverlayRenderer: @unchecked Sendable {
 
     public init(byteLimit: Int = 128 << 20) { self.byteLimit = byteLimit }
 
-    /// What the frame at `t` shows; nil when no caption is visible.
-    func key(_ snapshot: StudioSession.Snapshot, at t: Milliseconds) throws(StudioError) -> Key? {
-        let visible = snapshot.pages.indices.filter { snapshot.pages[$0].start <= t && t < snapshot.pages[$0].end }
-        guard !visible.isEmpty else { return nil }
+    /// What the frame at `t` shows (a state with no pages when no caption is visible).
+    func key(_ snapshot: StudioSession.Snapshot, at t: Milliseconds) throws(StudioError) -> Key {
         do {
-            return Key(version: snapshot.version, pages: try visible.map { i throws(FontError) in
-                let scene = try snapshot.renderer.scene(snapshot.pages[i], at: t)
-                return PageScene(page: i, appearances: scene.appearances, motion: scene.motion)
-            })
+            return Key(version: snapshot.version, state: try snapshot.renderer.state(of: snapshot.pages, at: t))
         } catch {
             throw StudioError(500, "cannot lay out the captions: \(error)")
         }
@@ -77,7 +66,8 @@ public final class OverlayRenderer: @unchecked Sendable {
                      prepare prepared: (cropped: Bool, encoding: Encoding)? = nil) throws(StudioError) -> [String] {
         var ahead: [(Milliseconds, Key)] = []
         let names = try times.map { t throws(StudioError) in
-            guard let key = try key(snapshot, at: t) else { return "" }
+            let key = try key(snapshot, at: t)
+            guard !key.state.pages.isEmpty else { return "" }
             if !ahead.contains(where: { $0.1 == key }) { ahead.append((t, key)) }
             return "\(key.version)-" + String(UInt64(bitPattern: Int64(key.hashValue)), radix: 36)
         }
@@ -102,7 +92,7 @@ public final class OverlayRenderer: @unchecked Sendable {
                        encoding: Encoding, timed: Bool) throws(StudioError) -> Image {
         let started = DispatchTime.now().uptimeNanoseconds
         let renderer = snapshot.renderer
-        let key = try key(snapshot, at: t) ?? Key(version: snapshot.version, pages: [])
+        let key = try key(snapshot, at: t)
         let entry = Entry(key: key, cropped: cropped, encoding: encoding)
         // Cached; or being drawn (ahead, or for another request): wait for that one rather than draw
         // it twice; or ours to draw.
@@ -137,11 +127,14 @@ public final class OverlayRenderer: @unchecked Sendable {
         // A cleared frame from the pool: a fresh 8 MB frame costs page faults and zeroing on every
         // request; a used one needs only the rows it was drawn on cleared.
         var frame = takeFrame(width: renderer.width, height: renderer.height)
-        defer { giveBack(&frame) }
+        var drawn: PixelRect?, complete = false
+        defer { if complete { giveBack(&frame, drawn: drawn) } }
         let result: Image
         do {
-            try renderer.render(snapshot.pages, at: t, onto: &frame)
-            let rect = cropped ? frame.drawnBounds() : PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+            try renderer.render(key.state, of: snapshot.pages, at: t, onto: &frame)
+            drawn = frame.drawnBounds()
+            complete = true
+            let rect = cropped ? drawn : PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
             let picture = rect.map { cropped ? frame.cropped(to: $0) : frame } ?? RGBAImage(width: 1, height: 1)
             switch encoding {
             case .png: result = Image(bytes: try PNGEncoding.encode(picture), rect: rect)
@@ -169,9 +162,10 @@ public final class OverlayRenderer: @unchecked Sendable {
         } ?? RGBAImage(width: width, height: height)
     }
 
-    /// Clears the rows that were drawn on and keeps the frame for the next request (a few per core).
-    private func giveBack(_ frame: inout RGBAImage) {
-        if let drawn = frame.drawnBounds() {
+    /// Clears the rows that were drawn on (`drawn`) and keeps the frame for the next request (a few per
+    /// core). A frame whose drawing failed part way is not given back: what it holds is unknown.
+    private func giveBack(_ frame: inout RGBAImage, drawn: PixelRect?) {
+        if let drawn {
             let stride = frame.bytesPerRow
             frame.withUnsafeMutablePixels { pixels in
                 _ = memset(pixels.baseAddress! + drawn.y * stride, 0, drawn.height * stride)

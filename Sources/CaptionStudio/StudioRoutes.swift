@@ -28,7 +28,7 @@ struct StudioRoutes: HTTPHandler {
     }
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard Self.sameToken(request.query.first { $0.name == "token" }?.value ?? request.headers[HTTPHeader("X-Studio-Token")] ?? "", token) else {
+        guard Self.sameToken(Self.query(request, "token") ?? request.headers[HTTPHeader("X-Studio-Token")] ?? "", token) else {
             return Self.error(StudioError(403, "missing or wrong token: open the URL the studio printed"))
         }
         let rawPath = String(request.target.rawValue.prefix { $0 != "?" }).lowercased()
@@ -59,8 +59,8 @@ struct StudioRoutes: HTTPHandler {
             return Self.json(["fields": StyleField.tableJSON()])
         case (.GET, "/overlay"):
             let t = try Self.time(request)
-            let cropped = request.query.first { $0.name == "crop" }?.value == "1"
-            let format = request.query.first { $0.name == "format" }?.value ?? "png"
+            let cropped = Self.query(request, "crop") == "1"
+            let format = Self.query(request, "format") ?? "png"
             guard let encoding = OverlayRenderer.Encoding(rawValue: format) else { throw StudioError.badRequest("overlay: format is png or rgba") }
             let snapshot = session.snapshot
             let overlays = self.overlays
@@ -75,8 +75,8 @@ struct StudioRoutes: HTTPHandler {
         case (.GET, "/overlay/plan"):
             // The frames from `from` (ms) on, `frames` of them at the video's rate: each frame's time as
             // `captions burn` takes it and its overlay's key.
-            guard let from = request.query.first(where: { $0.name == "from" }).flatMap({ Int($0.value) }), from >= 0,
-                  let count = request.query.first(where: { $0.name == "frames" }).flatMap({ Int($0.value) }), (1...600).contains(count) else {
+            guard let from = Self.query(request, "from").flatMap({ Int($0) }), from >= 0,
+                  let count = Self.query(request, "frames").flatMap({ Int($0) }), (1...600).contains(count) else {
                 throw StudioError.badRequest("overlay/plan: give from=MILLISECONDS and frames=1...600")
             }
             let snapshot = session.snapshot
@@ -84,7 +84,7 @@ struct StudioRoutes: HTTPHandler {
             let overlays = self.overlays
             // `prepare=rgba` (the page): draw the distinct overlays ahead in the form the page fetches.
             let prepare: (cropped: Bool, encoding: OverlayRenderer.Encoding)? =
-                request.query.first { $0.name == "prepare" }?.value == "rgba" ? (true, .rgba) : nil
+                Self.query(request, "prepare") == "rgba" ? (true, .rgba) : nil
             let keys = try await Self.offPool { () throws(StudioError) -> [String] in try overlays.plan(snapshot, times: times, prepare: prepare) }
             return Self.json(["version": snapshot.version, "times": times, "keys": keys])
         case (.GET, "/captions"):
@@ -176,18 +176,23 @@ struct StudioRoutes: HTTPHandler {
     }
 
     /// The start times of `count` frames, the first starting at or after `from`: frame n starts at
-    /// n / rate, floored to whole microseconds and then to milliseconds, as `captions burn` times frames
-    /// of a constant-rate video.
+    /// n / rate, floored to whole microseconds and then to milliseconds as `captions burn` times frames
+    /// of a constant-rate video (`milliseconds(fromMicroseconds:)`).
     static func frameTimes(from: Milliseconds, count: Int, rate: FrameRate) -> [Milliseconds] {
         let num = Int64(rate.numerator), den = Int64(rate.denominator)
-        func start(_ n: Int64) -> Milliseconds { Milliseconds(n * den * 1_000_000 / num / 1000) }
+        func start(_ n: Int64) -> Milliseconds { milliseconds(fromMicroseconds: n * den * 1_000_000 / num) }
         var first = Int64(from) * num / (den * 1000)
         while start(first) < from { first += 1 }
         return (0..<Int64(count)).map { start(first + $0) }
     }
 
+    /// A query parameter's value.
+    static func query(_ request: HTTPRequest, _ name: String) -> String? {
+        request.query.first { $0.name == name }?.value
+    }
+
     static func time(_ request: HTTPRequest) throws(StudioError) -> Milliseconds {
-        guard let text = request.query.first(where: { $0.name == "t" })?.value else { throw .badRequest("overlay: give t=SECONDS") }
+        guard let text = query(request, "t") else { throw .badRequest("overlay: give t=SECONDS") }
         guard let t = Timecode.parse(text), t >= 0 else { throw .badRequest("overlay: t=\(text) is not a time (seconds, or a timestamp)") }
         return t
     }

@@ -64,19 +64,20 @@ public final class StudioSession: @unchecked Sendable {
         readWarnings = read.diagnostics.map { "\(inputs.captions):\($0)" }
         source = read.document
         wordTimed = read.wordTimedSource != nil
+        var file: StyleFile?
+        styleObject = [:]
         if let path = inputs.styleFile {
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
                 throw StyleError(.missing, "\(path): cannot read the style file")
             }
-            let file = try StyleFile(json: data, source: path)
+            file = try StyleFile(json: data, source: path)
             styleObject = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-            preset = inputs.preset ?? file.extends ?? StyleLibrary.defaultPreset
-        } else {
-            styleObject = [:]
-            preset = inputs.preset ?? StyleLibrary.defaultPreset
+            styleObject.removeValue(forKey: "extends")
         }
-        let style = try library.style(preset: preset, file: try StyleFile(json: Self.data(styleObject), source: inputs.styleFile ?? "style"))
+        // The command line's preset outranks the file's `extends`, as in every other command.
+        preset = inputs.preset ?? file?.extends ?? StyleLibrary.defaultPreset
+        let style = try library.style(preset: preset, file: file)
         current = Self.snapshot(version: 1, style: style, pages: Self.pages(source: source, wordTimed: wordTimed, edited: nil, style: style),
                                 geometry: geometry, engine: engine)
     }
@@ -127,10 +128,7 @@ public final class StudioSession: @unchecked Sendable {
 
     /// The captions as shown (pages), in the toolkit's JSON.
     public func captionsJSON() -> Data {
-        let pages = snapshot.pages
-        var document = source
-        document.events = pages
-        return Data(CaptionJSONFormat.write(document, options: WriteOptions()).text.utf8)
+        Data(CaptionJSONFormat.write(document(), options: WriteOptions()).text.utf8)
     }
 
     /// New captions from the page, in the toolkit's JSON. A caption whose text no longer matches its
@@ -153,7 +151,7 @@ public final class StudioSession: @unchecked Sendable {
         }
     }
 
-    /// The document being edited (for saving).
+    /// The document being edited: the source's metadata and styles with the captions as shown.
     public func document() -> CaptionDocument {
         let pages = snapshot.pages
         var document = source

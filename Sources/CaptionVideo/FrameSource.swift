@@ -16,6 +16,6 @@ protocol FrameSource: AnyObject {
 }
 
 /// Floor division to milliseconds: a frame at 33.9 ms is before a caption starting at 34 ms.
-func milliseconds(fromMicroseconds us: Int64) -> Milliseconds {
+public func milliseconds(fromMicroseconds us: Int64) -> Milliseconds {
     Milliseconds(us >= 0 ? us / 1000 : -((-us + 999) / 1000))
 }

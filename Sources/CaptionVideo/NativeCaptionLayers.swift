@@ -3,20 +3,15 @@ import CaptionModel
 import CaptionRender
 import CaptionStyles
 
-/// The native engine as a layer source. A page's pixels are fully determined by which pages show and
-/// each one's scene (words' appearances and the page's motion), so the layer is redrawn only when that
-/// changes: at word boundaries, and on every frame of an animation (fades, scaling, fill sweeps).
+/// The native engine as a layer source. A frame's pixels are fully determined by its `FrameState`
+/// (which pages show and each one's scene), so the layer is redrawn only when that changes: at word
+/// boundaries, and on every frame of an animation (fades, scaling, fill sweeps).
 public final class NativeCaptionLayers: CaptionLayerSource {
-    private struct PageState: Hashable {
-        var page: Int
-        var appearances: [WordAppearance]
-        var motion: CaptionMotion
-    }
 
     public let renderer: CaptionFrameRenderer
     public let pages: [CaptionEvent]
     private let canvas: LayerCanvas
-    private var lastState: [PageState]?
+    private var lastState: FrameState?
     private var lastLayer: CaptionLayer?
     /// How many frames were drawn (the rest reused the previous layer); for --stats.
     public private(set) var redraws = 0
@@ -38,19 +33,15 @@ public final class NativeCaptionLayers: CaptionLayerSource {
     }
 
     public func layer(at t: Milliseconds) throws(VideoError) -> CaptionLayer? {
-        let visible = pages.indices.filter { pages[$0].start <= t && t < pages[$0].end }
-        guard !visible.isEmpty else {
-            lastState = []; lastLayer = nil
-            return nil
-        }
         do {
-            let state = try visible.map { i throws(FontError) in
-                let scene = try renderer.scene(pages[i], at: t)
-                return PageState(page: i, appearances: scene.appearances, motion: scene.motion)
+            let state = try renderer.state(of: pages, at: t)
+            guard !state.pages.isEmpty else {
+                lastState = state; lastLayer = nil
+                return nil
             }
             if state == lastState { return lastLayer }
             let layer = try canvas.draw { (image: inout RGBAImage) throws(FontError) in
-                for i in visible { try renderer.render(pages[i], at: t, onto: &image) }
+                try renderer.render(state, of: pages, at: t, onto: &image)
             }
             redraws += 1
             lastState = state; lastLayer = layer

@@ -56,6 +56,31 @@ import Testing
         #expect(studio.stop() == 0)
     }
 
+    /// Saving from the page: the first save writes, the second asks before replacing (the user says yes
+    /// here), and a name with a folder is refused with the server's message.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: chromium) || ProcessInfo.processInfo.environment["CI"] != nil))
+    func pageSavesAndAsksBeforeReplacing() async throws {
+        let dir = try StudioFixtures.scratch()
+        let clip = try StudioFixtures.clip(in: dir, seconds: 1)
+        let captions = try StudioFixtures.copyCaptions(into: dir)
+        let studio = try StudioProcess([clip, captions])
+        let browser = try DevToolsBrowser(url: studio.url + "&t=0.5", width: 1200, height: 1000)
+        try browser.wait(for: "document.body.dataset.drawnMs === '500'")
+        _ = try browser.evaluate("window.asked = 0; window.confirm = () => { window.asked++; return true }")
+        let saved = dir.appendingPathComponent("page.srt").path
+        for round in 1...2 {
+            _ = try browser.evaluate("document.getElementById('save-name').value = 'page.srt'; save('captions')")
+            try browser.wait(for: "document.getElementById('status').textContent === 'saved \(saved)'")
+            #expect(try browser.evaluate("window.asked") as? Int == round - 1)
+            _ = try browser.evaluate("document.getElementById('status').textContent = ''")
+        }
+        #expect(FileManager.default.fileExists(atPath: saved))
+        _ = try browser.evaluate("document.getElementById('save-name').value = '../up.srt'; save('captions')")
+        try browser.wait(for: "document.getElementById('status').textContent.startsWith('not saved: ')")
+        #expect(browser.console.isEmpty, "\(browser.console)")
+        _ = studio.stop()
+    }
+
     static func attribute(_ name: String, in html: String) -> String? {
         guard let range = html.range(of: "\(name)=\"") else { return nil }
         return String(html[range.upperBound...].prefix { $0 != "\"" })

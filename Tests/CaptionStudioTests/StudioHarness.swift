@@ -115,12 +115,7 @@ final class StudioProcess: @unchecked Sendable {
 
 enum StudioFixtures {
     static func ffmpeg(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-v", "error", "-y"] + arguments
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        try #require(try FFmpeg.run(arguments) == 0, "ffmpeg \(arguments.joined(separator: " "))")
     }
 
     /// A clip of `seconds` at `size`, 30 fps, H.264 (which Debian's Chromium plays). `smooth` is moving

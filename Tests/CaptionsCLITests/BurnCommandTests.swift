@@ -1,3 +1,4 @@
+import CaptionTestSupport
 import Foundation
 import Testing
 
@@ -7,12 +8,7 @@ import Testing
     static let captions = CommandRunner.packageRoot.appendingPathComponent("Corpus/word-timed/whisperx.json").path
 
     static func ffmpeg(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-v", "error", "-y"] + arguments
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        try #require(try FFmpeg.run(arguments) == 0, "ffmpeg \(arguments.joined(separator: " "))")
     }
 
     static func clip(_ path: String, seconds: Int = 1, size: String = "360x640") throws {

@@ -389,31 +389,33 @@ async function loadStyle() {
 }
 
 // ---- Saving and burning -------------------------------------------------------------------------
+// POSTs a write of `name`; when the file exists (409 "... exists"), asks, and sends it again with
+// `replace` if the user agrees. Null when the user declined.
+async function postAsking(path, name, body) {
+  try {
+    return await api(path, { method: 'POST', body });
+  } catch (error) {
+    if (!(error.status === 409 && /exists$/.test(error.message))) throw error;
+    if (!confirm(`${name} exists. Replace it?`)) return null;
+    return api(path, { method: 'POST', body: { ...body, replace: true } });
+  }
+}
+
 async function save(what) {
   let name = $('save-name').value.trim();
   if (what === 'style' && !name.endsWith('.json')) name = 'style.json';
   if (!name) { status('give a file name (edited.srt, edited.vtt, edited.ass, edited.json)'); return; }
-  const body = { what, name };
   try {
-    const result = await api('/save', { method: 'POST', body });
-    status(`saved ${result.saved}`);
-  } catch (error) {
-    if (error.status === 409 && /exists$/.test(error.message) && confirm(`${name} exists. Replace it?`)) {
-      const result = await api('/save', { method: 'POST', body: { ...body, replace: true } });
-      status(`saved ${result.saved}`);
-    } else status(`not saved: ${error.message}`);
-  }
+    const result = await postAsking('/save', name, { what, name });
+    if (result) status(`saved ${result.saved}`);
+  } catch (error) { status(`not saved: ${error.message}`); }
 }
 
 async function burn() {
   const name = prompt('Burn into (a file next to the captions):', 'burned.mp4');
   if (!name) return;
   try {
-    try { await api('/burn', { method: 'POST', body: { name } }); } catch (error) {
-      if (error.status === 409 && /exists$/.test(error.message) && confirm(`${name} exists. Replace it?`)) {
-        await api('/burn', { method: 'POST', body: { name, replace: true } });
-      } else throw error;
-    }
+    if (!(await postAsking('/burn', name, { name }))) return;
     const poll = async () => {
       const p = await api('/burn/progress');
       const percent = p.fraction != null ? ` ${(p.fraction * 100).toFixed(0)}%` : '';
