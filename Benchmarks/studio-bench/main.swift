@@ -59,9 +59,8 @@ for preset in arguments[5...] {
     defer { process.terminate(); process.waitUntilExit() }
     let browser = try DevToolsBrowser(url: url, width: 1280, height: 1000)
     try browser.wait(for: "document.body.dataset.drawnMs === '0'", timeout: 60)
-    // Server timings from here on only: the page's first overlays while loading are not playback.
+    // `studioBenchmark` starts both sides' measurements when playback starts, after its buffering.
     let token = URLComponents(string: url)!.queryItems!.first { $0.name == "token" }!.value!
-    _ = try browser.evaluate("fetch('/stats?token=\(token)').then(r => r.json())")
     let page = try browser.evaluate("studioBenchmark(\(seconds))", timeout: seconds + 60) as? [String: Any] ?? [:]
     let server = try browser.evaluate("fetch('/stats?token=\(token)').then(r => r.json())") as? [String: Any] ?? [:]
     if !browser.console.isEmpty { print("  console: \(browser.console)"); failed = true }

@@ -47,19 +47,17 @@ const state = {
 function frameMs(mediaTime) { return Math.floor(Math.round(mediaTime * 1e6) / 1000); }
 
 // ---- Overlays: plan, fetch, draw ----------------------------------------------------------------
-// The page asks which overlay each coming frame shows (a key per frame, cheap to compute), then
-// fetches each distinct overlay once, cropped to the captions' bounds: a word highlighted for ten
-// frames is one request, not ten.
-const PLAN_FRAMES = 45, IN_FLIGHT = 4;
+// The page asks which overlay each coming frame shows (a key per frame, cheap to compute) 1.5 s
+// ahead, and the server starts drawing the distinct ones then. The page fetches each distinct overlay
+// once, cropped to the captions' bounds, when its frame is FETCH_AHEAD_MS away: by then it is usually
+// drawn, and a word highlighted for ten frames is one request, not ten.
+const PLAN_FRAMES = 45, PLAN_AHEAD_MS = 1500, FETCH_AHEAD_MS = 600, IN_FLIGHT = 4;
 
 async function planFrom(ms, frames = PLAN_FRAMES) {
   const version = state.version;
   const plan = await api('/overlay/plan', { query: { from: ms, frames, prepare: 'rgba' } });
   if (version !== state.version || plan.version !== version) return;
-  plan.times.forEach((t, i) => {
-    state.plan.set(t, plan.keys[i]);
-    if (plan.keys[i] && !state.images.has(plan.keys[i])) request(plan.keys[i], t);
-  });
+  plan.times.forEach((t, i) => state.plan.set(t, plan.keys[i]));
   state.planEnd = Math.max(state.planEnd, plan.times[plan.times.length - 1]);
 }
 
@@ -125,9 +123,13 @@ function draw(entry) {
   if (entry && entry.bitmap && entry.rect) ctx.drawImage(entry.bitmap, entry.rect[0], entry.rect[1]);
 }
 
-// Keeps the plan a second or more ahead of `ms`, and forgets what is well behind it.
+// Keeps the plan PLAN_AHEAD_MS ahead of `ms`, fetches the overlays of the next FETCH_AHEAD_MS, and
+// forgets what is well behind.
 function prefetch(ms) {
-  if (!state.planning && state.planEnd < ms + 1500) {
+  for (const [t, key] of state.plan) {
+    if (t >= ms && t <= ms + FETCH_AHEAD_MS && key && !state.images.has(key)) request(key, t);
+  }
+  if (!state.planning && state.planEnd < ms + PLAN_AHEAD_MS) {
     state.planning = planFrom(Math.max(ms, state.planEnd + 1)).catch((e) => status(e.message)).finally(() => { state.planning = null; });
   }
   if (state.plan.size > 400) {
@@ -488,8 +490,12 @@ window.studioBenchmark = async function (seconds) {
   await new Promise((r) => video.addEventListener('seeked', r, { once: true }));
   // Let the plan and the first overlays load before playing, as a player buffers before it starts.
   await planFrom(0);
+  prefetch(0);
   await Promise.all([...state.images.values()].filter((e) => e instanceof Promise));
+  // Measure playback only, on both sides: the page's counters and the server's timings start here
+  // (GET /stats hands over the server's timings so far and forgets them).
   state.stats = { frames: 0, wrong: 0, fetchMs: [] };
+  await api('/stats');
   await video.play();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   video.pause();
