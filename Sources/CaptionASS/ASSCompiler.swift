@@ -16,8 +16,8 @@ import CaptionStyles
 /// A page is cut at every time a word's drawn state can change (`cuts`) and each cut drawn in the state
 /// at its start; an event that stays the same across cuts is extended. What moves continuously inside
 /// a cut is animated instead: scales by `\t(\fscx)` keyframes, the sweep by `\t(\clip)`. What cannot be
-/// animated changes at the cuts, which ASS rounds to centiseconds (typewriter characters appear up to
-/// 5 ms early or late).
+/// animated changes at the cuts, which ASS rounds to centiseconds (the native typewriter and letter
+/// modes step on that grid; word times that are not on it change up to 5 ms early or late).
 public struct ASSCompiler {
     public let style: CaptionStyle
     public let width: Int
@@ -76,18 +76,13 @@ public struct ASSCompiler {
     }
 
     /// The times a word's drawn state can change: page and word bounds, the end of a word's scaling,
-    /// and under typewriter each time another character appears (the native count is
-    /// `floor(progress × count) + 1`, so character k + 1 appears at start + k × duration / count,
-    /// rounded up to the next millisecond).
+    /// and under typewriter and letter each time another character appears or lights up
+    /// (`CharacterSteps`, on the centisecond grid the events are written on).
     func cuts(_ timed: [TimedWord], scaled: ScaledWordEvents) -> Set<Milliseconds> {
         var cuts: Set<Milliseconds> = []
         for w in timed {
             cuts.formUnion([w.start, w.end, scaled.settled(w)])
-            if style.karaoke.mode == .typewriter {
-                let count = w.text.count, duration = w.end - w.start
-                guard count > 1, duration > 0 else { continue }
-                for k in 1..<count { cuts.insert(w.start + (k * duration + count - 1) / count) }
-            }
+            if style.karaoke.mode == .typewriter || style.karaoke.mode == .letter { cuts.formUnion(CharacterSteps.times(of: w)) }
         }
         return cuts
     }

@@ -1,5 +1,6 @@
 import CaptionLayout
 import CaptionModel
+import CaptionRender
 import CaptionStyles
 
 /// karaoke-fill: the native painter splits a word's fill at one pixel column,
@@ -26,20 +27,19 @@ struct SweepEvents {
     /// override block (position and the like); the colour and clip tags are added here.
     func texts(word i: Int, appearance a: WordAppearance, timed: TimedWord?, at: Milliseconds,
                eventStart: Milliseconds, eventEnd: Milliseconds, tags: String, text: String) -> [String]? {
-        guard let sweep = a.sweep, let sweepColor = a.sweepColor else { return nil }
+        guard let sweepColor = a.sweepColor, let split = SweepColumn.x(word: i, in: layout, appearance: a) else { return nil }
         let word = layout.words[i]
         let rightToLeft = word.direction == .rightToLeft
         let (leftColor, rightColor) = rightToLeft ? (a.color, sweepColor) : (sweepColor, a.color)
         func copy(_ color: RGBAColor, _ clip: String) -> String { "{" + tags + colorTags(color) + clip + "}" + text }
 
-        if let timed, case .active = WordState.of(timed, at: at) {
+        // fill's sweep moves continuously while the word is spoken; letter's steps at the cuts.
+        if a.sweep != nil, let timed, case .active = WordState.of(timed, at: at) {
             let (x0, x1, t0, t1) = animation(word: word, timed: timed, rightToLeft: rightToLeft, eventStart: eventStart, eventEnd: eventEnd)
             let (w, h) = (frameWidth, frameHeight)
             return [copy(leftColor, "\\clip(0,0,\(x0),\(h))\\t(\(t0),\(t1),\\clip(0,0,\(x1),\(h)))"),
                     copy(rightColor, "\\clip(\(x0),0,\(w),\(h))\\t(\(t0),\(t1),\\clip(\(x1),0,\(w),\(h)))")]
         }
-        let fraction = rightToLeft ? 1 - sweep : sweep
-        let split = Int((word.box.x + fraction * word.box.width).rounded())
         let ink = word.inkBox ?? word.box
         if Int(ink.x.rounded(.down)) >= split { return [copy(rightColor, "")] }
         if Int((ink.x + ink.width).rounded(.up)) <= split { return [copy(leftColor, "")] }

@@ -106,6 +106,8 @@ public struct CaptionStyle: Sendable, Hashable {
             case popIn = "pop-in"
             /// Characters appear across each word's duration.
             case typewriter
+            /// Within the spoken word each character takes the highlight colour in turn.
+            case letter
         }
         public var mode = Mode.none
         /// The spoken word's scale (scale mode).

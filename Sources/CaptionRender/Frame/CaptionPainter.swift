@@ -101,6 +101,7 @@ struct CaptionPainter {
         var runWord = -1
         var run = LibassSubpixelRun()
         var scaledPens: [Int: (x: Double, y: Double)] = [:]
+        var sweepX: Int?
         for (g, glyph) in layout.glyphs.enumerated() where glyph.inkBox != nil {
             let word = layout.words[glyph.wordIndex]
             let appearance = scene.appearances[glyph.wordIndex]
@@ -115,6 +116,7 @@ struct CaptionPainter {
             if glyph.wordIndex != runWord {
                 (runWord, run) = (glyph.wordIndex, LibassSubpixelRun())
                 scaledPens = [:]
+                sweepX = SweepColumn.x(word: glyph.wordIndex, in: layout, appearance: appearance)
                 if scale != 1 {
                     // Laid out again at the scaled size, as libass lays out the word's own event.
                     let pens = LibassScaledWord.pens(of: Array(layout.glyphs[word.glyphRange]), size: glyph.fontSize, scale: scale,
@@ -130,11 +132,6 @@ struct CaptionPainter {
             let border = exact.border.map { run.place(x: $0.x, y: $0.y) }
             let masks = rasterizer.masks(glyph: glyph.glyphID, face: glyph.face, size: size,
                                          centreX8: placed.x, centreY8: placed.y, border8: border, strokeWidth: strokeWidth)
-            var sweepX: Int?
-            if let sweep = appearance.sweep {
-                let fraction = word.direction == .rightToLeft ? 1 - sweep : sweep
-                sweepX = Int((word.box.x + fraction * word.box.width).rounded())
-            }
             let signature = GlyphSignature(face: ObjectIdentifier(glyph.face), glyph: glyph.glyphID,
                                            x: placed.x, y: placed.y, borderX: border?.x ?? placed.x, borderY: border?.y ?? placed.y,
                                            scale: Int((scale * 256).rounded()))

@@ -7,6 +7,9 @@ public struct WordAppearance: Sendable, Hashable {
     /// Karaoke fill: the fraction (0...1) of the word's width, from its left, drawn in `sweepColor`.
     public var sweep: Double?
     public var sweepColor: RGBAColor?
+    /// Letter by letter: the first this many characters (grapheme clusters, in reading order) drawn in
+    /// `sweepColor`, split where the next character's glyphs begin; nil when the word is not split so.
+    public var sweepCharacters: Int?
     /// Scale about the word's centre (1 = as laid out); neighbours never move.
     public var scale = 1.0
     /// Multiplies every layer of the word.
@@ -42,6 +45,7 @@ public enum Karaoke {
         case .threeState: ThreeStateMode.self
         case .popIn: PopInMode.self
         case .typewriter: TypewriterMode.self
+        case .letter: LetterMode.self
         }
     }
 }
