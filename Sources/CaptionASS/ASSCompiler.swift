@@ -31,11 +31,16 @@ public struct ASSCompiler {
         renderer = CaptionFrameRenderer(style: style, width: width, height: height, engine: engine)
     }
 
-    /// The complete script for `pages` (caption events, already paged).
+    /// The complete script for `pages` (caption events, already paged). A page whose speaker has a
+    /// style of their own uses a style row named after the speaker (`ASSStyleRows`).
     public func script(for pages: [CaptionEvent]) throws(FontError) -> String {
+        var rows = ASSStyleRows(base: style)
         var lines: [String] = []
-        for page in pages { lines += try events(for: page).map(\.line) }
-        return ASSHeader(style: style, width: width, height: height).text + lines.joined(separator: "\n") + "\n"
+        for page in pages {
+            let (name, pageStyle) = rows.row(for: WordTimeline.words(of: page))
+            lines += try events(for: page, style: pageStyle).map { $0.line(style: name) }
+        }
+        return ASSHeader(rows: rows.rows, width: width, height: height).text + lines.joined(separator: "\n") + "\n"
     }
 
     /// The layout the events of `page` are placed by (the native renderer's own).
@@ -43,11 +48,12 @@ public struct ASSCompiler {
         try renderer.scene(page, at: page.start).layout
     }
 
-    func events(for page: CaptionEvent) throws(FontError) -> [ASSEvent] {
+    /// The page's events in `style`, the page's own (`CaptionStyle.forPage`).
+    func events(for page: CaptionEvent, style: CaptionStyle) throws(FontError) -> [ASSEvent] {
         let layout = try self.layout(of: page)
         let timed = WordTimeline.words(of: page)
         let scaled = ScaledWordEvents(style: style, layout: layout, timed: timed, page: page)
-        let bounds = cuts(timed, scaled: scaled).union([page.start, page.end]).filter { $0 >= page.start && $0 <= page.end }.sorted()
+        let bounds = cuts(timed, style: style, scaled: scaled).union([page.start, page.end]).filter { $0 >= page.start && $0 <= page.end }.sorted()
 
         var events = EventList()
         for (a, b) in zip(bounds, bounds.dropFirst()) {
@@ -78,7 +84,7 @@ public struct ASSCompiler {
     /// The times a word's drawn state can change: page and word bounds, the end of a word's scaling,
     /// and under typewriter and letter each time another character appears or lights up
     /// (`CharacterSteps`, on the centisecond grid the events are written on).
-    func cuts(_ timed: [TimedWord], scaled: ScaledWordEvents) -> Set<Milliseconds> {
+    func cuts(_ timed: [TimedWord], style: CaptionStyle, scaled: ScaledWordEvents) -> Set<Milliseconds> {
         var cuts: Set<Milliseconds> = []
         for w in timed {
             cuts.formUnion([w.start, w.end, scaled.settled(w)])

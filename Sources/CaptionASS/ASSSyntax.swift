@@ -27,8 +27,8 @@ enum ASSSyntax {
     /// `H:MM:SS.CC`.
     static func clock(centiseconds cs: Int) -> String { ASSTime.clock(centiseconds: cs) }
 
-    static func dialogue(layer: Int, from: Int, to: Int, text: String) -> String {
-        "Dialogue: \(layer),\(clock(centiseconds: from)),\(clock(centiseconds: to)),Default,,0,0,0,,\(text)"
+    static func dialogue(layer: Int, from: Int, to: Int, style: String, text: String) -> String {
+        "Dialogue: \(layer),\(clock(centiseconds: from)),\(clock(centiseconds: to)),\(style),,0,0,0,,\(text)"
     }
 
     /// Text that must not be read as tags or escapes: `{`/`}` become parentheses, a backslash a look-alike.
@@ -46,5 +46,5 @@ struct ASSEvent: Hashable {
     /// The word the event draws, if one: a page's events are written in word order (see `ASSCompiler`).
     var word: Int? = nil
 
-    var line: String { ASSSyntax.dialogue(layer: layer, from: from, to: to, text: text) }
+    func line(style: String) -> String { ASSSyntax.dialogue(layer: layer, from: from, to: to, style: style, text: text) }
 }

@@ -19,7 +19,13 @@ struct ScaledWordEvents {
     let layout: TextLayout
     let timed: [TimedWord]
     let page: CaptionEvent
+    /// Each word's colours (speaker, emphasis), as the native renderer takes them.
+    let looks: WordLooks
 
+    init(style: CaptionStyle, layout: TextLayout, timed: [TimedWord], page: CaptionEvent) {
+        self.style = style; self.layout = layout; self.timed = timed; self.page = page
+        looks = WordLooks(words: timed, style: style)
+    }
 
     var isActive: Bool { style.karaoke.mode == .scale || style.karaoke.mode == .popIn }
 
@@ -49,35 +55,36 @@ struct ScaledWordEvents {
         return Set(timed.indices.filter { $0 < layout.words.count && timed[$0].start <= t && t < settled(timed[$0]) })
     }
 
-    func spans(_ w: TimedWord) -> [Span] {
+    func spans(_ i: Int) -> [Span] {
+        let w = timed[i]
         switch style.karaoke.mode {
         case .scale:
             let r = ramp(w)
-            var spans = [span(w, from: w.start, to: w.end, color: style.highlightColor)]
-            if r > 0 { spans.append(span(w, from: w.end, to: w.end + r, color: style.textColor)) }
+            var spans = [span(i, from: w.start, to: w.end, color: looks.styles[i].highlightColor)]
+            if r > 0 { spans.append(span(i, from: w.end, to: w.end + r, color: looks.styles[i].textColor)) }
             return spans
         case .popIn:
             let end = settled(w)
             guard end > w.start else { return [] }
-            return [span(w, from: w.start, to: end, color: appearance(of: w, at: w.start).color)]
+            return [span(i, from: w.start, to: end, color: appearance(of: i, at: w.start).color)]
         default:
             return []
         }
     }
 
     /// The span with the native scale's steps as keyframes: its first millisecond's, then each change.
-    func span(_ w: TimedWord, from: Milliseconds, to: Milliseconds, color: RGBAColor) -> Span {
+    func span(_ i: Int, from: Milliseconds, to: Milliseconds, color: RGBAColor) -> Span {
         var keys: [(t: Milliseconds, scale: Double)] = []
         for t in from..<max(to, from + 1) {
-            let scale = (appearance(of: w, at: t).scale * 80).rounded() / 80 * 100
+            let scale = (appearance(of: i, at: t).scale * 80).rounded() / 80 * 100
             if keys.last?.scale != scale { keys.append((t, scale)) }
         }
         return Span(from: from, to: to, color: color, keys: keys)
     }
 
-    /// The native appearance of the word alone at `t` (every mode decides a word from its own times).
-    func appearance(of w: TimedWord, at t: Milliseconds) -> WordAppearance {
-        Karaoke.appearances(of: [w], at: t, style: style)[0]
+    /// The native appearance of word `i` at `t` (every mode decides a word from its own times and look).
+    func appearance(of i: Int, at t: Milliseconds) -> WordAppearance {
+        Karaoke.appearance(of: i, in: timed, looks: looks, at: t, style: style)
     }
 
     func events() -> [ASSEvent] {
@@ -88,12 +95,12 @@ struct ScaledWordEvents {
             let word = layout.words[i]
             let pos = "\\an5\\pos(\(n(word.box.x + word.box.width / 2)),\(n(word.box.y + word.box.height / 2)))"
             let text = FallbackFontRuns(layout: layout, style: style).text(word: i)
-            for span in spans(w) {
+            for span in spans(i) {
                 let from = ASSSyntax.centiseconds(span.from), to = ASSSyntax.centiseconds(min(span.to, page.end))
                 guard from < to else { continue }
                 let scale = animation(span.keys, eventStart: from * 10)
                 if style.shadow.opacity > 0, style.shadow.color.alpha > 0 {
-                    let alpha = ASSSyntax.transparency(ASSHeader(style: style, width: 1080, height: 1080).shadowColor.alpha)
+                    let alpha = ASSSyntax.transparency(ASSHeader.shadowColor(style).alpha)
                     events.append(ASSEvent(layer: ASSLayer.shadow, from: from, to: to,
                                            text: "{\(pos)\(LineEvents.shadowTags(style, scale: k))\\4a\(alpha)\(scale)}" + text, word: i))
                 }

@@ -1,7 +1,7 @@
 import CaptionLayout
 import CaptionStyles
 
-/// background-by-word: the boxed word's rounded rectangle as a `\p1` drawing on its own layer, at the
+/// background-by-word and emphasis boxes: the boxed word's rounded rectangle as a `\p1` drawing on its own layer, at the
 /// rectangle the native painter fills (the word's advance box from line top to bottom, widened to its
 /// ink, padded).
 struct WordBoxEvents {
@@ -10,9 +10,8 @@ struct WordBoxEvents {
     let appearances: [WordAppearance]
 
     func boxes() -> [(Int, String)] {
-        guard let box = style.wordBox else { return [] }
-        return layout.words.enumerated().compactMap { i, word in
-            guard i < appearances.count, appearances[i].boxed else { return nil }
+        layout.words.enumerated().compactMap { i, word in
+            guard i < appearances.count, let box = appearances[i].box else { return nil }
             let rect = word.inkBox.map { word.box.union($0) } ?? word.box
             return (ASSLayer.wordBox, RoundedBoxDrawing(around: rect, box: box, scale: layout.scale).text)
         }

@@ -46,7 +46,7 @@ final class BurnJob: @unchecked Sendable {
             options.captionsEnd = snapshot.pages.map(\.end).max()
             do throws(VideoError) {
                 let burner = try VideoBurner(input: video, options: options)
-                let layers = NativeCaptionLayers.forward(style: snapshot.style, pages: snapshot.pages, width: burner.width, height: burner.height)
+                let layers = NativeCaptionLayers.forward(style: snapshot.renderer.style, pages: snapshot.pages, width: burner.width, height: burner.height)
                 let result = try burner.run(captions: layers) { progress in
                     self.lock.withLock {
                         self.state.frames = progress.frames

@@ -46,7 +46,7 @@ struct StudioFiles {
                 throw StudioError(400, "\(name): name a .srt, .vtt, .ass or .json file, or give the format")
             }
             if format.name == "ass" {
-                let script = try ASSCompiler(style: snapshot.style, width: session.geometry.width, height: session.geometry.height)
+                let script = try ASSCompiler(style: snapshot.renderer.style, width: session.geometry.width, height: session.geometry.height)
                     .script(for: snapshot.pages)
                 try OutputFile.write(Data(script.utf8), to: path, protecting: inputs)
             } else {

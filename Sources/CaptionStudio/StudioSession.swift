@@ -30,7 +30,10 @@ public final class StudioSession: @unchecked Sendable {
     /// One state of the session, immutable once made.
     public struct Snapshot: Sendable {
         public let version: Int
+        /// The style as the user set it (what the style panel shows and saves).
         public let style: CaptionStyle
+        /// The pages and the style as drawn (`StyledPages.prepare`: markup read, speaker palette
+        /// assigned); `renderer.style` is the latter.
         public let pages: [CaptionEvent]
         public let renderer: CaptionFrameRenderer
     }
@@ -175,8 +178,9 @@ public final class StudioSession: @unchecked Sendable {
     }
 
     private static func snapshot(version: Int, style: CaptionStyle, pages: [CaptionEvent], geometry: VideoGeometry, engine: LayoutEngine) -> Snapshot {
-        Snapshot(version: version, style: style, pages: pages,
-                 renderer: CaptionFrameRenderer(style: style, width: geometry.width, height: geometry.height, engine: engine))
+        let drawn = StyledPages.prepare(pages, style: style)
+        return Snapshot(version: version, style: style, pages: drawn.pages,
+                        renderer: CaptionFrameRenderer(style: drawn.style, width: geometry.width, height: geometry.height, engine: engine))
     }
 
     static func data(_ object: Any) -> Data {

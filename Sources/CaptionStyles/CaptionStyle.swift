@@ -120,6 +120,48 @@ public struct CaptionStyle: Sendable, Hashable {
         public init() {}
     }
 
+    // MARK: Speakers and emphasis
+    /// Styles per speaker label (from diarization or WebVTT `<v>`); nil draws everyone alike.
+    public var speakers: Speakers?
+
+    public enum Speakers: Sendable, Hashable {
+        /// A palette assigned in order of first appearance (`SpeakerPalette`); `StyledPages.prepare`
+        /// turns it into `.styles` for the captions at hand.
+        case auto
+        /// A partial style per label.
+        case styles([String: StylePatch])
+    }
+
+    /// Words drawn differently from the rest (`Emphasis`).
+    public var emphasis = Emphasis()
+
+    public struct Emphasis: Sendable, Hashable {
+        public enum Rule: String, Sendable, Hashable, CaseIterable {
+            case none
+            /// Words with a digit in them: "3", "$40", "10%", "2024".
+            case numbers
+            /// The page's longest word (letters and digits counted; the first of equals).
+            case longestWordPerPage = "longest-word-per-page"
+        }
+        /// Words emphasised wherever they occur (case and surrounding punctuation ignored).
+        public var words: [String] = []
+        /// Regular expressions; a word (without surrounding punctuation) that one matches is emphasised.
+        public var patterns: [String] = []
+        /// `*word*` in caption text and `<b>` spans mark emphasis (the asterisks are removed).
+        public var markup = false
+        public var rule = Rule.none
+        /// The emphasised word's text colour; nil keeps the style's.
+        public var color: RGBAColor?
+        /// Its colour while spoken; nil keeps the style's highlight colour.
+        public var highlightColor: RGBAColor?
+        /// A box behind every emphasised word (the spoken word's box, in modes that have one, wins).
+        public var box: Box?
+        public init() {}
+
+        /// Whether anything can be emphasised at all.
+        public var isActive: Bool { !words.isEmpty || !patterns.isEmpty || markup || rule != .none }
+    }
+
     // MARK: Paging defaults for word-timed input
     public var paging = PagingOptions()
 

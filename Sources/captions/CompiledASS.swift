@@ -11,9 +11,10 @@ enum CompiledASS {
     static let defaultSize = SizeArgument(width: 1080, height: 1920)
 
     static func script(_ document: CaptionDocument, style: CaptionStyle, size: SizeArgument) throws -> String {
+        let (pages, style) = StyledPages.prepare(document.events, style: style)
         let compiler = ASSCompiler(style: style, width: size.width, height: size.height)
         do {
-            return try compiler.script(for: document.events)
+            return try compiler.script(for: pages)
         } catch {
             // No font file could be resolved for the style's family (fontconfig found nothing usable).
             throw CaptionFormatError(.unreadable, "cannot lay out the captions in '\(style.name)': \(error)")

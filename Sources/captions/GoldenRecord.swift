@@ -86,7 +86,7 @@ struct GoldenRecord: ParsableCommand {
     private func captionsRecording(_ input: String) throws -> (GoldenManifest, String?, any FrameSource, () -> [String]) {
         let source = try CaptionInput(path: input, format: captions.from)
         let style = try captions.styleOptions.resolve()
-        let pages = source.pages(in: style, paging: captions.paging)
+        let (pages, drawn) = source.pages(in: style, paging: captions.paging)
         guard !pages.isEmpty else { throw CaptionFormatError(.malformed, "\(input): no captions to record") }
         let times = frameTimes.times(for: pages)
         guard !times.isEmpty else { throw CaptionFormatError(.usage, "no times to record") }
@@ -102,9 +102,9 @@ struct GoldenRecord: ParsableCommand {
                 sha256: SHA256.hex(snapshot)),
             size: GoldenManifest.Size(width: size.width, height: size.height),
             times: times,
-            fonts: FontInventory.fonts(for: style, pages: pages),
+            fonts: FontInventory.fonts(for: drawn, pages: pages),
             threshold: threshold.value)
-        let native = NativeFrames(style: style, pages: pages, width: size.width, height: size.height)
+        let native = NativeFrames(style: drawn, pages: pages, width: size.width, height: size.height)
         return (manifest, snapshot, native, { native.warnings })
     }
 

@@ -63,11 +63,11 @@ struct GoldenSubject {
         do { paging = try PagingFlags.parse(manifest.paging) } catch {
             throw CaptionFormatError(.malformed, "\(GoldenManifest.path(in: dir)): paging: \(PagingFlags.message(for: error))")
         }
-        let pages = try CaptionInput(path: inputPath, format: manifest.inputFormat).pages(in: style, paging: paging)
-        let fonts = FontInventory.fonts(for: style, pages: pages)
+        let (pages, drawn) = try CaptionInput(path: inputPath, format: manifest.inputFormat).pages(in: style, paging: paging)
+        let fonts = FontInventory.fonts(for: drawn, pages: pages)
         if let recorded = manifest.fonts { notes += FontInventory.differences(recorded: recorded, now: fonts) }
         refreshed.fonts = fonts
-        let native = NativeFrames(style: style, pages: pages, width: manifest.size.width, height: manifest.size.height)
+        let native = NativeFrames(style: drawn, pages: pages, width: manifest.size.width, height: manifest.size.height)
         return GoldenSubject(frames: native, notes: notes,
                              description: "\(recordedStyle.name), \(size), \(manifest.times.count) frames of \(manifest.input.path)",
                              refreshed: refreshed, styleJSON: snapshot, warnings: { native.warnings })

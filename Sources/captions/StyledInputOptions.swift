@@ -15,7 +15,8 @@ struct StyledInputOptions: ParsableArguments {
     var paging: PagingFlags
 
     /// The style, and the captions read from `input` (warnings reported), paged when they are a
-    /// speech-to-text tool's words or when a paging flag was given.
+    /// speech-to-text tool's words or when a paging flag was given, and prepared for the style
+    /// (`StyledPages.prepare`).
     func load(_ input: String) throws -> (style: CaptionStyle, document: CaptionDocument) {
         let style = try styleOptions.resolve()
         var result = try CaptionFileReader.read(path: input, format: from)
@@ -23,6 +24,8 @@ struct StyledInputOptions: ParsableArguments {
         if result.wordTimedSource != nil || paging.isSet {
             result.document = Paging.apply(paging.options(base: style.paging), to: result.document)
         }
-        return (style, result.document)
+        let prepared = StyledPages.prepare(result.document.events, style: style)
+        result.document.events = prepared.pages
+        return (prepared.style, result.document)
     }
 }

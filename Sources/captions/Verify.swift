@@ -75,9 +75,9 @@ struct Verify: ParsableCommand {
         }
         var all: [FrameResult] = [], failedPresets: [String] = [], unsupported: [String] = []
         for preset in presets {
-            let style = try library.style(preset: preset, styleFile: captions.styleOptions.style)
-            let name = preset ?? style.name
-            let pages = source.pages(in: style, paging: captions.paging)
+            let chosen = try library.style(preset: preset, styleFile: captions.styleOptions.style)
+            let name = preset ?? chosen.name
+            let (pages, style) = source.pages(in: chosen, paging: captions.paging)
             guard !pages.isEmpty else { throw CaptionFormatError(.malformed, "\(input): no captions to verify") }
             let missing = ASSSupport.unsupportedFeatures(of: style)
             guard missing.isEmpty else {

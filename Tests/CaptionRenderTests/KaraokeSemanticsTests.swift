@@ -20,18 +20,6 @@ import CaptionLayout
 
     func middle(_ k: Int) -> Milliseconds { (Self.words[k].start + Self.words[k].end) / 2 }
 
-    /// Pixels of `color` (each channel within `tolerance`) inside a rectangle of the frame.
-    func count(_ color: RGBAColor, in image: RGBAImage, _ rect: LayoutRect, tolerance: Int = 0) -> Int {
-        var n = 0
-        func near(_ a: UInt8, _ b: UInt8) -> Bool { abs(Int(a) - Int(b)) <= tolerance }
-        for y in max(0, Int(rect.minY))..<min(image.height, Int(rect.maxY.rounded(.up))) {
-            for x in max(0, Int(rect.minX))..<min(image.width, Int(rect.maxX.rounded(.up))) {
-                let p = image[x, y]
-                if near(p.red, color.red) && near(p.green, color.green) && near(p.blue, color.blue) && near(p.alpha, color.alpha) { n += 1 }
-            }
-        }
-        return n
-    }
 
     @Test(arguments: [1, 3, 5])
     func highlightByWordColoursOnlyTheSpokenWord(_ k: Int) throws {
@@ -41,8 +29,8 @@ import CaptionLayout
         let layout = try r.scene(Self.event, at: middle(k)).layout
         for (index, word) in layout.words.enumerated() {
             let ink = try #require(word.inkBox)
-            let highlighted = count(r.style.highlightColor, in: image, ink)
-            let plain = count(r.style.textColor, in: image, ink)
+            let highlighted = pixelCount(of: r.style.highlightColor, in: image, ink)
+            let plain = pixelCount(of: r.style.textColor, in: image, ink)
             if index == k {
                 #expect(highlighted > 50, "word \(index) '\(word.text)' should be highlighted")
                 #expect(plain == 0)
@@ -58,7 +46,7 @@ import CaptionLayout
         let r = try renderer("background-by-word")
         let box = try #require(r.style.wordBox)
         let scene = try r.scene(Self.event, at: middle(k))
-        #expect(scene.appearances.map(\.boxed) == scene.layout.words.indices.map { $0 == k })
+        #expect(scene.appearances.map { $0.box != nil } == scene.layout.words.indices.map { $0 == k })
         let layout = scene.layout
         let painter = CaptionPainter(style: r.style, rasterizer: GlyphRasterizer())
         let core = painter.wordBoxRect(layout.words[k], layout: layout)
@@ -77,9 +65,9 @@ import CaptionLayout
         try r.render(Self.event, at: middle(k), onto: &image)
         // Inside the left padding at mid-height: off the text and clear of the rounded corners.
         let probe = LayoutRect(x: padded.minX + 1, y: (padded.minY + padded.maxY) / 2 - 2, width: 3, height: 4)
-        #expect(count(box.color, in: image, probe, tolerance: 90) > 0)
+        #expect(pixelCount(of: box.color, in: image, probe, tolerance: 90) > 0)
         let other = layout.words[(k + 2) % layout.words.count]
-        #expect(count(box.color, in: image, other.box, tolerance: 90) == 0)
+        #expect(pixelCount(of: box.color, in: image, other.box, tolerance: 90) == 0)
     }
 
     @Test(arguments: [1, 3, 5])

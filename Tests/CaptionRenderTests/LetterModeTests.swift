@@ -34,7 +34,7 @@ import CaptionLayout
             let left = Double(Int(starts[k].rounded()))
             let right = k < 6 ? Double(Int(starts[k + 1].rounded())) : ink.maxX + 1
             let columns = LayoutRect(minX: left, minY: ink.minY, maxX: right, maxY: ink.maxY)
-            let highlighted = count(style.highlightColor, in: image, columns), plain = count(style.textColor, in: image, columns)
+            let highlighted = pixelCount(of: style.highlightColor, in: image, columns), plain = pixelCount(of: style.textColor, in: image, columns)
             if k < lit {
                 #expect(highlighted > 20 && plain == 0, "at \(t) ms character \(k) should be lit: \(highlighted) lit, \(plain) plain pixels")
             } else {
@@ -43,7 +43,7 @@ import CaptionLayout
         }
         for (i, other) in layout.words.enumerated() where i != 2 {
             let box = try #require(other.inkBox)
-            let highlighted = count(style.highlightColor, in: image, box), plain = count(style.textColor, in: image, box)
+            let highlighted = pixelCount(of: style.highlightColor, in: image, box), plain = pixelCount(of: style.textColor, in: image, box)
             if i < 2 { #expect(highlighted > 50 && plain == 0, "past word \(i) should be lit") }
             else { #expect(highlighted == 0 && plain > 50, "upcoming word \(i) should not be lit") }
         }
@@ -59,13 +59,5 @@ import CaptionLayout
         #expect(lit == [1, 2, 4, 5])
         #expect(Karaoke.appearances(of: [word], at: 500, style: style)[0].sweepCharacters == 5)
         #expect(Karaoke.appearances(of: [word], at: -1, style: style)[0].sweepCharacters == 0)
-    }
-
-    func count(_ color: RGBAColor, in image: RGBAImage, _ rect: LayoutRect) -> Int {
-        var n = 0
-        for y in max(0, Int(rect.minY))..<min(image.height, Int(rect.maxY.rounded(.up))) {
-            for x in max(0, Int(rect.minX))..<min(image.width, Int(rect.maxX.rounded(.up))) where image[x, y] == color { n += 1 }
-        }
-        return n
     }
 }

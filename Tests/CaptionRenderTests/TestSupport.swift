@@ -42,3 +42,16 @@ func glyphScene(_ character: Unicode.Scalar, face: FontFace, size: Double, penX:
     image.blend(masks.fill, color: color)
     return image
 }
+
+/// Pixels of `color` inside `rect` of `image`, each channel within `tolerance`.
+func pixelCount(of color: RGBAColor, in image: RGBAImage, _ rect: LayoutRect, tolerance: Int = 0) -> Int {
+    var n = 0
+    func near(_ a: UInt8, _ b: UInt8) -> Bool { abs(Int(a) - Int(b)) <= tolerance }
+    for y in max(0, Int(rect.minY))..<min(image.height, Int(rect.maxY.rounded(.up))) {
+        for x in max(0, Int(rect.minX))..<min(image.width, Int(rect.maxX.rounded(.up))) {
+            let p = image[x, y]
+            if near(p.red, color.red) && near(p.green, color.green) && near(p.blue, color.blue) && near(p.alpha, color.alpha) { n += 1 }
+        }
+    }
+    return n
+}

@@ -32,8 +32,14 @@ import Testing
                 #expect(types.subtracting(["null"]) == ["string"], "\(path)")
             case .choice(_, let options):
                 #expect(types == ["string"] && node["enum"] as? [String] == options, "\(path)")
-            case .textList:
+            case .textList, .patterns:
                 #expect(types == ["array"] && (node["items"] as? [String: Any])?["type"] as? String == "string", "\(path)")
+            case .speakers(let children):
+                // "auto", or label → a partial style whose keys are exactly the children's.
+                #expect(types == ["string", "object", "null"] && node["pattern"] as? String == "^auto$", "\(path)")
+                let speaker = schema.resolve(try #require(node["additionalProperties"] as? [String: Any]))
+                let keys = (speaker["properties"] as? [String: Any] ?? [:]).keys
+                #expect(Set(keys) == Set(children.map(\.key)) && speaker["additionalProperties"] as? Bool == false, "\(path)")
             case .flag:
                 #expect(types == ["boolean"], "\(path)")
             case .integer(let range):
@@ -66,6 +72,8 @@ import Testing
         #"{"font_size": "80"}"#, #"{"font_size": 0}"#, #"{"font_weight": 50}"#, #"{"font_weight": 700.5}"#, #"{"anchor": 10}"#,
         #"{"uppercase": 1}"#, #"{"karaoke": {"mode": "bounce"}}"#, #"{"paging": {"max_words": 0}}"#, #"{"shadow": null}"#,
         #"{"box": {"paddingx": 3}}"#, #"{"fallback_fonts": ["Symbola", 3]}"#, #"{"font_family": " "}"#, #"{"fade_in": 61}"#,
+        #"{"speakers": "palette"}"#, #"{"speakers": {"A": {"karaoke": {"mode": "fill"}}}}"#, ##"{"speakers": {"A": {"text_color": "#12"}}}"##,
+        #"{"speakers": {"A": 3}}"#, #"{"emphasis": {"rule": "loudest"}}"#, #"{"emphasis": {"words": "free"}}"#, #"{"emphasis": {"colour": null}}"#,
     ])
     func badFilesAreRefusedByBoth(json: String) throws {
         let value = try JSONSerialization.jsonObject(with: Data(json.utf8))
@@ -95,10 +103,14 @@ struct MiniSchema {
     static let understood: Set<String> = ["$schema", "title", "description", "type", "properties", "additionalProperties", "items",
                                           "enum", "pattern", "minimum", "maximum", "exclusiveMinimum", "$ref", "$defs"]
 
+    /// Follows a local `$ref`: `#/$defs/NAME`, or `#/properties/NAME` (a speaker's style reuses the
+    /// top-level fields).
     func resolve(_ node: [String: Any]) -> [String: Any] {
-        guard let ref = node["$ref"] as? String, ref.hasPrefix("#/$defs/"),
-              let target = (root["$defs"] as? [String: Any])?[String(ref.dropFirst("#/$defs/".count))] as? [String: Any] else { return node }
-        return resolve(target)
+        guard let ref = node["$ref"] as? String else { return node }
+        for (prefix, table) in [("#/$defs/", root["$defs"]), ("#/properties/", root["properties"])] where ref.hasPrefix(prefix) {
+            if let target = (table as? [String: Any])?[String(ref.dropFirst(prefix.count))] as? [String: Any] { return resolve(target) }
+        }
+        return node
     }
 
     func types(of node: [String: Any]) -> Set<String> {
@@ -132,6 +144,8 @@ struct MiniSchema {
             for (key, child) in object {
                 if let childSchema = properties[key] as? [String: Any] {
                     errors += self.errors(child, childSchema, path: path + "/" + key)
+                } else if let each = node["additionalProperties"] as? [String: Any] {
+                    errors += self.errors(child, each, path: path + "/" + key)
                 } else if node["additionalProperties"] as? Bool == false {
                     errors.append("\(path)/\(key): not allowed")
                 }

@@ -45,7 +45,9 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     /// One caption at `t`, whether or not `t` is inside its interval (tests use times outside words).
     public func render(_ event: CaptionEvent, at t: Milliseconds, onto image: inout RGBAImage) throws(FontError) {
         let scene = try self.scene(event, at: t)
-        CaptionPainter(style: style, rasterizer: rasterizer, cache: masks, lengths: lengths).paint(scene, onto: &image)
+        // A speaker's page may have its own stroke and shadow lengths.
+        let lengths = scene.style == style ? self.lengths : PrintedLengths(style: scene.style, scale: scene.layout.scale)
+        CaptionPainter(style: scene.style, rasterizer: rasterizer, cache: masks, lengths: lengths).paint(scene, onto: &image)
     }
 
     /// Every distinct layout warning so far (a font substituted, a character no font has), in order.
@@ -55,6 +57,7 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     /// and the page motion. Tests read it to check karaoke semantics without pixels.
     public func scene(_ event: CaptionEvent, at t: Milliseconds) throws(FontError) -> CaptionScene {
         let timed = WordTimeline.words(of: event)
+        let style = self.style.forPage(timed)
         let layout = try layouts.layout(for: event, words: timed.map(\.text)) { () throws(FontError) -> TextLayout in
             try engine.layout(LayoutRequest(text: event.text.plain, words: timed.map(\.text), style: style,
                                             frameWidth: Double(width), frameHeight: Double(height)))
@@ -64,13 +67,15 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
         if appearances.count < layout.words.count {
             appearances += Array(repeating: WordAppearance(color: style.textColor), count: layout.words.count - appearances.count)
         }
-        return CaptionScene(layout: layout, appearances: Array(appearances.prefix(layout.words.count)),
+        return CaptionScene(style: style, layout: layout, appearances: Array(appearances.prefix(layout.words.count)),
                             motion: CaptionMotion.at(t, start: event.start, end: event.end, style: style))
     }
 }
 
 /// A caption at one instant: everything the painter needs.
 public struct CaptionScene: Sendable {
+    /// The page's style: the renderer's, with the page's speaker's style applied.
+    public var style: CaptionStyle
     public var layout: TextLayout
     /// One per laid-out word.
     public var appearances: [WordAppearance]

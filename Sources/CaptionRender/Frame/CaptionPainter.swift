@@ -20,8 +20,8 @@ struct CaptionPainter {
         guard pageOpacity > 0 else { return }
 
         if let box = style.box { paintBoxes(box, layout: layout, dy: dy, opacity: pageOpacity, onto: &image) }
-        if let wordBox = style.wordBox {
-            for (index, word) in layout.words.enumerated() where scene.appearances[index].boxed {
+        for (index, word) in layout.words.enumerated() {
+            if let wordBox = scene.appearances[index].box {
                 let rect = wordBoxRect(word, layout: layout)
                 let mask = roundedRectangle(x: rect.x - wordBox.paddingX * k, y: rect.y + dy - wordBox.paddingY * k,
                                             width: rect.width + 2 * wordBox.paddingX * k,

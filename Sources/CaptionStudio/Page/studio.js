@@ -327,9 +327,23 @@ function control(field, path) {
         send(field.kind === 'integer' ? Math.round(n) : n);
       });
       break;
-    case 'text_list':
-      input = document.createElement('input'); input.type = 'text'; input.value = (current || []).join(', ');
-      input.addEventListener('change', () => send(input.value.split(',').map((s) => s.trim()).filter(Boolean)));
+    case 'text_list': case 'patterns': {
+      // Patterns may hold commas: one per line.
+      const separator = field.kind === 'patterns' ? '\n' : ', ';
+      input = document.createElement(field.kind === 'patterns' ? 'textarea' : 'input');
+      input.value = (current || []).join(separator);
+      input.addEventListener('change', () => send(input.value.split(separator.trim() || '\n').map((s) => s.trim()).filter(Boolean)));
+      break;
+    }
+    case 'speakers':
+      // "auto", empty for none, or a JSON object from speaker label to style fields.
+      input = document.createElement('input'); input.type = 'text'; input.placeholder = 'none, auto or {"LABEL": {...}}';
+      input.value = current == null ? '' : typeof current === 'string' ? current : JSON.stringify(current);
+      input.addEventListener('change', () => {
+        const text = input.value.trim();
+        if (text === '' || text === 'auto') return send(text === '' ? null : 'auto');
+        try { send(JSON.parse(text)); } catch (error) { $('style-errors').textContent = `speakers: not JSON: ${error.message}`; }
+      });
       break;
     default:
       input = document.createElement('input'); input.type = 'text'; input.value = current == null ? '' : current;

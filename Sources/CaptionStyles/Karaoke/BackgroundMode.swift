@@ -2,7 +2,7 @@
 enum BackgroundMode: KaraokeMode {
     static func appearance(of word: TimedWord, state: WordState, style: CaptionStyle) -> WordAppearance {
         var appearance = WordAppearance(color: style.textColor)
-        if case .active = state { appearance.boxed = true }
+        if case .active = state { appearance.box = style.wordBox }
         return appearance
     }
 }

@@ -16,8 +16,8 @@ public struct WordAppearance: Sendable, Hashable {
     public var opacity = 1.0
     /// How many of the word's characters are shown (typewriter); nil for all.
     public var visibleCharacters: Int?
-    /// Draw the style's word box behind this word.
-    public var boxed = false
+    /// The box drawn behind this word: the spoken word's (`word_box`) or the emphasis box; nil for none.
+    public var box: CaptionStyle.Box?
 
     public init(color: RGBAColor) { self.color = color }
 }
@@ -28,10 +28,20 @@ public protocol KaraokeMode: Sendable {
 }
 
 public enum Karaoke {
-    /// The appearance of every word of a caption at time `t`, under the style's mode.
+    /// The appearance of every word of a caption at time `t`, under the style's mode, each word in its
+    /// own look (speaker, emphasis).
     public static func appearances(of words: [TimedWord], at t: Milliseconds, style: CaptionStyle) -> [WordAppearance] {
-        let mode = modeType(style.karaoke.mode)
-        return words.map { mode.appearance(of: $0, state: WordState.of($0, at: t), style: style) }
+        let looks = WordLooks(words: words, style: style)
+        return words.indices.map { appearance(of: $0, in: words, looks: looks, at: t, style: style) }
+    }
+
+    /// Word `i`'s appearance at `t`, with its page's looks worked out once by the caller.
+    public static func appearance(of i: Int, in words: [TimedWord], looks: WordLooks, at t: Milliseconds,
+                                  style: CaptionStyle) -> WordAppearance {
+        let word = words[i]
+        var appearance = modeType(style.karaoke.mode).appearance(of: word, state: WordState.of(word, at: t), style: looks.styles[i])
+        if looks.emphasized[i], appearance.box == nil { appearance.box = style.emphasis.box }
+        return appearance
     }
 
     static func modeType(_ mode: CaptionStyle.Karaoke.Mode) -> any KaraokeMode.Type {

@@ -10,16 +10,49 @@ public struct TimedWord: Sendable, Hashable {
     public var text: String
     public var start: Milliseconds
     public var end: Milliseconds
-    public init(text: String, start: Milliseconds, end: Milliseconds) { self.text = text; self.start = start; self.end = end }
+    /// The speaker's label: the word's own (speech-to-text diarization) or its WebVTT `<v>` voice.
+    public var speaker: String?
+    /// Marked for emphasis in the captions: inside a bold span (`<b>`, or `*word*` once
+    /// `StyledPages.prepare` has read the markup).
+    public var marked = false
+    public init(text: String, start: Milliseconds, end: Milliseconds, speaker: String? = nil, marked: Bool = false) {
+        self.text = text; self.start = start; self.end = end; self.speaker = speaker; self.marked = marked
+    }
 }
 
 public enum WordTimeline {
     public static func words(of event: CaptionEvent) -> [TimedWord] {
         let words = event.words
-        if !words.isEmpty { return words.map { TimedWord(text: $0.text, start: $0.start, end: $0.end) } }
-        var texts = event.text.plain.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-        if texts.count == 1, texts[0].count > 1, texts[0].unicodeScalars.contains(where: isCJK) { texts = texts[0].map { String($0) } }
-        return spread(texts, start: event.start, end: event.end)
+        var timed: [TimedWord]
+        if !words.isEmpty {
+            timed = words.map { TimedWord(text: $0.text, start: $0.start, end: $0.end, speaker: $0.speaker) }
+        } else {
+            var texts = event.text.plain.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+            if texts.count == 1, texts[0].count > 1, texts[0].unicodeScalars.contains(where: isCJK) { texts = texts[0].map { String($0) } }
+            timed = spread(texts, start: event.start, end: event.end)
+        }
+        let spans = event.spans
+        if !spans.isEmpty { mark(&timed, spans: spans, plain: event.text.plain) }
+        return timed
+    }
+
+    /// Bold spans mark the words they overlap; voice spans name their words' speaker. Words are found
+    /// in the text in order (UTF-8 offsets, as spans count).
+    static func mark(_ words: inout [TimedWord], spans: [TextSpan], plain: String) {
+        let utf8 = plain.utf8
+        var from = utf8.startIndex
+        for i in words.indices {
+            guard let range = plain[from...].range(of: words[i].text) else { continue }
+            let (a, b) = (utf8.distance(from: utf8.startIndex, to: range.lowerBound), utf8.distance(from: utf8.startIndex, to: range.upperBound))
+            from = range.upperBound
+            for span in spans where span.start < b && a < span.end {
+                switch span.kind {
+                case .bold: words[i].marked = true
+                case .voice(let name) where words[i].speaker == nil: words[i].speaker = name
+                default: break
+                }
+            }
+        }
     }
 
     /// Han, kana and CJK punctuation: scripts written without spaces between words.

@@ -8,6 +8,10 @@ public struct StyleField: Sendable {
     public enum Kind: Sendable {
         case text(allowsEmpty: Bool)
         case textList
+        /// A list of regular expressions (ICU syntax, as `NSRegularExpression` reads them).
+        case patterns
+        /// `"auto"` or an object from speaker label to a partial style made of these fields.
+        case speakers([StyleField])
         case flag
         case integer(ClosedRange<Int>)
         case number(NumberRange)
@@ -53,9 +57,10 @@ public struct NumberRange: Sendable, Equatable {
 }
 
 /// A value that passed its field's checks, ready to apply.
-enum StyleValue: Sendable {
+enum StyleValue: Sendable, Hashable {
     case null, object
     case text(String), textList([String]), flag(Bool), integer(Int), number(Double), color(RGBAColor)
+    case speakers(CaptionStyle.Speakers)
 }
 
 extension StyleField {

@@ -87,6 +87,26 @@ extension StyleField {
                    read: { access.get($0).map(StyleValue.color) })
     }
 
+    static func optionalColor(_ key: String, _ access: StyleAccess<RGBAColor?>) -> StyleField {
+        StyleField(key: key, kind: .color, nullable: true,
+                   apply: { s, v in if case .color(let x) = v { access.set(&s, x) } else if case .null = v { access.set(&s, nil) } },
+                   read: { access.get($0).map { $0.map(StyleValue.color) ?? .null } })
+    }
+
+    /// A list of regular expressions, each compiled when the file is read.
+    static func patterns(_ key: String, _ access: StyleAccess<[String]>) -> StyleField {
+        StyleField(key: key, kind: .patterns, nullable: false,
+                   apply: { s, v in if case .textList(let x) = v { access.set(&s, x) } },
+                   read: { access.get($0).map(StyleValue.textList) })
+    }
+
+    /// `"auto"`, a map from speaker label to a partial style of `fields`, or null.
+    static func speakers(_ key: String, _ fields: [StyleField], _ access: StyleAccess<CaptionStyle.Speakers?>) -> StyleField {
+        StyleField(key: key, kind: .speakers(fields), nullable: true,
+                   apply: { s, v in if case .speakers(let x) = v { access.set(&s, x) } else if case .null = v { access.set(&s, nil) } },
+                   read: { access.get($0).map { $0.map(StyleValue.speakers) ?? .null } })
+    }
+
     static func choice<T: RawRepresentable & Sendable>(_ key: String, noun: String, _ cases: [T], _ access: StyleAccess<T>) -> StyleField
     where T.RawValue == String {
         StyleField(key: key, kind: .choice(noun: noun, options: cases.map(\.rawValue)), nullable: false,

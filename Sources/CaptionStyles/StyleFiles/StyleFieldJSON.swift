@@ -13,6 +13,8 @@ extension StyleField {
             switch field.kind {
             case .text(let allowsEmpty): entry["kind"] = "text"; entry["allows_empty"] = allowsEmpty
             case .textList: entry["kind"] = "text_list"
+            case .patterns: entry["kind"] = "patterns"
+            case .speakers(let children): entry["kind"] = "speakers"; entry["fields"] = tableJSON(children)
             case .flag: entry["kind"] = "flag"
             case .integer(let range): entry["kind"] = "integer"; entry["minimum"] = range.lowerBound; entry["maximum"] = range.upperBound
             case .number(let range), .seconds(let range):
@@ -55,6 +57,8 @@ extension StyleValue {
         case .integer(let x): x
         case .number(let x): x
         case .color(let x): x.hexString
+        case .speakers(.auto): "auto"
+        case .speakers(.styles(let styles)): styles.mapValues(\.json)
         }
     }
 }

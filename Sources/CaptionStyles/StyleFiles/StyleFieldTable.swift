@@ -10,37 +10,7 @@ extension StyleField {
         ignored("extends"),
         text("summary", allowsEmpty: true, .at(\.summary)),
 
-        text("font_family", .at(\.fontFamily)),
-        optionalText("font_file", .at(\.fontFile)),
-        textList("fallback_fonts", .at(\.fallbackFonts)),
-        integer("font_weight", 100...900, .at(\.fontWeight)),
-        number("font_size", .above(0, upTo: 1000), .at(\.fontSize)),
-        flag("uppercase", .at(\.uppercase)),
-
-        color("text_color", .at(\.textColor)),
-        color("highlight_color", .at(\.highlightColor)),
-        color("upcoming_color", .at(\.upcomingColor)),
-        color("stroke_color", .at(\.strokeColor)),
-        number("stroke_width", NumberRange(0...100), .at(\.strokeWidth)),
-
-        object("shadow", [
-            color("color", .at(\.shadow.color)),
-            number("opacity", NumberRange(0...1), .at(\.shadow.opacity)),
-            number("blur", NumberRange(0...200), .at(\.shadow.blur)),
-            number("offset_x", NumberRange(-1000...1000), .at(\.shadow.offsetX)),
-            number("offset_y", NumberRange(-1000...1000), .at(\.shadow.offsetY)),
-        ]),
-        box("box", \.box),
-        box("word_box", \.wordBox),
-
-        integer("anchor", 1...9, .at(\.anchor)),
-        number("margin_left", NumberRange(0...10_000), .at(\.marginLeft)),
-        number("margin_right", NumberRange(0...10_000), .at(\.marginRight)),
-        number("margin_top", NumberRange(0...10_000), .at(\.marginTop)),
-        number("margin_bottom", NumberRange(0...10_000), .at(\.marginBottom)),
-        number("line_spacing", .above(0, upTo: 10), .at(\.lineSpacing)),
-        number("word_spacing", NumberRange(-100...1000), .at(\.wordSpacing)),
-
+    ] + fontFields + colorFields + [shadowField] + boxFields + placementFields + [
         seconds("fade_in", NumberRange(0...60), .at(\.fadeIn)),
         seconds("fade_out", NumberRange(0...60), .at(\.fadeOut)),
         number("slide_distance", NumberRange(0...2000), .at(\.slideDistance)),
@@ -52,6 +22,17 @@ extension StyleField {
             seconds("transition", NumberRange(0...10), .at(\.karaoke.transition)),
             number("pop_from", NumberRange(0...1), .at(\.karaoke.popFrom)),
             number("pop_overshoot", NumberRange(1...2), .at(\.karaoke.popOvershoot)),
+        ]),
+
+        speakers("speakers", speakerFields, .at(\.speakers)),
+        object("emphasis", [
+            textList("words", .at(\.emphasis.words)),
+            patterns("patterns", .at(\.emphasis.patterns)),
+            flag("markup", .at(\.emphasis.markup)),
+            choice("rule", noun: "emphasis rule", CaptionStyle.Emphasis.Rule.allCases, .at(\.emphasis.rule)),
+            optionalColor("color", .at(\.emphasis.color)),
+            optionalColor("highlight_color", .at(\.emphasis.highlightColor)),
+            box("box", \.emphasis.box),
         ]),
 
         // The same limits as the paging flags of `convert` (which override these).
@@ -69,9 +50,51 @@ extension StyleField {
         ]),
     ]
 
+    // The groups a speaker's partial style may also set (`speakers.LABEL.*`).
+    static let fontFields: [StyleField] = [
+        text("font_family", .at(\.fontFamily)),
+        optionalText("font_file", .at(\.fontFile)),
+        textList("fallback_fonts", .at(\.fallbackFonts)),
+        integer("font_weight", 100...900, .at(\.fontWeight)),
+        number("font_size", .above(0, upTo: 1000), .at(\.fontSize)),
+        flag("uppercase", .at(\.uppercase)),
+    ]
+
+    static let colorFields: [StyleField] = [
+        color("text_color", .at(\.textColor)),
+        color("highlight_color", .at(\.highlightColor)),
+        color("upcoming_color", .at(\.upcomingColor)),
+        color("stroke_color", .at(\.strokeColor)),
+        number("stroke_width", NumberRange(0...100), .at(\.strokeWidth)),
+    ]
+
+    static let shadowField = object("shadow", [
+        color("color", .at(\.shadow.color)),
+        number("opacity", NumberRange(0...1), .at(\.shadow.opacity)),
+        number("blur", NumberRange(0...200), .at(\.shadow.blur)),
+        number("offset_x", NumberRange(-1000...1000), .at(\.shadow.offsetX)),
+        number("offset_y", NumberRange(-1000...1000), .at(\.shadow.offsetY)),
+    ])
+
+    static let boxFields: [StyleField] = [box("box", \.box), box("word_box", \.wordBox)]
+
+    static let placementFields: [StyleField] = [
+        integer("anchor", 1...9, .at(\.anchor)),
+        number("margin_left", NumberRange(0...10_000), .at(\.marginLeft)),
+        number("margin_right", NumberRange(0...10_000), .at(\.marginRight)),
+        number("margin_top", NumberRange(0...10_000), .at(\.marginTop)),
+        number("margin_bottom", NumberRange(0...10_000), .at(\.marginBottom)),
+        number("line_spacing", .above(0, upTo: 10), .at(\.lineSpacing)),
+        number("word_spacing", NumberRange(-100...1000), .at(\.wordSpacing)),
+    ]
+
+    /// What a speaker's style may change: fonts, colours, shadow, boxes and placement (not the
+    /// karaoke mode, motion or paging, which the captions share).
+    static let speakerFields: [StyleField] = fontFields + colorFields + [shadowField] + boxFields + placementFields
+
     /// `box` and `word_box` take the same fields. A box object switches the box on (with the defaults
     /// for fields it leaves out), `null` switches it off.
-    private static func box(_ key: String, _ box: WritableKeyPath<CaptionStyle, CaptionStyle.Box?> & Sendable) -> StyleField {
+    static func box(_ key: String, _ box: WritableKeyPath<CaptionStyle, CaptionStyle.Box?> & Sendable) -> StyleField {
         object(key, nullable: true, [
             color("color", .inBox(box, \.color)),
             number("padding_x", NumberRange(0...1000), .inBox(box, \.paddingX)),

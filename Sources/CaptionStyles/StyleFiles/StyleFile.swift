@@ -14,6 +14,8 @@ public struct StyleFile: Sendable {
     /// The dotted keys the file sets, in the order of `StyleField.all` (`box`, `box.padding_x`).
     public let keys: [String]
     private let edits: [@Sendable (inout CaptionStyle) -> Void]
+    /// The checked values by dotted key, in the order they apply (a `StylePatch` is made of these).
+    let values: [(path: String, value: StyleValue)]
 
     /// Reads and checks a file: a missing or unreadable file is `.missing` (exit 66), anything wrong
     /// inside it `.malformed` (exit 65).
@@ -47,6 +49,7 @@ public struct StyleFile: Sendable {
         self.extends = object["extends"] as? String
         self.keys = reader.keys
         self.edits = reader.edits
+        self.values = reader.values
     }
 
     public func apply(to style: inout CaptionStyle) {
@@ -66,6 +69,10 @@ private struct Reader {
     var problems: [String] = []
     var keys: [String] = []
     var edits: [@Sendable (inout CaptionStyle) -> Void] = []
+    var values: [(path: String, value: StyleValue)] = []
+    /// The prefix of the object being read (`speakers.Ana.` for a speaker's style): values are kept
+    /// relative to it.
+    var root = ""
 
     mutating func read(_ object: [String: Any], fields: [StyleField], prefix: String) {
         let known = fields.map(\.key)
@@ -78,6 +85,9 @@ private struct Reader {
             let value: StyleValue
             if raw is NSNull, field.nullable {
                 value = .null
+            } else if case .speakers(let children) = field.kind {
+                guard let speakers = readSpeakers(raw, fields: children, path: path) else { continue }
+                value = .speakers(speakers)
             } else if case .object(let children) = field.kind {
                 guard let inner = raw as? [String: Any] else {
                     let expected = field.nullable ? "an object or null" : "an object"
@@ -100,8 +110,32 @@ private struct Reader {
         }
     }
 
+    /// `"auto"`, or each label's partial style read against `fields` (its problems named
+    /// `speakers.LABEL.field`); nil after a problem.
+    private mutating func readSpeakers(_ raw: Any, fields: [StyleField], path: String) -> CaptionStyle.Speakers? {
+        if let name = raw as? String, name == "auto" { return .auto }
+        guard let map = raw as? [String: Any] else {
+            problems.append("\(source): \(path): must be \"auto\", an object from speaker label to style fields, or null, found \(StyleValueCheck.describe(raw))")
+            return nil
+        }
+        var styles: [String: StylePatch] = [:]
+        let before = problems.count
+        for label in map.keys.sorted() {
+            guard let inner = map[label] as? [String: Any] else {
+                problems.append("\(source): \(path).\(label): must be an object of style fields, found \(StyleValueCheck.describe(map[label]!))")
+                continue
+            }
+            var speaker = Reader(source: source, root: "\(path).\(label).")
+            speaker.read(inner, fields: fields, prefix: speaker.root)
+            problems += speaker.problems
+            styles[label] = StylePatch(entries: speaker.values.map { StylePatch.Entry(path: $0.path, value: $0.value) })
+        }
+        return problems.count == before ? .styles(styles) : nil
+    }
+
     private mutating func record(_ field: StyleField, _ value: StyleValue, _ path: String) {
         keys.append(path)
+        values.append((String(path.dropFirst(root.count)), value))
         let apply = field.apply
         edits.append { apply(&$0, value) }
     }

@@ -20,6 +20,14 @@ enum StyleValueCheck {
                 texts.append(s)
             }
             return .success(.textList(texts))
+        case .patterns:
+            guard case .success(.textList(let patterns)) = check(raw, .textList) else { return check(raw, .textList) }
+            for (i, pattern) in patterns.enumerated() {
+                do { _ = try NSRegularExpression(pattern: pattern) } catch {
+                    return .failure("item \(i + 1) is not a valid regular expression: \(describe(pattern))")
+                }
+            }
+            return .success(.textList(patterns))
         case .flag:
             guard let n = raw as? NSNumber, isBoolean(n) else { return .failure("must be true or false, found \(describe(raw))") }
             return .success(.flag(n.boolValue))
@@ -47,7 +55,7 @@ enum StyleValueCheck {
                 return .failure("unknown \(noun) '\(s)'\(hint) \(known)")
             }
             return .success(.text(s))
-        case .object:
+        case .object, .speakers:
             return .failure("must be an object, found \(describe(raw))") // objects are walked by the reader
         }
     }

@@ -1,0 +1,60 @@
+import CaptionModel
+
+/// What a style does to the caption pages before any renderer sees them: with `emphasis.markup`,
+/// `*word*` becomes a bold span (the asterisks removed from the text and the words); with
+/// `"speakers": "auto"`, the palette is assigned to the pages' speakers in order of first
+/// appearance. Every command that draws or compiles captions calls this once on its pages.
+public enum StyledPages {
+    public static func prepare(_ pages: [CaptionEvent], style: CaptionStyle) -> (pages: [CaptionEvent], style: CaptionStyle) {
+        var pages = pages, style = style
+        if style.emphasis.markup { pages = pages.map(AsteriskMarkup.read) }
+        if style.speakers == .auto {
+            style.speakers = .styles(SpeakerPalette.styles(for: SpeakerPalette.speakers(in: pages), style: style))
+        }
+        return (pages, style)
+    }
+}
+
+/// `*word*` and `*a few words*` in a caption's text: the asterisks go, a bold span covers what was
+/// between them. A pair must hold something, within one line, with no space just inside either
+/// asterisk ("2 * 3 * 4" is left alone).
+enum AsteriskMarkup {
+    static func read(_ event: CaptionEvent) -> CaptionEvent {
+        let bytes = Array(event.text.plain.utf8)
+        guard bytes.contains(asterisk) else { return event }
+        var removed: [Int] = []   // offsets of the asterisks taken out, ascending
+        var bold: [(Int, Int)] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == asterisk, i + 1 < bytes.count, !isSpace(bytes[i + 1]),
+               let close = bytes[(i + 1)...].firstIndex(where: { $0 == asterisk || $0 == newline }),
+               bytes[close] == asterisk, close > i + 1, !isSpace(bytes[close - 1]) {
+                removed += [i, close]
+                bold.append((i, close))
+                i = close + 1
+            } else {
+                i += 1
+            }
+        }
+        guard !removed.isEmpty else { return event }
+        // An offset moves left by the asterisks removed before it.
+        func shifted(_ offset: Int) -> Int { offset - removed.filter { $0 < offset }.count }
+        let kept = bytes.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+        let spans = event.spans.map { TextSpan(start: shifted($0.start), end: shifted($0.end), kind: $0.kind) }
+            + bold.map { TextSpan(start: shifted($0.0 + 1), end: shifted($0.1), kind: .bold) }
+        var result = event
+        result.text = CaptionText(plain: String(decoding: kept, as: UTF8.self), spans: spans)
+        if !event.words.isEmpty {
+            result.words = event.words.map { word in
+                var word = word
+                let trimmed = word.text.drop { $0 == "*" }.reversed().drop { $0 == "*" }.reversed()
+                if !trimmed.isEmpty { word.text = String(trimmed) }
+                return word
+            }
+        }
+        return result
+    }
+
+    static let asterisk = UInt8(ascii: "*"), newline = UInt8(ascii: "\n")
+    static func isSpace(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == newline }
+}
