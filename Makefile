@@ -40,16 +40,19 @@ demo: build
 	$(SWIFT) run -q captions check Corpus/samples/sintel_en.srt --profile netflix
 	$(SWIFT) run -q captions convert Corpus/word-timed/whisperx.json -o $(DEMO_OUT)/whisperx-karaoke.vtt \
 	  --word-timestamps --max-words 3
-	for preset in highlight-by-word background-by-word word-and-scale; do \
+	for preset in highlight-by-word background-by-word word-and-scale key-words bounce letter-by-letter; do \
 	  $(SWIFT) run -q captions render Corpus/word-timed/whisperx.json --at 1.6 --preset $$preset \
 	    --background "#1d3557" -o $(DEMO_OUT)/$$preset.png || exit 1; done
+	@# The second speaker's page, in the colour the palette gives them.
+	$(SWIFT) run -q captions render Corpus/word-timed/whisperx.json --at 3.3 --preset speaker-colors \
+	  --background "#1d3557" -o $(DEMO_OUT)/speaker-colors.png
 	$(SWIFT) run -q captions convert Corpus/word-timed/whisperx.json --to ass --preset highlight-by-word \
 	  --size 720x1280 -o $(DEMO_OUT)/highlight-by-word.ass
 	@# A generated 4 s clip with a tone (ffmpeg makes the demo's input only; burning is the toolkit's own).
 	ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=720x1280:rate=30:duration=4.2 \
 	  -f lavfi -i sine=frequency=440:duration=4.2 -c:v libx264 -preset ultrafast -pix_fmt yuv420p \
 	  -c:a aac -shortest $(DEMO_OUT)/clip.mp4
-	for preset in highlight-by-word background-by-word word-and-scale; do \
+	for preset in highlight-by-word background-by-word word-and-scale key-words bounce; do \
 	  $(SWIFT) run -q captions burn $(DEMO_OUT)/clip.mp4 Corpus/word-timed/whisperx.json \
 	    -o $(DEMO_OUT)/burned-$$preset.mp4 --preset $$preset --encoder-preset ultrafast --quiet || exit 1; done
 	$(SWIFT) run -q captions overlay Corpus/word-timed/whisperx.json -o $(DEMO_OUT)/overlay.mov \

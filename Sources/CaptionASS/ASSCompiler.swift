@@ -63,7 +63,7 @@ public struct ASSCompiler {
             let words = LineEvents(style: style, layout: layout, appearances: appearances, hidden: scaled.hidden(at: a), timed: timed,
                                    at: a, eventStart: from * 10, eventEnd: to * 10, frameWidth: width, frameHeight: height)
             let boxes = LineBoxEvents(style: style, layout: layout).boxes()
-                + WordBoxEvents(style: style, layout: layout, appearances: appearances).boxes()
+                + WordBoxEvents(style: style, layout: layout, appearances: appearances, eventStart: from * 10).boxes()
             for (layer, text) in boxes {
                 events.add(ASSEvent(layer: layer, from: from, to: to, text: text))
             }
@@ -82,13 +82,13 @@ public struct ASSCompiler {
     }
 
     /// The times a word's drawn state can change: page and word bounds, the end of a word's scaling,
-    /// and under typewriter and letter each time another character appears or lights up
-    /// (`CharacterSteps`, on the centisecond grid the events are written on).
+    /// and the mode's own steps (`KaraokeMode.cuts`: typewriter's and letter's characters, the pieces
+    /// of a bounce or slide), on the centisecond grid the events are written on.
     func cuts(_ timed: [TimedWord], style: CaptionStyle, scaled: ScaledWordEvents) -> Set<Milliseconds> {
         var cuts: Set<Milliseconds> = []
         for w in timed {
             cuts.formUnion([w.start, w.end, scaled.settled(w)])
-            if style.karaoke.mode == .typewriter || style.karaoke.mode == .letter { cuts.formUnion(CharacterSteps.times(of: w)) }
+            cuts.formUnion(Karaoke.cuts(of: w, style: style))
         }
         return cuts
     }

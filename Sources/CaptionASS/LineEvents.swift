@@ -1,5 +1,6 @@
 import CaptionLayout
 import CaptionModel
+import CaptionRender
 import CaptionStyles
 
 /// The page's words at one karaoke state, one event per word at the layout's origin
@@ -56,7 +57,7 @@ struct LineEvents {
                                         tags: tags, text: text) {
                 return copies.map { (ASSLayer.text, $0, i) }
             }
-            return [(ASSLayer.text, "{" + tags + colorTags(a.color) + "}" + text, i)]
+            return [(ASSLayer.text, "{" + tags + colorTags(a.color) + fadeTags(i, [("1a", a.color)]) + "}" + text, i)]
         }
     }
 
@@ -64,14 +65,16 @@ struct LineEvents {
     func underlays() -> [(layer: Int, text: String, word: Int?)] {
         drawn().compactMap { i, text in
             guard Self.hasStroke(style, scale: k) else { return nil }
-            return (ASSLayer.underlay, "{\(position(i))\(Self.underlayTags(style))}" + text, i)
+            let stroke = style.strokeColor
+            return (ASSLayer.underlay, "{\(position(i))\(Self.underlayTags(style))\(fadeTags(i, [("1a", stroke), ("3a", stroke)]))}" + text, i)
         }
     }
 
     func shadows() -> [(layer: Int, text: String, word: Int?)] {
         guard style.shadow.opacity > 0, style.shadow.color.alpha > 0 else { return [] }
         let tags = Self.shadowTags(style, scale: k)
-        return drawn().map { i, text in (ASSLayer.shadow, "{\(position(i))\(tags)}" + text, i) }
+        let shadow = ASSHeader.shadowColor(style)
+        return drawn().map { i, text in (ASSLayer.shadow, "{\(position(i))\(tags)\(fadeTags(i, [("4a", shadow)]))}" + text, i) }
     }
 
     /// Whether words have a stroke to draw. Every stroked word's stroke is drawn by an underlay, below
@@ -112,16 +115,24 @@ struct LineEvents {
         return "\\1a&HFF&\\3a&HFF&" + depth
     }
 
-    /// The word's top left for `\an7`: libass puts the baseline of a one-word event below its top by the
-    /// largest ascender of the fonts its glyphs come from, so a word drawn in a fallback font with
-    /// another ascender (an emoji from Symbola: 2.6 px less at 40 px) gets its own top to keep the
-    /// line's baseline.
+    /// The word's top left for `\an7` (`WordTop`), or its `\move` along the piece of a bounce or slide
+    /// the event shows.
     func position(_ i: Int) -> String {
-        let word = layout.words[i]
-        let line = layout.lines[word.lineIndex]
-        let glyphs = layout.glyphs[word.glyphRange]
-        let ascender = glyphs.map { $0.face.libassAscender(size: $0.fontSize) }.max()
-        let top = ascender.map { line.baseline - $0 } ?? line.top
-        return "\\an7\\pos(\(ASSSyntax.number(word.box.x)),\(ASSSyntax.number(top)))"
+        let x = ASSSyntax.number(layout.words[i].box.x)
+        if i < appearances.count, let rise = appearances[i].rise {
+            let (y1, y2) = WordTop.tops(of: i, in: layout, rise: rise)
+            let n = ASSSyntax.number
+            return "\\an7\\move(\(x),\(n(y1)),\(x),\(n(y2)),\(rise.from - eventStart),\(rise.to - eventStart))"
+        }
+        return "\\an7\\pos(\(x),\(ASSSyntax.number(WordTop.top(of: i, in: layout))))"
+    }
+
+    /// A fade-in: the given transparency tags start invisible and reach the colours' own over the
+    /// fade (`LibassFade`: `\t` animates the transparency linearly, truncating).
+    func fadeTags(_ i: Int, _ targets: [(tag: String, color: RGBAColor)]) -> String {
+        guard i < appearances.count, let fade = appearances[i].fade else { return "" }
+        let start = targets.map { "\\\($0.tag)&HFF&" }.joined()
+        let end = targets.map { "\\\($0.tag)\(ASSSyntax.transparency($0.color.alpha))" }.joined()
+        return start + "\\t(\(fade.from - eventStart),\(fade.to - eventStart),\(end))"
     }
 }

@@ -11,6 +11,8 @@ struct RoundedBoxDrawing {
     /// The padded rectangle in frame pixels and the corner radius (before clamping to half a side).
     var x: Double, y: Double, width: Double, height: Double, radius: Double
     var color: RGBAColor
+    /// More tags for the drawing (a word box's fade-in).
+    var tags = ""
 
     /// `rect` padded by the box's padding, all lengths scaled by `k` (the layout's scale).
     init(around rect: LayoutRect, box: CaptionStyle.Box, scale k: Double) {
@@ -31,7 +33,7 @@ struct RoundedBoxDrawing {
             case let .cubic(x1, y1, x2, y2, x3, y3): return "b \(n(x1)) \(n(y1)) \(n(x2)) \(n(y2)) \(n(x3)) \(n(y3))"
             }
         }.joined(separator: " ")
-        return "{\\an7\\pos(\(n(x)),\(n(y)))\\bord0\\shad0\\blur0\\1c\(ASSSyntax.tagColor(color))\\1a\(ASSSyntax.transparency(color.alpha))\\p1}"
+        return "{\\an7\\pos(\(n(x)),\(n(y)))\\bord0\\shad0\\blur0\\1c\(ASSSyntax.tagColor(color))\\1a\(ASSSyntax.transparency(color.alpha))\(tags)\\p1}"
             + path + "{\\p0}"
     }
 }

@@ -108,6 +108,12 @@ public struct CaptionStyle: Sendable, Hashable {
             case typewriter
             /// Within the spoken word each character takes the highlight colour in turn.
             case letter
+            /// Each word fades in as it is spoken.
+            case fadeIn = "fade-in"
+            /// Each word rises into place (and fades in) as it is spoken.
+            case slideUp = "slide-up"
+            /// The spoken word is highlighted and bounces.
+            case bounce
         }
         public var mode = Mode.none
         /// The spoken word's scale (scale mode).
@@ -117,6 +123,8 @@ public struct CaptionStyle: Sendable, Hashable {
         /// Pop-in's starting scale and peak overshoot.
         public var popFrom = 0.8
         public var popOvershoot = 1.08
+        /// How far a word moves (reference px): bounce's height, slide-up's starting depth.
+        public var rise = 24.0
         public init() {}
     }
 

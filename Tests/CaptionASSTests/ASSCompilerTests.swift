@@ -11,8 +11,8 @@ import Testing
 /// Shared set-up: the word-timed corpus file paged in a preset, compiled, and loaded into libass with
 /// the font files the native layout resolved.
 struct Fixture {
-    static let presets = ["plain", "broadcast", "highlight-by-word", "background-by-word", "word-and-scale", "karaoke-fill",
-                           "cumulative", "three-state", "pop-in", "one-word", "typewriter"]
+    /// Every preset in `Styles/`.
+    static let presets = (try? StyleLibrary.locate().names()) ?? []
     static let (width, height) = (540, 960)
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Corpus/word-timed/whisperx.json").path
@@ -30,15 +30,16 @@ struct Fixture {
     init(preset: String, pages given: [CaptionEvent]? = nil, width: Int = Self.width, height: Int = Self.height,
          adjust: (inout CaptionStyle) -> Void = { _ in }) throws {
         (self.width, self.height) = (width, height)
-        var style = try StyleLibrary.locate().style(preset: preset, styleFile: nil)
-        adjust(&style)
-        self.style = style
-        if let given {
-            pages = given
-        } else {
+        var chosen = try StyleLibrary.locate().style(preset: preset, styleFile: nil)
+        adjust(&chosen)
+        var pages = given ?? []
+        if given == nil {
             let words = try CaptionFileReader.read(path: Self.corpus).document.events.flatMap(\.words)
-            pages = CaptionPager.page(words, options: style.paging)
+            pages = CaptionPager.page(words, options: chosen.paging)
         }
+        // As every command does: markup read, a speaker palette assigned.
+        (self.pages, style) = StyledPages.prepare(pages, style: chosen)
+        let style = self.style
         compiler = ASSCompiler(style: style, width: width, height: height)
         script = try compiler.script(for: pages)
         native = CaptionFrameRenderer(style: style, width: width, height: height)

@@ -61,6 +61,31 @@ import Testing
         #expect(drawn >= times.count / 2, "\(preset) \(size): captions in only \(drawn) of \(times.count) frames")
     }
 
+    /// Motion and fades at every 10 ms, not just at word starts, middles and gaps: words sliding up
+    /// and fading in under a page fade in and out, with a stroke (whose underlay libass draws with the
+    /// fill cut out while anything fades) and an emphasis box fading in with its word ("3"); and
+    /// bouncing words. libass computes fades in integer steps and `\move` linearly from printed
+    /// numbers; the native painter follows both (rounding the opacity instead left fade frames one
+    /// level apart, and the uncut underlay BAD).
+    @Test(arguments: ["slide-up", "bounce"])
+    func motionAndFadesMatchLibassAtEveryTenMilliseconds(preset: String) throws {
+        let f = try Fixture(preset: preset) { style in
+            style.fadeIn = 200
+            style.fadeOut = 300
+            style.emphasis.rule = .numbers
+            var box = CaptionStyle.Box()
+            box.color = RGBAColor(red: 30, green: 30, blue: 90, alpha: 200)
+            style.emphasis.box = box
+        }
+        var notIdentical: [String] = []
+        for t in stride(from: f.pages[0].start, to: f.pages[1].end, by: 10) {
+            let (a, b) = try f.frames(at: t)
+            let match = try FrameMatch(native: a, libass: b)
+            if match.comparison.grade != .same { notIdentical.append("\(t) ms \(match.comparison.grade) \(match.comparison.differingPixels) px") }
+        }
+        #expect(notIdentical.isEmpty, "\(preset): \(notIdentical)")
+    }
+
     /// Tight lines and a thick stroke: 'y' of the first line reaches into the second line's stroke.
     /// The native painter draws every stroke before every fill, so the descender stays white; the
     /// compiled ASS draws strokes as underlays below all fills to match (with each word's border and

@@ -90,8 +90,11 @@ import CaptionModel
     @Test func fadeAndSlide() {
         var s = CaptionStyle()
         s.fadeIn = 200; s.fadeOut = 100; s.slideDistance = 40; s.slideDuration = 200
-        #expect(CaptionMotion.at(1100, start: 1000, end: 3000, style: s).opacity == 0.5)
-        #expect(CaptionMotion.at(2950, start: 1000, end: 3000, style: s).opacity == 0.5)
+        // Halfway through either fade: libass's fade value, 255 × ½ truncated.
+        #expect(CaptionMotion.at(1100, start: 1000, end: 3000, style: s).fade == 127)
+        #expect(CaptionMotion.at(2950, start: 1000, end: 3000, style: s).fade == 127)
+        #expect(CaptionMotion.at(1000, start: 1000, end: 3000, style: s).fade == 255)
+        #expect(CaptionMotion.at(1500, start: 1000, end: 3000, style: s).fade == 0)
         #expect(CaptionMotion.at(1000, start: 1000, end: 3000, style: s).offsetY == 40)
         #expect(CaptionMotion.at(1200, start: 1000, end: 3000, style: s).offsetY == 0)
     }

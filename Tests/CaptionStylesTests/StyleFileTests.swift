@@ -114,9 +114,9 @@ import Testing
     }
 
     @Test func unknownKaraokeModesListTheKnownOnes() throws {
-        let problem = try #require(Self.problems(#"{"karaoke": {"mode": "bounce"}}"#).first)
+        let problem = try #require(Self.problems(#"{"karaoke": {"mode": "wobble"}}"#).first)
         let known = CaptionStyle.Karaoke.Mode.allCases.map(\.rawValue).joined(separator: ", ")
-        #expect(problem == "my.json: karaoke.mode: unknown karaoke mode 'bounce' (known karaoke modes: \(known))")
+        #expect(problem == "my.json: karaoke.mode: unknown karaoke mode 'wobble' (known karaoke modes: \(known))")
         #expect(Self.problems(#"{"karaoke": {"mode": "hilight"}}"#).first?.contains("(did you mean 'highlight'?)") == true)
         #expect(Self.problems(#"{"box": {"scope": "word"}}"#) == ["my.json: box.scope: unknown box scope 'word' (known box scopes: line, page)"])
     }

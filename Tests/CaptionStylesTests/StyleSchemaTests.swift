@@ -70,7 +70,7 @@ import Testing
     @Test(arguments: [
         #"{"box": {"corner_radius": -4}}"#, ##"{"text_color": "#GGHHII"}"##, #"{"text_color": "red"}"#, #"{"fontsize": 80}"#,
         #"{"font_size": "80"}"#, #"{"font_size": 0}"#, #"{"font_weight": 50}"#, #"{"font_weight": 700.5}"#, #"{"anchor": 10}"#,
-        #"{"uppercase": 1}"#, #"{"karaoke": {"mode": "bounce"}}"#, #"{"paging": {"max_words": 0}}"#, #"{"shadow": null}"#,
+        #"{"uppercase": 1}"#, #"{"karaoke": {"mode": "wobble"}}"#, #"{"paging": {"max_words": 0}}"#, #"{"shadow": null}"#,
         #"{"box": {"paddingx": 3}}"#, #"{"fallback_fonts": ["Symbola", 3]}"#, #"{"font_family": " "}"#, #"{"fade_in": 61}"#,
         #"{"speakers": "palette"}"#, #"{"speakers": {"A": {"karaoke": {"mode": "fill"}}}}"#, ##"{"speakers": {"A": {"text_color": "#12"}}}"##,
         #"{"speakers": {"A": 3}}"#, #"{"emphasis": {"rule": "loudest"}}"#, #"{"emphasis": {"words": "free"}}"#, #"{"emphasis": {"colour": null}}"#,

@@ -16,35 +16,51 @@ struct CaptionPainter {
         let layout = scene.layout
         let k = layout.scale
         let dy = scene.motion.offsetY * k
-        let pageOpacity = scene.motion.opacity
-        guard pageOpacity > 0 else { return }
+        // Every colour goes through libass's fade arithmetic (`LibassFade`), page and word alike.
+        let fade = scene.motion.fade
+        guard fade < 255 else { return }
 
-        if let box = style.box { paintBoxes(box, layout: layout, dy: dy, opacity: pageOpacity, onto: &image) }
-        for (index, word) in layout.words.enumerated() {
+        if let box = style.box { paintBoxes(box, layout: layout, dy: dy, fade: fade, onto: &image) }
+        for (index, word) in layout.words.enumerated() where scene.appearances[index].opacity > 0 {
             if let wordBox = scene.appearances[index].box {
                 let rect = wordBoxRect(word, layout: layout)
                 let mask = roundedRectangle(x: rect.x - wordBox.paddingX * k, y: rect.y + dy - wordBox.paddingY * k,
                                             width: rect.width + 2 * wordBox.paddingX * k,
                                             height: rect.height + 2 * wordBox.paddingY * k,
                                             cornerRadius: wordBox.cornerRadius * k)
-                image.blend(mask, color: wordBox.color, opacity: pageOpacity * scene.appearances[index].opacity)
+                image.blend(mask, color: LibassFade.apply(wordBox.color, page: fade, wordProgress: scene.appearances[index].fade?.progress))
             }
         }
 
         let glyphs = glyphMasks(scene, dy: dy)
         if style.shadow.opacity > 0 {
-            paintShadow(glyphs, lengths: printedLengths(scale: k), opacity: pageOpacity, onto: &image)
+            paintShadow(glyphs, lengths: printedLengths(scale: k), fade: fade, onto: &image)
         }
         // Each word's glyphs are combined first and blended once, as libass blends one bitmap per run.
         let words = combinedByWord(glyphs)
         for word in words where word.opacity > 0 {
-            if let stroke = word.masks.stroke {
-                image.blend(stroke, color: style.strokeColor, opacity: pageOpacity * word.opacity)
+            guard let stroke = word.masks.stroke else { continue }
+            let color = LibassFade.apply(style.strokeColor, page: fade, wordProgress: word.fadeProgress)
+            if underlayIsCut(fade: fade, wordProgress: word.fadeProgress) {
+                image.blend(stroke.removingFill(word.masks.fill), color: color)
+                image.blend(word.masks.fill, color: color)
+            } else {
+                image.blend(stroke, color: color)
             }
         }
         for word in words where word.opacity > 0 {
-            paintFill(word, opacity: pageOpacity * word.opacity, onto: &image)
+            paintFill(word, fade: fade, onto: &image)
         }
+    }
+
+    /// Whether libass draws a word's stroke underlay (its border, and its fill in the stroke colour) as
+    /// two bitmaps with the fill cut out of the border (`ass_fix_outline`) rather than the border
+    /// alone covering the glyph: it does unless the fill and secondary colours are opaque before any
+    /// fade and no `\fade` applies (`FILTER_FILL_IN_BORDER` in `ass_render.c`). While a page or a word
+    /// fades, the two bitmaps' anti-aliased edges add up differently, so the painter draws them so too.
+    func underlayIsCut(fade: Int, wordProgress: Double?) -> Bool {
+        let fill = LibassFade.apply(style.strokeColor, page: 0, wordProgress: wordProgress)
+        return fade != 0 || fill.alpha != 255 || style.highlightColor.alpha != 255
     }
 
     /// Consecutive glyph layers of one word merged into one layer whose fill and stroke are the glyphs'
@@ -81,7 +97,10 @@ struct CaptionPainter {
         /// What the masks were drawn from (glyph, quantised position, scale), for the shadow cache.
         var signature: GlyphSignature
         var color: RGBAColor
+        /// 0 for a word not drawn (pop-in before it is spoken), else 1.
         var opacity: Double
+        /// A fade-in's progress (`WordFade`); nil when the word is not fading.
+        var fadeProgress: Double?
         /// Karaoke fill: pixels left of `sweepX` take `sweepColor` (right of it for right-to-left words).
         var sweepX: Int?
         var sweepColor: RGBAColor?
@@ -102,6 +121,7 @@ struct CaptionPainter {
         var run = LibassSubpixelRun()
         var scaledPens: [Int: (x: Double, y: Double)] = [:]
         var sweepX: Int?
+        var riseY = 0.0
         for (g, glyph) in layout.glyphs.enumerated() where glyph.inkBox != nil {
             let word = layout.words[glyph.wordIndex]
             let appearance = scene.appearances[glyph.wordIndex]
@@ -117,6 +137,8 @@ struct CaptionPainter {
                 (runWord, run) = (glyph.wordIndex, LibassSubpixelRun())
                 scaledPens = [:]
                 sweepX = SweepColumn.x(word: glyph.wordIndex, in: layout, appearance: appearance)
+                // A bouncing or sliding word is drawn where libass's `\move` puts it.
+                riseY = appearance.rise.map { WordTop.offset(of: glyph.wordIndex, in: layout, rise: $0) } ?? 0
                 if scale != 1 {
                     // Laid out again at the scaled size, as libass lays out the word's own event.
                     let pens = LibassScaledWord.pens(of: Array(layout.glyphs[word.glyphRange]), size: glyph.fontSize, scale: scale,
@@ -124,7 +146,7 @@ struct CaptionPainter {
                     for (i, pen) in zip(word.glyphRange, pens) { scaledPens[i] = pen }
                 }
             }
-            let pen = scaledPens[g] ?? (glyph.x, glyph.y + dy)
+            let pen = scaledPens[g] ?? (glyph.x, glyph.y + dy + riseY)
             let size = glyph.fontSize * scale
             let exact = rasterizer.exactCentres(glyph: glyph.glyphID, face: glyph.face, size: size, penX: pen.x, penY: pen.y,
                                                 strokeWidth: strokeWidth)
@@ -136,25 +158,27 @@ struct CaptionPainter {
                                            x: placed.x, y: placed.y, borderX: border?.x ?? placed.x, borderY: border?.y ?? placed.y,
                                            scale: Int((scale * 256).rounded()))
             layers.append(GlyphLayer(masks: masks, wordIndex: glyph.wordIndex, signature: signature,
-                                     color: appearance.color, opacity: appearance.opacity,
+                                     color: appearance.color, opacity: appearance.opacity, fadeProgress: appearance.fade?.progress,
                                      sweepX: sweepX, sweepColor: appearance.sweepColor,
                                      rightToLeft: word.direction == .rightToLeft))
         }
         return layers
     }
 
-    func paintFill(_ glyph: GlyphLayer, opacity: Double, onto image: inout RGBAImage) {
+    func paintFill(_ glyph: GlyphLayer, fade: Int, onto image: inout RGBAImage) {
         let fill = glyph.masks.fill
-        guard let split = glyph.sweepX, let sweepColor = glyph.sweepColor, !fill.isEmpty else {
-            image.blend(fill, color: glyph.color, opacity: opacity)
+        let color = LibassFade.apply(glyph.color, page: fade, wordProgress: glyph.fadeProgress)
+        guard let split = glyph.sweepX, let sweepColor = glyph.sweepColor.map({ LibassFade.apply($0, page: fade, wordProgress: glyph.fadeProgress) }),
+              !fill.isEmpty else {
+            image.blend(fill, color: color)
             return
         }
         let frame = fill.frame
         let left = PixelRect(x: frame.x, y: frame.y, width: max(0, min(split, frame.maxX) - frame.x), height: frame.height)
         let right = PixelRect(x: max(split, frame.x), y: frame.y, width: max(0, frame.maxX - max(split, frame.x)), height: frame.height)
         let (swept, unswept) = glyph.rightToLeft ? (right, left) : (left, right)
-        if swept.width > 0 { image.blend(fill.cropped(to: swept), color: sweepColor, opacity: opacity) }
-        if unswept.width > 0 { image.blend(fill.cropped(to: unswept), color: glyph.color, opacity: opacity) }
+        if swept.width > 0 { image.blend(fill.cropped(to: swept), color: sweepColor) }
+        if unswept.width > 0 { image.blend(fill.cropped(to: unswept), color: color) }
     }
 
     /// The shadow: each word's glyphs blurred on their own (cached by the glyphs drawn, so a word at rest
@@ -162,8 +186,11 @@ struct CaptionPainter {
     /// word's shadow event: where two words' shadows overlap (neighbours, or two lines) they darken each
     /// other. (Taking their maximum instead measured 9 against libass's 16 between two lines.) A word
     /// that scales casts the blurred shadow of its scaled glyphs, as libass does for its own event.
-    func paintShadow(_ glyphs: [GlyphLayer], lengths: PrintedLengths, opacity: Double, onto image: inout RGBAImage) {
+    func paintShadow(_ glyphs: [GlyphLayer], lengths: PrintedLengths, fade: Int, onto image: inout RGBAImage) {
         let shadow = style.shadow
+        // The shadow's opacity folded into its colour, as the ASS style row carries it.
+        var color = shadow.color
+        color.alpha = Compositing.effectiveAlpha(color.alpha, opacity: shadow.opacity)
         // libass's offsets: rounded to a step set by the blur, whole pixels then 64ths (LibassShadow).
         let blur = lengths.shadowBlur
         let ox = LibassShadow.offset64(lengths.shadowOffsetX, blur: blur)
@@ -177,7 +204,7 @@ struct CaptionPainter {
             start = end
             guard !word.isEmpty else { continue }
             let mask = blurredShadow(word.map(\.masks), signatures: word.map(\.signature), dx: dx, dy: dy, fx: fx, fy: fy, blur: blur)
-            image.blend(mask, color: shadow.color, opacity: opacity * shadow.opacity)
+            image.blend(mask, color: LibassFade.apply(color, page: fade, wordProgress: word[0].fadeProgress))
         }
     }
 
@@ -198,14 +225,14 @@ struct CaptionPainter {
         return cache?.mask(for: signatures, orMake: make) ?? make()
     }
 
-    func paintBoxes(_ box: CaptionStyle.Box, layout: TextLayout, dy: Double, opacity: Double, onto image: inout RGBAImage) {
+    func paintBoxes(_ box: CaptionStyle.Box, layout: TextLayout, dy: Double, fade: Int, onto image: inout RGBAImage) {
         let k = layout.scale
         let rects: [LayoutRect] = box.scope == .page ? [layout.bounds] : layout.lines.map(\.box)
         for rect in rects where rect.width > 0 {
             let mask = roundedRectangle(x: rect.x - box.paddingX * k, y: rect.y + dy - box.paddingY * k,
                                         width: rect.width + 2 * box.paddingX * k, height: rect.height + 2 * box.paddingY * k,
                                         cornerRadius: box.cornerRadius * k)
-            image.blend(mask, color: box.color, opacity: opacity)
+            image.blend(mask, color: LibassFade.apply(box.color, page: fade))
         }
     }
 

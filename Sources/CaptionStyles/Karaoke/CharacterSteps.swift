@@ -12,7 +12,7 @@ public enum CharacterSteps {
         guard count > 1, duration > 0 else { return [] }
         return (1..<count).map { k in
             let exact = word.start + (k * duration + count - 1) / count
-            return (exact + 5) / 10 * 10
+            return MotionKeys.grid(exact)
         }
     }
 

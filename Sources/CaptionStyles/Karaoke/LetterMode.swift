@@ -18,4 +18,6 @@ enum LetterMode: KaraokeMode {
         }
         return appearance
     }
+
+    static func cuts(of word: TimedWord, style: CaptionStyle) -> [Milliseconds] { CharacterSteps.times(of: word) }
 }

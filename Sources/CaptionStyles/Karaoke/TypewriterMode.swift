@@ -1,3 +1,5 @@
+import CaptionModel
+
 /// Characters appear across each word's duration (`CharacterSteps`): none before it starts, all once it
 /// has ended.
 enum TypewriterMode: KaraokeMode {
@@ -10,4 +12,6 @@ enum TypewriterMode: KaraokeMode {
         }
         return appearance
     }
+
+    static func cuts(of word: TimedWord, style: CaptionStyle) -> [Milliseconds] { CharacterSteps.times(of: word) }
 }

@@ -18,13 +18,44 @@ public struct WordAppearance: Sendable, Hashable {
     public var visibleCharacters: Int?
     /// The box drawn behind this word: the spoken word's (`word_box`) or the emphasis box; nil for none.
     public var box: CaptionStyle.Box?
+    /// Fading in (fade-in, slide-up); nil when not fading.
+    public var fade: WordFade?
+    /// Moving up or down (bounce, slide-up); nil when at rest.
+    public var rise: WordRise?
 
     public init(color: RGBAColor) { self.color = color }
+}
+
+/// A word fading in: every colour of it (fill, stroke, shadow, box) goes from invisible at `from` to
+/// its own alpha at `to`, linearly (`LibassFade.apply`), and is `progress` of the way at the instant
+/// the appearance describes. Times are on the 10 ms grid ASS events are written on.
+public struct WordFade: Sendable, Hashable {
+    public var from: Milliseconds
+    public var to: Milliseconds
+    public var progress: Double
+}
+
+/// A word moving vertically from `fromOffset` at `from` to `toOffset` at `to` (pixels of the reference
+/// frame, positive down), linearly, `progress` of the way: one straight piece of the mode's motion,
+/// as ASS draws it with `\move`. Times are on the 10 ms grid.
+public struct WordRise: Sendable, Hashable {
+    public var from: Milliseconds
+    public var to: Milliseconds
+    public var fromOffset: Double
+    public var toOffset: Double
+    public var progress: Double
 }
 
 /// A karaoke mode: the appearance of a word from its state.
 public protocol KaraokeMode: Sendable {
     static func appearance(of word: TimedWord, state: WordState, style: CaptionStyle) -> WordAppearance
+    /// Times (besides the word's start and end) at which the word's drawn state can change in a way
+    /// that is not animated: where the compiled ASS must start new events.
+    static func cuts(of word: TimedWord, style: CaptionStyle) -> [Milliseconds]
+}
+
+extension KaraokeMode {
+    static func cuts(of word: TimedWord, style: CaptionStyle) -> [Milliseconds] { [] }
 }
 
 public enum Karaoke {
@@ -44,6 +75,11 @@ public enum Karaoke {
         return appearance
     }
 
+    /// Where the style's mode changes `word` in steps (`KaraokeMode.cuts`).
+    public static func cuts(of word: TimedWord, style: CaptionStyle) -> [Milliseconds] {
+        modeType(style.karaoke.mode).cuts(of: word, style: style)
+    }
+
     static func modeType(_ mode: CaptionStyle.Karaoke.Mode) -> any KaraokeMode.Type {
         switch mode {
         case .none: NoKaraoke.self
@@ -56,6 +92,9 @@ public enum Karaoke {
         case .popIn: PopInMode.self
         case .typewriter: TypewriterMode.self
         case .letter: LetterMode.self
+        case .fadeIn: FadeInMode.self
+        case .slideUp: SlideUpMode.self
+        case .bounce: BounceMode.self
         }
     }
 }

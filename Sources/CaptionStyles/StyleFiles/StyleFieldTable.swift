@@ -22,6 +22,7 @@ extension StyleField {
             seconds("transition", NumberRange(0...10), .at(\.karaoke.transition)),
             number("pop_from", NumberRange(0...1), .at(\.karaoke.popFrom)),
             number("pop_overshoot", NumberRange(1...2), .at(\.karaoke.popOvershoot)),
+            number("rise", NumberRange(0...1000), .at(\.karaoke.rise)),
         ]),
 
         speakers("speakers", speakerFields, .at(\.speakers)),
