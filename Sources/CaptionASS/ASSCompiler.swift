@@ -37,7 +37,7 @@ public struct ASSCompiler {
         var rows = ASSStyleRows(base: style)
         var lines: [String] = []
         for page in pages {
-            let (name, pageStyle) = rows.row(for: WordTimeline.words(of: page))
+            let (name, pageStyle) = rows.row(for: page, words: WordTimeline.words(of: page))
             lines += try events(for: page, style: pageStyle).map { $0.line(style: name) }
         }
         return ASSHeader(rows: rows.rows, width: width, height: height).text + lines.joined(separator: "\n") + "\n"

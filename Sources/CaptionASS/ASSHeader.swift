@@ -70,14 +70,15 @@ struct ASSStyleRows {
 
     init(base: CaptionStyle) {
         self.base = base
-        rows = [("Default", base)]
+        // With secondary captions shown, the main captions' own style (room kept) is the default.
+        rows = [("Default", base.forPage(CaptionEvent(start: 0, end: 0, text: CaptionText(plain: "")), words: []))]
     }
 
-    /// The row a page with these words is drawn in, added when new.
-    mutating func row(for words: [TimedWord]) -> (name: String, style: CaptionStyle) {
-        let style = base.forPage(words)
+    /// The row a page is drawn in, added when new: `Secondary` for the secondary track's pages.
+    mutating func row(for page: CaptionEvent, words: [TimedWord]) -> (name: String, style: CaptionStyle) {
+        let style = base.forPage(page, words: words)
         if let row = rows.first(where: { $0.style == style }) { return row }
-        let speaker = words.lazy.compactMap(\.speaker).first ?? "Speaker"
+        let speaker = page.style == SecondaryCaptions.styleName ? "Secondary" : words.lazy.compactMap(\.speaker).first ?? "Main"
         // A comma would end the row's name field; a name already taken gets a number.
         let stem = speaker.replacingOccurrences(of: ",", with: " ")
         var name = stem, n = 2

@@ -170,6 +170,27 @@ public struct CaptionStyle: Sendable, Hashable {
         public var isActive: Bool { !words.isEmpty || !patterns.isEmpty || markup || rule != .none }
     }
 
+    // MARK: Bilingual captions
+    /// How a second caption file (`--secondary`, typically a translation) is shown with these captions.
+    public var secondary = Secondary()
+
+    public struct Secondary: Sendable, Hashable {
+        public enum Position: String, Sendable, Hashable, CaseIterable { case below, above }
+        public var position = Position.below
+        public var fontSize = 56.0
+        public var textColor = RGBAColor(red: 255, green: 255, blue: 255, alpha: 230)
+        public var strokeWidth = 4.0
+        /// Pixels between the two blocks' reserved areas.
+        public var gap = 16.0
+        /// Lines kept for the secondary block, so that neither block moves when the other changes.
+        public var lines = 2
+        public init() {}
+    }
+
+    /// Set by `StyledPages.prepare` when secondary captions are shown: the main captions then keep
+    /// room for them (not a style-file field).
+    public var showsSecondary = false
+
     // MARK: Paging defaults for word-timed input
     public var paging = PagingOptions()
 

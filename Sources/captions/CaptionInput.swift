@@ -20,8 +20,8 @@ struct CaptionInput {
     /// The caption pages in `style`: a speech-to-text tool's words (or any words, when a paging flag
     /// was given) grouped by the style's paging defaults under the flags, and prepared for the style
     /// (`StyledPages.prepare`), which gives the style they are drawn in.
-    func pages(in style: CaptionStyle, paging: PagingFlags) -> (pages: [CaptionEvent], style: CaptionStyle) {
+    func pages(in style: CaptionStyle, paging: PagingFlags, secondary: [CaptionEvent] = []) -> (pages: [CaptionEvent], style: CaptionStyle) {
         let pages = wordTimed || paging.isSet ? Paging.apply(paging.options(base: style.paging), to: document).events : document.events
-        return StyledPages.prepare(pages, style: style)
+        return StyledPages.prepare(pages, style: style, secondary: secondary)
     }
 }

@@ -10,8 +10,8 @@ enum CompiledASS {
     /// The default frame: the presets are designed for a 1080x1920 portrait video.
     static let defaultSize = SizeArgument(width: 1080, height: 1920)
 
-    static func script(_ document: CaptionDocument, style: CaptionStyle, size: SizeArgument) throws -> String {
-        let (pages, style) = StyledPages.prepare(document.events, style: style)
+    static func script(_ document: CaptionDocument, style: CaptionStyle, size: SizeArgument, secondary: [CaptionEvent] = []) throws -> String {
+        let (pages, style) = StyledPages.prepare(document.events, style: style, secondary: secondary)
         let compiler = ASSCompiler(style: style, width: size.width, height: size.height)
         do {
             return try compiler.script(for: pages)

@@ -53,11 +53,15 @@ struct Convert: ParsableCommand {
     @Option(help: "ASS output with --preset or --style: the frame size, WIDTHxHEIGHT (default \(CompiledASS.defaultSize.defaultValueDescription)).")
     var size: SizeArgument?
 
+    @Option(help: "ASS output with --preset or --style: a second caption file (a translation, say) shown as its own block.")
+    var secondary: String?
+
     /// A preset or a style file was given: style the captions.
     var isStyled: Bool { styleOptions.preset != nil || styleOptions.style != nil }
 
     func validate() throws {
         if size != nil && !isStyled { throw ValidationError("--size applies to ASS output with --preset or --style") }
+        if secondary != nil && !isStyled { throw ValidationError("--secondary applies to ASS output with --preset or --style") }
         if let fps, FrameRate(parsing: fps) == nil {
             throw ValidationError("--fps '\(fps)' is not a frame rate (e.g. 25, 23.976 or 24000/1001; at most 1000)")
         }
@@ -89,7 +93,8 @@ struct Convert: ParsableCommand {
             }
 
             if let style, outputFormat.name == ASSFormat.name {
-                let text = try CompiledASS.script(result.document, style: style, size: size ?? CompiledASS.defaultSize)
+                let text = try CompiledASS.script(result.document, style: style, size: size ?? CompiledASS.defaultSize,
+                                                  secondary: try SecondaryInput.events(secondary, style: style))
                 if writingToStdout {
                     FileHandle.standardOutput.write(Data(text.utf8))
                 } else {
@@ -98,6 +103,7 @@ struct Convert: ParsableCommand {
                 return
             }
             if size != nil { throw CaptionFormatError(.usage, "--size applies to ASS output only") }
+            if secondary != nil { throw CaptionFormatError(.usage, "--secondary applies to ASS output only") }
             var options = WriteOptions()
             options.wordTimestamps = wordTimestamps
             try DocumentOutput.write(result.document, as: outputFormat, to: writingToStdout ? "-" : output!,

@@ -58,6 +58,8 @@ struct GoldenRecord: ParsableCommand {
     }
 
     func record() throws {
+        // A manifest does not record a secondary file yet, so `golden check` could not draw it again.
+        if captions.secondary != nil { throw CaptionFormatError(.usage, "golden record does not take --secondary yet") }
         let (manifest, styleJSON, frames, warnings) = try video.map(videoRecording) ?? captionsRecording(input!)
         let folder = GoldenFolder(directory: dir)
         if !force, let existing = try? GoldenManifest.read(directory: dir), Self.sameRecording(existing, manifest) {

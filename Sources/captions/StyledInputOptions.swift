@@ -14,6 +14,12 @@ struct StyledInputOptions: ParsableArguments {
     @OptionGroup(title: "Paging (grouping words into captions)")
     var paging: PagingFlags
 
+    @Option(help: "A second caption file (a translation, say) shown as its own block with the captions, in the style's `secondary` look.")
+    var secondary: String?
+
+    /// The secondary captions, read (empty without --secondary).
+    func secondaryEvents(for style: CaptionStyle) throws -> [CaptionEvent] { try SecondaryInput.events(secondary, style: style) }
+
     /// The style, and the captions read from `input` (warnings reported), paged when they are a
     /// speech-to-text tool's words or when a paging flag was given, and prepared for the style
     /// (`StyledPages.prepare`).
@@ -24,7 +30,7 @@ struct StyledInputOptions: ParsableArguments {
         if result.wordTimedSource != nil || paging.isSet {
             result.document = Paging.apply(paging.options(base: style.paging), to: result.document)
         }
-        let prepared = StyledPages.prepare(result.document.events, style: style)
+        let prepared = StyledPages.prepare(result.document.events, style: style, secondary: try secondaryEvents(for: style))
         result.document.events = prepared.pages
         return (prepared.style, result.document)
     }

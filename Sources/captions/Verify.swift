@@ -77,7 +77,7 @@ struct Verify: ParsableCommand {
         for preset in presets {
             let chosen = try library.style(preset: preset, styleFile: captions.styleOptions.style)
             let name = preset ?? chosen.name
-            let (pages, style) = source.pages(in: chosen, paging: captions.paging)
+            let (pages, style) = source.pages(in: chosen, paging: captions.paging, secondary: try captions.secondaryEvents(for: chosen))
             guard !pages.isEmpty else { throw CaptionFormatError(.malformed, "\(input): no captions to verify") }
             let missing = ASSSupport.unsupportedFeatures(of: style)
             guard missing.isEmpty else {

@@ -27,19 +27,19 @@ struct Fixture {
     let width: Int
     let height: Int
 
-    init(preset: String, pages given: [CaptionEvent]? = nil, width: Int = Self.width, height: Int = Self.height,
-         adjust: (inout CaptionStyle) -> Void = { _ in }) throws {
+    init(preset: String, pages given: [CaptionEvent]? = nil, secondary: [CaptionEvent] = [], width: Int = Self.width,
+         height: Int = Self.height, adjust: (inout CaptionStyle) -> Void = { _ in }) throws {
         (self.width, self.height) = (width, height)
         var chosen = try StyleLibrary.locate().style(preset: preset, styleFile: nil)
         adjust(&chosen)
-        var pages = given ?? []
+        var paged = given ?? []
         if given == nil {
             let words = try CaptionFileReader.read(path: Self.corpus).document.events.flatMap(\.words)
-            pages = CaptionPager.page(words, options: chosen.paging)
+            paged = CaptionPager.page(words, options: chosen.paging)
         }
-        // As every command does: markup read, a speaker palette assigned.
-        (self.pages, style) = StyledPages.prepare(pages, style: chosen)
-        let style = self.style
+        // As every command does: markup read, a speaker palette assigned, secondary captions added.
+        (pages, style) = StyledPages.prepare(paged, style: chosen, secondary: secondary)
+        let (style, pages) = (self.style, self.pages)
         compiler = ASSCompiler(style: style, width: width, height: height)
         script = try compiler.script(for: pages)
         native = CaptionFrameRenderer(style: style, width: width, height: height)

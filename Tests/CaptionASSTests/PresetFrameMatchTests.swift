@@ -1,4 +1,5 @@
 import CaptionASS
+import CaptionFormats
 import CaptionLayout
 import CaptionModel
 import CaptionRender
@@ -84,6 +85,27 @@ import Testing
             if match.comparison.grade != .same { notIdentical.append("\(t) ms \(match.comparison.grade) \(match.comparison.differingPixels) px") }
         }
         #expect(notIdentical.isEmpty, "\(preset): \(notIdentical)")
+    }
+
+    /// Bilingual captions (`--secondary`): the translation's block drawn by its own style row, below or
+    /// above, from a bottom or a top anchor, identical to libass at every default time.
+    @Test(arguments: [("bilingual", CaptionStyle.Secondary.Position.below, 2), ("broadcast", .above, 2), ("bounce", .below, 8),
+                      ("key-words", .above, 8)])
+    func bilingualBlocksMatchLibass(preset: String, position: CaptionStyle.Secondary.Position, anchor: Int) throws {
+        let spanish = try CaptionFileReader.read(path: Fixture.corpus.replacingOccurrences(of: "word-timed/whisperx.json",
+                                                                                           with: "samples/whisperx-es.srt")).document.events
+        let f = try Fixture(preset: preset, secondary: spanish) { style in
+            style.secondary.position = position
+            style.anchor = anchor
+        }
+        #expect(f.script.contains("Style: Secondary,") && f.script.contains(",Secondary,,"))
+        var notIdentical: [String] = []
+        for t in FrameTimes.defaults(for: f.pages) {
+            let (a, b) = try f.frames(at: t)
+            let match = try FrameMatch(native: a, libass: b)
+            if match.comparison.grade != .same { notIdentical.append("\(t) ms \(match.comparison.grade) \(match.comparison.differingPixels) px") }
+        }
+        #expect(notIdentical.isEmpty, "\(preset) \(position) anchor \(anchor): \(notIdentical)")
     }
 
     /// Tight lines and a thick stroke: 'y' of the first line reaches into the second line's stroke.

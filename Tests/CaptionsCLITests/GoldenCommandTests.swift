@@ -97,7 +97,7 @@ import Testing
                                        "--report", report.path], in: dir)
         let presets = ["plain", "broadcast", "highlight-by-word", "background-by-word", "word-and-scale", "karaoke-fill",
                        "cumulative", "three-state", "pop-in", "one-word", "typewriter", "letter-by-letter",
-                       "bounce", "slide-up", "fade-in", "speaker-colors", "key-words"]
+                       "bounce", "slide-up", "fade-in", "speaker-colors", "key-words", "bilingual"]
         for preset in presets { #expect(r.stdout.contains("summary \(preset): 1 frames:"), "\(preset): \(r.stdout)") }
         #expect(r.stdout.contains("overall: \(presets.count) presets:"), "\(r.stdout)")
         // The exit status follows the grades: 1 exactly when some frame is worse than GOOD.

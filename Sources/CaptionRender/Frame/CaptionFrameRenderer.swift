@@ -57,7 +57,7 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     /// and the page motion. Tests read it to check karaoke semantics without pixels.
     public func scene(_ event: CaptionEvent, at t: Milliseconds) throws(FontError) -> CaptionScene {
         let timed = WordTimeline.words(of: event)
-        let style = self.style.forPage(timed)
+        let style = self.style.forPage(event, words: timed)
         let layout = try layouts.layout(for: event, words: timed.map(\.text)) { () throws(FontError) -> TextLayout in
             try engine.layout(LayoutRequest(text: event.text.plain, words: timed.map(\.text), style: style,
                                             frameWidth: Double(width), frameHeight: Double(height)))
@@ -84,7 +84,9 @@ public struct CaptionScene: Sendable {
 
 /// Layouts by caption, so a caption is shaped once however many frames show it.
 final class LayoutCache: @unchecked Sendable {
-    private struct Key: Hashable { var start: Int; var end: Int; var text: String; var words: [String] }
+    /// The event's named style too: a secondary caption with the same times and text as a main one is
+    /// laid out in another style.
+    private struct Key: Hashable { var start: Int; var end: Int; var text: String; var words: [String]; var style: String? }
     private var entries: [Key: TextLayout] = [:]
     private var seenWarnings: [String] = []
     private let lock = NSLock()
@@ -92,7 +94,7 @@ final class LayoutCache: @unchecked Sendable {
     var warnings: [String] { lock.withLock { seenWarnings } }
 
     func layout(for event: CaptionEvent, words: [String], make: () throws(FontError) -> TextLayout) throws(FontError) -> TextLayout {
-        let key = Key(start: event.start, end: event.end, text: event.text.plain, words: words)
+        let key = Key(start: event.start, end: event.end, text: event.text.plain, words: words, style: event.style)
         if let hit = lock.withLock({ entries[key] }) { return hit }
         let layout = try make()
         lock.withLock {

@@ -3,13 +3,21 @@ import CaptionModel
 /// What a style does to the caption pages before any renderer sees them: with `emphasis.markup`,
 /// `*word*` becomes a bold span (the asterisks removed from the text and the words); with
 /// `"speakers": "auto"`, the palette is assigned to the pages' speakers in order of first
-/// appearance. Every command that draws or compiles captions calls this once on its pages.
+/// appearance; secondary captions (`--secondary`) join the pages, marked, and the style keeps room
+/// for them (`SecondaryCaptions`). Every command that draws or compiles captions calls this once.
 public enum StyledPages {
-    public static func prepare(_ pages: [CaptionEvent], style: CaptionStyle) -> (pages: [CaptionEvent], style: CaptionStyle) {
+    public static func prepare(_ pages: [CaptionEvent], style: CaptionStyle,
+                               secondary: [CaptionEvent] = []) -> (pages: [CaptionEvent], style: CaptionStyle) {
         var pages = pages, style = style
         if style.emphasis.markup { pages = pages.map(AsteriskMarkup.read) }
         if style.speakers == .auto {
             style.speakers = .styles(SpeakerPalette.styles(for: SpeakerPalette.speakers(in: pages), style: style))
+        }
+        if !secondary.isEmpty {
+            style.showsSecondary = true
+            // In time order (stable: a main page before a secondary one starting with it).
+            pages = (pages + SecondaryCaptions.marked(secondary)).enumerated()
+                .sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
         }
         return (pages, style)
     }

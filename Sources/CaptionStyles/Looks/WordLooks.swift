@@ -29,8 +29,16 @@ public struct WordLooks: Sendable {
 }
 
 extension CaptionStyle {
-    /// The style a page is laid out and drawn in: this one with the style of the page's speaker (its
-    /// first word that has one) applied, when `speakers` names it.
+    /// The style a page with these words is laid out and drawn in: the secondary block's for a page of
+    /// the secondary track (`SecondaryCaptions`), else this one (with room kept for the secondary
+    /// block when one is shown) and the page's speaker's style.
+    public func forPage(_ page: CaptionEvent, words: [TimedWord]) -> CaptionStyle {
+        guard showsSecondary else { return forPage(words) }
+        return SecondaryCaptions.isSecondary(page) ? secondaryStyle : mainWithSecondary.forPage(words)
+    }
+
+    /// This style with the style of the page's speaker (its first word that has one) applied, when
+    /// `speakers` names it.
     public func forPage(_ words: [TimedWord]) -> CaptionStyle {
         guard case .styles(let map)? = speakers, let speaker = words.lazy.compactMap(\.speaker).first,
               let patch = map[speaker] else { return self }

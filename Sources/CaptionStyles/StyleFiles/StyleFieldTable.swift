@@ -26,6 +26,14 @@ extension StyleField {
         ]),
 
         speakers("speakers", speakerFields, .at(\.speakers)),
+        object("secondary", [
+            choice("position", noun: "secondary position", CaptionStyle.Secondary.Position.allCases, .at(\.secondary.position)),
+            number("font_size", .above(0, upTo: 1000), .at(\.secondary.fontSize)),
+            color("text_color", .at(\.secondary.textColor)),
+            number("stroke_width", NumberRange(0...100), .at(\.secondary.strokeWidth)),
+            number("gap", NumberRange(0...2000), .at(\.secondary.gap)),
+            integer("lines", 1...10, .at(\.secondary.lines)),
+        ]),
         object("emphasis", [
             textList("words", .at(\.emphasis.words)),
             patterns("patterns", .at(\.emphasis.patterns)),
