@@ -18,6 +18,10 @@ public struct CaptionStyle: Sendable, Hashable {
     public var fontFile: String?
     /// Families or font files tried, in order, for characters the main font lacks (CJK, emoji, Arabic).
     public var fallbackFonts: [String] = ["Droid Sans Fallback", "Symbola"]
+    /// A colour emoji font (family or file) the native renderer draws emoji from, in colour, where the
+    /// layout placed them with a fallback font; nil, or a font that cannot be found, keeps the
+    /// monochrome fallback (which is what libass draws from the ASS).
+    public var emojiFont: String? = "Noto Color Emoji"
     /// CSS weight, 100 to 900 (400 regular, 700 bold).
     public var fontWeight = 700
     /// ASS convention: the font's ascender plus descender span this many pixels.

@@ -21,6 +21,8 @@ public struct Verifier {
         public let result: FrameResult
         public let native: RGBAImage
         public let libass: RGBAImage
+        /// Colour emoji boxes left out of the comparison (libass draws them in monochrome).
+        public let excluded: [PixelRect]
     }
 
     /// Compiles the ASS and sets libass up. Throws `.unsupported` for a style the compiler does not
@@ -47,7 +49,13 @@ public struct Verifier {
             a = try native.frame(at: time)
             b = try reference.frames.frame(at: time)
         } catch let error as VerifyError { throw error } catch { throw .render(time: time, reason: "\(error)") }
-        do { return Frame(result: try FrameResult(time: time, actual: a, expected: b), native: a, libass: b) } catch {
+        // Colour emoji are the native renderer's alone: both frames are compared without their boxes.
+        var excluded: [PixelRect] = []
+        if let frames = native as? NativeFrames {
+            do { excluded = try frames.renderer.colorEmojiBoxes(frames.pages, at: time) } catch { throw .render(time: time, reason: "\(error)") }
+        }
+        let (compared, reference) = excluded.isEmpty ? (a, b) : (a.clearing(excluded), b.clearing(excluded))
+        do { return Frame(result: try FrameResult(time: time, actual: compared, expected: reference), native: a, libass: b, excluded: excluded) } catch {
             throw .render(time: time, reason: "native frame: \(error)")
         }
     }

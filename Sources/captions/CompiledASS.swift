@@ -12,6 +12,7 @@ enum CompiledASS {
 
     static func script(_ document: CaptionDocument, style: CaptionStyle, size: SizeArgument, secondary: [CaptionEvent] = []) throws -> String {
         let (pages, style) = StyledPages.prepare(document.events, style: style, secondary: secondary)
+        ColorEmojiWarning.check(pages, style: style)
         let compiler = ASSCompiler(style: style, width: size.width, height: size.height)
         do {
             return try compiler.script(for: pages)

@@ -16,6 +16,7 @@ final class LibassCaptionLayers: CaptionLayerSource {
     init(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int, engine: LayoutEngine) throws {
         // The same compiled script and font files `captions verify` gives libass.
         do {
+            ColorEmojiWarning.check(pages, style: style)
             libass = try ASSReference(style: style, pages: pages, width: width, height: height, engine: engine).frames.renderer
         } catch { throw CaptionFormatError(.unreadable, "libass: \(error)") }
         canvas = LayerCanvas(width: width, height: height)

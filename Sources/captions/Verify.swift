@@ -97,7 +97,8 @@ struct Verify: ParsableCommand {
             let overlayFrames = try overlay.map { path in try VideoStills.frames(path: path, at: times).images }
             for (i, t) in times.enumerated() {
                 let frame = try verifier.frame(at: t)
-                print(FrameLine.text(frame.result))
+                let emoji = frame.excluded.isEmpty ? "" : "  (\(frame.excluded.count) colour emoji \(frame.excluded.count == 1 ? "box" : "boxes") excluded: libass draws them in monochrome)"
+                print(FrameLine.text(frame.result) + emoji)
                 try frameReport?.add(frame.result, group: name, actual: frame.native, expected: frame.libass)
                 results.append(frame.result)
                 if let overlayFrames {

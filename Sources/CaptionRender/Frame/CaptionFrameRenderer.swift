@@ -20,6 +20,8 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     private let masks: FrameMaskCache
     /// Stroke and shadow lengths at this frame size (the layout's scale: shorter side / 1080).
     private let lengths: PrintedLengths
+    /// The style's colour emoji font, when it can be found.
+    public let colorEmoji: ColorEmojiFont?
 
     /// `maskCacheBytes` bounds the cache of composed masks (shadows, boxes, words' summed glyphs):
     /// a caller that moves forward in time (burning a video) needs only the current pages' and can
@@ -33,6 +35,7 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
         self.rasterizer = rasterizer
         masks = FrameMaskCache(byteLimit: maskCacheBytes)
         lengths = PrintedLengths(style: style, scale: LayoutEngine.frameScale(width: Double(width), height: Double(height)))
+        colorEmoji = style.emojiFont.flatMap { ColorEmojiFonts.shared.font($0, resolver: engine.resolver) }
     }
 
     /// The captions visible at `t` (start ≤ t < end), drawn in order onto `image`.
@@ -47,7 +50,32 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
         let scene = try self.scene(event, at: t)
         // A speaker's page may have its own stroke and shadow lengths.
         let lengths = scene.style == style ? self.lengths : PrintedLengths(style: scene.style, scale: scene.layout.scale)
-        CaptionPainter(style: scene.style, rasterizer: rasterizer, cache: masks, lengths: lengths).paint(scene, onto: &image)
+        CaptionPainter(style: scene.style, rasterizer: rasterizer, cache: masks, lengths: lengths, colorEmoji: colorEmoji)
+            .paint(scene, onto: &image)
+    }
+
+    /// Where colour emoji are drawn at `t` (with the reach of their stroke and shadow): what libass,
+    /// which draws them in the monochrome fallback, cannot match, so `verify` leaves them out.
+    public func colorEmojiBoxes(_ events: [CaptionEvent], at t: Milliseconds) throws(FontError) -> [PixelRect] {
+        guard let colorEmoji else { return [] }
+        var boxes: [PixelRect] = []
+        for event in events where event.start <= t && t < event.end {
+            let scene = try self.scene(event, at: t)
+            let lengths = PrintedLengths(style: scene.style, scale: scene.layout.scale)
+            let reach = Int((lengths.strokeWidth + lengths.shadowBlur * 3 + max(abs(lengths.shadowOffsetX), abs(lengths.shadowOffsetY))).rounded(.up)) + 4
+            for cluster in ColorEmojiLayer.clusters(in: scene.layout, font: colorEmoji) {
+                // Wide enough for the outline glyphs libass draws there too.
+                var box = ColorEmojiLayer.draw(cluster, layout: scene.layout, font: colorEmoji, dy: 0)?.frame ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+                for glyph in scene.layout.glyphs[cluster.glyphs] {
+                    let ink = glyph.inkBox ?? LayoutRect(x: glyph.x, y: glyph.y, width: glyph.advance, height: 0)
+                    box = box.union(PixelRect(x: Int(ink.minX.rounded(.down)), y: Int(ink.minY.rounded(.down)),
+                                              width: Int(ink.width.rounded(.up)) + 1, height: Int(ink.height.rounded(.up)) + 1))
+                }
+                boxes.append(PixelRect(x: box.x - reach, y: box.y - reach - Int((scene.motion.offsetY * scene.layout.scale).rounded()),
+                                       width: box.width + 2 * reach, height: box.height + 2 * reach + Int(abs(scene.motion.offsetY * scene.layout.scale).rounded(.up))))
+            }
+        }
+        return boxes
     }
 
     /// Every distinct layout warning so far (a font substituted, a character no font has), in order.

@@ -11,6 +11,8 @@ struct CaptionPainter {
     var cache: FrameMaskCache? = nil
     /// The style's lengths at the layout's scale; worked out here when not given.
     var lengths: PrintedLengths? = nil
+    /// Emoji are drawn in colour from this font when given (`ColorEmojiLayer`).
+    var colorEmoji: ColorEmojiFont? = nil
 
     func paint(_ scene: CaptionScene, onto image: inout RGBAImage) {
         let layout = scene.layout
@@ -50,6 +52,8 @@ struct CaptionPainter {
         }
         for word in words where word.opacity > 0 {
             paintFill(word, fade: fade, onto: &image)
+            let opacity = Int(LibassFade.apply(.white, page: fade, wordProgress: word.fadeProgress).alpha)
+            for emoji in word.colorEmojis { image.blend(colorImage: emoji.image, x: emoji.x, y: emoji.y, opacity: opacity) }
         }
     }
 
@@ -77,9 +81,11 @@ struct CaptionPainter {
             let run = glyphs[start..<end]
             // Trimmed once summed: glyph masks keep libass's tile-aligned extents for the shadow's
             // blur, which would otherwise be blended pixel by pixel as zeros.
+            // Colour emoji are painted as images; their alpha still strokes and casts the shadow.
+            word.colorEmojis = run.compactMap(\.colorEmoji)
             let make = {
                 let strokes = run.compactMap(\.masks.stroke)
-                return GlyphMasks(fill: AlphaMask.saturatingSum(run.map(\.masks.fill)).trimmed(),
+                return GlyphMasks(fill: AlphaMask.saturatingSum(run.filter { $0.colorEmoji == nil }.map(\.masks.fill)).trimmed(),
                                   stroke: strokes.isEmpty ? nil : AlphaMask.saturatingSum(strokes).trimmed())
             }
             // A word's sum only changes when one of its glyphs moves or scales: cached like shadows.
@@ -105,6 +111,10 @@ struct CaptionPainter {
         var sweepX: Int?
         var sweepColor: RGBAColor?
         var rightToLeft: Bool
+        /// A colour emoji drawn in place of this glyph's outline (its masks are the image's alpha).
+        var colorEmoji: ColorEmojiLayer? = nil
+        /// A word's colour emoji, once its glyphs are combined.
+        var colorEmojis: [ColorEmojiLayer] = []
     }
 
     /// The given lengths, or the style's at `scale` (tests paint without a renderer).
@@ -122,7 +132,15 @@ struct CaptionPainter {
         var scaledPens: [Int: (x: Double, y: Double)] = [:]
         var sweepX: Int?
         var riseY = 0.0
-        for (g, glyph) in layout.glyphs.enumerated() where glyph.inkBox != nil {
+        // Emoji the colour font draws: by the cluster's first glyph; the cluster's other glyphs are not drawn.
+        var emojiClusters: [Int: (character: Character, glyphs: Range<Int>)] = [:], emojiGlyphs = Set<Int>()
+        if let colorEmoji {
+            for cluster in ColorEmojiLayer.clusters(in: layout, font: colorEmoji) {
+                emojiClusters[cluster.glyphs.lowerBound] = cluster
+                emojiGlyphs.formUnion(cluster.glyphs)
+            }
+        }
+        for (g, glyph) in layout.glyphs.enumerated() where glyph.inkBox != nil || emojiClusters[g] != nil {
             let word = layout.words[glyph.wordIndex]
             let appearance = scene.appearances[glyph.wordIndex]
             if let visible = appearance.visibleCharacters, glyph.characterIndex - word.characterRange.lowerBound >= visible { continue }
@@ -145,6 +163,17 @@ struct CaptionPainter {
                                                      centreX: centreX, centreY: centreY)
                     for (i, pen) in zip(word.glyphRange, pens) { scaledPens[i] = pen }
                 }
+            }
+            if emojiGlyphs.contains(g) {
+                guard let colorEmoji, let cluster = emojiClusters[g],
+                      let emoji = ColorEmojiLayer.draw(cluster, layout: layout, font: colorEmoji, dy: dy + riseY) else { continue }
+                let stroke = strokeWidth > 0 ? emoji.alpha.dilated(radius: strokeWidth) : nil
+                let signature = GlyphSignature(face: ObjectIdentifier(colorEmoji), glyph: glyph.glyphID, x: emoji.x * 8, y: emoji.y * 8,
+                                               borderX: emoji.x * 8, borderY: emoji.y * 8, scale: 256)
+                layers.append(GlyphLayer(masks: GlyphMasks(fill: emoji.alpha, stroke: stroke), wordIndex: glyph.wordIndex, signature: signature,
+                                         color: appearance.color, opacity: appearance.opacity, fadeProgress: appearance.fade?.progress,
+                                         sweepX: nil, sweepColor: nil, rightToLeft: false, colorEmoji: emoji))
+                continue
             }
             let pen = scaledPens[g] ?? (glyph.x, glyph.y + dy + riseY)
             let size = glyph.fontSize * scale

@@ -64,6 +64,7 @@ extension StyleField {
         text("font_family", .at(\.fontFamily)),
         optionalText("font_file", .at(\.fontFile)),
         textList("fallback_fonts", .at(\.fallbackFonts)),
+        optionalText("emoji_font", .at(\.emojiFont)),
         integer("font_weight", 100...900, .at(\.fontWeight)),
         number("font_size", .above(0, upTo: 1000), .at(\.fontSize)),
         flag("uppercase", .at(\.uppercase)),
