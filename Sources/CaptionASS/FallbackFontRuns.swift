@@ -6,7 +6,8 @@ import CaptionStyles
 /// (which has no fallback of its own when fonts are given explicitly) draws the same glyphs. A
 /// fallback without a bold face is asked for with `\b0`, since libass would otherwise embolden it
 /// synthetically where the native renderer draws it as it is. `\fn` with no name returns to the
-/// style's font.
+/// style's font. An emphasised word laid out in another weight or size (`emphasis.font_weight`,
+/// `emphasis.scale`) names its face the same way and starts with its size (`\fs`).
 struct FallbackFontRuns {
     let layout: TextLayout
     let style: CaptionStyle
@@ -20,12 +21,16 @@ struct FallbackFontRuns {
         let primary = layout.face
         let styleBold = style.fontWeight >= 600 ? "1" : "0"
         var out = "", current: FontFace? = nil
+        if let size = layout.glyphs[word.glyphRange].first?.fontSize, size != layout.fontSize {
+            out += "{\\fs\(ASSSyntax.number(size))}"
+        }
         for (offset, character) in characters.enumerated() {
             let face = faces[word.characterRange.lowerBound + offset] ?? primary
             let fallback = face == primary ? nil : face
             if fallback != current {
                 if let fallback {
-                    let bold = fallback.styleName.localizedCaseInsensitiveContains("bold") ? styleBold : "0"
+                    // A bold face as bold (the style's weight or the emphasis's), any other as regular.
+                    let bold = fallback.styleName.localizedCaseInsensitiveContains("bold") ? "1" : "0"
                     out += "{\\fn\(fallback.familyName)\\b\(bold)}"
                 } else {
                     out += "{\\fn\\b\(styleBold)}"

@@ -1,5 +1,6 @@
 import CaptionLayout
 import CaptionModel
+import CaptionRender
 import CaptionStyles
 
 /// A word that scales, drawn alone at its box's centre (`\an5\pos`) while the lines hide it, its
@@ -93,7 +94,7 @@ struct ScaledWordEvents {
         var events: [ASSEvent] = []
         for (i, w) in timed.enumerated() where i < layout.words.count && w.start < page.end {
             let word = layout.words[i]
-            let pos = "\\an5\\pos(\(n(word.box.x + word.box.width / 2)),\(n(word.box.y + word.box.height / 2)))"
+            let pos = "\\an5\\pos(\(n(word.box.x + word.box.width / 2)),\(n(WordTop.centreY(of: i, in: layout))))"
             let text = FallbackFontRuns(layout: layout, style: style).text(word: i)
             for span in spans(i) {
                 let from = ASSSyntax.centiseconds(span.from), to = ASSSyntax.centiseconds(min(span.to, page.end))

@@ -45,10 +45,22 @@ public final class LayoutEngine: Sendable {
         let fonts = try resolver.chain(for: style)
         var warnings = fonts.warnings + words.warnings
 
+        // Emphasised words in their own weight and size (`emphasis.font_weight`, `emphasis.scale`).
+        var emphasis: EmphasisFonts?
+        let look = style.emphasis
+        if !request.emphasized.isEmpty, look.fontWeight != nil || look.scale != 1 {
+            var bolder = style
+            bolder.fontWeight = look.fontWeight ?? style.fontWeight
+            let characters = Set(request.emphasized.filter { $0 < words.words.count }.flatMap { words.words[$0] })
+            emphasis = EmphasisFonts(fonts: try resolver.chain(for: bolder), size: ASSNumber.read(style.fontSize * look.scale * frame.scale),
+                                     characters: characters)
+        }
+
         var paragraphs: [MeasuredParagraph] = []
         for p in words.paragraphs.indices {
             let paragraph = MeasuredParagraph(words, paragraph: p, fonts: fonts, resolver: resolver, fontSize: fontSize,
-                                              wordSpacing: LibassGrid.snap(style.wordSpacing * frame.scale), language: request.language)
+                                              wordSpacing: LibassGrid.snap(style.wordSpacing * frame.scale), language: request.language,
+                                              emphasis: emphasis)
             for scalar in paragraph.missing where !warnings.contains(.missingGlyph(scalar)) {
                 warnings.append(.missingGlyph(scalar))
             }
@@ -103,7 +115,7 @@ public final class LayoutEngine: Sendable {
                     right = max(right, pen + shaped.advance)
                     glyphs.append(PositionedGlyph(
                         face: shaped.font.face, glyphID: shaped.glyphID, x: origin.x, y: origin.y, advance: shaped.advance,
-                        fontSize: fontSize, wordIndex: w, characterIndex: paragraph.start + shaped.character, inkBox: glyphInk,
+                        fontSize: shaped.size, wordIndex: w, characterIndex: paragraph.start + shaped.character, inkBox: glyphInk,
                         kerning: shaped.adjustment))
                 }
                 if left > right { left = previousRight; right = previousRight } // a word with no glyphs
@@ -127,6 +139,14 @@ public final class LayoutEngine: Sendable {
 }
 
 // MARK: Step 3: one paragraph shaped and measured
+
+/// The fonts, size and characters of emphasised words.
+struct EmphasisFonts {
+    let fonts: ResolvedChain
+    let size: Double
+    /// Character indices in the whole text.
+    let characters: Set<Int>
+}
 
 /// A paragraph's characters with fonts, bidi levels and shaped glyphs, and each word's and space's
 /// width.
@@ -152,7 +172,7 @@ struct MeasuredParagraph {
     let missing: [Unicode.Scalar]
 
     init(_ text: CaptionWords, paragraph p: Int, fonts: ResolvedChain, resolver: FontResolver, fontSize: Double,
-         wordSpacing: Double, language: String?) {
+         wordSpacing: Double, language: String?, emphasis: EmphasisFonts? = nil) {
         let range = text.paragraphs[p]
         let start = range.lowerBound
         paragraphIndex = p
@@ -162,23 +182,28 @@ struct MeasuredParagraph {
 
         // A font per character, then runs where the font, level or script changes.
         var missing: [Unicode.Scalar] = []
-        let characterFonts = paragraph.characters.map { character in
-            let choice = fonts.font(for: character, resolver: resolver)
+        // An emphasised word's characters take the emphasis fonts and size.
+        let emphasised = paragraph.characters.indices.map { emphasis?.characters.contains(start + $0) ?? false }
+        let characterFonts = paragraph.characters.indices.map { i in
+            let choice = (emphasised[i] ? emphasis!.fonts : fonts).font(for: paragraph.characters[i], resolver: resolver)
             if let scalar = choice.missing, !missing.contains(scalar) { missing.append(scalar) }
             return choice.font
         }
+        let sizes = emphasised.map { $0 ? emphasis!.size : fontSize }
         self.missing = missing
         let scripts = Shaper.scripts(paragraph)
         var runs: [ShapingRun] = []
         for i in paragraph.characters.indices {
-            if let last = runs.last, last.font === characterFonts[i], last.level == bidi.levels[i], last.script == scripts[i] {
+            if let last = runs.last, last.font === characterFonts[i], last.level == bidi.levels[i], last.script == scripts[i],
+               last.size == sizes[i] {
                 runs[runs.count - 1].characters = last.characters.lowerBound..<(i + 1)
             } else {
-                runs.append(ShapingRun(characters: i..<(i + 1), font: characterFonts[i], level: bidi.levels[i], script: scripts[i]))
+                runs.append(ShapingRun(characters: i..<(i + 1), font: characterFonts[i], level: bidi.levels[i], script: scripts[i],
+                                       size: sizes[i]))
             }
         }
         self.runs = runs
-        var glyphs = Shaper.shape(paragraph, runs: runs, fontSize: fontSize, language: language)
+        var glyphs = Shaper.shape(paragraph, runs: runs, language: language)
 
         // Words of this paragraph, and the word spacing on each space between words (on the first
         // glyph of the space's cluster).

@@ -34,6 +34,8 @@ struct ShapingRun {
     var font: ShapingFont
     var level: UInt8
     var script: hb_script_t
+    /// The ASS font size of the run (an emphasised word may be larger than the rest).
+    var size: Double
 }
 
 /// One shaped glyph, in pixels, relative to its pen position (y up, as HarfBuzz gives it).
@@ -45,6 +47,8 @@ struct ShapedGlyph {
     /// The run (index into the paragraph's runs) the glyph came from.
     var run: Int
     var advance: Double
+    /// The ASS font size it was shaped at (its run's).
+    var size: Double
     /// HarfBuzz's adjustment of the advance (kerning) in design units, kept so the advance can be
     /// recomputed at another scale the way libass would (a scaled word).
     var adjustment: Int
@@ -77,7 +81,7 @@ enum Shaper {
 
     /// Glyphs of every run, in logical order: runs in order, each run's glyphs in logical order (a
     /// right-to-left run's HarfBuzz output reversed).
-    static func shape(_ paragraph: ParagraphText, runs: [ShapingRun], fontSize: Double, language: String?) -> [ShapedGlyph] {
+    static func shape(_ paragraph: ParagraphText, runs: [ShapingRun], language: String?) -> [ShapedGlyph] {
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         var glyphs: [ShapedGlyph] = []
@@ -103,7 +107,7 @@ enum Shaper {
             var count: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
                   let positions = hb_buffer_get_glyph_positions(buffer, &count) else { continue }
-            let face = run.font.face, scale = face.scale(forSize: fontSize)
+            let face = run.font.face, fontSize = run.size, scale = face.scale(forSize: fontSize)
             let n = Int(count)
             for k in 0..<n {
                 // HarfBuzz returns visual order; a right-to-left run is read backwards for logical order.
@@ -114,6 +118,7 @@ enum Shaper {
                     font: run.font, glyphID: info.codepoint,
                     character: paragraph.scalarCharacter[Int(info.cluster)], run: runIndex,
                     advance: face.libassAdvance(glyph: info.codepoint, adjustment: Int(position.x_advance) - nominal, size: fontSize),
+                    size: fontSize,
                     adjustment: Int(position.x_advance) - nominal,
                     xOffset: face.libassPixels(units: Int(position.x_offset), size: fontSize),
                     yOffset: face.libassPixels(units: Int(position.y_offset), size: fontSize),

@@ -15,9 +15,12 @@ public struct LayoutRequest: Sendable, Hashable {
     public var frameHeight: Double
     /// A BCP 47 language tag for shaping (`"ja"`, `"sr"`); nil picks one from each run's script.
     public var language: String?
+    /// The words (indices into the caption's words) laid out in the emphasis weight and size.
+    public var emphasized: Set<Int>
 
     public init(text: String, words: [String]? = nil, style: CaptionStyle, frameWidth: Double, frameHeight: Double,
-                language: String? = nil) {
+                language: String? = nil, emphasized: Set<Int> = []) {
+        self.emphasized = emphasized
         self.text = text
         self.words = words
         self.style = style

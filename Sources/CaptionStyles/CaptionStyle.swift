@@ -168,6 +168,11 @@ public struct CaptionStyle: Sendable, Hashable {
         public var highlightColor: RGBAColor?
         /// A box behind every emphasised word (the spoken word's box, in modes that have one, wins).
         public var box: Box?
+        /// The emphasised words' size, as a multiple of `font_size`: they are laid out larger and their
+        /// neighbours make room.
+        public var scale = 1.0
+        /// Their font weight (the family's nearest face); nil keeps the style's.
+        public var fontWeight: Int?
         public init() {}
 
         /// Whether anything can be emphasised at all.

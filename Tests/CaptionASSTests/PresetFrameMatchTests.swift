@@ -87,6 +87,26 @@ import Testing
         #expect(notIdentical.isEmpty, "\(preset): \(notIdentical)")
     }
 
+    /// Emphasised words laid out larger (`emphasis.scale`, named in the ASS by `\fs`), at rest and in
+    /// the modes that scale a word alone (libass centres that event on the larger word's own line box),
+    /// at every 20 ms of the first two pages (the scaling words' whole ramps).
+    @Test(arguments: ["key-words", "word-and-scale", "pop-in"])
+    func largerEmphasisedWordsMatchLibass(preset: String) throws {
+        let f = try Fixture(preset: preset) { style in
+            style.emphasis.rule = .longestWordPerPage
+            style.emphasis.scale = 1.3
+            style.emphasis.color = RGBAColor(red: 255, green: 80, blue: 80)
+        }
+        #expect(f.script.contains("\\fs"))
+        var notIdentical: [String] = []
+        for t in stride(from: f.pages[0].start, to: f.pages[1].end, by: 20) {
+            let (a, b) = try f.frames(at: t)
+            let match = try FrameMatch(native: a, libass: b)
+            if match.comparison.grade != .same { notIdentical.append("\(t) ms \(match.comparison.grade) \(match.comparison.differingPixels) px") }
+        }
+        #expect(notIdentical.isEmpty, "\(preset): \(notIdentical)")
+    }
+
     /// Bilingual captions (`--secondary`): the translation's block drawn by its own style row, below or
     /// above, from a bottom or a top anchor, identical to libass at every default time.
     @Test(arguments: [("bilingual", CaptionStyle.Secondary.Position.below, 2), ("broadcast", .above, 2), ("bounce", .below, 8),

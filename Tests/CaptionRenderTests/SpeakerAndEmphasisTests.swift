@@ -101,6 +101,23 @@ import CaptionLayout
         }
     }
 
+    /// `emphasis.scale` lays the emphasised word out larger and its neighbours make room; the others keep
+    /// the style's size.
+    @Test func emphasisedWordsLaidOutLargerMakeRoom() throws {
+        let words: [Word] = [("So", 0, 300), ("today", 300, 600), ("we", 600, 900)].map { Word(text: $0.0, start: $0.1, end: $0.2) }
+        let event = CaptionEvent(start: 0, end: 900, text: CaptionText(plain: "So today we"), words: words)
+        func layout(_ scale: Double) throws -> TextLayout {
+            let style = try self.style { $0.emphasis.words = ["today"]; $0.emphasis.scale = scale }
+            return try CaptionFrameRenderer(style: style, width: 1080, height: 1920).scene(event, at: 100).layout
+        }
+        let normal = try layout(1), larger = try layout(1.3)
+        let sizes = larger.words.map { larger.glyphs[$0.glyphRange].first!.fontSize }
+        #expect(abs(sizes[1] / sizes[0] - 1.3) < 0.01 && sizes[0] == sizes[2] && sizes[0] == normal.fontSize)
+        #expect(abs(larger.words[1].box.width / normal.words[1].box.width - 1.3) < 0.03)
+        #expect(larger.words[2].box.minX >= larger.words[1].box.maxX, "the next word makes room")
+        #expect(larger.lines[0].baseline == normal.lines[0].baseline)
+    }
+
     /// The emphasis box sits behind emphasised words only, and the spoken word's highlight still wins
     /// over the emphasis colour where the mode highlights.
     @Test func emphasisBoxAndHighlightWhileSpoken() throws {

@@ -88,7 +88,8 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
         let style = self.style.forPage(event, words: timed)
         let layout = try layouts.layout(for: event, words: timed.map(\.text)) { () throws(FontError) -> TextLayout in
             try engine.layout(LayoutRequest(text: event.text.plain, words: timed.map(\.text), style: style,
-                                            frameWidth: Double(width), frameHeight: Double(height)))
+                                            frameWidth: Double(width), frameHeight: Double(height),
+                                            emphasized: Self.laidOutLarger(timed, style: style)))
         }
         var appearances = Karaoke.appearances(of: timed, at: t, style: style)
         // The layout may find a different number of words (text it could not match): pad or cut.
@@ -97,6 +98,14 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
         }
         return CaptionScene(style: style, layout: layout, appearances: Array(appearances.prefix(layout.words.count)),
                             motion: CaptionMotion.at(t, start: event.start, end: event.end, style: style))
+    }
+}
+
+extension CaptionFrameRenderer {
+    /// The words laid out in the emphasis weight or size, when the style gives one.
+    static func laidOutLarger(_ words: [TimedWord], style: CaptionStyle) -> Set<Int> {
+        guard style.emphasis.scale != 1 || style.emphasis.fontWeight != nil else { return [] }
+        return Set(EmphasisMatch.emphasized(words, by: style.emphasis).enumerated().filter(\.element).map(\.offset))
     }
 }
 

@@ -146,7 +146,7 @@ struct CaptionPainter {
             if let visible = appearance.visibleCharacters, glyph.characterIndex - word.characterRange.lowerBound >= visible { continue }
             // The word's centre: a scaled word grows in place about it and its neighbours never move.
             let centreX = word.box.x + word.box.width / 2
-            let centreY = word.box.y + word.box.height / 2 + dy
+            let centreY = WordTop.centreY(of: glyph.wordIndex, in: layout) + dy
             // Scales in steps of 1/80 (about 1 px on a 100 px word; 1.2 and 0.8 exactly): a transition's frames reuse
             // the glyphs its way up drew on its way back down, and across words with the same letters. The
             // compiled ASS steps through the same values at the same milliseconds (ScaledWordEvents).

@@ -14,6 +14,17 @@ public enum WordTop {
         return ascender.map { layout.lines[word.lineIndex].baseline - $0 } ?? layout.lines[word.lineIndex].top
     }
 
+    /// The middle of the word's line box as libass centres a one-word event (`\an5`, a word that
+    /// scales): between its top (`top(of:in:)`) and the baseline plus the largest descender of its
+    /// glyphs' fonts at their sizes. For a word in the style's own font and size this is the middle of
+    /// its line; an emphasised word laid out larger has its own.
+    public static func centreY(of i: Int, in layout: TextLayout) -> Double {
+        let word = layout.words[i]
+        let glyphs = layout.glyphs[word.glyphRange]
+        guard let descender = glyphs.map({ $0.face.libassDescender(size: $0.fontSize) }).max() else { return word.box.y + word.box.height / 2 }
+        return (top(of: i, in: layout) + layout.lines[word.lineIndex].baseline + descender) / 2
+    }
+
     /// The tops a rise moves between, as printed in `\move` and read back by libass.
     public static func tops(of i: Int, in layout: TextLayout, rise: WordRise) -> (from: Double, to: Double) {
         let top = self.top(of: i, in: layout)

@@ -42,6 +42,8 @@ extension StyleField {
             optionalColor("color", .at(\.emphasis.color)),
             optionalColor("highlight_color", .at(\.emphasis.highlightColor)),
             box("box", \.emphasis.box),
+            number("scale", NumberRange(0.25...4), .at(\.emphasis.scale)),
+            optionalInteger("font_weight", 100...900, .at(\.emphasis.fontWeight)),
         ]),
 
         // The same limits as the paging flags of `convert` (which override these).
