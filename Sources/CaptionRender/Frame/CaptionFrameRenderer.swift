@@ -64,15 +64,18 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
             let lengths = PrintedLengths(style: scene.style, scale: scene.layout.scale)
             let reach = Int((lengths.strokeWidth + lengths.shadowBlur * 3 + max(abs(lengths.shadowOffsetX), abs(lengths.shadowOffsetY))).rounded(.up)) + 4
             for cluster in ColorEmojiLayer.clusters(in: scene.layout, font: colorEmoji) {
-                // Wide enough for the outline glyphs libass draws there too.
-                var box = ColorEmojiLayer.draw(cluster, layout: scene.layout, font: colorEmoji, dy: 0)?.frame ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+                // Where the painter puts it (a page's slide, a word's rise), and wide enough for the
+                // outline glyphs libass draws there too.
+                let word = scene.layout.glyphs[cluster.glyphs.lowerBound].wordIndex
+                let rise = scene.appearances[word].rise.map { WordTop.offset(of: word, in: scene.layout, rise: $0) } ?? 0
+                let dy = scene.motion.offsetY * scene.layout.scale + rise
+                var box = ColorEmojiLayer.draw(cluster, layout: scene.layout, font: colorEmoji, dy: dy)?.frame ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
                 for glyph in scene.layout.glyphs[cluster.glyphs] {
                     let ink = glyph.inkBox ?? LayoutRect(x: glyph.x, y: glyph.y, width: glyph.advance, height: 0)
-                    box = box.union(PixelRect(x: Int(ink.minX.rounded(.down)), y: Int(ink.minY.rounded(.down)),
+                    box = box.union(PixelRect(x: Int(ink.minX.rounded(.down)), y: Int((ink.minY + rise).rounded(.down)),
                                               width: Int(ink.width.rounded(.up)) + 1, height: Int(ink.height.rounded(.up)) + 1))
                 }
-                boxes.append(PixelRect(x: box.x - reach, y: box.y - reach - Int((scene.motion.offsetY * scene.layout.scale).rounded()),
-                                       width: box.width + 2 * reach, height: box.height + 2 * reach + Int(abs(scene.motion.offsetY * scene.layout.scale).rounded(.up))))
+                boxes.append(PixelRect(x: box.x - reach, y: box.y - reach, width: box.width + 2 * reach, height: box.height + 2 * reach))
             }
         }
         return boxes
