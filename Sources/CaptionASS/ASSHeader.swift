@@ -71,7 +71,7 @@ struct ASSStyleRows {
     init(base: CaptionStyle) {
         self.base = base
         // With secondary captions shown, the main captions' own style (room kept) is the default.
-        rows = [("Default", base.forPage(CaptionEvent(start: 0, end: 0, text: CaptionText(plain: "")), words: []))]
+        rows = [("Default", base.mainPageStyle)]
     }
 
     /// The row a page is drawn in, added when new: `Secondary` for the secondary track's pages.

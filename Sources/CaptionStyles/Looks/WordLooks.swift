@@ -37,6 +37,10 @@ extension CaptionStyle {
         return SecondaryCaptions.isSecondary(page) ? secondaryStyle : mainWithSecondary.forPage(words)
     }
 
+    /// The style of a main page without a speaker style: this one, with room kept for secondary
+    /// captions when they are shown.
+    public var mainPageStyle: CaptionStyle { showsSecondary ? mainWithSecondary : self }
+
     /// This style with the style of the page's speaker (its first word that has one) applied, when
     /// `speakers` names it.
     public func forPage(_ words: [TimedWord]) -> CaptionStyle {
