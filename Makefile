@@ -66,7 +66,7 @@ demo: build
 	@ls -l $(DEMO_OUT)
 	@echo; echo "--- $(DEMO_OUT)/sintel_en.vtt (start)"; head -8 $(DEMO_OUT)/sintel_en.vtt
 	@echo "--- $(DEMO_OUT)/whisperx-karaoke.vtt (word timings paged three words at a time)"; cat $(DEMO_OUT)/whisperx-karaoke.vtt
-	@echo; echo "Burned videos (the WhisperX words on a generated clip, three presets):"
+	@echo; echo "Burned videos (the WhisperX words on a generated clip, five presets):"
 	@ls -1 $(PWD)/$(DEMO_OUT)/burned-*.mp4
 
 # Parse speed and memory against pysubs2 and srt on the same generated files (release build).
