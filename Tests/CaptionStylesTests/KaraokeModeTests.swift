@@ -80,8 +80,9 @@ import CaptionModel
         let event = CaptionEvent(start: 1000, end: 2000, text: CaptionText(plain: "a bbb\ncccc"))
         let spread = WordTimeline.words(of: event)
         #expect(spread.map(\.text) == ["a", "bbb", "cccc"])
-        #expect(spread.map(\.start) == [1000, 1125, 1500])
-        #expect(spread.map(\.end) == [1125, 1500, 2000])
+        // 1/8 and 4/8 of the second, on the 10 ms grid ASS times are written on (1125 → 1130).
+        #expect(spread.map(\.start) == [1000, 1130, 1500])
+        #expect(spread.map(\.end) == [1130, 1500, 2000])
         let japanese = WordTimeline.words(of: CaptionEvent(start: 0, end: 300, text: CaptionText(plain: "字幕だ")))
         #expect(japanese.map(\.text) == ["字", "幕", "だ"])
         #expect(WordTimeline.words(of: CaptionEvent(start: 0, end: 300, text: CaptionText(plain: "Hello"))).map(\.text) == ["Hello"])

@@ -166,7 +166,8 @@ struct CaptionPainter {
             }
             if emojiGlyphs.contains(g) {
                 guard let colorEmoji, let cluster = emojiClusters[g],
-                      let emoji = ColorEmojiLayer.draw(cluster, layout: layout, font: colorEmoji, dy: dy + riseY) else { continue }
+                      let emoji = ColorEmojiLayer.draw(cluster, layout: layout, font: colorEmoji, dy: dy + riseY, scale: scale,
+                                                       at: scaledPens[g]) else { continue }
                 let stroke = strokeWidth > 0 ? emoji.alpha.dilated(radius: strokeWidth) : nil
                 let signature = GlyphSignature(face: ObjectIdentifier(colorEmoji), glyph: glyph.glyphID, x: emoji.x * 8, y: emoji.y * 8,
                                                borderX: emoji.x * 8, borderY: emoji.y * 8, scale: 256)

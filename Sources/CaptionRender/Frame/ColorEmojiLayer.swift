@@ -34,17 +34,18 @@ struct ColorEmojiLayer {
         return clusters
     }
 
-    /// The cluster drawn at the size and place the layout gave its outline glyphs, moved down by `dy`.
+    /// The cluster drawn at the size and place the layout gave its outline glyphs, moved down by `dy`;
+    /// in a word that scales, `scale` times larger from the pen `at` its scaled first glyph has.
     static func draw(_ cluster: (character: Character, glyphs: Range<Int>), layout: TextLayout, font: ColorEmojiFont,
-                     dy: Double) -> ColorEmojiLayer? {
+                     dy: Double, scale: Double = 1, at scaledPen: (x: Double, y: Double)? = nil) -> ColorEmojiLayer? {
         let first = layout.glyphs[cluster.glyphs.lowerBound]
         // The em the layout's glyph was drawn at, in frame pixels, over the strike's.
-        let em = first.face.scale(forSize: first.fontSize) * first.face.unitsPerEm
+        let em = first.face.scale(forSize: first.fontSize) * first.face.unitsPerEm * scale
         let s = em / font.strikePPEM
         let glyphs = font.glyphs(for: String(cluster.character))
-        let advance = layout.glyphs[cluster.glyphs].reduce(0) { $0 + $1.advance }
-        var pen = first.x + (advance - glyphs.reduce(0) { $0 + $1.advance } * s) / 2
-        let baseline = first.y + dy
+        let advance = layout.glyphs[cluster.glyphs].reduce(0) { $0 + $1.advance } * scale
+        var pen = (scaledPen?.x ?? first.x) + (advance - glyphs.reduce(0) { $0 + $1.advance } * s) / 2
+        let baseline = scaledPen?.y ?? (first.y + dy)
         var layers: [ColorEmojiLayer] = []
         for (glyph, glyphAdvance) in glyphs {
             defer { pen += glyphAdvance * s }

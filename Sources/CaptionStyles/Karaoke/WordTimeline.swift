@@ -5,7 +5,9 @@ import CaptionModel
 /// A caption with word timings uses them. A caption without (plain SRT or WebVTT) gets its words from
 /// its text, split at whitespace (in text without any space, such as Chinese or Japanese, each
 /// character is a word), and the event's time spread over them in proportion to their character
-/// counts: karaoke presets then still move word by word.
+/// counts: karaoke presets then still move word by word. Those estimated times are put on the 10 ms
+/// grid ASS event times are written on (`MotionKeys.grid`), so the compiled ASS changes a word's
+/// state at the very millisecond the native renderer does; given word timings are kept as they are.
 public struct TimedWord: Sendable, Hashable {
     public var text: String
     public var start: Milliseconds
@@ -29,7 +31,11 @@ public enum WordTimeline {
         } else {
             var texts = event.text.plain.split(whereSeparator: { $0.isWhitespace }).map(String.init)
             if texts.count == 1, texts[0].count > 1, texts[0].unicodeScalars.contains(where: isCJK) { texts = texts[0].map { String($0) } }
-            timed = spread(texts, start: event.start, end: event.end)
+            timed = spread(texts, start: event.start, end: event.end).map { word in
+                var word = word
+                (word.start, word.end) = (MotionKeys.grid(word.start), MotionKeys.grid(word.end))
+                return word
+            }
         }
         let spans = event.spans
         if !spans.isEmpty { mark(&timed, spans: spans, plain: event.text.plain) }
