@@ -78,12 +78,7 @@ import Testing
             box.color = RGBAColor(red: 30, green: 30, blue: 90, alpha: 200)
             style.emphasis.box = box
         }
-        var notIdentical: [String] = []
-        for t in stride(from: f.pages[0].start, to: f.pages[1].end, by: 10) {
-            let (a, b) = try f.frames(at: t)
-            let match = try FrameMatch(native: a, libass: b)
-            if match.comparison.grade != .same { notIdentical.append("\(t) ms \(match.comparison.grade) \(match.comparison.differingPixels) px") }
-        }
+        let notIdentical = try f.notIdentical(at: stride(from: f.pages[0].start, to: f.pages[1].end, by: 10))
         #expect(notIdentical.isEmpty, "\(preset): \(notIdentical)")
     }
 
@@ -98,12 +93,7 @@ import Testing
             style.emphasis.color = RGBAColor(red: 255, green: 80, blue: 80)
         }
         #expect(f.script.contains("\\fs"))
-        var notIdentical: [String] = []
-        for t in stride(from: f.pages[0].start, to: f.pages[1].end, by: 20) {
-            let (a, b) = try f.frames(at: t)
-            let match = try FrameMatch(native: a, libass: b)
-            if match.comparison.grade != .same { notIdentical.append("\(t) ms \(match.comparison.grade) \(match.comparison.differingPixels) px") }
-        }
+        let notIdentical = try f.notIdentical(at: stride(from: f.pages[0].start, to: f.pages[1].end, by: 20))
         #expect(notIdentical.isEmpty, "\(preset): \(notIdentical)")
     }
 
@@ -119,12 +109,7 @@ import Testing
             style.anchor = anchor
         }
         #expect(f.script.contains("Style: Secondary,") && f.script.contains(",Secondary,,"))
-        var notIdentical: [String] = []
-        for t in FrameTimes.defaults(for: f.pages) {
-            let (a, b) = try f.frames(at: t)
-            let match = try FrameMatch(native: a, libass: b)
-            if match.comparison.grade != .same { notIdentical.append("\(t) ms \(match.comparison.grade) \(match.comparison.differingPixels) px") }
-        }
+        let notIdentical = try f.notIdentical(at: FrameTimes.defaults(for: f.pages))
         #expect(notIdentical.isEmpty, "\(preset) \(position) anchor \(anchor): \(notIdentical)")
     }
 
@@ -198,5 +183,18 @@ import Testing
         let first = f.dialogues.filter { $0.hasPrefix("Dialogue: 0,") && $0.contains("\\p1}") }
         #expect(first.count >= lines)
         #expect(f.dialogues.allSatisfy { $0.contains("\\fade(255,0,255,") })
+    }
+}
+
+extension Fixture {
+    /// The times in `times` at which the native frame and libass's differ, with their grade and pixels.
+    func notIdentical(at times: some Sequence<Milliseconds>) throws -> [String] {
+        var found: [String] = []
+        for t in times {
+            let (a, b) = try frames(at: t)
+            let match = try FrameMatch(native: a, libass: b)
+            if match.comparison.grade != .same { found.append("\(t) ms \(match.comparison.grade) \(match.comparison.differingPixels) px") }
+        }
+        return found
     }
 }
