@@ -12,20 +12,9 @@ mkdir -p "$WORK"
 swift build -c release --product captions >/dev/null
 CAPTIONS=$(swift build -c release --show-bin-path)/captions
 
-python3 - "$WORK" "$SECONDS_LONG" <<'PY'
-import json, sys
-work, total = sys.argv[1], int(sys.argv[2])
-words = "so today we are testing three caption styles that creators ask for every day on short videos".split()
-for seconds in (20, total):
-    segments, t, i = [], 0.0, 0
-    while t < seconds - 3:
-        ws = []
-        for _ in range(6):
-            ws.append({"word": words[i % len(words)], "start": round(t, 2), "end": round(t + 0.26, 2)}); t += 0.3; i += 1
-        segments.append({"start": ws[0]["start"], "end": ws[-1]["end"], "text": " ".join(w["word"] for w in ws), "words": ws})
-        t += 0.4
-    json.dump({"segments": segments}, open(f"{work}/words-{seconds}s.json", "w"))
-PY
+for seconds in 20 "$SECONDS_LONG"; do
+  python3 Benchmarks/word-timings.py "$WORK/words-${seconds}s.json" $((seconds - 3))
+done
 
 timed() {  # prints "wall_seconds peak_kib" for a command
   local log; log=$(mktemp)

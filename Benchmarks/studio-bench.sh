@@ -12,17 +12,5 @@ swift build -c release --product studio-bench >/dev/null
 BIN=$(swift build -c release --show-bin-path)
 ffmpeg -v error -y -f lavfi -i "testsrc2=size=1080x1920:rate=30" -t $((SECONDS_PLAYED + 2)) \
   -c:v libx264 -preset ultrafast -pix_fmt yuv420p "$WORK/clip.mp4"
-python3 - "$WORK" "$SECONDS_PLAYED" <<'PY'
-import json, sys
-work, total = sys.argv[1], int(sys.argv[2])
-words = "so today we are testing three caption styles that creators ask for every day on short videos".split()
-segments, t, i = [], 0.0, 0
-while t < total:
-    ws = []
-    for _ in range(6):
-        ws.append({"word": words[i % len(words)], "start": round(t, 2), "end": round(t + 0.26, 2)}); t += 0.3; i += 1
-    segments.append({"start": ws[0]["start"], "end": ws[-1]["end"], "text": " ".join(w["word"] for w in ws), "words": ws})
-    t += 0.4
-json.dump({"segments": segments}, open(f"{work}/words.json", "w"))
-PY
+python3 Benchmarks/word-timings.py "$WORK/words.json" "$SECONDS_PLAYED"
 "$BIN/studio-bench" "$BIN/captions" "$WORK/clip.mp4" "$WORK/words.json" "$SECONDS_PLAYED" highlight-by-word pop-in karaoke-fill

@@ -16,10 +16,15 @@ public enum CharacterSteps {
         }
     }
 
-    /// How many characters the word shows while spoken: the first from its start, then one more at
-    /// each step reached.
-    static func shown(of word: TimedWord, progress: Double) -> Int {
-        let t = word.start + Int((progress * Double(max(word.end - word.start, 1))).rounded())
-        return min(word.text.count, 1 + times(of: word).filter { $0 <= t }.count)
+    /// How many characters the word has reached in `state`: none before it starts, the first from its
+    /// start and one more at each step reached, nil (all of them) once it has ended.
+    static func reached(by word: TimedWord, in state: WordState) -> Int? {
+        switch state {
+        case .upcoming: return 0
+        case .active(let progress):
+            let t = word.start + Int((progress * Double(max(word.end - word.start, 1))).rounded())
+            return min(word.text.count, 1 + times(of: word).filter { $0 <= t }.count)
+        case .past: return nil
+        }
     }
 }

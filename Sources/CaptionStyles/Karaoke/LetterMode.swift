@@ -10,12 +10,7 @@ enum LetterMode: KaraokeMode {
     static func appearance(of word: TimedWord, state: WordState, style: CaptionStyle) -> WordAppearance {
         var appearance = WordAppearance(color: style.textColor)
         appearance.sweepColor = style.highlightColor
-        let count = word.text.count
-        switch state {
-        case .upcoming: appearance.sweepCharacters = 0
-        case .active(let progress): appearance.sweepCharacters = CharacterSteps.shown(of: word, progress: progress)
-        case .past: appearance.sweepCharacters = count
-        }
+        appearance.sweepCharacters = CharacterSteps.reached(by: word, in: state) ?? word.text.count
         return appearance
     }
 

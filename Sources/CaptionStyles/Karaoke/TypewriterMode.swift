@@ -5,11 +5,7 @@ import CaptionModel
 enum TypewriterMode: KaraokeMode {
     static func appearance(of word: TimedWord, state: WordState, style: CaptionStyle) -> WordAppearance {
         var appearance = WordAppearance(color: style.textColor)
-        switch state {
-        case .upcoming: appearance.visibleCharacters = 0
-        case .active(let progress): appearance.visibleCharacters = CharacterSteps.shown(of: word, progress: progress)
-        case .past: appearance.visibleCharacters = nil
-        }
+        appearance.visibleCharacters = CharacterSteps.reached(by: word, in: state)
         return appearance
     }
 
