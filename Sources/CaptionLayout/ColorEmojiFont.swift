@@ -14,6 +14,8 @@ public final class ColorEmojiFont: @unchecked Sendable {
     public let strikePPEM: Double
     private let bitmaps = NSLock()
     private var cache: [UInt32: ColorBitmap?] = [:]
+    /// Shaped clusters: every frame of a page with an emoji asks again.
+    private var shaped: [String: [(glyph: UInt32, advance: Double)]] = [:]
 
     /// The font at `path`; nil when it cannot be opened or has no colour bitmaps.
     public init?(path: String) {
@@ -48,6 +50,13 @@ public final class ColorEmojiFont: @unchecked Sendable {
     /// The glyphs for one emoji cluster, with their advances in strike pixels; empty when the font does
     /// not have it.
     public func glyphs(for cluster: String) -> [(glyph: UInt32, advance: Double)] {
+        if let hit = bitmaps.withLock({ shaped[cluster] }) { return hit }
+        let glyphs = shape(cluster)
+        bitmaps.withLock { if shaped.count < 4096 { shaped[cluster] = glyphs } }
+        return glyphs
+    }
+
+    private func shape(_ cluster: String) -> [(glyph: UInt32, advance: Double)] {
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_add_utf8(buffer, cluster, -1, 0, -1)

@@ -165,10 +165,16 @@ struct CaptionPainter {
                 }
             }
             if emojiGlyphs.contains(g) {
-                guard let colorEmoji, let cluster = emojiClusters[g],
-                      let emoji = ColorEmojiLayer.draw(cluster, layout: layout, font: colorEmoji, dy: dy + riseY, scale: scale,
-                                                       at: scaledPens[g]) else { continue }
-                let stroke = strokeWidth > 0 ? emoji.alpha.dilated(radius: strokeWidth) : nil
+                guard let colorEmoji, let cluster = emojiClusters[g] else { continue }
+                let pen = scaledPens[g]
+                let key = ColorEmojiCache.Key(font: ObjectIdentifier(colorEmoji), cluster: String(cluster.character),
+                                              face: ObjectIdentifier(glyph.face), x: glyph.x, y: glyph.y, size: glyph.fontSize,
+                                              advance: layout.glyphs[cluster.glyphs].reduce(0) { $0 + $1.advance },
+                                              dy: dy + riseY, scale: scale, penX: pen?.x, penY: pen?.y, strokeWidth: strokeWidth)
+                guard let (emoji, stroke) = ColorEmojiCache.shared.layer(key, orMake: {
+                    ColorEmojiLayer.draw(cluster, layout: layout, font: colorEmoji, dy: dy + riseY, scale: scale, at: pen)
+                        .map { ($0, strokeWidth > 0 ? $0.alpha.dilated(radius: strokeWidth) : nil) }
+                }) else { continue }
                 let signature = GlyphSignature(face: ObjectIdentifier(colorEmoji), glyph: glyph.glyphID, x: emoji.x * 8, y: emoji.y * 8,
                                                borderX: emoji.x * 8, borderY: emoji.y * 8, scale: 256)
                 layers.append(GlyphLayer(masks: GlyphMasks(fill: emoji.alpha, stroke: stroke), wordIndex: glyph.wordIndex, signature: signature,

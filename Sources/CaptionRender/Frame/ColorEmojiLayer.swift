@@ -185,3 +185,34 @@ extension RGBAImage {
         return image
     }
 }
+
+/// Colour emoji as drawn, with their strokes, by everything that decides their pixels: a page at rest
+/// draws the same emoji at every frame, and scaling the bitmap and widening its alpha are the costly
+/// part of drawing one.
+final class ColorEmojiCache: @unchecked Sendable {
+    static let shared = ColorEmojiCache()
+
+    struct Key: Hashable {
+        var font: ObjectIdentifier
+        var cluster: String
+        /// The layout's first glyph of the cluster (face, place, size) and the cluster's advance.
+        var face: ObjectIdentifier
+        var x: Double, y: Double, size: Double, advance: Double
+        var dy: Double, scale: Double, penX: Double?, penY: Double?
+        var strokeWidth: Double
+    }
+
+    private var entries: [Key: (layer: ColorEmojiLayer, stroke: AlphaMask?)] = [:]
+    private let lock = NSLock()
+
+    func layer(_ key: Key, orMake make: () -> (layer: ColorEmojiLayer, stroke: AlphaMask?)?) -> (layer: ColorEmojiLayer, stroke: AlphaMask?)? {
+        if let hit = lock.withLock({ entries[key] }) { return hit }
+        guard let made = make() else { return nil }
+        lock.withLock {
+            // A few hundred emoji states: a moving emoji's frames do not pile up.
+            if entries.count >= 256 { entries.removeAll(keepingCapacity: true) }
+            entries[key] = made
+        }
+        return made
+    }
+}
