@@ -1,4 +1,5 @@
 import CaptionLayout
+import CaptionRender
 import CaptionStyles
 
 /// A word's text with `\fn` switches around the characters the layout drew from a fallback font (CJK
@@ -8,13 +9,18 @@ import CaptionStyles
 /// synthetically where the native renderer draws it as it is. `\fn` with no name returns to the
 /// style's font. An emphasised word laid out in another weight or size (`emphasis.font_weight`,
 /// `emphasis.scale`) names its face the same way and starts with its size (`\fs`).
+/// A word at rest also gets the filler spaces that keep libass's simple shaper on the complex
+/// shaper's grid (`SimpleShaperFillers`).
 struct FallbackFontRuns {
     let layout: TextLayout
     let style: CaptionStyle
 
-    /// The first `count` characters of word `i` (all when nil), escaped, with font switches.
-    func text(word i: Int, characters count: Int? = nil) -> String {
+    /// The first `count` characters of word `i` (all when nil), escaped, with font switches, and with
+    /// the simple shaper's fillers unless the word is drawn scaled (`atRest` false).
+    func text(word i: Int, characters count: Int? = nil, atRest: Bool = true) -> String {
         let word = layout.words[i]
+        let fillers = atRest ? SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: ASSNumber.read(style.strokeWidth * layout.scale))
+            : .none
         let characters = Array(word.text.prefix(count ?? Int.max))
         var faces: [Int: FontFace] = [:]
         for glyph in layout.glyphs[word.glyphRange] { faces[glyph.characterIndex] = faces[glyph.characterIndex] ?? glyph.face }
@@ -36,6 +42,10 @@ struct FallbackFontRuns {
                     out += "{\\fn\\b\(styleBold)}"
                 }
                 current = fallback
+            }
+            if let before = fillers.before[offset] {
+                // Each filler's `\fsp` takes its complex-shaper advance back out; then no spacing again.
+                out += before.map { "{\\fsp\(ASSSyntax.number($0.spacing))}" + String($0.scalar) }.joined() + "{\\fsp0}"
             }
             out += ASSSyntax.escape(String(character))
         }

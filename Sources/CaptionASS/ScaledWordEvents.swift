@@ -95,7 +95,7 @@ struct ScaledWordEvents {
         for (i, w) in timed.enumerated() where i < layout.words.count && w.start < page.end {
             let word = layout.words[i]
             let pos = "\\an5\\pos(\(n(word.box.x + word.box.width / 2)),\(n(WordTop.centreY(of: i, in: layout))))"
-            let text = FallbackFontRuns(layout: layout, style: style).text(word: i)
+            let text = FallbackFontRuns(layout: layout, style: style).text(word: i, atRest: false)
             for span in spans(i) {
                 let from = ASSSyntax.centiseconds(span.from), to = ASSSyntax.centiseconds(min(span.to, page.end))
                 guard from < to else { continue }

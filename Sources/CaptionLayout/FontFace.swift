@@ -23,6 +23,8 @@ public final class FontFace: @unchecked Sendable {
     private let lock = NSLock()
     /// libass's advances at its reference size, per glyph (see `LibassArithmetic.swift`).
     let libassAdvances = GlyphValueCache()
+    /// libass's simple shaper's advances at its reference size, per glyph.
+    let libassSimpleAdvances = GlyphValueCache()
 
     public init(path: String, index: Int = 0) throws(FontError) {
         var face: FT_Face?

@@ -57,6 +57,25 @@ extension FontFace {
         return (Double(reference) * size / Self.libassReferenceSize).rounded(.toNearestOrEven) / 64
     }
 
+    /// The advance libass's simple shaper (`ASS_SHAPING_SIMPLE`, as ffmpeg's `-vf subtitles=` uses it)
+    /// gives the glyph at `size` px: the unhinted advance at the reference size (`get_outline_glyph` in
+    /// ass_render.c takes the outline's `advance.x`, loaded with `FT_LOAD_NO_HINTING`), scaled and
+    /// rounded to 1/64 px. No kerning: the simple shaper has none.
+    public func libassSimpleAdvance(glyph: UInt32, size: Double) -> Double {
+        let reference = libassSimpleAdvances.value(glyph) { unhintedReferenceAdvance(glyph) }
+        return (Double(reference) * size / Self.libassReferenceSize).rounded(.toNearestOrEven) / 64
+    }
+
+    /// The unhinted advance (26.6) at the reference size, as libass's outline cache loads it.
+    private func unhintedReferenceAdvance(_ glyph: UInt32) -> Int {
+        let flags = cfreetype_load_no_hinting() | cfreetype_load_no_bitmap() | cfreetype_load_ignore_global_advance_width()
+            | cfreetype_load_ignore_transform()
+        return withReferenceSize { ftFace -> Int? in
+            guard FT_Load_Glyph(ftFace, glyph, flags) == 0, let slot = ftFace.pointee.glyph else { return nil }
+            return Int(slot.pointee.advance.x)
+        } ?? 0
+    }
+
     /// The hinted advance (26.6) at the reference size, as libass's `get_cached_metrics` loads it.
     private func hintedReferenceAdvance(_ glyph: UInt32) -> Int {
         let flags = cfreetype_load_default() | cfreetype_load_ignore_global_advance_width() | cfreetype_load_ignore_transform()

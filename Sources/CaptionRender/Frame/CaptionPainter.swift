@@ -38,22 +38,33 @@ struct CaptionPainter {
         if style.shadow.opacity > 0 {
             paintShadow(glyphs, lengths: printedLengths(scale: k), fade: fade, onto: &image)
         }
-        // Each word's glyphs are combined first and blended once, as libass blends one bitmap per run.
-        let words = combinedByWord(glyphs)
-        for word in words where word.opacity > 0 {
-            guard let stroke = word.masks.stroke else { continue }
-            let color = LibassFade.apply(style.strokeColor, page: fade, wordProgress: word.fadeProgress)
-            if underlayIsCut(fade: fade, wordProgress: word.fadeProgress) {
-                image.blend(stroke.removingFill(word.masks.fill), color: color)
-                image.blend(word.masks.fill, color: color)
-            } else {
-                image.blend(stroke, color: color)
-            }
-        }
-        for word in words where word.opacity > 0 {
+        // Each run's glyphs are combined first and blended once, as libass blends one bitmap per run.
+        let runs = combinedByRun(glyphs)
+        paintUnderlays(runs, fade: fade, onto: &image)
+        for word in runs where word.opacity > 0 {
             paintFill(word, fade: fade, onto: &image)
             let opacity = Int(LibassFade.apply(.white, page: fade, wordProgress: word.fadeProgress).alpha)
             for emoji in word.colorEmojis { image.blend(colorImage: emoji.image, x: emoji.x, y: emoji.y, opacity: opacity) }
+        }
+    }
+
+    /// Each word's stroke underlay, as libass draws the word's underlay event (`render_text`): the
+    /// borders of all its runs, then (when cut) all their fills, so where two runs of a word overlap
+    /// the second's border does not cover the first's fill.
+    func paintUnderlays(_ runs: [GlyphLayer], fade: Int, onto image: inout RGBAImage) {
+        var start = 0
+        while start < runs.count {
+            let end = runs[start...].firstIndex { $0.wordIndex != runs[start].wordIndex } ?? runs.count
+            let word = runs[start..<end].filter { $0.opacity > 0 && $0.masks.stroke != nil }
+            start = end
+            guard let first = word.first else { continue }
+            let color = LibassFade.apply(style.strokeColor, page: fade, wordProgress: first.fadeProgress)
+            let cut = underlayIsCut(fade: fade, wordProgress: first.fadeProgress)
+            for run in word {
+                guard let stroke = run.masks.stroke else { continue }
+                image.blend(cut ? stroke.removingFill(run.masks.fill) : stroke, color: color)
+            }
+            if cut { for run in word { image.blend(run.masks.fill, color: color) } }
         }
     }
 
@@ -67,16 +78,17 @@ struct CaptionPainter {
         return fade != 0 || fill.alpha != 255 || style.highlightColor.alpha != 255
     }
 
-    /// Consecutive glyph layers of one word merged into one layer whose fill and stroke are the glyphs'
-    /// masks added up (saturating), as libass's `add_bitmaps` combines a run's glyphs: where two glyphs'
-    /// anti-aliased borders meet in one pixel their coverages add, where blending them one over the
-    /// other would leave a faint seam. Everything else a layer carries is per word.
-    func combinedByWord(_ glyphs: [GlyphLayer]) -> [GlyphLayer] {
+    /// Consecutive glyph layers of one run (a word, or its part after a simple-shaper filler) merged
+    /// into one layer whose fill and stroke are the glyphs' masks added up (saturating), as libass's
+    /// `add_bitmaps` combines a run's glyphs: where two glyphs' anti-aliased borders meet in one pixel
+    /// their coverages add, where blending them one over the other would leave a faint seam.
+    /// Everything else a layer carries is per word.
+    func combinedByRun(_ glyphs: [GlyphLayer]) -> [GlyphLayer] {
         var words: [GlyphLayer] = []
         var start = 0
         while start < glyphs.count {
             var end = start + 1
-            while end < glyphs.count, glyphs[end].wordIndex == glyphs[start].wordIndex { end += 1 }
+            while end < glyphs.count, glyphs[end].run == glyphs[start].run { end += 1 }
             var word = glyphs[start]
             let run = glyphs[start..<end]
             // Trimmed once summed: glyph masks keep libass's tile-aligned extents for the shadow's
@@ -100,6 +112,9 @@ struct CaptionPainter {
     struct GlyphLayer {
         var masks: GlyphMasks
         var wordIndex: Int
+        /// The libass run the glyph belongs to (a word, or part of one after a simple-shaper filler,
+        /// `SimpleShaperFillers`): runs are combined, blurred and blended one by one.
+        var run: Int
         /// What the masks were drawn from (glyph, quantised position, scale), for the shadow cache.
         var signature: GlyphSignature
         var color: RGBAColor
@@ -127,8 +142,10 @@ struct CaptionPainter {
         layers.reserveCapacity(layout.glyphs.count)
         // Each word is one run in libass's terms (the compiled ASS gives every word its own event):
         // its glyphs go on the 1/8 px grid together (`LibassSubpixelRun`), at rest and when scaled.
-        var runWord = -1
+        // A word at rest breaks into more runs where the compiled ASS writes a simple-shaper filler.
+        var runWord = -1, runIndex = -1
         var run = LibassSubpixelRun()
+        var fillers = SimpleShaperFillers.none
         var scaledPens: [Int: (x: Double, y: Double)] = [:]
         var sweepX: Int?
         var riseY = 0.0
@@ -153,7 +170,10 @@ struct CaptionPainter {
             let scale = (appearance.scale * 80).rounded() / 80
             if glyph.wordIndex != runWord {
                 (runWord, run) = (glyph.wordIndex, LibassSubpixelRun())
+                runIndex += 1
                 scaledPens = [:]
+                fillers = scale == 1 && !appearance.drawnAlone
+                    ? SimpleShaperFillers.plan(word: glyph.wordIndex, in: layout, strokeWidth: strokeWidth, rasterizer: rasterizer) : .none
                 sweepX = SweepColumn.x(word: glyph.wordIndex, in: layout, appearance: appearance)
                 // A bouncing or sliding word is drawn where libass's `\move` puts it.
                 riseY = appearance.rise.map { WordTop.offset(of: glyph.wordIndex, in: layout, rise: $0) } ?? 0
@@ -163,6 +183,9 @@ struct CaptionPainter {
                                                      centreX: centreX, centreY: centreY)
                     for (i, pen) in zip(word.glyphRange, pens) { scaledPens[i] = pen }
                 }
+            } else if fillers.runStarts.contains(g) {
+                run = LibassSubpixelRun()
+                runIndex += 1
             }
             if emojiGlyphs.contains(g) {
                 guard let colorEmoji, let cluster = emojiClusters[g] else { continue }
@@ -177,12 +200,13 @@ struct CaptionPainter {
                 }) else { continue }
                 let signature = GlyphSignature(face: ObjectIdentifier(colorEmoji), glyph: glyph.glyphID, x: emoji.x * 8, y: emoji.y * 8,
                                                borderX: emoji.x * 8, borderY: emoji.y * 8, scale: 256)
-                layers.append(GlyphLayer(masks: GlyphMasks(fill: emoji.alpha, stroke: stroke), wordIndex: glyph.wordIndex, signature: signature,
+                layers.append(GlyphLayer(masks: GlyphMasks(fill: emoji.alpha, stroke: stroke), wordIndex: glyph.wordIndex, run: runIndex,
+                                         signature: signature,
                                          color: appearance.color, opacity: appearance.opacity, fadeProgress: appearance.fade?.progress,
                                          sweepX: nil, sweepColor: nil, rightToLeft: false, colorEmoji: emoji))
                 continue
             }
-            let pen = scaledPens[g] ?? (glyph.x, glyph.y + dy + riseY)
+            let pen = scaledPens[g] ?? (glyph.x + Double(fillers.shifts[g] ?? 0) / 64, glyph.y + dy + riseY)
             let size = glyph.fontSize * scale
             let exact = rasterizer.exactCentres(glyph: glyph.glyphID, face: glyph.face, size: size, penX: pen.x, penY: pen.y,
                                                 strokeWidth: strokeWidth)
@@ -193,7 +217,7 @@ struct CaptionPainter {
             let signature = GlyphSignature(face: ObjectIdentifier(glyph.face), glyph: glyph.glyphID,
                                            x: placed.x, y: placed.y, borderX: border?.x ?? placed.x, borderY: border?.y ?? placed.y,
                                            scale: Int((scale * 256).rounded()))
-            layers.append(GlyphLayer(masks: masks, wordIndex: glyph.wordIndex, signature: signature,
+            layers.append(GlyphLayer(masks: masks, wordIndex: glyph.wordIndex, run: runIndex, signature: signature,
                                      color: appearance.color, opacity: appearance.opacity, fadeProgress: appearance.fade?.progress,
                                      sweepX: sweepX, sweepColor: appearance.sweepColor,
                                      rightToLeft: word.direction == .rightToLeft))
@@ -235,7 +259,7 @@ struct CaptionPainter {
         var start = 0
         while start < glyphs.count {
             var end = start + 1
-            while end < glyphs.count, glyphs[end].wordIndex == glyphs[start].wordIndex { end += 1 }
+            while end < glyphs.count, glyphs[end].run == glyphs[start].run { end += 1 }
             let word = glyphs[start..<end].filter { $0.opacity > 0 }
             start = end
             guard !word.isEmpty else { continue }

@@ -9,6 +9,8 @@ enum PopInMode: KaraokeMode {
         case .active(let progress):
             let elapsed = progress * Double(max(word.end - word.start, 1))
             appearance.scale = scale(elapsed: elapsed, style: style)
+            // Until it settles (`ScaledWordEvents.settled`): the transition, or the word when shorter.
+            appearance.drawnAlone = elapsed < Double(style.karaoke.transition)
         case .past:
             break
         }
