@@ -16,11 +16,12 @@ struct FallbackFontRuns {
     let style: CaptionStyle
 
     /// The first `count` characters of word `i` (all when nil), escaped, with font switches, and with
-    /// the simple shaper's fillers unless the word is drawn scaled (`atRest` false).
-    func text(word i: Int, characters count: Int? = nil, atRest: Bool = true) -> String {
+    /// the simple shaper's fillers (`SimpleShaperFillers`). A filler's tags are its `\fsp`, or what
+    /// `spacing` makes of the filler (a word drawn scaled animates it with its scale).
+    func text(word i: Int, characters count: Int? = nil,
+              spacing: (SimpleShaperFillers.Filler) -> String = { "\\fsp" + ASSSyntax.number($0.spacing) }) -> String {
         let word = layout.words[i]
-        let fillers = atRest ? SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: ASSNumber.read(style.strokeWidth * layout.scale))
-            : .none
+        let fillers = SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: ASSNumber.read(style.strokeWidth * layout.scale))
         let characters = Array(word.text.prefix(count ?? Int.max))
         var faces: [Int: FontFace] = [:]
         for glyph in layout.glyphs[word.glyphRange] { faces[glyph.characterIndex] = faces[glyph.characterIndex] ?? glyph.face }
@@ -45,9 +46,12 @@ struct FallbackFontRuns {
             }
             if let before = fillers.before[offset] {
                 // Each filler's `\fsp` takes its complex-shaper advance back out; then no spacing again.
-                out += before.map { "{\\fsp\(ASSSyntax.number($0.spacing))}" + String($0.scalar) }.joined() + "{\\fsp0}"
+                out += before.map { "{" + spacing($0) + "}" + String($0.scalar) }.joined() + "{\\fsp0}"
             }
             out += ASSSyntax.escape(String(character))
+        }
+        if count == nil || count! >= word.characterRange.count, let after = fillers.before[word.characterRange.count] {
+            out += after.map { "{" + spacing($0) + "}" + String($0.scalar) }.joined()
         }
         return out
     }

@@ -95,11 +95,14 @@ struct ScaledWordEvents {
         for (i, w) in timed.enumerated() where i < layout.words.count && w.start < page.end {
             let word = layout.words[i]
             let pos = "\\an5\\pos(\(n(word.box.x + word.box.width / 2)),\(n(WordTop.centreY(of: i, in: layout))))"
-            let text = FallbackFontRuns(layout: layout, style: style).text(word: i, atRest: false)
             for span in spans(i) {
                 let from = ASSSyntax.centiseconds(span.from), to = ASSSyntax.centiseconds(min(span.to, page.end))
                 guard from < to else { continue }
                 let scale = animation(span.keys, eventStart: from * 10)
+                let size = layout.glyphs[word.glyphRange].first?.fontSize ?? layout.fontSize
+                let text = FallbackFontRuns(layout: layout, style: style).text(word: i) { filler in
+                    fillerSpacing(filler, size: size, keys: span.keys, eventStart: from * 10)
+                }
                 if style.shadow.opacity > 0, style.shadow.color.alpha > 0 {
                     let alpha = ASSSyntax.transparency(ASSHeader.shadowColor(style).alpha)
                     events.append(ASSEvent(layer: ASSLayer.shadow, from: from, to: to,
@@ -119,6 +122,28 @@ struct ScaledWordEvents {
             }
         }
         return events
+    }
+
+    /// A simple-shaper filler's `\fsp` in a word drawn scaled: at every step of the scale, minus the
+    /// filler's complex-shaper advance at that scale (libass scales `\fsp` by `\fscx`, and rounds the
+    /// advance at the scaled size), so under the complex shaper it moves nothing at any scale, as in
+    /// the native layout; the simple shaper's drift it takes back scales with the word. Steps as
+    /// `animation`'s.
+    func fillerSpacing(_ filler: SimpleShaperFillers.Filler, size: Double, keys: [(t: Milliseconds, scale: Double)],
+                       eventStart: Milliseconds) -> String {
+        let n = ASSSyntax.number
+        func spacing(_ percent: Double) -> Double {
+            let scale = percent / 100
+            guard scale > 0 else { return 0 }
+            return -filler.complexAdvance(size: size * scale) / scale
+        }
+        var start = spacing(keys[0].scale), out = ""
+        for key in keys.dropFirst() {
+            let t = key.t - eventStart
+            if t <= 0 { start = spacing(key.scale); continue }
+            out += "\\t(\(t - 1),\(t),\\fsp\(n(spacing(key.scale))))"
+        }
+        return "\\fsp\(n(start))" + out
     }
 
     /// `\fscx\fscy` at the event's start, then a one-millisecond `\t` into each later step, in ms

@@ -38,11 +38,19 @@ public struct SimpleShaperFillers: Sendable, Hashable {
         /// spacing): 0, or a few 64ths that put a glyph in the same eighth under both shapers.
         public var shift64 = 0
 
+        /// The filler's glyph in the word's face.
+        public var glyph: UInt32
+        public var face: FontFace
+
         /// The `\fsp` value (pixels; the compiled ASS's PlayRes is the frame).
         public var spacing: Double { Double(shift64 - advance64) / 64 }
+
+        /// The filler's advance under the complex shaper at another size (a scaled word's), in pixels.
+        public func complexAdvance(size: Double) -> Double { face.libassAdvance(glyph: glyph, adjustment: 0, size: size) }
     }
 
-    /// The fillers to write before each of the word's characters (offsets from the word's first).
+    /// The fillers to write before each of the word's characters (offsets from the word's first), and
+    /// after its last (at its character count).
     public var before: [Int: [Filler]] = [:]
     /// The glyphs (indices into `TextLayout.glyphs`) that start a new libass run because a filler
     /// precedes them.
@@ -121,7 +129,7 @@ private struct Planner {
             let complex = Int((face.libassAdvance(glyph: glyph, adjustment: 0, size: size) * 64).rounded())
             let simple = Int((face.libassSimpleAdvance(glyph: glyph, size: size) * 64).rounded())
             let d = simple - complex
-            if singles[d] == nil { singles[d] = .init(scalar: scalar, advance64: complex) }
+            if singles[d] == nil { singles[d] = .init(scalar: scalar, advance64: complex, glyph: glyph, face: face) }
         }
         var options = singles.map { (fillers: [$0.value], drift: $0.key) }
         var pairs: [Int: [SimpleShaperFillers.Filler]] = [:]
@@ -149,12 +157,15 @@ private struct Planner {
     /// The plan with the fewest glyphs landing apart, found first with the fewest fillers.
     func plan() -> SimpleShaperFillers {
         guard let face = glyphs.first?.face, let size = glyphs.first?.fontSize else { return .none }
-        var search = Search(options: options(face: face, size: size))
+        let options = options(face: face, size: size)
+        var search = Search(options: options)
         search.walk(self, from: 0, state: .init(), chosen: [:], misses: 0)
         var result = SimpleShaperFillers()
-        var shift = 0
+        var shift = 0, drift = 0
         for j in glyphs.indices {
+            drift += self.drift(over: j)
             if let choice = search.best?.chosen[j] {
+                drift += options.first { $0.fillers == choice.fillers }?.drift ?? 0
                 var fillers = choice.fillers
                 // The shift rides on the last filler's spacing.
                 fillers[fillers.count - 1].shift64 = choice.shift - shift
@@ -163,6 +174,12 @@ private struct Planner {
                 result.runStarts.insert(firstGlyph + j)
             }
             if shift != 0 { result.shifts[firstGlyph + j] = shift }
+        }
+        // A filler after the last glyph takes back the drift of the word's width, by which the simple
+        // shaper would move a centred word (drawn alone while it scales, `\an5`); at rest it moves nothing.
+        if drift != 0, let trailing = options.min(by: { abs(drift + $0.drift) < abs(drift + $1.drift) }),
+           abs(drift + trailing.drift) < abs(drift) {
+            result.before[glyphs.count] = trailing.fillers
         }
         return result
     }

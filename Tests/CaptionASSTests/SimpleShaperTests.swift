@@ -7,19 +7,22 @@ import Testing
 
 /// The compiled ASS under libass's simple shaper (`ASS_SHAPING_SIMPLE`), as ffmpeg 5.1-8.x's
 /// `-vf subtitles=` and Jellyfin's and Emby's burn-in draw it, against the native frame, for every
-/// preset at its default times. The simple shaper takes each glyph's advance unhinted where the complex
-/// shaper (libass's default, `-vf ass=`, mpv) takes it hinted, so glyphs after a word's first drift by up
-/// to 1/16 px each (see README, "How close to libass"). Printed per preset: the lowest PSNR over the
-/// caption area and how many frames are identical.
+/// preset at its default times, at 540x960 and 1080x1920. The simple shaper takes each glyph's advance
+/// unhinted where the complex shaper (libass's default, `-vf ass=`, mpv) takes it hinted; the compiled
+/// ASS writes filler characters that take the difference back (`SimpleShaperFillers`). Printed per
+/// preset: how many frames are identical and the lowest PSNR over the caption area.
 @Suite struct SimpleShaperTests {
-    /// What every checked frame reaches today: 30.0 dB (fade-in and slide-up) to 35.5 dB (broadcast)
-    /// at 540x960. The bar of issue 17 is identical frames, or 38 dB at least, which the compiled ASS
-    /// does not reach yet: this floor only keeps it from getting worse.
-    static let minimumPSNR = 29.5
+    /// Presets where some glyphs still land apart: a word drawn alone while it scales has its fillers
+    /// planned at rest (pop-in, word-and-scale), and DejaVu Sans Bold's blank glyphs all correct the
+    /// same way, so a word that drifts the other way keeps it (one-word's large capitals).
+    static let notYetIdentical: Set<String> = ["one-word", "pop-in", "word-and-scale"]
+    /// What those reach today: 36.1 dB (pop-in at 540x960) and up.
+    static let minimumPSNR = 35.5
 
-    @Test(arguments: Fixture.presets)
-    func simpleShaperFramesStayCloseToNative(preset: String) throws {
-        let f = try Fixture(preset: preset)
+    @Test(arguments: Fixture.presets, ["540x960", "1080x1920"])
+    func simpleShaperFramesMatchNative(preset: String, size: String) throws {
+        let (width, height) = try #require(FrameSize.parse(size))
+        let f = try Fixture(preset: preset, width: width, height: height)
         let simple = try f.libassWithSimpleShaping()
         var lowest = Double.infinity, identical = 0, frames = 0
         for t in FrameTimes.defaults(for: f.pages) {
@@ -32,7 +35,19 @@ import Testing
             if psnr.isInfinite { identical += 1 }
             lowest = min(lowest, psnr)
         }
-        print("[simple shaper vs native] \(preset): \(identical) of \(frames) frames identical, lowest PSNR \(lowest) dB")
-        #expect(lowest >= Self.minimumPSNR, "\(preset): lowest PSNR \(lowest) dB under the simple shaper")
+        print("[simple shaper vs native] \(preset) at \(size): \(identical) of \(frames) frames identical, lowest PSNR \(lowest) dB")
+        #expect(frames > 0)
+        if Self.notYetIdentical.contains(preset) {
+            #expect(lowest >= Self.minimumPSNR, "\(preset) at \(size): lowest PSNR \(lowest) dB under the simple shaper")
+        } else {
+            #expect(identical == frames, "\(preset) at \(size): \(frames - identical) frames differ under the simple shaper (lowest \(lowest) dB)")
+        }
+    }
+}
+
+private enum FrameSize {
+    static func parse(_ s: String) -> (Int, Int)? {
+        let parts = s.split(separator: "x").compactMap { Int($0) }
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
     }
 }

@@ -172,8 +172,9 @@ struct CaptionPainter {
                 (runWord, run) = (glyph.wordIndex, LibassSubpixelRun())
                 runIndex += 1
                 scaledPens = [:]
-                fillers = scale == 1 && !appearance.drawnAlone
-                    ? SimpleShaperFillers.plan(word: glyph.wordIndex, in: layout, strokeWidth: strokeWidth, rasterizer: rasterizer) : .none
+                fillers = SimpleShaperFillers.plan(word: glyph.wordIndex, in: layout, strokeWidth: strokeWidth, rasterizer: rasterizer)
+                // Drawn scaled, its fillers move nothing (`ScaledWordEvents.fillerSpacing`) but still break runs.
+                if appearance.drawnAlone || scale != 1 { fillers.shifts = [:] }
                 sweepX = SweepColumn.x(word: glyph.wordIndex, in: layout, appearance: appearance)
                 // A bouncing or sliding word is drawn where libass's `\move` puts it.
                 riseY = appearance.rise.map { WordTop.offset(of: glyph.wordIndex, in: layout, rise: $0) } ?? 0
