@@ -17,11 +17,16 @@ struct FallbackFontRuns {
 
     /// The first `count` characters of word `i` (all when nil), escaped, with font switches, and with
     /// the simple shaper's fillers (`SimpleShaperFillers`). A filler's tags are its `\fsp`, or what
-    /// `spacing` makes of the filler (a word drawn scaled animates it with its scale).
+    /// `spacing` makes of the filler, its group's place and whether it is the group's last (a word drawn
+    /// scaled animates it with its scale).
     func text(word i: Int, characters count: Int? = nil,
-              spacing: (SimpleShaperFillers.Filler) -> String = { "\\fsp" + ASSSyntax.number($0.spacing) }) -> String {
+              spacing: (SimpleShaperFillers.Filler, _ place: Int, _ last: Bool) -> String = { f, _, _ in "\\fsp" + ASSSyntax.number(f.spacing) })
+        -> String {
         let word = layout.words[i]
         let fillers = SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: ASSNumber.read(style.strokeWidth * layout.scale))
+        func group(_ fillers: [SimpleShaperFillers.Filler], place: Int) -> String {
+            fillers.enumerated().map { k, f in "{" + spacing(f, place, k == fillers.count - 1) + "}" + String(f.scalar) }.joined()
+        }
         let characters = Array(word.text.prefix(count ?? Int.max))
         var faces: [Int: FontFace] = [:]
         for glyph in layout.glyphs[word.glyphRange] { faces[glyph.characterIndex] = faces[glyph.characterIndex] ?? glyph.face }
@@ -46,12 +51,12 @@ struct FallbackFontRuns {
             }
             if let before = fillers.before[offset] {
                 // Each filler's `\fsp` takes its complex-shaper advance back out; then no spacing again.
-                out += before.map { "{" + spacing($0) + "}" + String($0.scalar) }.joined() + "{\\fsp0}"
+                out += group(before, place: offset) + "{\\fsp0}"
             }
             out += ASSSyntax.escape(String(character))
         }
         if count == nil || count! >= word.characterRange.count, let after = fillers.before[word.characterRange.count] {
-            out += after.map { "{" + spacing($0) + "}" + String($0.scalar) }.joined()
+            out += group(after, place: word.characterRange.count)
         }
         return out
     }

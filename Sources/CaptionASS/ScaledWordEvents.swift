@@ -99,9 +99,10 @@ struct ScaledWordEvents {
                 let from = ASSSyntax.centiseconds(span.from), to = ASSSyntax.centiseconds(min(span.to, page.end))
                 guard from < to else { continue }
                 let scale = animation(span.keys, eventStart: from * 10)
-                let size = layout.glyphs[word.glyphRange].first?.fontSize ?? layout.fontSize
-                let text = FallbackFontRuns(layout: layout, style: style).text(word: i) { filler in
-                    fillerSpacing(filler, size: size, keys: span.keys, eventStart: from * 10)
+                let shifts = fillerShifts(word: i, keys: span.keys)
+                let text = FallbackFontRuns(layout: layout, style: style).text(word: i) { filler, place, last in
+                    fillerSpacing(filler, size: size(of: i), keys: span.keys, shifts: last ? shifts.map { $0[place] ?? 0 } : nil,
+                                  eventStart: from * 10)
                 }
                 if style.shadow.opacity > 0, style.shadow.color.alpha > 0 {
                     let alpha = ASSSyntax.transparency(ASSHeader.shadowColor(style).alpha)
@@ -124,24 +125,42 @@ struct ScaledWordEvents {
         return events
     }
 
-    /// A simple-shaper filler's `\fsp` in a word drawn scaled: at every step of the scale, minus the
-    /// filler's complex-shaper advance at that scale (libass scales `\fsp` by `\fscx`, and rounds the
-    /// advance at the scaled size), so under the complex shaper it moves nothing at any scale, as in
-    /// the native layout; the simple shaper's drift it takes back scales with the word. Steps as
-    /// `animation`'s.
-    func fillerSpacing(_ filler: SimpleShaperFillers.Filler, size: Double, keys: [(t: Milliseconds, scale: Double)],
-                       eventStart: Milliseconds) -> String {
-        let n = ASSSyntax.number
-        func spacing(_ percent: Double) -> Double {
-            let scale = percent / 100
-            guard scale > 0 else { return 0 }
-            return -filler.complexAdvance(size: size * scale) / scale
+    /// The word's ASS font size (an emphasised word's may differ from the layout's).
+    func size(of i: Int) -> Double { layout.glyphs[layout.words[i].glyphRange].first?.fontSize ?? layout.fontSize }
+
+    /// The fillers' shifts at each of the span's scales, by group place (`ScaledWordFillers`, as the
+    /// native painter plans them).
+    func fillerShifts(word i: Int, keys: [(t: Milliseconds, scale: Double)]) -> [[Int: Int]] {
+        let word = layout.words[i]
+        let strokeWidth = ASSNumber.read(style.strokeWidth * layout.scale)
+        let fillers = SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: strokeWidth)
+        guard !fillers.before.isEmpty else { return keys.map { _ in [:] } }
+        let glyphs = Array(layout.glyphs[word.glyphRange])
+        return keys.map { key in
+            ScaledWordFillers.plan(fillers, glyphs: glyphs, firstCharacter: word.characterRange.lowerBound, size: size(of: i),
+                                   scale: ScaledWordFillers.scale(percent: key.scale), centreX: word.box.x + word.box.width / 2,
+                                   centreY: WordTop.centreY(of: i, in: layout), strokeWidth: strokeWidth).shifts
         }
-        var start = spacing(keys[0].scale), out = ""
-        for key in keys.dropFirst() {
-            let t = key.t - eventStart
-            if t <= 0 { start = spacing(key.scale); continue }
-            out += "\\t(\(t - 1),\(t),\\fsp\(n(spacing(key.scale))))"
+    }
+
+    /// A simple-shaper filler's `\fsp` in a word drawn scaled: at every step of the scale, its shift
+    /// (`shifts`, for a group's last filler) minus the filler's complex-shaper advance at that scale
+    /// (libass scales `\fsp` by `\fscx`, and rounds the advance at the scaled size), so under the
+    /// complex shaper it moves the glyphs after it exactly as the native painter does at that scale.
+    /// Steps as `animation`'s.
+    func fillerSpacing(_ filler: SimpleShaperFillers.Filler, size: Double, keys: [(t: Milliseconds, scale: Double)],
+                       shifts: [Int]?, eventStart: Milliseconds) -> String {
+        let n = ASSSyntax.number
+        func spacing(_ k: Int) -> Double {
+            let scale = ScaledWordFillers.scale(percent: keys[k].scale)
+            guard scale > 0 else { return 0 }
+            return (Double(shifts?[k] ?? 0) / 64 - filler.complexAdvance(size: size * scale)) / scale
+        }
+        var start = spacing(0), out = ""
+        for k in keys.indices.dropFirst() {
+            let t = keys[k].t - eventStart
+            if t <= 0 { start = spacing(k); continue }
+            out += "\\t(\(t - 1),\(t),\\fsp\(n(spacing(k))))"
         }
         return "\\fsp\(n(start))" + out
     }

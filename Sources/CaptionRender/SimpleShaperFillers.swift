@@ -13,7 +13,7 @@ import Foundation
 /// move a glyph by an amount that depends on the shaper except another glyph's advance, so:
 ///
 /// How: before a glyph that would land elsewhere, the compiled ASS writes a blank character
-/// (`U+2009`, `U+0020`, ...: the ones the word's font has that draw nothing) with a `\fsp` of minus
+/// (`U+2009`, `U+00A0`, ...: the ones the word's font has that draw nothing) with a `\fsp` of minus
 /// its complex advance, then `\fsp0`. Under the complex shaper the filler moves nothing (`\fsp` is
 /// added to its advance exactly, in 1/64 px); under the simple shaper it moves what follows by the
 /// difference of its two advances, which is chosen (one filler or two) to take the drift back. Where
@@ -61,9 +61,13 @@ public struct SimpleShaperFillers: Sendable, Hashable {
 
     public static let none = SimpleShaperFillers()
 
-    /// Space characters a filler may be, in order of preference.
+    /// The pen shifts a filler's spacing may add (64ths of a pixel), nearest none first.
+    public static let shiftSteps = [0, -1, 1, -2, 2, -3, 3]
+
+    /// Blank characters a filler may be, in order of preference. Not U+0020: libass trims it at the end
+    /// of a line (`trim_whitespace`), where a scaled word's last filler stands.
     static let candidates: [Unicode.Scalar] = [0x2009, 0x200A, 0x2006, 0x2005, 0x2004, 0x2008, 0x202F, 0x205F, 0x2002,
-                                               0x2003, 0x2000, 0x2001, 0x2007, 0x0020, 0x00A0, 0x2800].compactMap(Unicode.Scalar.init)
+                                               0x2003, 0x2000, 0x2001, 0x2007, 0x00A0, 0x2800].compactMap(Unicode.Scalar.init)
 
     /// The fillers for word `index` of `layout`, drawn with strokes of `strokeWidth` px (the border's
     /// grid point must agree too).
@@ -177,8 +181,9 @@ private struct Planner {
         }
         // A filler after the last glyph takes back the drift of the word's width, by which the simple
         // shaper would move a centred word (drawn alone while it scales, `\an5`); at rest it moves nothing.
-        if drift != 0, let trailing = options.min(by: { abs(drift + $0.drift) < abs(drift + $1.drift) }),
-           abs(drift + trailing.drift) < abs(drift) {
+        // With fillers inside, there is always one: its spacing lets a scaled word's shifts add up (`ScaledWordFillers`).
+        if let trailing = options.min(by: { abs(drift + $0.drift) < abs(drift + $1.drift) }),
+           abs(drift + trailing.drift) < abs(drift) || !result.before.isEmpty {
             result.before[glyphs.count] = trailing.fillers
         }
         return result
@@ -211,8 +216,6 @@ private struct Planner {
         let options: [Option]
         var best: (chosen: [Int: (fillers: [SimpleShaperFillers.Filler], shift: Int)], misses: Int)?
         var budget = 20_000
-        /// The pen shifts a filler may leave (64ths of a pixel), nearest the layout first.
-        static let shifts = [0, -1, 1, -2, 2, -3, 3]
 
         var isDone: Bool { best?.misses == 0 || budget <= 0 }
 
@@ -235,7 +238,7 @@ private struct Planner {
             next.drift += p.drift(over: j)
             if lands { walk(p, from: j + 1, state: next, chosen: chosen, misses: misses) }
             if j > 0 {
-                for shift in Self.shifts {
+                for shift in SimpleShaperFillers.shiftSteps {
                     for option in options where !isDone {
                         // Fillers start a new run at this glyph in both shapers.
                         budget -= 1

@@ -178,10 +178,12 @@ struct CaptionPainter {
                 sweepX = SweepColumn.x(word: glyph.wordIndex, in: layout, appearance: appearance)
                 // A bouncing or sliding word is drawn where libass's `\move` puts it.
                 riseY = appearance.rise.map { WordTop.offset(of: glyph.wordIndex, in: layout, rise: $0) } ?? 0
-                if scale != 1 {
-                    // Laid out again at the scaled size, as libass lays out the word's own event.
-                    let pens = LibassScaledWord.pens(of: Array(layout.glyphs[word.glyphRange]), size: glyph.fontSize, scale: scale,
-                                                     centreX: centreX, centreY: centreY)
+                if scale != 1 || appearance.drawnAlone {
+                    // Laid out again at the scaled size, as libass lays out the word's own event, its
+                    // fillers shifted for that scale.
+                    let pens = ScaledWordFillers.plan(fillers, glyphs: Array(layout.glyphs[word.glyphRange]),
+                                                      firstCharacter: word.characterRange.lowerBound, size: glyph.fontSize, scale: scale,
+                                                      centreX: centreX, centreY: centreY, strokeWidth: strokeWidth, rasterizer: rasterizer).pens
                     for (i, pen) in zip(word.glyphRange, pens) { scaledPens[i] = pen }
                 }
             } else if fillers.runStarts.contains(g) {
