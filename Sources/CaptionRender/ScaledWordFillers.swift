@@ -1,4 +1,5 @@
 import CaptionLayout
+import Synchronization
 
 /// A word's simple-shaper fillers (`SimpleShaperFillers`) while it is drawn alone at a scale (the
 /// compiled ASS's `\an5` event of a growing or popping word): at each scale the fillers' `\fsp` may
@@ -14,11 +15,38 @@ public struct ScaledWordFillers: Sendable {
     /// The pens of the word's glyphs, in order, under the complex shaper (as the native renderer draws them).
     public var pens: [(x: Double, y: Double)]
 
-    /// The fillers' shifts and the glyphs' pens for word `glyphs` (its glyphs, from `first` in the
-    /// layout; its first character `firstCharacter`) at ASS `size` × `scale`, centred at (centreX, centreY).
+    /// The fillers' shifts and the glyphs' pens for a word (its glyphs; its first character
+    /// `firstCharacter`) at ASS `size` × `scale`, centred at (centreX, centreY). Cached: a word holds
+    /// a scale over many frames, and its steps come back for every word with the same letters.
     public static func plan(_ fillers: SimpleShaperFillers, glyphs: [PositionedGlyph], firstCharacter: Int, size: Double, scale: Double,
                             centreX: Double, centreY: Double, strokeWidth: Double,
                             rasterizer: GlyphRasterizer = GlyphRasterizer()) -> ScaledWordFillers {
+        let key = Key(fillers: fillers.before, glyphs: glyphs.map(\.glyphID), faces: glyphs.map(\.face.path), kerning: glyphs.map(\.kerning), ink: glyphs.map { $0.inkBox != nil },
+                      firstCharacter: firstCharacter, size: size, scale: scale, centreX: centreX, centreY: centreY, strokeWidth: strokeWidth)
+        if let plan = cache.withLock({ $0[key] }) { return plan }
+        let plan = make(fillers, glyphs: glyphs, firstCharacter: firstCharacter, size: size, scale: scale, centreX: centreX,
+                        centreY: centreY, strokeWidth: strokeWidth, rasterizer: rasterizer)
+        cache.withLock {
+            if $0.count > 20_000 { $0.removeAll(keepingCapacity: true) }
+            $0[key] = plan
+        }
+        return plan
+    }
+
+    private struct Key: Hashable {
+        var fillers: [Int: [SimpleShaperFillers.Filler]]
+        var glyphs: [UInt32]
+        var faces: [String]
+        var kerning: [Int]
+        var ink: [Bool]
+        var firstCharacter: Int
+        var size, scale, centreX, centreY, strokeWidth: Double
+    }
+
+    private static let cache = Mutex<[Key: ScaledWordFillers]>([:])
+
+    private static func make(_ fillers: SimpleShaperFillers, glyphs: [PositionedGlyph], firstCharacter: Int, size: Double, scale: Double,
+                             centreX: Double, centreY: Double, strokeWidth: Double, rasterizer: GlyphRasterizer) -> ScaledWordFillers {
         let places = fillers.before.keys.sorted()
         let trailing = fillers.before[glyphs.count] != nil
         guard !places.isEmpty, scale > 0 else {
@@ -134,6 +162,8 @@ public struct ScaledWordFillers: Sendable {
         }
     }
 
+    /// Where glyph `g` lands with its pen at `pen` (eighths of a pixel: the fill's centre, then the
+    /// border's), as the next glyph of `run`.
     static func land(_ g: PositionedGlyph, pen: (x: Double, y: Double), size: Double, strokeWidth: Double,
                      rasterizer: GlyphRasterizer, run: inout LibassSubpixelRun) -> [Int] {
         let exact = rasterizer.exactCentres(glyph: g.glyphID, face: g.face, size: size, penX: pen.x, penY: pen.y, strokeWidth: strokeWidth)

@@ -1,7 +1,7 @@
 import CaptionLayout
 import Foundation
 
-/// Filler spaces that put a word's glyphs on the same 1/8 px grid points under libass's simple shaper
+/// Filler characters that put a word's glyphs on the same 1/8 px grid points under libass's simple shaper
 /// (`ASS_SHAPING_SIMPLE`: ffmpeg's `-vf subtitles=`, Jellyfin's and Emby's burn-in) as under its
 /// complex shaper (the default: `-vf ass=`, mpv), where the native renderer draws them.
 ///
@@ -27,8 +27,8 @@ import Foundation
 /// Only where it is safe: a left-to-right word whose characters are each one glyph of one scalar
 /// from the same face, outside the scripts whose shaping depends on the neighbours (a run break
 /// would change Arabic joining, Indic conjuncts, marks). Elsewhere the simple shaper's drift stays.
-/// A word drawn alone while it scales (word-and-scale, pop-in) gets none: its `\fscx` would scale
-/// the filler's advance and its `\fsp` apart.
+/// A word drawn alone while it scales (word-and-scale, pop-in) keeps the same fillers, their spacing
+/// worked out again at each step of the scale (`ScaledWordFillers`).
 public struct SimpleShaperFillers: Sendable, Hashable {
     public struct Filler: Sendable, Hashable {
         public var scalar: Unicode.Scalar
@@ -76,7 +76,7 @@ public struct SimpleShaperFillers: Sendable, Hashable {
         let word = layout.words[index]
         let glyphs = Array(layout.glyphs[word.glyphRange])
         guard isEligible(word, glyphs: glyphs, text: layout.text) else { return .none }
-        let key = PlanKey(glyphs: glyphs, strokeWidth: strokeWidth)
+        let key = PlanKey(glyphs: glyphs, first: word.glyphRange.lowerBound, strokeWidth: strokeWidth)
         return PlanCache.shared.plan(key) {
             Planner(glyphs: glyphs, firstGlyph: word.glyphRange.lowerBound, firstCharacter: word.characterRange.lowerBound,
                     strokeWidth: strokeWidth, rasterizer: rasterizer).plan()
@@ -98,7 +98,7 @@ public struct SimpleShaperFillers: Sendable, Hashable {
         return true
     }
 
-    /// Latin, Greek, Cyrillic, digits and ASCII-range punctuation; not marks.
+    /// Latin, Greek, Cyrillic, digits and punctuation; not marks.
     static func isContextFree(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control: return false
@@ -150,12 +150,8 @@ private struct Planner {
     /// Where glyph `j` lands (eighths: fill, then border) with its pen moved by `offset` 64ths, in `run`.
     func land(_ j: Int, offset: Int, run: inout LibassSubpixelRun) -> [Int] {
         let g = glyphs[j]
-        let exact = rasterizer.exactCentres(glyph: g.glyphID, face: g.face, size: g.fontSize, penX: g.x + Double(offset) / 64,
-                                            penY: g.y, strokeWidth: strokeWidth)
-        let fill = run.place(x: exact.fill.x, y: exact.fill.y)
-        guard let border = exact.border else { return [fill.x, fill.y] }
-        let b = run.place(x: border.x, y: border.y)
-        return [fill.x, fill.y, b.x, b.y]
+        return ScaledWordFillers.land(g, pen: (g.x + Double(offset) / 64, g.y), size: g.fontSize, strokeWidth: strokeWidth,
+                                      rasterizer: rasterizer, run: &run)
     }
 
     /// The plan with the fewest glyphs landing apart, found first with the fewest fillers.
@@ -267,8 +263,11 @@ private struct PlanKey: Hashable {
     var sizes: [Double]
     var ink: [Bool]
     var strokeWidth: Double
+    /// The word's first glyph in its layout: the plan's `runStarts` and `shifts` count from the layout's.
+    var first: Int
 
-    init(glyphs: [PositionedGlyph], strokeWidth: Double) {
+    init(glyphs: [PositionedGlyph], first: Int, strokeWidth: Double) {
+        self.first = first
         faces = glyphs.map(\.face.path)
         self.glyphs = glyphs.map(\.glyphID)
         x = glyphs.map(\.x)

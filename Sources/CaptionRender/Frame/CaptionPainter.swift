@@ -41,10 +41,10 @@ struct CaptionPainter {
         // Each run's glyphs are combined first and blended once, as libass blends one bitmap per run.
         let runs = combinedByRun(glyphs)
         paintUnderlays(runs, fade: fade, onto: &image)
-        for word in runs where word.opacity > 0 {
-            paintFill(word, fade: fade, onto: &image)
-            let opacity = Int(LibassFade.apply(.white, page: fade, wordProgress: word.fadeProgress).alpha)
-            for emoji in word.colorEmojis { image.blend(colorImage: emoji.image, x: emoji.x, y: emoji.y, opacity: opacity) }
+        for run in runs where run.opacity > 0 {
+            paintFill(run, fade: fade, onto: &image)
+            let opacity = Int(LibassFade.apply(.white, page: fade, wordProgress: run.fadeProgress).alpha)
+            for emoji in run.colorEmojis { image.blend(colorImage: emoji.image, x: emoji.x, y: emoji.y, opacity: opacity) }
         }
     }
 
