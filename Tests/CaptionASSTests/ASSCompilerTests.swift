@@ -4,6 +4,7 @@ import CaptionLayout
 import CaptionModel
 import CaptionRender
 import CaptionStyles
+import CaptionTestSupport
 import CaptionVerify
 import Foundation
 import Testing
@@ -205,10 +206,3 @@ func sideBySide(_ images: [RGBAImage], area: PixelRect) -> RGBAImage {
     return RGBAImage(width: W, height: H, pixels: pixels)
 }
 
-/// An event line without the simple shaper's fillers (`SimpleShaperFillers`: a blank character after a
-/// negative `\fsp`, then `\fsp0`), so a word's text can be read off the line's end.
-func withoutFillers(_ line: String) -> String {
-    var text = line.replacingOccurrences(of: #"\{\\fsp-[^}]*\}[^{]"#, with: "", options: .regularExpression)
-    text = text.replacingOccurrences(of: #"{\fsp0}"#, with: "")
-    return text
-}

@@ -1,3 +1,4 @@
+import CaptionTestSupport
 import Foundation
 import Testing
 
@@ -55,7 +56,7 @@ import Testing
         let input = try write(lyrics.replacingOccurrences(of: "[00:6x.00]broken\n", with: ""), "song.lrc", in: dir)
         let r = try CommandRunner.run(["convert", input, "--to", "ass", "--preset", "highlight-by-word", "--size", "540x960"])
         #expect(r.status == 0, "\(r.stderr)")
-        let dialogues = r.stdout.split(separator: "\n").filter { $0.hasPrefix("Dialogue: ") }
+        let dialogues = r.stdout.split(separator: "\n").filter { $0.hasPrefix("Dialogue: ") }.map(withoutFillers)
         // Word by word: the highlight moves at the LRC word times (1.50 s: "along").
         #expect(dialogues.contains { $0.contains("0:00:01.50") && $0.contains("along") }, "\(dialogues.prefix(8))")
     }
