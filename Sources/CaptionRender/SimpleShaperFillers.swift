@@ -18,7 +18,7 @@ import Foundation
 /// added to its advance exactly, in 1/64 px); under the simple shaper it moves what follows by the
 /// difference of its two advances, which is chosen (one filler or two) to take the drift back. Where
 /// that difference alone does not land the glyph in the same eighth, the spacing also moves both
-/// shapers' pens by up to 3/64 px (`shifts`; the native painter moves the glyphs as much). A change of
+/// shapers' pens by up to 4/64 px (`shifts`; the native painter moves the glyphs as much). A change of
 /// `\fsp` starts a new run in libass (`split_style_runs`): the glyphs after a filler are placed on the
 /// grid from their own first glyph and combined into their own bitmap, and the native painter does
 /// the same (`runStarts`), so both shapers and the native renderer agree. A font whose blank glyphs
@@ -62,7 +62,7 @@ public struct SimpleShaperFillers: Sendable, Hashable {
     public static let none = SimpleShaperFillers()
 
     /// The pen shifts a filler's spacing may add (64ths of a pixel), nearest none first.
-    public static let shiftSteps = [0, -1, 1, -2, 2, -3, 3]
+    public static let shiftSteps = [0, -1, 1, -2, 2, -3, 3, -4, 4]
 
     /// Blank characters a filler may be, in order of preference. Not U+0020: libass trims it at the end
     /// of a line (`trim_whitespace`), where a scaled word's last filler stands.

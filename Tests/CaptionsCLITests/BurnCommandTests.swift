@@ -87,7 +87,7 @@ import Testing
     /// input and output (crf 0), so the decoded frames are the compositor's, whatever the x264 build.
     /// The hashes were taken with commit a57769c, the last before the HDR work, and taken again when
     /// the simple-shaper fillers (`SimpleShaperFillers`) split words into libass runs and moved some
-    /// glyphs by up to 3/64 px (commit 70487b7; the HDR code unchanged since).
+    /// glyphs by up to 4/64 px (commit 70487b7; the HDR code unchanged since).
     @Test(arguments: [("highlight-by-word", "54b5dcf117895d96298866a0ac28bfec78a084e1358add303a9d5998e47b4a3b"),
                       ("background-by-word", "67923d5c3a8fbfbab7651e162c6b47347efb27980c09b643a72513e06cfc1f9b")])
     func sdrOutputIsWhatItWasBeforeTheHDRWork(preset: String, hash: String) throws {
