@@ -53,7 +53,7 @@ public struct ASSCompiler {
         let layout = try self.layout(of: page)
         let timed = WordTimeline.words(of: page)
         let scaled = ScaledWordEvents(style: style, layout: layout, timed: timed, page: page)
-        let bounds = cuts(timed, style: style, scaled: scaled).union([page.start, page.end]).filter { $0 >= page.start && $0 <= page.end }.sorted()
+        let bounds = cuts(timed, style: style).union([page.start, page.end]).filter { $0 >= page.start && $0 <= page.end }.sorted()
 
         var events = EventList()
         for (a, b) in zip(bounds, bounds.dropFirst()) {
@@ -84,10 +84,10 @@ public struct ASSCompiler {
     /// The times a word's drawn state can change: page and word bounds, the end of a word's scaling,
     /// and the mode's own steps (`KaraokeMode.cuts`: typewriter's and letter's characters, the pieces
     /// of a bounce or slide), on the centisecond grid the events are written on.
-    func cuts(_ timed: [TimedWord], style: CaptionStyle, scaled: ScaledWordEvents) -> Set<Milliseconds> {
+    func cuts(_ timed: [TimedWord], style: CaptionStyle) -> Set<Milliseconds> {
         var cuts: Set<Milliseconds> = []
         for w in timed {
-            cuts.formUnion([w.start, w.end, scaled.settled(w)])
+            cuts.formUnion([w.start, w.end, ScaledSpan.settled(w, style: style)])
             cuts.formUnion(Karaoke.cuts(of: w, style: style))
         }
         return cuts

@@ -9,8 +9,8 @@ import CaptionStyles
 /// synthetically where the native renderer draws it as it is. `\fn` with no name returns to the
 /// style's font. An emphasised word laid out in another weight or size (`emphasis.font_weight`,
 /// `emphasis.scale`) names its face the same way and starts with its size (`\fs`).
-/// A word at rest also gets the filler spaces that keep libass's simple shaper on the complex
-/// shaper's grid (`SimpleShaperFillers`).
+/// Words also get the filler characters that keep libass's simple shaper on the complex shaper's
+/// grid (`SimpleShaperFillers`).
 struct FallbackFontRuns {
     let layout: TextLayout
     let style: CaptionStyle
@@ -23,7 +23,7 @@ struct FallbackFontRuns {
               spacing: (SimpleShaperFillers.Filler, _ place: Int, _ last: Bool) -> String = { f, _, _ in "\\fsp" + ASSSyntax.number(f.spacing) })
         -> String {
         let word = layout.words[i]
-        let fillers = SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: ASSNumber.read(style.strokeWidth * layout.scale))
+        let fillers = SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: PrintedLengths.strokeWidth(style, scale: layout.scale))
         func group(_ fillers: [SimpleShaperFillers.Filler], place: Int) -> String {
             fillers.enumerated().map { k, f in "{" + spacing(f, place, k == fillers.count - 1) + "}" + String(f.scalar) }.joined()
         }
@@ -55,7 +55,7 @@ struct FallbackFontRuns {
             }
             out += ASSSyntax.escape(String(character))
         }
-        if count == nil || count! >= word.characterRange.count, let after = fillers.before[word.characterRange.count] {
+        if (count ?? .max) >= word.characterRange.count, let after = fillers.before[word.characterRange.count] {
             out += group(after, place: word.characterRange.count)
         }
         return out

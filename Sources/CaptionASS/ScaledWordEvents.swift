@@ -30,7 +30,8 @@ struct ScaledWordEvents {
 
     var isActive: Bool { style.karaoke.mode == .scale || style.karaoke.mode == .popIn }
 
-    /// Part of a word's time drawn alone: its colour and scale keyframes (absolute ms, percent).
+    /// Part of a word's time drawn alone: its colour and scale keyframes (absolute ms, the scale as the
+    /// painter draws it).
     struct Span {
         var from: Milliseconds
         var to: Milliseconds
@@ -38,34 +39,22 @@ struct ScaledWordEvents {
         var keys: [(t: Milliseconds, scale: Double)]
     }
 
-    /// The ease time of a word in word-and-scale (as `ScaleMode`: the transition, at most half the word).
-    func ramp(_ w: TimedWord) -> Milliseconds { min(style.karaoke.transition, max(w.end - w.start, 1) / 2) }
-
-    /// When the word is back at rest (its start when it never leaves it).
-    func settled(_ w: TimedWord) -> Milliseconds {
-        switch style.karaoke.mode {
-        case .scale: w.end + ramp(w)
-        case .popIn: w.start + max(0, min(style.karaoke.transition, w.end - w.start))
-        default: w.start
-        }
-    }
-
     /// The words drawn by their own events at `t`.
     func hidden(at t: Milliseconds) -> Set<Int> {
         guard isActive else { return [] }
-        return Set(timed.indices.filter { $0 < layout.words.count && timed[$0].start <= t && t < settled(timed[$0]) })
+        return Set(timed.indices.filter { $0 < layout.words.count && timed[$0].start <= t && t < ScaledSpan.settled(timed[$0], style: style) })
     }
 
     func spans(_ i: Int) -> [Span] {
         let w = timed[i]
         switch style.karaoke.mode {
         case .scale:
-            let r = ramp(w)
+            let r = ScaledSpan.ramp(of: w, style: style)
             var spans = [span(i, from: w.start, to: w.end, color: looks.styles[i].highlightColor)]
             if r > 0 { spans.append(span(i, from: w.end, to: w.end + r, color: looks.styles[i].textColor)) }
             return spans
         case .popIn:
-            let end = settled(w)
+            let end = ScaledSpan.settled(w, style: style)
             guard end > w.start else { return [] }
             return [span(i, from: w.start, to: end, color: appearance(of: i, at: w.start).color)]
         default:
@@ -77,7 +66,7 @@ struct ScaledWordEvents {
     func span(_ i: Int, from: Milliseconds, to: Milliseconds, color: RGBAColor) -> Span {
         var keys: [(t: Milliseconds, scale: Double)] = []
         for t in from..<max(to, from + 1) {
-            let scale = (appearance(of: i, at: t).scale * 80).rounded() / 80 * 100
+            let scale = DrawnScale.of(appearance(of: i, at: t))
             if keys.last?.scale != scale { keys.append((t, scale)) }
         }
         return Span(from: from, to: to, color: color, keys: keys)
@@ -132,13 +121,13 @@ struct ScaledWordEvents {
     /// native painter plans them).
     func fillerShifts(word i: Int, keys: [(t: Milliseconds, scale: Double)]) -> [[Int: Int]] {
         let word = layout.words[i]
-        let strokeWidth = ASSNumber.read(style.strokeWidth * layout.scale)
+        let strokeWidth = PrintedLengths.strokeWidth(style, scale: layout.scale)
         let fillers = SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: strokeWidth)
         guard !fillers.before.isEmpty else { return keys.map { _ in [:] } }
         let glyphs = Array(layout.glyphs[word.glyphRange])
         return keys.map { key in
             ScaledWordFillers.plan(fillers, glyphs: glyphs, firstCharacter: word.characterRange.lowerBound, size: size(of: i),
-                                   scale: ScaledWordFillers.scale(percent: key.scale), centreX: word.box.x + word.box.width / 2,
+                                   scale: key.scale, centreX: word.box.x + word.box.width / 2,
                                    centreY: WordTop.centreY(of: i, in: layout), strokeWidth: strokeWidth).shifts
         }
     }
@@ -152,7 +141,7 @@ struct ScaledWordEvents {
                        shifts: [Int]?, eventStart: Milliseconds) -> String {
         let n = ASSSyntax.number
         func spacing(_ k: Int) -> Double {
-            let scale = ScaledWordFillers.scale(percent: keys[k].scale)
+            let scale = keys[k].scale
             guard scale > 0 else { return 0 }
             return (Double(shifts?[k] ?? 0) / 64 - filler.complexAdvance(size: size * scale)) / scale
         }
@@ -173,8 +162,8 @@ struct ScaledWordEvents {
         for key in keys.dropFirst() {
             let t = key.t - eventStart
             if t <= 0 { start = key.scale; continue }
-            out += "\\t(\(t - 1),\(t),\\fscx\(n(key.scale))\\fscy\(n(key.scale)))"
+            out += "\\t(\(t - 1),\(t),\\fscx\(n(key.scale * 100))\\fscy\(n(key.scale * 100)))"
         }
-        return "\\fscx\(n(start))\\fscy\(n(start))" + out
+        return "\\fscx\(n(start * 100))\\fscy\(n(start * 100))" + out
     }
 }

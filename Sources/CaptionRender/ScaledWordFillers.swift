@@ -1,5 +1,4 @@
 import CaptionLayout
-import Synchronization
 
 /// A word's simple-shaper fillers (`SimpleShaperFillers`) while it is drawn alone at a scale (the
 /// compiled ASS's `\an5` event of a growing or popping word): at each scale the fillers' `\fsp` may
@@ -21,16 +20,12 @@ public struct ScaledWordFillers: Sendable {
     public static func plan(_ fillers: SimpleShaperFillers, glyphs: [PositionedGlyph], firstCharacter: Int, size: Double, scale: Double,
                             centreX: Double, centreY: Double, strokeWidth: Double,
                             rasterizer: GlyphRasterizer = GlyphRasterizer()) -> ScaledWordFillers {
-        let key = Key(fillers: fillers.before, glyphs: glyphs.map(\.glyphID), faces: glyphs.map(\.face.path), kerning: glyphs.map(\.kerning), ink: glyphs.map { $0.inkBox != nil },
-                      firstCharacter: firstCharacter, size: size, scale: scale, centreX: centreX, centreY: centreY, strokeWidth: strokeWidth)
-        if let plan = cache.withLock({ $0[key] }) { return plan }
-        let plan = make(fillers, glyphs: glyphs, firstCharacter: firstCharacter, size: size, scale: scale, centreX: centreX,
-                        centreY: centreY, strokeWidth: strokeWidth, rasterizer: rasterizer)
-        cache.withLock {
-            if $0.count > 20_000 { $0.removeAll(keepingCapacity: true) }
-            $0[key] = plan
+        let key = Key(fillers: fillers.before, glyphs: glyphs.map(\.glyphID), faces: glyphs.map(\.face.path), kerning: glyphs.map(\.kerning),
+                      ink: glyphs.map { $0.inkBox != nil }, firstCharacter: firstCharacter, size: size, scale: scale, centreX: centreX, centreY: centreY, strokeWidth: strokeWidth)
+        return cache.value(key) {
+            make(fillers, glyphs: glyphs, firstCharacter: firstCharacter, size: size, scale: scale, centreX: centreX,
+                 centreY: centreY, strokeWidth: strokeWidth, rasterizer: rasterizer)
         }
-        return plan
     }
 
     private struct Key: Hashable {
@@ -43,68 +38,51 @@ public struct ScaledWordFillers: Sendable {
         var size, scale, centreX, centreY, strokeWidth: Double
     }
 
-    private static let cache = Mutex<[Key: ScaledWordFillers]>([:])
+    private static let cache = BoundedMemo<Key, ScaledWordFillers>(limit: 20_000)
 
     private static func make(_ fillers: SimpleShaperFillers, glyphs: [PositionedGlyph], firstCharacter: Int, size: Double, scale: Double,
                              centreX: Double, centreY: Double, strokeWidth: Double, rasterizer: GlyphRasterizer) -> ScaledWordFillers {
-        let places = fillers.before.keys.sorted()
-        let trailing = fillers.before[glyphs.count] != nil
-        guard !places.isEmpty, scale > 0 else {
+        guard !fillers.before.isEmpty, scale > 0 else {
             return ScaledWordFillers(shifts: [:], pens: LibassScaledWord.pens(of: glyphs, size: size, scale: scale, centreX: centreX, centreY: centreY))
         }
-        let scaled = size * scale
-        // Each group's drift (simple − complex, 1/64 px) at this size.
-        var groupDrift: [Int: Int] = [:]
-        for place in places {
-            groupDrift[place] = fillers.before[place]!.reduce(0) { total, f in
-                total + Int(((f.face.libassSimpleAdvance(glyph: f.glyph, size: scaled) - f.complexAdvance(size: scaled)) * 64).rounded())
-            }
-        }
-        let inner = places.filter { $0 < glyphs.count }
+        let line = ScaledLine(fillers, glyphs: glyphs, firstCharacter: firstCharacter, size: size * scale, centreX: centreX, centreY: centreY)
+        let inner = line.places.filter { $0 < glyphs.count }
+        typealias Runs = (complex: LibassSubpixelRun, simple: LibassSubpixelRun)
         var best: (shifts: [Int: Int], pens: [(x: Double, y: Double)], misses: Int)?
-        for total in (trailing ? Self.totals : [0]) where best?.misses != 0 {
-            var shifts: [Int: Int] = [:]
-            var misses = 0
-            var sum = 0
+        for total in (line.hasTrailing ? Self.totals : [0]) where best?.misses != 0 {
             // Walk the glyphs with the total fixed: each inner group takes the first shift that lands its glyph.
-            var complexRun = LibassSubpixelRun(), simpleRun = LibassSubpixelRun()
+            var shifts: [Int: Int] = [:], misses = 0
+            var runs: Runs = (LibassSubpixelRun(), LibassSubpixelRun())
+            func place(_ j: Int) -> (lands: Bool, runs: Runs) {
+                let pens = line.pens(shifts: shifts, total: total)
+                var (c, s) = runs
+                let lands = land(glyphs[j], pen: pens.complex[j], size: line.size, strokeWidth: strokeWidth, rasterizer: rasterizer, run: &c)
+                    == land(glyphs[j], pen: pens.simple[j], size: line.size, strokeWidth: strokeWidth, rasterizer: rasterizer, run: &s)
+                return (lands, (c, s))
+            }
             for j in glyphs.indices {
                 let offset = glyphs[j].characterIndex - firstCharacter
-                var candidates = [0]
-                if inner.contains(offset) { candidates = SimpleShaperFillers.shiftSteps; complexRun = .init(); simpleRun = .init() }
-                var landed = false
-                for shift in candidates {
-                    shifts[offset] = inner.contains(offset) ? shift : nil
-                    var c = complexRun, s = simpleRun
-                    let (pc, ps) = pens(of: j, glyphs: glyphs, places: places, shifts: shifts, total: total, trailing: trailing,
-                                        groupDrift: groupDrift, size: size, scale: scale, centreX: centreX, centreY: centreY)
-                    guard glyphs[j].inkBox != nil else { landed = true; break }
-                    if land(glyphs[j], pen: pc, size: scaled, strokeWidth: strokeWidth, rasterizer: rasterizer, run: &c)
-                        == land(glyphs[j], pen: ps, size: scaled, strokeWidth: strokeWidth, rasterizer: rasterizer, run: &s) {
-                        (complexRun, simpleRun, landed) = (c, s, true)
-                        break
-                    }
+                let startsGroup = inner.contains(offset)
+                if startsGroup { (runs, shifts[offset]) = ((LibassSubpixelRun(), LibassSubpixelRun()), 0) }
+                guard glyphs[j].inkBox != nil else { continue }
+                var placed: (lands: Bool, runs: Runs)?
+                for shift in startsGroup ? SimpleShaperFillers.shiftSteps : [0] {
+                    if startsGroup { shifts[offset] = shift }
+                    let p = place(j)
+                    if p.lands { placed = p; break }
                 }
-                if !landed {
+                if placed == nil {
                     // Kept where it is, and still the first of its run.
                     misses += 1
-                    if inner.contains(offset) { shifts[offset] = 0 }
-                    let (pc, ps) = pens(of: j, glyphs: glyphs, places: places, shifts: shifts, total: total, trailing: trailing,
-                                        groupDrift: groupDrift, size: size, scale: scale, centreX: centreX, centreY: centreY)
-                    _ = land(glyphs[j], pen: pc, size: scaled, strokeWidth: strokeWidth, rasterizer: rasterizer, run: &complexRun)
-                    _ = land(glyphs[j], pen: ps, size: scaled, strokeWidth: strokeWidth, rasterizer: rasterizer, run: &simpleRun)
+                    if startsGroup { shifts[offset] = 0 }
+                    placed = place(j)
                 }
-                sum += shifts[offset] ?? 0
+                runs = placed!.runs
             }
             // The shifts add up to the total: the trailing filler takes the rest; without one, only a total they reach.
-            if trailing { shifts[glyphs.count] = total - sum } else if sum != total { continue }
-            if best == nil || misses < best!.misses {
-                let complexPens = glyphs.indices.map {
-                    Self.pens(of: $0, glyphs: glyphs, places: places, shifts: shifts, total: total, trailing: trailing, groupDrift: groupDrift,
-                         size: size, scale: scale, centreX: centreX, centreY: centreY).complex
-                }
-                best = (shifts, complexPens, misses)
-            }
+            let sum = inner.reduce(0) { $0 + (shifts[$1] ?? 0) }
+            if line.hasTrailing { shifts[glyphs.count] = total - sum } else if sum != total { continue }
+            if best == nil || misses < best!.misses { best = (shifts, line.pens(shifts: shifts, total: total).complex, misses) }
         }
         guard let best else {
             return ScaledWordFillers(shifts: [:], pens: LibassScaledWord.pens(of: glyphs, size: size, scale: scale, centreX: centreX, centreY: centreY))
@@ -112,44 +90,66 @@ public struct ScaledWordFillers: Sendable {
         return ScaledWordFillers(shifts: best.shifts, pens: best.pens)
     }
 
-    /// The scale the painter draws for an ASS scale in percent (the painter's 1/80 steps, `\fscx`).
-    public static func scale(percent: Double) -> Double { (percent / 100 * 80).rounded() / 80 }
-
     /// Totals of the shifts tried, nearest none first.
     static let totals = [0] + (1...12).flatMap { [-$0, $0] }
 
-    /// Glyph `j`'s pen under each shaper: complex with the shifts, simple with the shifts and drifts,
-    /// each word centred on its own width. The width is libass's (`compute_string_bbox`): the furthest
-    /// end of any glyph's advance, fillers included, so a filler whose shift is negative ends before
-    /// the glyph it follows does and widens nothing.
-    static func pens(of j: Int, glyphs: [PositionedGlyph], places: [Int], shifts: [Int: Int], total: Int, trailing: Bool,
-                     groupDrift: [Int: Int], size: Double, scale: Double, centreX: Double, centreY: Double)
-        -> (complex: (x: Double, y: Double), simple: (x: Double, y: Double)) {
-        let scaled = size * scale
-        var complex = Pen(), simple = Pen()
-        var complexAt = 0.0, simpleAt = 0.0
-        let first = glyphs.first?.characterIndex ?? 0
-        func filler(at place: Int, shift: Int) {
-            complex.advance(Double(shift) / 64)
-            simple.advance(Double(shift + (groupDrift[place] ?? 0)) / 64)
+    /// A word drawn alone at one size with its filler groups: what its pens depend on besides the shifts.
+    struct ScaledLine {
+        let glyphs: [PositionedGlyph]
+        let firstCharacter: Int
+        /// The filler groups' places (`SimpleShaperFillers.before`) and each group's drift (simple −
+        /// complex, 1/64 px) at this size.
+        let places: Set<Int>
+        let groupDrift: [Int: Int]
+        /// The ASS size times the scale.
+        let size: Double
+        let centreX: Double
+        let baseline: Double
+
+        var hasTrailing: Bool { places.contains(glyphs.count) }
+
+        init(_ fillers: SimpleShaperFillers, glyphs: [PositionedGlyph], firstCharacter: Int, size: Double, centreX: Double, centreY: Double) {
+            self.glyphs = glyphs
+            self.firstCharacter = firstCharacter
+            self.size = size
+            self.centreX = centreX
+            places = Set(fillers.before.keys)
+            groupDrift = fillers.before.mapValues { group in
+                group.reduce(0) { $0 + Int((($1.face.libassSimpleAdvance(glyph: $1.glyph, size: size) - $1.complexAdvance(size: size)) * 64).rounded()) }
+            }
+            let ascender = glyphs.map { $0.face.libassAscender(size: size) }.max() ?? 0
+            let descender = glyphs.map { $0.face.libassDescender(size: size) }.max() ?? 0
+            baseline = LibassGrid.snap(centreY - (descender - ascender) / 2)
         }
-        for i in glyphs.indices {
-            let offset = glyphs[i].characterIndex - first
-            if places.contains(offset) { filler(at: offset, shift: shifts[offset] ?? 0) }
-            if i == j { (complexAt, simpleAt) = (complex.x, simple.x) }
-            complex.advance(glyphs[i].face.libassAdvance(glyph: glyphs[i].glyphID, adjustment: glyphs[i].kerning, size: scaled))
-            simple.advance(glyphs[i].face.libassSimpleAdvance(glyph: glyphs[i].glyphID, size: scaled))
+
+        /// Every glyph's pen under each shaper: complex with the shifts, simple with the shifts and
+        /// drifts, each word centred on its own width. The width is libass's (`compute_string_bbox`):
+        /// the furthest end of any glyph's advance, fillers included, so a filler whose shift is
+        /// negative ends before the glyph it follows does and widens nothing. The trailing filler makes
+        /// the shifts add up to `total`.
+        func pens(shifts: [Int: Int], total: Int) -> (complex: [(x: Double, y: Double)], simple: [(x: Double, y: Double)]) {
+            var complex = Pen(), simple = Pen()
+            var complexAt: [Double] = [], simpleAt: [Double] = []
+            func filler(at place: Int, shift: Int) {
+                complex.advance(Double(shift) / 64)
+                simple.advance(Double(shift + (groupDrift[place] ?? 0)) / 64)
+            }
+            var innerShifts = 0
+            for g in glyphs {
+                let offset = g.characterIndex - firstCharacter
+                if places.contains(offset) {
+                    filler(at: offset, shift: shifts[offset] ?? 0)
+                    innerShifts += shifts[offset] ?? 0
+                }
+                complexAt.append(complex.x)
+                simpleAt.append(simple.x)
+                complex.advance(g.face.libassAdvance(glyph: g.glyphID, adjustment: g.kerning, size: size))
+                simple.advance(g.face.libassSimpleAdvance(glyph: g.glyphID, size: size))
+            }
+            if hasTrailing { filler(at: glyphs.count, shift: total - innerShifts) }
+            return (complexAt.map { (LibassGrid.snap(centreX - complex.width / 2 + $0), baseline) },
+                    simpleAt.map { (LibassGrid.snap(centreX - simple.width / 2 + $0), baseline) })
         }
-        // The trailing filler makes the shifts add up to `total`.
-        if trailing {
-            let inner = places.filter { $0 < glyphs.count }.reduce(0) { $0 + (shifts[$1] ?? 0) }
-            filler(at: glyphs.count, shift: total - inner)
-        }
-        let ascender = glyphs.map { $0.face.libassAscender(size: scaled) }.max() ?? 0
-        let descender = glyphs.map { $0.face.libassDescender(size: scaled) }.max() ?? 0
-        let baseline = LibassGrid.snap(centreY - (descender - ascender) / 2)
-        return ((LibassGrid.snap(centreX - complex.width / 2 + complexAt), baseline),
-                (LibassGrid.snap(centreX - simple.width / 2 + simpleAt), baseline))
     }
 
     /// A pen along a line, and the furthest any advance reached.

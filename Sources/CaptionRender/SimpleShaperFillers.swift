@@ -61,6 +61,8 @@ public struct SimpleShaperFillers: Sendable, Hashable {
 
     public static let none = SimpleShaperFillers()
 
+    private static let plans = BoundedMemo<PlanKey, SimpleShaperFillers>(limit: 20_000)
+
     /// The pen shifts a filler's spacing may add (64ths of a pixel), nearest none first.
     public static let shiftSteps = [0, -1, 1, -2, 2, -3, 3, -4, 4]
 
@@ -75,9 +77,10 @@ public struct SimpleShaperFillers: Sendable, Hashable {
                             rasterizer: GlyphRasterizer = GlyphRasterizer()) -> SimpleShaperFillers {
         let word = layout.words[index]
         let glyphs = Array(layout.glyphs[word.glyphRange])
-        guard isEligible(word, glyphs: glyphs, text: layout.text) else { return .none }
+        guard isEligible(word, glyphs: glyphs) else { return .none }
         let key = PlanKey(glyphs: glyphs, first: word.glyphRange.lowerBound, strokeWidth: strokeWidth)
-        return PlanCache.shared.plan(key) {
+        // Every frame of a page, and every event of a word in the ASS, plans the same words.
+        return plans.value(key) {
             Planner(glyphs: glyphs, firstGlyph: word.glyphRange.lowerBound, firstCharacter: word.characterRange.lowerBound,
                     strokeWidth: strokeWidth, rasterizer: rasterizer).plan()
         }
@@ -85,14 +88,12 @@ public struct SimpleShaperFillers: Sendable, Hashable {
 
     /// Left to right, one glyph per single-scalar character, one face, and no script whose glyphs
     /// depend on their neighbours.
-    static func isEligible(_ word: LaidOutWord, glyphs: [PositionedGlyph], text: String) -> Bool {
+    static func isEligible(_ word: LaidOutWord, glyphs: [PositionedGlyph]) -> Bool {
         guard word.direction == .leftToRight, glyphs.count == word.characterRange.count, glyphs.count > 1,
-              let face = glyphs.first?.face else { return false }
-        let characters = Array(text)
-        for (offset, glyph) in glyphs.enumerated() {
-            let c = word.characterRange.lowerBound + offset
-            guard glyph.face == face, glyph.characterIndex == c, c < characters.count,
-                  characters[c].unicodeScalars.count == 1, let scalar = characters[c].unicodeScalars.first,
+              word.text.count == glyphs.count, let face = glyphs.first?.face else { return false }
+        for (offset, (glyph, character)) in zip(glyphs, word.text).enumerated() {
+            guard glyph.face == face, glyph.characterIndex == word.characterRange.lowerBound + offset,
+                  character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
                   isContextFree(scalar) else { return false }
         }
         return true
@@ -123,8 +124,20 @@ private struct Planner {
     typealias Option = (fillers: [SimpleShaperFillers.Filler], drift: Int)
 
     /// Fillers the face has, with the difference of their two advances (simple − complex, 1/64 px):
-    /// one per difference, and pairs for the differences no single filler gives.
+    /// one per difference, and pairs for the differences no single filler gives. The same for every
+    /// word of a face and size.
     func options(face: FontFace, size: Double) -> [Option] {
+        Self.optionsByFace.value(OptionsKey(face: face, size: size)) { Self.makeOptions(face: face, size: size) }
+    }
+
+    struct OptionsKey: Hashable {
+        var face: FontFace
+        var size: Double
+    }
+
+    static let optionsByFace = BoundedMemo<OptionsKey, [Option]>(limit: 256)
+
+    static func makeOptions(face: FontFace, size: Double) -> [Option] {
         var singles: [Int: SimpleShaperFillers.Filler] = [:]
         for scalar in SimpleShaperFillers.candidates {
             let glyph = face.glyphIndex(for: scalar)
@@ -276,22 +289,5 @@ private struct PlanKey: Hashable {
         sizes = glyphs.map(\.fontSize)
         ink = glyphs.map { $0.inkBox != nil }
         self.strokeWidth = strokeWidth
-    }
-}
-
-/// Plans by key: every frame of a page plans the same words.
-private final class PlanCache: @unchecked Sendable {
-    static let shared = PlanCache()
-    private let lock = NSLock()
-    private var plans: [PlanKey: SimpleShaperFillers] = [:]
-
-    func plan(_ key: PlanKey, orMake make: () -> SimpleShaperFillers) -> SimpleShaperFillers {
-        if let p = lock.withLock({ plans[key] }) { return p }
-        let p = make()
-        lock.withLock {
-            if plans.count > 20_000 { plans.removeAll(keepingCapacity: true) }
-            plans[key] = p
-        }
-        return p
     }
 }

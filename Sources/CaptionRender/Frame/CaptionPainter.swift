@@ -164,17 +164,13 @@ struct CaptionPainter {
             // The word's centre: a scaled word grows in place about it and its neighbours never move.
             let centreX = word.box.x + word.box.width / 2
             let centreY = WordTop.centreY(of: glyph.wordIndex, in: layout) + dy
-            // Scales in steps of 1/80 (about 1 px on a 100 px word; 1.2 and 0.8 exactly): a transition's frames reuse
-            // the glyphs its way up drew on its way back down, and across words with the same letters. The
-            // compiled ASS steps through the same values at the same milliseconds (ScaledWordEvents).
-            let scale = (appearance.scale * 80).rounded() / 80
+            // In steps of 1/80, as the compiled ASS steps (`DrawnScale`).
+            let scale = DrawnScale.of(appearance)
             if glyph.wordIndex != runWord {
                 (runWord, run) = (glyph.wordIndex, LibassSubpixelRun())
                 runIndex += 1
                 scaledPens = [:]
                 fillers = SimpleShaperFillers.plan(word: glyph.wordIndex, in: layout, strokeWidth: strokeWidth, rasterizer: rasterizer)
-                // Drawn scaled, its fillers move nothing (`ScaledWordEvents.fillerSpacing`) but still break runs.
-                if appearance.drawnAlone || scale != 1 { fillers.shifts = [:] }
                 sweepX = SweepColumn.x(word: glyph.wordIndex, in: layout, appearance: appearance)
                 // A bouncing or sliding word is drawn where libass's `\move` puts it.
                 riseY = appearance.rise.map { WordTop.offset(of: glyph.wordIndex, in: layout, rise: $0) } ?? 0

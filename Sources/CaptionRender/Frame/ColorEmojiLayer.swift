@@ -202,17 +202,10 @@ final class ColorEmojiCache: @unchecked Sendable {
         var strokeWidth: Double
     }
 
-    private var entries: [Key: (layer: ColorEmojiLayer, stroke: AlphaMask?)] = [:]
-    private let lock = NSLock()
+    /// A few hundred emoji states: a moving emoji's frames do not pile up.
+    private let entries = BoundedMemo<Key, (layer: ColorEmojiLayer, stroke: AlphaMask?)>(limit: 256)
 
     func layer(_ key: Key, orMake make: () -> (layer: ColorEmojiLayer, stroke: AlphaMask?)?) -> (layer: ColorEmojiLayer, stroke: AlphaMask?)? {
-        if let hit = lock.withLock({ entries[key] }) { return hit }
-        guard let made = make() else { return nil }
-        lock.withLock {
-            // A few hundred emoji states: a moving emoji's frames do not pile up.
-            if entries.count >= 256 { entries.removeAll(keepingCapacity: true) }
-            entries[key] = made
-        }
-        return made
+        entries.value(key, orMake: make)
     }
 }

@@ -3,14 +3,13 @@
 enum PopInMode: KaraokeMode {
     static func appearance(of word: TimedWord, state: WordState, style: CaptionStyle) -> WordAppearance {
         var appearance = WordAppearance(color: style.textColor)
+        appearance.drawnAlone = ScaledSpan.contains(word, state: state, style: style)
         switch state {
         case .upcoming:
             appearance.opacity = 0
         case .active(let progress):
             let elapsed = progress * Double(max(word.end - word.start, 1))
             appearance.scale = scale(elapsed: elapsed, style: style)
-            // Until it settles (`ScaledWordEvents.settled`): the transition, or the word when shorter.
-            appearance.drawnAlone = elapsed < Double(style.karaoke.transition)
         case .past:
             break
         }

@@ -9,18 +9,8 @@ enum ScaleMode: KaraokeMode {
         if case .active = state { isActive = true }
         var appearance = WordAppearance(color: isActive ? style.highlightColor : style.textColor)
         appearance.scale = scale(of: word, state: state, style: style)
-        appearance.drawnAlone = isDrawnAlone(word, state: state, style: style)
+        appearance.drawnAlone = ScaledSpan.contains(word, state: state, style: style)
         return appearance
-    }
-
-    /// From the word's start until its ramp back after its end (`ScaledWordEvents.settled`: the ramp in
-    /// whole milliseconds).
-    static func isDrawnAlone(_ word: TimedWord, state: WordState, style: CaptionStyle) -> Bool {
-        switch state {
-        case .upcoming: false
-        case .active: true
-        case .past(let sinceEnd): sinceEnd < min(style.karaoke.transition, max(word.end - word.start, 1) / 2)
-        }
     }
 
     static func scale(of word: TimedWord, state: WordState, style: CaptionStyle) -> Double {

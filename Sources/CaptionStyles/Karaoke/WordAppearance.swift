@@ -12,8 +12,8 @@ public struct WordAppearance: Sendable, Hashable {
     public var sweepCharacters: Int?
     /// Scale about the word's centre (1 = as laid out); neighbours never move.
     public var scale = 1.0
-    /// Drawn alone while its scale animates (word-and-scale, pop-in), even where the scale is 1: the
-    /// compiled ASS draws it by its own scaled event then, as one run (no simple-shaper fillers).
+    /// Drawn alone while its scale animates (word-and-scale, pop-in; `ScaledSpan`), even where the scale
+    /// is 1: the compiled ASS draws it by its own scaled event then, centred on its scaled width.
     public var drawnAlone = false
     /// Multiplies every layer of the word.
     public var opacity = 1.0
