@@ -18,14 +18,18 @@ struct FallbackFontRuns {
     /// The first `count` characters of word `i` (all when nil), escaped, with font switches, and with
     /// the simple shaper's fillers (`SimpleShaperFillers`). A filler's tags are its `\fsp`, or what
     /// `spacing` makes of the filler, its group's place and whether it is the group's last (a word drawn
-    /// scaled animates it with its scale).
+    /// scaled animates it with its scale). A hidden filler (`Filler.hidden`) is written at zero height
+    /// (`\fscy0`), then the style's height comes back (`\fscy100`); a mode that scales words plans none
+    /// (the height would have to be animated again after each).
     func text(word i: Int, characters count: Int? = nil,
               spacing: (SimpleShaperFillers.Filler, _ place: Int, _ last: Bool) -> String = { f, _, _ in "\\fsp" + ASSSyntax.number(f.spacing) })
         -> String {
         let word = layout.words[i]
-        let fillers = SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: PrintedLengths.strokeWidth(style, scale: layout.scale))
+        let fillers = SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: PrintedLengths.strokeWidth(style, scale: layout.scale),
+                                               hiddenFillers: !ScaledSpan.isUsed(by: style))
         func group(_ fillers: [SimpleShaperFillers.Filler], place: Int) -> String {
-            fillers.enumerated().map { k, f in "{" + spacing(f, place, k == fillers.count - 1) + "}" + String(f.scalar) }.joined()
+            fillers.enumerated().map { k, f in "{" + spacing(f, place, k == fillers.count - 1) + (f.hidden ? "\\fscy0" : "") + "}" + String(f.scalar) }
+                .joined()
         }
         let characters = Array(word.text.prefix(count ?? Int.max))
         var faces: [Int: FontFace] = [:]
@@ -51,7 +55,7 @@ struct FallbackFontRuns {
             }
             if let before = fillers.before[offset] {
                 // Each filler's `\fsp` takes its complex-shaper advance back out; then no spacing again.
-                out += group(before, place: offset) + "{\\fsp0}"
+                out += group(before, place: offset) + "{\\fsp0" + (before.contains(where: \.hidden) ? "\\fscy100" : "") + "}"
             }
             out += ASSSyntax.escape(String(character))
         }

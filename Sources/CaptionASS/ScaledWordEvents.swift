@@ -28,7 +28,7 @@ struct ScaledWordEvents {
         looks = WordLooks(words: timed, style: style)
     }
 
-    var isActive: Bool { style.karaoke.mode == .scale || style.karaoke.mode == .popIn }
+    var isActive: Bool { ScaledSpan.isUsed(by: style) }
 
     /// Part of a word's time drawn alone: its colour and scale keyframes (absolute ms, the scale as the
     /// painter draws it).
@@ -122,7 +122,7 @@ struct ScaledWordEvents {
     func fillerShifts(word i: Int, keys: [(t: Milliseconds, scale: Double)]) -> [[Int: Int]] {
         let word = layout.words[i]
         let strokeWidth = PrintedLengths.strokeWidth(style, scale: layout.scale)
-        let fillers = SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: strokeWidth)
+        let fillers = SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: strokeWidth, hiddenFillers: false)
         guard !fillers.before.isEmpty else { return keys.map { _ in [:] } }
         let glyphs = Array(layout.glyphs[word.glyphRange])
         return keys.map { key in

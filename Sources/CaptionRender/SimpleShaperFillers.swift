@@ -22,7 +22,9 @@ import Foundation
 /// `\fsp` starts a new run in libass (`split_style_runs`): the glyphs after a filler are placed on the
 /// grid from their own first glyph and combined into their own bitmap, and the native painter does
 /// the same (`runStarts`), so both shapers and the native renderer agree. A font whose blank glyphs
-/// all round the same way corrects one way only; a word it cannot land keeps its drift there.
+/// all round the same way (DejaVu Sans Bold's) corrects one way only; for the other way a filler is a
+/// letter written at zero height (`{\fsp…\fscy0}o{\fsp0\fscy100}`), which libass skips when drawing
+/// but advances by (`Filler.hidden`). A word no search lands keeps its drift where it misses.
 ///
 /// Only where it is safe: a left-to-right word whose characters are each one glyph of one scalar
 /// from the same face, outside the scripts whose shaping depends on the neighbours (a run break
@@ -41,6 +43,10 @@ public struct SimpleShaperFillers: Sendable, Hashable {
         /// The filler's glyph in the word's face.
         public var glyph: UInt32
         public var face: FontFace
+        /// A visible glyph (a letter or digit) written at zero height (`\fscy0`), which libass skips
+        /// when drawing (no fill, border or shadow) but still advances by: a font whose blank glyphs
+        /// all round one way has letters that round the other (`hiddenCandidates`).
+        public var hidden = false
 
         /// The `\fsp` value (pixels; the compiled ASS's PlayRes is the frame).
         public var spacing: Double { Double(shift64 - advance64) / 64 }
@@ -70,19 +76,26 @@ public struct SimpleShaperFillers: Sendable, Hashable {
     /// of a line (`trim_whitespace`), where a scaled word's last filler stands.
     static let candidates: [Unicode.Scalar] = [0x2009, 0x200A, 0x2006, 0x2005, 0x2004, 0x2008, 0x202F, 0x205F, 0x2002,
                                                0x2003, 0x2000, 0x2001, 0x2007, 0x00A0, 0x2800].compactMap(Unicode.Scalar.init)
+    /// Visible characters a filler may be when no blank gives the difference needed, written at zero
+    /// height (`Filler.hidden`): ASCII letters and digits, which every Latin font has and no shaper
+    /// changes alone in their run. Not in modes that scale words (a scaled word's height is animated, and
+    /// would have to be animated again after each), and never after a word's last glyph (libass leaves
+    /// skipped glyphs out of an event's width, `compute_string_bbox`).
+    static let hiddenCandidates: [Unicode.Scalar] = (Array(0x41...0x5A) + Array(0x61...0x7A) + Array(0x30...0x39))
+        .compactMap(Unicode.Scalar.init)
 
     /// The fillers for word `index` of `layout`, drawn with strokes of `strokeWidth` px (the border's
-    /// grid point must agree too).
-    public static func plan(word index: Int, in layout: TextLayout, strokeWidth: Double,
+    /// grid point must agree too); hidden ones (`Filler.hidden`) too when `hiddenFillers`.
+    public static func plan(word index: Int, in layout: TextLayout, strokeWidth: Double, hiddenFillers: Bool,
                             rasterizer: GlyphRasterizer = GlyphRasterizer()) -> SimpleShaperFillers {
         let word = layout.words[index]
         let glyphs = Array(layout.glyphs[word.glyphRange])
         guard isEligible(word, glyphs: glyphs) else { return .none }
-        let key = PlanKey(glyphs: glyphs, first: word.glyphRange.lowerBound, strokeWidth: strokeWidth)
+        let key = PlanKey(glyphs: glyphs, first: word.glyphRange.lowerBound, strokeWidth: strokeWidth, hiddenFillers: hiddenFillers)
         // Every frame of a page, and every event of a word in the ASS, plans the same words.
         return plans.value(key) {
             Planner(glyphs: glyphs, firstGlyph: word.glyphRange.lowerBound, firstCharacter: word.characterRange.lowerBound,
-                    strokeWidth: strokeWidth, rasterizer: rasterizer).plan()
+                    strokeWidth: strokeWidth, hiddenFillers: hiddenFillers, rasterizer: rasterizer).plan()
         }
     }
 
@@ -119,6 +132,7 @@ private struct Planner {
     let firstGlyph: Int
     let firstCharacter: Int
     let strokeWidth: Double
+    let hiddenFillers: Bool
     let rasterizer: GlyphRasterizer
 
     typealias Option = (fillers: [SimpleShaperFillers.Filler], drift: Int)
@@ -126,34 +140,42 @@ private struct Planner {
     /// Fillers the face has, with the difference of their two advances (simple − complex, 1/64 px):
     /// one per difference, and pairs for the differences no single filler gives. The same for every
     /// word of a face and size.
-    func options(face: FontFace, size: Double) -> [Option] {
-        Self.optionsByFace.value(OptionsKey(face: face, size: size)) { Self.makeOptions(face: face, size: size) }
+    /// With `hidden`, also the hidden fillers (`Filler.hidden`) for the differences no blank gives.
+    func options(face: FontFace, size: Double, hidden: Bool) -> [Option] {
+        Self.optionsByFace.value(OptionsKey(face: face, size: size, hidden: hidden)) { Self.makeOptions(face: face, size: size, hidden: hidden) }
     }
 
     struct OptionsKey: Hashable {
         var face: FontFace
         var size: Double
+        var hidden: Bool
     }
 
     static let optionsByFace = BoundedMemo<OptionsKey, [Option]>(limit: 256)
 
-    static func makeOptions(face: FontFace, size: Double) -> [Option] {
+    static func makeOptions(face: FontFace, size: Double, hidden: Bool) -> [Option] {
+        guard face.isScalable else { return [] }
         var singles: [Int: SimpleShaperFillers.Filler] = [:]
-        for scalar in SimpleShaperFillers.candidates {
+        let candidates = SimpleShaperFillers.candidates.map { ($0, false) } + (hidden ? SimpleShaperFillers.hiddenCandidates.map { ($0, true) } : [])
+        for (scalar, isHidden) in candidates {
             let glyph = face.glyphIndex(for: scalar)
-            // A filler must draw nothing.
-            guard glyph != 0, face.isScalable, GlyphRasterizer.loadOutline(glyph, face: face) == nil else { continue }
+            // A blank filler must draw nothing; a hidden one is drawn at zero height, which libass skips.
+            guard glyph != 0, isHidden || GlyphRasterizer.loadOutline(glyph, face: face) == nil else { continue }
             let complex = Int((face.libassAdvance(glyph: glyph, adjustment: 0, size: size) * 64).rounded())
             let simple = Int((face.libassSimpleAdvance(glyph: glyph, size: size) * 64).rounded())
             let d = simple - complex
-            if singles[d] == nil { singles[d] = .init(scalar: scalar, advance64: complex, glyph: glyph, face: face) }
+            // Blanks first: a hidden filler only for a difference no blank gives.
+            if singles[d] == nil { singles[d] = .init(scalar: scalar, advance64: complex, glyph: glyph, face: face, hidden: isHidden) }
         }
         var options = singles.map { (fillers: [$0.value], drift: $0.key) }
         var pairs: [Int: [SimpleShaperFillers.Filler]] = [:]
+        func hiddenCount(_ fillers: [SimpleShaperFillers.Filler]) -> Int { fillers.filter(\.hidden).count }
         for a in singles.sorted(by: { $0.key < $1.key }) {
             for b in singles.sorted(by: { $0.key < $1.key }) where a.key <= b.key {
                 let d = a.key + b.key
-                if singles[d] == nil, pairs[d] == nil { pairs[d] = [a.value, b.value] }
+                // The pair with the fewest hidden fillers.
+                let pair = [a.value, b.value]
+                if singles[d] == nil, pairs[d].map({ hiddenCount($0) > hiddenCount(pair) }) ?? true { pairs[d] = pair }
             }
         }
         options += pairs.map { (fillers: $0.value, drift: $0.key) }
@@ -170,7 +192,7 @@ private struct Planner {
     /// The plan with the fewest glyphs landing apart, found first with the fewest fillers.
     func plan() -> SimpleShaperFillers {
         guard let face = glyphs.first?.face, let size = glyphs.first?.fontSize else { return .none }
-        let options = options(face: face, size: size)
+        let options = options(face: face, size: size, hidden: hiddenFillers)
         var search = Search(options: options)
         search.walk(self, from: 0, state: .init(), chosen: [:], misses: 0)
         var result = SimpleShaperFillers()
@@ -191,7 +213,8 @@ private struct Planner {
         // A filler after the last glyph takes back the drift of the word's width, by which the simple
         // shaper would move a centred word (drawn alone while it scales, `\an5`); at rest it moves nothing.
         // With fillers inside, there is always one: its spacing lets a scaled word's shifts add up (`ScaledWordFillers`).
-        if let trailing = options.min(by: { abs(drift + $0.drift) < abs(drift + $1.drift) }),
+        // Blank only: see `hiddenCandidates`.
+        if let trailing = self.options(face: face, size: size, hidden: false).min(by: { abs(drift + $0.drift) < abs(drift + $1.drift) }),
            abs(drift + trailing.drift) < abs(drift) || !result.before.isEmpty {
             result.before[glyphs.count] = trailing.fillers
         }
@@ -276,11 +299,13 @@ private struct PlanKey: Hashable {
     var sizes: [Double]
     var ink: [Bool]
     var strokeWidth: Double
+    var hiddenFillers: Bool
     /// The word's first glyph in its layout: the plan's `runStarts` and `shifts` count from the layout's.
     var first: Int
 
-    init(glyphs: [PositionedGlyph], first: Int, strokeWidth: Double) {
+    init(glyphs: [PositionedGlyph], first: Int, strokeWidth: Double, hiddenFillers: Bool) {
         self.first = first
+        self.hiddenFillers = hiddenFillers
         faces = glyphs.map(\.face.path)
         self.glyphs = glyphs.map(\.glyphID)
         x = glyphs.map(\.x)

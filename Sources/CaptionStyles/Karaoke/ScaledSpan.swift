@@ -5,6 +5,9 @@ import CaptionModel
 /// the native renderer lays it out as that event does (`WordAppearance.drawnAlone`), so both take the
 /// span from here.
 public enum ScaledSpan {
+    /// Whether the style's mode draws words alone while they scale (word-and-scale, pop-in).
+    public static func isUsed(by style: CaptionStyle) -> Bool { style.karaoke.mode == .scale || style.karaoke.mode == .popIn }
+
     /// word-and-scale's ease time: the transition, at most half the word, in whole milliseconds.
     public static func ramp(of word: TimedWord, style: CaptionStyle) -> Milliseconds {
         min(style.karaoke.transition, max(word.end - word.start, 1) / 2)
