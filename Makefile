@@ -9,7 +9,7 @@ APT_PACKAGES := pkg-config libxml2-utils libass-dev libavformat-dev libavcodec-d
 	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola fonts-noto-color-emoji chromium
 DEMO_OUT := out/demo
 
-.PHONY: all deps build test demo bench render-bench burn-bench golden-bench overlay-bench studio-bench clean
+.PHONY: all deps build test fuzz fuzz-smoke demo bench render-bench burn-bench golden-bench overlay-bench studio-bench clean
 
 all: build
 
@@ -27,8 +27,20 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# Under CI (CI=true) the fuzz targets also build and run briefly (`fuzz-smoke`), so they keep building.
 test: build
 	$(SWIFT) test
+	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory fuzz-smoke; fi
+
+# Every fuzz target for FUZZ_SECONDS each (default 20 minutes), two at a time, resuming from the kept
+# corpus in Fuzz/corpus/; `make fuzz FUZZ_TARGETS="srt ass"` runs some. Fails on any finding.
+FUZZ_SECONDS ?= 1200
+fuzz: deps
+	Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# About 20 s per target: what CI runs.
+fuzz-smoke: deps
+	Fuzz/run.sh 20 $(FUZZ_TARGETS)
 
 demo: build
 	@mkdir -p $(DEMO_OUT)

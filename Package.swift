@@ -19,6 +19,8 @@ let package = Package(
     products: [
         .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit"]),
         .executable(name: "captions", targets: ["captions"]),
+        // The fuzz targets' bodies, for the libFuzzer package in Fuzz/ (not part of CaptionKit).
+        .library(name: "CaptionFuzzing", targets: ["CaptionFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,6 +35,8 @@ let package = Package(
         .target(name: "CaptionStyles", dependencies: ["CaptionModel"]),
         // Operations on a document: retime, quality checks and fixes, aligning corrected text onto word timings.
         .target(name: "CaptionEdit", dependencies: ["CaptionModel", "CaptionStyles"]),
+        // The fuzz targets' bodies: the libFuzzer binary in Fuzz/ and the regression test run the same code.
+        .target(name: "CaptionFuzzing", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionEdit"]),
         // Seeded randomness for tests and benchmarks only (not in the CaptionKit product).
         .target(name: "CaptionTestSupport"),
         .target(name: "CaptionLayout", dependencies: ["CaptionModel", "CaptionStyles", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
@@ -57,6 +61,7 @@ let package = Package(
         .executableTarget(name: "burn-bench", dependencies: ["CaptionTestSupport", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionASS"],
                           path: "Benchmarks/burn-bench"),
         .testTarget(name: "CaptionModelTests", dependencies: ["CaptionModel"]),
+        .testTarget(name: "CaptionFuzzingTests", dependencies: ["CaptionFuzzing"]),
         .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionModel", "CaptionFormats", "CaptionTestSupport"]),
         .testTarget(name: "CaptionEditTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionEdit", "CaptionFormats", "CaptionTestSupport"]),
         .testTarget(name: "CaptionStylesTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionTestSupport"]),

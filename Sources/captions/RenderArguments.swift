@@ -40,9 +40,8 @@ struct SizeArgument: ExpressibleByArgument, Hashable {
     var defaultValueDescription: String { "\(width)x\(height)" }
 
     init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...8192).contains(w), (16...8192).contains(h) else { return nil }
-        width = w; height = h
+        guard let size = FrameSize(parsing: argument) else { return nil }
+        width = size.width; height = size.height
     }
 }
 

@@ -63,3 +63,11 @@ enum JSONDocument {
         }
     }
 }
+
+extension FormatRegistry {
+    /// The speech-to-text JSON shapes by family (`--from` names): the cloud services', then the
+    /// Whisper tools'. The fuzz targets read an input as every member of a family.
+    public static var wordTimedFamilies: [(name: String, formats: [String])] {
+        [("cloud", WordTimedFormats.cloudFamily.map { $0.name }), ("whisper", WordTimedFormats.whisperFamily.map { $0.name })]
+    }
+}

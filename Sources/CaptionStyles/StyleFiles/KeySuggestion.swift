@@ -9,7 +9,11 @@ enum KeySuggestion {
         var best: [String] = []
         var bestDistance = limit
         for candidate in candidates {
-            let d = distance(target, normalized(candidate))
+            // Lengths further apart than the limit are further apart in edits: no table to fill (a
+            // file of long unknown keys would otherwise cost keys × fields × length² steps).
+            let other = normalized(candidate)
+            guard abs(other.count - target.count) <= bestDistance else { continue }
+            let d = distance(target, other, atMost: bestDistance)
             if d < bestDistance { best = [candidate]; bestDistance = d } else if d == bestDistance { best.append(candidate) }
         }
         return best
@@ -25,8 +29,9 @@ enum KeySuggestion {
         Array(s.lowercased().filter { !"_- ".contains($0) })
     }
 
-    /// Levenshtein distance, one row at a time.
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    /// Levenshtein distance, one row at a time; once a whole row exceeds `limit` the distance can only
+    /// grow, so `limit + 1` comes back without the remaining rows.
+    private static func distance(_ a: [Character], _ b: [Character], atMost limit: Int) -> Int {
         if a.isEmpty { return b.count }
         var previous = Array(0...b.count)
         for (i, ca) in a.enumerated() {
@@ -34,6 +39,7 @@ enum KeySuggestion {
             for (j, cb) in b.enumerated() {
                 row.append(Swift.min(previous[j + 1] + 1, row[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
             }
+            if row.min()! > limit { return limit + 1 }
             previous = row
         }
         return previous[b.count]

@@ -1,0 +1,1 @@
+// Nothing to import: this target only supplies the executable's entry point (see fuzzer_main.c).
