@@ -31,9 +31,18 @@ enum ASSSyntax {
         "Dialogue: \(layer),\(clock(centiseconds: from)),\(clock(centiseconds: to)),\(style),,0,0,0,,\(text)"
     }
 
-    /// Text that must not be read as tags or escapes: `{`/`}` become parentheses, a backslash a look-alike.
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "\\", with: "\u{29F5}").replacingOccurrences(of: "{", with: "(").replacingOccurrences(of: "}", with: ")")
+    /// A character of caption text, so that it cannot be read as tags or escapes (captions from SRT,
+    /// WebVTT or JSON may hold `{\p1}`): braces as libass's `\{` `\}`, which it draws as the braces
+    /// themselves. ASS has no escape for a backslash: libass reads one together with a following `N`,
+    /// `n`, `h`, `{` or `}`, so when `safeBackslash` is false (a tag block or such a letter follows) it
+    /// is written as its look-alike `⧵` (U+29F5), which the native renderer does not draw the same.
+    static func escape(_ c: Character, safeBackslash: Bool) -> String {
+        switch c {
+        case "{": "\\{"
+        case "}": "\\}"
+        case "\\": safeBackslash ? "\\" : "\u{29F5}"
+        default: String(c)
+        }
     }
 }
 

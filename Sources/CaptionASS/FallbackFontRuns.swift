@@ -40,6 +40,17 @@ struct FallbackFontRuns {
         if let size = layout.glyphs[word.glyphRange].first?.fontSize, size != layout.fontSize {
             out += "{\\fs\(ASSSyntax.number(size))}"
         }
+        let writesTrailing = (count ?? .max) >= word.characterRange.count && fillers.before[word.characterRange.count] != nil
+        /// Whether a backslash at `offset` is followed by nothing libass would read with it: a
+        /// character other than N, n, h (braces are written `\{`, starting with a backslash of their
+        /// own), or the end of the text; not by a tag block (a face switch, fillers).
+        func backslashIsSafe(at offset: Int) -> Bool {
+            let next = offset + 1
+            guard next < characters.count else { return !writesTrailing }
+            let face = faces[word.characterRange.lowerBound + offset] ?? primary
+            return fillers.before[next] == nil && (faces[word.characterRange.lowerBound + next] ?? primary) == face
+                && !["N", "n", "h"].contains(characters[next])
+        }
         for (offset, character) in characters.enumerated() {
             let face = faces[word.characterRange.lowerBound + offset] ?? primary
             let fallback = face == primary ? nil : face
@@ -57,7 +68,7 @@ struct FallbackFontRuns {
                 // Each filler's `\fsp` takes its complex-shaper advance back out; then no spacing again.
                 out += group(before, place: offset) + "{\\fsp0" + (before.contains(where: \.hidden) ? "\\fscy100" : "") + "}"
             }
-            out += ASSSyntax.escape(String(character))
+            out += ASSSyntax.escape(character, safeBackslash: character == "\\" && backslashIsSafe(at: offset))
         }
         if (count ?? .max) >= word.characterRange.count, let after = fillers.before[word.characterRange.count] {
             out += group(after, place: word.characterRange.count)

@@ -112,8 +112,10 @@ public struct SimpleShaperFillers: Sendable, Hashable {
         return true
     }
 
-    /// Latin, Greek, Cyrillic, digits and punctuation; not marks.
+    /// Latin, Greek, Cyrillic, digits and punctuation; not marks, and not a backslash (in ASS it would
+    /// escape the filler's tag block after it).
     static func isContextFree(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "\\" { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control: return false
         default: break

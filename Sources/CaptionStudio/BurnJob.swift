@@ -28,6 +28,9 @@ final class BurnJob: @unchecked Sendable {
     private let lock = NSLock()
     private var state = State()
     private var cancellation: BurnCancellation?
+    /// Entered while a burn's thread runs: stopping the studio waits on it, so the burn's temporary
+    /// file is gone before the process exits.
+    private let active = DispatchGroup()
 
     var current: State { lock.withLock { state } }
 
@@ -40,7 +43,9 @@ final class BurnJob: @unchecked Sendable {
             return nil
         }
         if let running { throw StudioError(409, "a burn is running (\(running)); cancel it first") }
+        active.enter()
         let thread = Thread { [self] in
+            defer { active.leave() }
             var options = BurnOptions(output: output)
             options.cancellation = cancellation
             options.captionsEnd = snapshot.pages.map(\.end).max()
@@ -73,5 +78,11 @@ final class BurnJob: @unchecked Sendable {
 
     func cancel() {
         lock.withLock { cancellation }?.cancel()
+    }
+
+    /// Cancels a running burn and returns once it has stopped and removed its temporary file.
+    func cancelAndWait() {
+        cancel()
+        active.wait()
     }
 }

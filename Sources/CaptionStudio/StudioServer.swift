@@ -9,6 +9,7 @@ public final class StudioServer: Sendable {
     public let session: StudioSession
     public let token: String
     private let server: HTTPServer
+    private let burn: BurnJob
     private let noDelay = Once()
 
     /// Binds to `host` (127.0.0.1 unless the user asked otherwise) and `port` (0: any free port).
@@ -16,6 +17,7 @@ public final class StudioServer: Sendable {
         self.session = session
         self.token = token
         let routes = StudioRoutes(session: session, token: token, page: try PageAssets.load())
+        burn = routes.burn
         let address: sockaddr_in
         do { address = try .inet(ip4: host, port: port) } catch {
             throw StudioError(400, "--host: '\(host)' is not an IPv4 address")
@@ -43,7 +45,12 @@ public final class StudioServer: Sendable {
         "http://\(host):\(try await port())/?token=\(token)"
     }
 
-    public func stop() async { await server.stop(timeout: 1) }
+    /// Stops a burn the page started (its temporary file removed), then serving: `run()` returns only
+    /// once nothing is left half-written, so the process can exit right after it.
+    public func stop() async {
+        burn.cancelAndWait()
+        await server.stop(timeout: 1)
+    }
 }
 
 /// Runs a body the first time only.

@@ -73,7 +73,7 @@ struct HTMLReport {
         return out
     }
 
-    func anchor(_ entry: FrameReport.Entry) -> String { (entry.group.map { "\($0)-" } ?? "") + "\(entry.result.time)" }
+    func anchor(_ entry: FrameReport.Entry) -> String { escape((entry.group.map { "\($0)-" } ?? "") + "\(entry.result.time)") }
     func seconds(_ ms: Int) -> String { String(format: "%.3f s", Double(ms) / 1000) }
     func psnr(_ db: Double) -> String { db.isFinite ? String(format: "%.2f dB", db) : "∞" }
 

@@ -21,6 +21,9 @@ public struct BurnOptions: Sendable {
     public var frameRate = 30
     /// Checked between frames; a cancelled burn removes its temporary file and throws `.interrupted`.
     public var cancellation: BurnCancellation?
+    /// Refuse an input that decodes only in part (`InputTruncation`): nothing is written and the burn
+    /// throws. Without it the part that decodes is burned and the statistics carry the truncation.
+    public var strict = false
 
     public init(output: String) { self.output = output }
 }
@@ -72,6 +75,8 @@ public struct BurnStatistics: Sendable {
     public var width: Int
     public var height: Int
     public var audio: String
+    /// Set when the input decoded only in part (without `strict`): the output stops where it did.
+    public var truncation: InputTruncation?
 
     public var captionMillisecondsPerFrame: Double { frames > 0 ? captionMilliseconds / Double(frames) : 0 }
     public var frameCopyMillisecondsPerFrame: Double { frames > 0 ? frameCopyMilliseconds / Double(frames) : 0 }

@@ -13,6 +13,11 @@ final class DecodedFrames: FrameSource {
     private var decodedFrames = 0
     private var videoDone = false
     private var lastPTS: Int64?
+    /// Where the last decoded frame ends (µs on the input's clock).
+    private var reachedMicroseconds: Int64?
+    /// Set at the first packet the demuxer marks corrupt: the video is read no further.
+    private var damaged = false
+    private(set) var truncation: InputTruncation?
 
     init(input: MediaInput, decoder: CodecContext, scaler: FrameScaler, audio: AudioPath?, window: TimeWindow,
          cancellation: BurnCancellation?) {
@@ -46,8 +51,10 @@ final class DecodedFrames: FrameSource {
             if owned.pointer.pointee.stream_index == stream.pointee.index {
                 if videoDone { continue }
                 if owned.pointer.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 {
-                    let at = window.microseconds(owned.pointer.pointee.pts, stream.pointee.time_base)
-                    throw VideoError(.malformedInput, "\(input.path) is truncated or damaged at \(String(format: "%.2f", Double(at) / 1e6)) s.")
+                    // What follows a damaged packet would decode as garbage: the usable video ends here.
+                    damaged = true
+                    videoDone = true
+                    continue
                 }
                 try decoder.decode(owned, file: input.path) { (frame) throws(VideoError) in
                     if try !handle(frame, emit) { stopped = true }
@@ -63,11 +70,21 @@ final class DecodedFrames: FrameSource {
         if stopped { return }
         try decoder.decode(nil, file: input.path) { (frame) throws(VideoError) in _ = try handle(frame, emit) }
         try audio?.finish()
-        // An MP4 knows how many frames it has: fewer decoded means the file was cut short.
+        truncation = measuredTruncation()
+    }
+
+    /// Whether the frames stopped short of what the container claims for the part burned: a damaged
+    /// packet; fewer frames than an MP4's count; or the last frame ending over half a second before
+    /// the claimed duration (audio may outlast the video by a little in a whole file).
+    private func measuredTruncation() -> InputTruncation? {
+        guard let total = input.durationMicroseconds else { return nil }
+        let claimed = min(window.end ?? total, total)
+        let reached = reachedMicroseconds ?? window.start
         let expected = Int(stream.pointee.nb_frames)
-        if window.start == 0, window.end == nil, expected > 0, decodedFrames + 2 < expected {
-            throw VideoError(.malformedInput, "\(input.path) is truncated: only \(decodedFrames) of its \(expected) frames could be read.")
-        }
+        let fewerFrames = window.start == 0 && window.end == nil && expected > 0 && decodedFrames + 2 < expected
+        guard damaged || fewerFrames || reached + 500_000 < claimed else { return nil }
+        return InputTruncation(path: input.path, reachedMilliseconds: milliseconds(fromMicroseconds: min(reached, claimed)),
+                               claimedMilliseconds: milliseconds(fromMicroseconds: claimed))
     }
 
     /// Trims, retimes, scales and emits one decoded frame; false when the consumer stopped.
@@ -82,6 +99,9 @@ final class DecodedFrames: FrameSource {
         }
         lastPTS = ts
         let us = window.microseconds(ts, stream.pointee.time_base)
+        let duration = frame.pointer.pointee.pkt_duration > 0 ? frame.pointer.pointee.pkt_duration
+            : av_rescale_q(1, av_inv_q(stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : AVRational(num: 30, den: 1)), stream.pointee.time_base)
+        reachedMicroseconds = max(reachedMicroseconds ?? 0, window.microseconds(ts + duration, stream.pointee.time_base))
         if us < window.start { return true }
         if let end = window.end, us >= end { videoDone = true; return true }
         frame.pts = window.shifted(ts, stream.pointee.time_base)

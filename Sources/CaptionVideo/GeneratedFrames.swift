@@ -12,6 +12,8 @@ final class GeneratedFrames: FrameSource {
     let input: MediaInput?
     let audio: AudioPath?
     let cancellation: BurnCancellation?
+    /// Made, not decoded: never cut short.
+    var truncation: InputTruncation? { nil }
 
     init(template: MediaFrame, frameRate: Int, window: TimeWindow, input: MediaInput?, audio: AudioPath?,
          cancellation: BurnCancellation?) {

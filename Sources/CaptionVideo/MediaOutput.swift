@@ -84,12 +84,23 @@ final class MediaOutput: @unchecked Sendable {
         let stream = context.pointee.streams[index]!
         packet.pointer.pointee.stream_index = Int32(index)
         av_packet_rescale_ts(packet.pointer, sourceTimeBases[index], stream.pointee.time_base)
-        try check(av_interleaved_write_frame(context, packet.pointer), .cannotWrite, "\(path): cannot write (disk full?)")
+        let written = av_interleaved_write_frame(context, packet.pointer)
+        if written < 0 { throw VideoError(.cannotWrite, "\(path): cannot write: \(Self.writeFailure(written))") }
+    }
+
+    /// Why a write failed, in the user's terms: the two a burn meets in practice named for what to do.
+    static func writeFailure(_ code: Int32) -> String {
+        switch code {
+        case cffmpeg_averror(ENOSPC): "the disk is full"
+        case cffmpeg_averror(EFBIG): "the file-size limit was reached (ulimit -f, or the file system's largest file)"
+        default: VideoError.reason(code)
+        }
     }
 
     /// Writes the trailer, closes the file and renames it over the target.
     func finish() throws(VideoError) {
-        try check(av_write_trailer(context), .cannotWrite, "\(path): cannot finish the file")
+        let trailer = av_write_trailer(context)
+        if trailer < 0 { throw VideoError(.cannotWrite, "\(path): cannot finish the file: \(Self.writeFailure(trailer))") }
         avio_closep(&context.pointee.pb)
         finished = true
         guard rename(temporaryPath, path) == 0 else {

@@ -190,6 +190,10 @@ public final class VideoBurner: @unchecked Sendable {
         decodedQueue.close()
         finished.wait()
         if failure.value == nil, options.cancellation?.isCancelled == true { failure.record(VideoError(.interrupted, "interrupted")) }
+        let truncation = failure.value == nil ? source.value.truncation : nil
+        if let truncation, options.strict {
+            failure.record(VideoError(.malformedInput, "\(truncation.description); nothing written (--strict)"))
+        }
         if let error = failure.value {
             output.discard()
             throw error
@@ -204,7 +208,7 @@ public final class VideoBurner: @unchecked Sendable {
         if frames == 0 { throw VideoError(.malformedInput, "\(inputPath): no frames in the chosen range") }
         return BurnStatistics(frames: frames, wallSeconds: Date().timeIntervalSince(started), captionedFrames: captionStage.captionedFrames,
                               captionMilliseconds: captionStage.milliseconds, frameCopyMilliseconds: captionStage.copyMilliseconds,
-                              width: width, height: height, audio: audioHandling)
+                              width: width, height: height, audio: audioHandling, truncation: truncation)
     }
 
     private func encode(_ frame: MediaFrame?) throws(VideoError) {

@@ -73,6 +73,9 @@ struct Burn: ParsableCommand {
     @Flag(help: "No progress output.")
     var quiet = false
 
+    @Flag(help: "Refuse an input that decodes only in part (cut short or damaged): exit 65, nothing written. By default the part that decodes is burned, with a warning.")
+    var strict = false
+
     @Flag(help: "Print frames, speed and the caption cost (render + blend, ms per frame) when done.")
     var stats = false
 
@@ -92,12 +95,9 @@ struct Burn: ParsableCommand {
         try CommandFailure.exitOnError {
             let (style, document) = try captions.load(input)
             let cancellation = BurnCancellation()
-            // Ctrl-C: stop between frames, delete the temporary file, exit 130.
-            signal(SIGINT, SIG_IGN)
-            let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-            interrupt.setEventHandler { cancellation.cancel() }
-            interrupt.resume()
-            defer { interrupt.cancel() }
+            // Ctrl-C, SIGTERM, SIGHUP: stop between frames, delete the temporary file, exit 128 + signal.
+            let stop = StopSignals { _ in cancellation.cancel() }
+            defer { stop.cancel() }
             do {
                 let burner = try VideoBurner(input: video, options: try options(cancellation: cancellation, captionsEnd: document.events.map(\.end).max()))
                 let source = try layerSource(style: style, pages: document.events, width: burner.width, height: burner.height)
@@ -105,9 +105,16 @@ struct Burn: ParsableCommand {
                 let result = try burner.run(captions: source.layers, progress: printer.map { p in { p.update($0) } })
                 printer?.finish()
                 for warning in source.warnings() { CommandFailure.printError("captions: warning: \(warning)") }
+                if let truncation = result.truncation {
+                    CommandFailure.printError("captions: warning: \(truncation.description); \(output) stops there (--strict refuses such input)")
+                }
                 if stats { print(Self.summary(result, engine: engine)) }
+            } catch let error as VideoError where error.kind == .interrupted {
+                let (message, status) = stop.interrupted()
+                CommandFailure.printError("captions: \(message)")
+                throw ExitCode(status)
             } catch let error as VideoError {
-                CommandFailure.printError("captions: \(error.kind == .interrupted ? "interrupted; nothing written" : error.message)")
+                CommandFailure.printError("captions: \(error.message)")
                 throw ExitCode(error.exitCode)
             }
         }
@@ -125,6 +132,7 @@ struct Burn: ParsableCommand {
         options.captionsEnd = captionsEnd
         options.frameRate = fps
         options.cancellation = cancellation
+        options.strict = strict
         switch background {
         case nil, .none?: break
         case .color(let color)?: options.background = .color(color)

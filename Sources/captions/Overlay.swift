@@ -63,6 +63,10 @@ struct Overlay: ParsableCommand {
         try CommandFailure.exitOnError {
             let (style, document) = try captions.load(input)
             let codec = self.codec ?? OverlayCodec.default(for: output)!
+            let cancellation = BurnCancellation()
+            // Ctrl-C, SIGTERM, SIGHUP: stop between frames, remove what was written, exit 128 + signal.
+            let stop = StopSignals { _ in cancellation.cancel() }
+            defer { stop.cancel() }
             do {
                 let geometry = try video.map { path throws(VideoError) in try MediaProbe.geometry(of: path) }
                 let width = size?.width ?? geometry?.width ?? 1080, height = size?.height ?? geometry?.height ?? 1920
@@ -71,7 +75,8 @@ struct Overlay: ParsableCommand {
                 guard length > 0 else { throw CaptionFormatError(.malformed, "\(input): no captions, and no --duration") }
                 let frames = max(1, Int((Int64(length) * Int64(rate.numerator) + Int64(rate.denominator) * 500) / (Int64(rate.denominator) * 1000)))
                 let source = Burn.nativeLayers(style: style, pages: document.events, width: width, height: height)
-                let options = OverlayOptions(width: width, height: height, rate: rate, frames: frames, codec: codec)
+                var options = OverlayOptions(width: width, height: height, rate: rate, frames: frames, codec: codec)
+                options.cancellation = cancellation
                 let terminal = !quiet && isatty(STDERR_FILENO) == 1
                 let stats = try OverlayWriter.write(source.layers, options: options, to: output) { n in
                     if terminal, n % 30 == 0 || n == frames {
@@ -82,6 +87,10 @@ struct Overlay: ParsableCommand {
                 for warning in source.warnings() { CommandFailure.printError("captions: warning: \(warning)") }
                 print("wrote \(stats.frames) frames (\(width)x\(height), \(rate) fps, \(codec.rawValue)) to \(output) in "
                       + String(format: "%.2f s", stats.seconds) + "; \(stats.encoded) drawn, the rest repeated")
+            } catch let error as VideoError where error.kind == .interrupted {
+                let (message, status) = stop.interrupted()
+                CommandFailure.printError("captions: \(message)")
+                throw ExitCode(status)
             } catch let error as VideoError {
                 CommandFailure.printError("captions: \(error.message)")
                 throw ExitCode(error.exitCode)

@@ -62,17 +62,11 @@ struct Studio: ParsableCommand {
             do { try await server.run() } catch { if !failure.stopping { failure.set("\(error)") } }
             finished.signal()
         }
-        // Ctrl-C and SIGTERM (what systemd and container runtimes send) stop the server cleanly.
-        var sources: [DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                failure.stopping = true
-                Task { await server.stop() }
-            }
-            source.resume()
-            sources.append(source)
+        // Ctrl-C, SIGTERM (what systemd and container runtimes send) and SIGHUP stop the server cleanly
+        // (a burn the page started is cancelled and its temporary file removed first): exit 0.
+        let stop = StopSignals { _ in
+            failure.stopping = true
+            Task { await server.stop() }
         }
         Task {
             do {
@@ -86,7 +80,7 @@ struct Studio: ParsableCommand {
             }
         }
         finished.wait()
-        sources.forEach { $0.cancel() }
+        stop.cancel()
         if let message = failure.message {
             CommandFailure.printError("captions: studio: \(message)")
             throw ExitCode(70)

@@ -107,6 +107,30 @@ import CaptionModel
             s.underline = false; s.outlineColor = .black; s.backColor = .black; s.outlineWidth = 2; s.shadowDepth = 2; return s })
     }
 
+    /// Caption text that looks like ASS stays text: tags and drawings come back as the characters they
+    /// were, in both writer paths (a plain cue, and one with spans and word times). A backslash that
+    /// libass would read with what follows (before N, n, h, or right before a tag the writer adds) is
+    /// written as its look-alike ⧵, with one warning; elsewhere it stays a backslash.
+    @Test func textThatLooksLikeASSStaysText() throws {
+        let injected = "{\\p1}m 0 0 l 100 0 100 100{\\p0} {\\fs500}BIG {\\pos(0,0)}x\\y \\"
+        var document = CaptionDocument()
+        document.events = [
+            CaptionEvent(start: 0, end: 1000, text: CaptionText(plain: injected)),
+            CaptionEvent(start: 1000, end: 2000, text: CaptionText(plain: "a\\b " + injected, spans: [TextSpan(start: 0, end: 2, kind: .italic)])),
+            CaptionEvent(start: 2000, end: 3000, text: CaptionText(plain: "c:\\new\\home")),
+        ]
+        let written = ASSFormat.write(document, options: WriteOptions())
+        for tag in ["{\\p1}", "{\\fs500}", "{\\pos(0,0)}", "{\\p0}"] {
+            #expect(!written.text.contains(tag) || written.text.components(separatedBy: tag).count - 1 == written.text.components(separatedBy: "\\" + tag).count - 1,
+                    "an unescaped \(tag): \(written.text)")
+        }
+        let back = try ASSFormat.read(DecodedText(written.text, sourceName: "injected.ass")).document.events
+        #expect(back.map(\.text.plain) == [injected, "a⧵b " + injected, "c:⧵new⧵home"])
+        // The italic span still ends where it did: its closing tag was not escaped by the backslash before it.
+        #expect(back[1].text.spans == [TextSpan(start: 0, end: "a⧵".utf8.count, kind: .italic)])
+        #expect(written.diagnostics.map(\.message) == ["ASS cannot carry a backslash before N, n, h or a tag (libass reads the two together); written as its look-alike ⧵ (U+29F5)"])
+    }
+
     @Test func colourConversionIsOneFunction() {
         let c = RGBAColor(red: 1, green: 2, blue: 3, alpha: 255)
         #expect(ASSColor.string(c) == "&H00030201")

@@ -126,31 +126,4 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["cut.mp4", "in.mp4"])
     }
-
-    @Test func ctrlCLeavesNoPartialOutput() throws {
-        let dir = try CommandRunner.scratch()
-        let video = dir.appendingPathComponent("long.mp4").path, out = dir.appendingPathComponent("out.mp4").path
-        // Long and slow enough (veryslow) that the burn is still running when the signal arrives.
-        try Self.clip(video, seconds: 20, size: "720x1280")
-        let process = Process()
-        process.executableURL = CommandRunner.executable
-        process.arguments = ["burn", video, Self.captions, "-o", out, "--encoder-preset", "veryslow"]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        // Wait for the first progress line: by then the temporary file exists.
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("frames") {
-            let chunk = err.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += chunk
-        }
-        kill(process.processIdentifier, SIGINT)
-        let rest = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
-        #expect(String(decoding: seen + rest, as: UTF8.self).contains("captions: interrupted; nothing written"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["long.mp4"])
-    }
 }

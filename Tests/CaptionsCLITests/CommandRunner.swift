@@ -17,9 +17,10 @@ enum CommandRunner {
         return packageRoot.appendingPathComponent(".build/debug/captions")
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> CommandResult {
+    /// `program`: another executable to run instead (a shell that sets a limit, then runs `captions`).
+    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, program: URL? = nil) throws -> CommandResult {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program ?? executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe(), input = Pipe()

@@ -85,7 +85,7 @@ enum ASSWriter {
                 if let id = events[n].id { sink.appendString(fieldSafe(id)) }
                 sink.append(",0,0,0,,")
                 events[n].plainText.withUTF8 { text in
-                    if let span { writeSimpleSpan(span, text, sink, lost: &lost) } else { appendEscaped(text, sink, lost: &lost) }
+                    if let span { writeSimpleSpan(span, text, sink, lost: &lost) } else { appendEscaped(text, sink, lost: &lost, endsEvent: true) }
                 }
             } else {
                 let event = events[n]
@@ -112,12 +112,12 @@ enum ASSWriter {
         case .underline: (open, close) = ("{\\u1}", "{\\u0}")
         default: (open, close) = ("{\\s1}", "{\\s0}")
         }
-        appendEscaped(UnsafeBufferPointer(rebasing: text[..<span.start]), sink, lost: &lost)
+        appendEscaped(UnsafeBufferPointer(rebasing: text[..<span.start]), sink, lost: &lost, endsEvent: false)
         sink.append(open)
-        appendEscaped(UnsafeBufferPointer(rebasing: text[span.start..<span.end]), sink, lost: &lost)
+        appendEscaped(UnsafeBufferPointer(rebasing: text[span.start..<span.end]), sink, lost: &lost, endsEvent: span.end == text.count)
         guard span.end < text.count else { return }
         sink.append(close)
-        appendEscaped(UnsafeBufferPointer(rebasing: text[span.end...]), sink, lost: &lost)
+        appendEscaped(UnsafeBufferPointer(rebasing: text[span.end...]), sink, lost: &lost, endsEvent: true)
     }
 
     /// `h:mm:ss.cc`, rounded to the centisecond as `ASSTime.clock` rounds.
@@ -134,10 +134,10 @@ enum ASSWriter {
 
     /// `escape` on bytes. ASCII text is escaped byte by byte (there each byte is a character, but for
     /// CR LF); other text goes through `escape`, where a combining mark can make `{` part of another
-    /// character.
-    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: ByteSink, lost: inout LostFeatures) {
+    /// character. `endsEvent`: no tag follows the text (see `escape` on a last backslash).
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: ByteSink, lost: inout LostFeatures, endsEvent: Bool) {
         guard ByteScan.isASCII(bytes) else {
-            sink.appendString(escape(String(decoding: bytes, as: UTF8.self), lost: &lost))
+            sink.appendString(escape(String(decoding: bytes, as: UTF8.self), lost: &lost, endsEvent: endsEvent))
             return
         }
         var start = 0
@@ -150,10 +150,12 @@ enum ASSWriter {
             case 0x7B: sink.append("\\{")
             case 0x7D: sink.append("\\}")
             case 0x5C:
-                if next < bytes.count, [0x4E, 0x6E, 0x68].contains(bytes[next]) {
-                    lost.note("a backslash before N, n or h (read back as a line break or space)")
+                if next < bytes.count ? [0x4E, 0x6E, 0x68].contains(bytes[next]) : !endsEvent {
+                    lost.note(Self.backslashNote, instead: Self.backslashOutcome)
+                    sink.appendString(Self.backslashLookAlike)
+                } else {
+                    sink.append(0x5C)
                 }
-                sink.append(0x5C)
             default: sink.append(bytes[i])  // a CR on its own
             }
             start = next
@@ -261,7 +263,7 @@ enum ASSWriter {
         while cursor < utf8.count || k < marks.count {
             let cut = k < marks.count ? marks[k].offset : utf8.count
             if cut > cursor {
-                appendEscaped(UnsafeBufferPointer(rebasing: utf8[cursor..<cut]), sink, lost: &lost)
+                appendEscaped(UnsafeBufferPointer(rebasing: utf8[cursor..<cut]), sink, lost: &lost, endsEvent: k >= marks.count)
                 cursor = cut
             }
             guard k < marks.count else { break }
@@ -313,24 +315,35 @@ enum ASSWriter {
     }
 
     /// Line breaks as `\N`, no-break spaces as `\h`, braces as `\{` `\}` so they are not read as overrides.
-    static func escape(_ s: String, lost: inout LostFeatures) -> String {
+    /// ASS has no escape for a backslash itself, so one that libass would read together with what
+    /// follows is written as its look-alike `⧵` (U+29F5): before `N`, `n` or `h` (a line break or space
+    /// otherwise), and at the end of text a tag follows (`a\{\i0}` would show the tag as text).
+    static func escape(_ s: String, lost: inout LostFeatures, endsEvent: Bool = true) -> String {
         var out = ""
-        var previousBackslash = false
+        var pendingBackslash = false
+        func flushBackslash(unsafe: Bool) {
+            guard pendingBackslash else { return }
+            if unsafe { lost.note(backslashNote, instead: backslashOutcome); out += backslashLookAlike } else { out += "\\" }
+            pendingBackslash = false
+        }
         for c in s {
+            flushBackslash(unsafe: c == "N" || c == "n" || c == "h")
             switch c {
             case "\n", "\r\n": out += "\\N"
             case "\u{00A0}": out += "\\h"
             case "{": out += "\\{"
             case "}": out += "\\}"
-            case "N", "n", "h":
-                if previousBackslash { lost.note("a backslash before N, n or h (read back as a line break or space)") }
-                out.append(c)
+            case "\\": pendingBackslash = true
             default: out.append(c)
             }
-            previousBackslash = c == "\\"
         }
+        flushBackslash(unsafe: !endsEvent)
         return out
     }
+
+    static let backslashLookAlike = "\u{29F5}"
+    static let backslashNote = "a backslash before N, n, h or a tag (libass reads the two together)"
+    static let backslashOutcome = "written as its look-alike ⧵ (U+29F5)"
 
     private static func number(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)

@@ -147,10 +147,16 @@ enum SRTWriter {
 /// Features a writer could not express, reported once per kind so nothing is dropped silently.
 struct LostFeatures {
     private var kinds: [String] = []
+    /// What became of each kind: dropped, unless the note says otherwise (`note(_:instead:)`).
+    private var outcomes: [String: String] = [:]
     mutating func note(_ kind: String) { if !kinds.contains(kind) { kinds.append(kind) } }
+    /// A kind written some other way (`instead`: "written as its look-alike ⧵"), not dropped.
+    mutating func note(_ kind: String, instead: String) { note(kind); outcomes[kind] = instead }
     /// Another pass's notes after this one's (a later chunk of the same document).
-    mutating func merge(_ other: LostFeatures) { for kind in other.kinds { note(kind) } }
+    mutating func merge(_ other: LostFeatures) {
+        for kind in other.kinds { if let instead = other.outcomes[kind] { note(kind, instead: instead) } else { note(kind) } }
+    }
     func diagnostics(format: String) -> [Diagnostic] {
-        kinds.map { .warning(line: nil, "\(format) cannot carry \($0); dropped") }
+        kinds.map { .warning(line: nil, "\(format) cannot carry \($0); \(outcomes[$0] ?? "dropped")") }
     }
 }

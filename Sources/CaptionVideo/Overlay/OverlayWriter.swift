@@ -12,6 +12,8 @@ public struct OverlayOptions: Sendable {
     public var codec: OverlayCodec
     /// The time each frame's captions are drawn at, when not n/rate (`render --at A..B` starts at A).
     public var times: [Milliseconds]?
+    /// Checked before each frame; a cancelled overlay removes what it wrote and throws `.interrupted`.
+    public var cancellation: BurnCancellation?
 
     public init(width: Int, height: Int, rate: FrameRate, frames: Int, codec: OverlayCodec, times: [Milliseconds]? = nil) {
         self.width = width; self.height = height; self.rate = rate; self.frames = times?.count ?? frames; self.codec = codec
@@ -121,8 +123,9 @@ public enum OverlayWriter {
             try sink.write(packet, frame: frame)
             if let keep { for n in waiting { try writeCopy(of: keep, as: n) } }
         }
-        do {
+        do throws(VideoError) {
             for n in 0..<o.frames {
+                if o.cancellation?.isCancelled == true { throw VideoError(.interrupted, "interrupted") }
                 let layer = try source.layer(at: o.time(ofFrame: n))
                 let same = lastLayer.map { $0 === layer } ?? false
                 if same, o.codec.isIntraOnly, lastEncoded >= 0 {
