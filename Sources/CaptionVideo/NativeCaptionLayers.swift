@@ -10,6 +10,8 @@ public final class NativeCaptionLayers: CaptionLayerSource {
 
     public let renderer: CaptionFrameRenderer
     public let pages: [CaptionEvent]
+    /// Which pages show at a time, without reading every page at every frame.
+    private let index: PageIndex
     private let canvas: LayerCanvas
     private var lastState: FrameState?
     private var lastLayer: CaptionLayer?
@@ -19,6 +21,7 @@ public final class NativeCaptionLayers: CaptionLayerSource {
     public init(renderer: CaptionFrameRenderer, pages: [CaptionEvent]) {
         self.renderer = renderer
         self.pages = pages
+        index = PageIndex(pages)
         canvas = LayerCanvas(width: renderer.width, height: renderer.height)
     }
 
@@ -34,7 +37,7 @@ public final class NativeCaptionLayers: CaptionLayerSource {
 
     public func layer(at t: Milliseconds) throws(VideoError) -> CaptionLayer? {
         do {
-            let state = try renderer.state(of: pages, at: t)
+            let state = try renderer.state(of: pages, index: index, at: t)
             guard !state.pages.isEmpty else {
                 lastState = state; lastLayer = nil
                 return nil

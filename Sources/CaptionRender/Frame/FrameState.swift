@@ -20,9 +20,19 @@ public struct FrameState: Hashable, Sendable {
 extension CaptionFrameRenderer {
     /// The state of the frame at `t` for these pages (those with start ≤ t < end, as `render` draws them).
     public func state(of pages: [CaptionEvent], at t: Milliseconds) throws(FontError) -> FrameState {
+        try state(of: pages, shown: pages.indices.filter { pages[$0].start <= t && t < pages[$0].end }, at: t)
+    }
+
+    /// The same, with the shown pages found through `index` (built once from `pages`), for callers that
+    /// ask at every frame of a long list.
+    public func state(of pages: [CaptionEvent], index: PageIndex, at t: Milliseconds) throws(FontError) -> FrameState {
+        try state(of: pages, shown: index.shown(at: t, in: pages), at: t)
+    }
+
+    private func state(of pages: [CaptionEvent], shown indices: [Int], at t: Milliseconds) throws(FontError) -> FrameState {
         var shown: [FrameState.Page] = []
-        for (index, page) in pages.enumerated() where page.start <= t && t < page.end {
-            let scene = try scene(page, at: t)
+        for index in indices {
+            let scene = try scene(pages[index], at: t)
             shown.append(FrameState.Page(index: index, appearances: scene.appearances, motion: scene.motion))
         }
         return FrameState(pages: shown)
