@@ -75,9 +75,13 @@ final class DecodedFrames: FrameSource {
 
     /// Whether the frames stopped short of what the container claims for the part burned: a damaged
     /// packet; fewer frames than an MP4's count; or the last frame ending over half a second before
-    /// the claimed duration (audio may outlast the video by a little in a whole file).
+    /// the claimed end. That end is the video stream's own when the container states it (the whole
+    /// file's also counts audio, which may run on past the video), else the file's duration.
     private func measuredTruncation() -> InputTruncation? {
-        guard let total = input.durationMicroseconds else { return nil }
+        let s = stream.pointee
+        let streamEnd = s.duration != cffmpeg_nopts_value() && s.duration > 0
+            ? window.microseconds((s.start_time != cffmpeg_nopts_value() ? s.start_time : 0) + s.duration, s.time_base) : nil
+        guard let total = streamEnd ?? input.durationMicroseconds else { return nil }
         let claimed = min(window.end ?? total, total)
         let reached = reachedMicroseconds ?? window.start
         let expected = Int(stream.pointee.nb_frames)
