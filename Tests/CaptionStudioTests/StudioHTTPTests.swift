@@ -245,27 +245,6 @@ import Testing
         _ = studio.stop()
     }
 
-    /// SIGTERM while the page's burn runs: the burn is cancelled and its temporary file removed before
-    /// the studio exits 0; the folder holds what it held before.
-    @Test func sigtermDuringABurnLeavesNoTemporaryFile() async throws {
-        let dir = try StudioFixtures.scratch()
-        // Four minutes at 720x1280: minutes of burning, even on a fast machine.
-        let video = try StudioFixtures.clip(in: dir, seconds: 240, size: "720x1280")
-        let captions = try StudioFixtures.copyCaptions(into: dir)
-        let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-        let studio = try StudioProcess([video, captions])
-        #expect(try await studio.post("/burn", json: #"{"name": "burned.mp4"}"#).status == 202)
-        // Running, with its temporary file in the folder.
-        for _ in 0..<3000 {
-            if try FileManager.default.contentsOfDirectory(atPath: dir.path).contains(where: { $0.hasSuffix(".tmp") }) { break }
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
-        let progress = try await studio.get("/burn/progress").json
-        #expect(progress["state"] as? String == "running", "\(progress)")
-        #expect(studio.stop() == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)
-    }
-
     /// SIGTERM stops it cleanly (exit 0); bad inputs stop it before it listens, with their exit codes.
     @Test func stopsCleanlyAndRefusesBadInputs() async throws {
         let dir = try StudioFixtures.scratch()
