@@ -30,20 +30,6 @@ enum ASSSyntax {
     static func dialogue(layer: Int, from: Int, to: Int, style: String, text: String) -> String {
         "Dialogue: \(layer),\(clock(centiseconds: from)),\(clock(centiseconds: to)),\(style),,0,0,0,,\(text)"
     }
-
-    /// A character of caption text, so that it cannot be read as tags or escapes (captions from SRT,
-    /// WebVTT or JSON may hold `{\p1}`): braces as libass's `\{` `\}`, which it draws as the braces
-    /// themselves. ASS has no escape for a backslash: libass reads one together with a following `N`,
-    /// `n`, `h`, `{` or `}`, so when `safeBackslash` is false (a tag block or such a letter follows) it
-    /// is written as its look-alike `⧵` (U+29F5), which the native renderer does not draw the same.
-    static func escape(_ c: Character, safeBackslash: Bool) -> String {
-        switch c {
-        case "{": "\\{"
-        case "}": "\\}"
-        case "\\": safeBackslash ? "\\" : "\u{29F5}"
-        default: String(c)
-        }
-    }
 }
 
 /// One event before it is written: a layer, a time span in centiseconds, and its text with tags.

@@ -1,3 +1,4 @@
+import CaptionFormats
 import CaptionLayout
 import CaptionRender
 import CaptionStyles
@@ -25,8 +26,7 @@ struct FallbackFontRuns {
               spacing: (SimpleShaperFillers.Filler, _ place: Int, _ last: Bool) -> String = { f, _, _ in "\\fsp" + ASSSyntax.number(f.spacing) })
         -> String {
         let word = layout.words[i]
-        let fillers = SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: PrintedLengths.strokeWidth(style, scale: layout.scale),
-                                               hiddenFillers: !ScaledSpan.isUsed(by: style))
+        let fillers = SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: PrintedLengths.strokeWidth(style, scale: layout.scale), style: style)
         func group(_ fillers: [SimpleShaperFillers.Filler], place: Int) -> String {
             fillers.enumerated().map { k, f in "{" + spacing(f, place, k == fillers.count - 1) + (f.hidden ? "\\fscy0" : "") + "}" + String(f.scalar) }
                 .joined()
@@ -40,16 +40,13 @@ struct FallbackFontRuns {
         if let size = layout.glyphs[word.glyphRange].first?.fontSize, size != layout.fontSize {
             out += "{\\fs\(ASSSyntax.number(size))}"
         }
-        let writesTrailing = (count ?? .max) >= word.characterRange.count && fillers.before[word.characterRange.count] != nil
-        /// Whether a backslash at `offset` is followed by nothing libass would read with it: a
-        /// character other than N, n, h (braces are written `\{`, starting with a backslash of their
-        /// own), or the end of the text; not by a tag block (a face switch, fillers).
-        func backslashIsSafe(at offset: Int) -> Bool {
-            let next = offset + 1
-            guard next < characters.count else { return !writesTrailing }
-            let face = faces[word.characterRange.lowerBound + offset] ?? primary
-            return fillers.before[next] == nil && (faces[word.characterRange.lowerBound + next] ?? primary) == face
-                && !["N", "n", "h"].contains(characters[next])
+        // The word's text since the last tag block, escaped as the ASS writer escapes caption text
+        // (`ASSWriter.escape`: braces as `\{` `\}`, and a backslash libass would read with a following
+        // N, n, h or tag block as its look-alike) when a block follows it or the word ends.
+        var text = ""
+        func append(block tags: String) {
+            out += ASSWriter.escape(text, endsEvent: false) + tags
+            text = ""
         }
         for (offset, character) in characters.enumerated() {
             let face = faces[word.characterRange.lowerBound + offset] ?? primary
@@ -58,21 +55,21 @@ struct FallbackFontRuns {
                 if let fallback {
                     // A bold face as bold (the style's weight or the emphasis's), any other as regular.
                     let bold = fallback.styleName.localizedCaseInsensitiveContains("bold") ? "1" : "0"
-                    out += "{\\fn\(fallback.familyName)\\b\(bold)}"
+                    append(block: "{\\fn\(fallback.familyName)\\b\(bold)}")
                 } else {
-                    out += "{\\fn\\b\(styleBold)}"
+                    append(block: "{\\fn\\b\(styleBold)}")
                 }
                 current = fallback
             }
             if let before = fillers.before[offset] {
                 // Each filler's `\fsp` takes its complex-shaper advance back out; then no spacing again.
-                out += group(before, place: offset) + "{\\fsp0" + (before.contains(where: \.hidden) ? "\\fscy100" : "") + "}"
+                append(block: group(before, place: offset) + "{\\fsp0" + (before.contains(where: \.hidden) ? "\\fscy100" : "") + "}")
             }
-            out += ASSSyntax.escape(character, safeBackslash: character == "\\" && backslashIsSafe(at: offset))
+            text.append(character)
         }
         if (count ?? .max) >= word.characterRange.count, let after = fillers.before[word.characterRange.count] {
-            out += group(after, place: word.characterRange.count)
+            append(block: group(after, place: word.characterRange.count))
         }
-        return out
+        return out + ASSWriter.escape(text, endsEvent: true)
     }
 }

@@ -122,7 +122,7 @@ struct ScaledWordEvents {
     func fillerShifts(word i: Int, keys: [(t: Milliseconds, scale: Double)]) -> [[Int: Int]] {
         let word = layout.words[i]
         let strokeWidth = PrintedLengths.strokeWidth(style, scale: layout.scale)
-        let fillers = SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: strokeWidth, hiddenFillers: false)
+        let fillers = SimpleShaperFillers.plan(word: i, in: layout, strokeWidth: strokeWidth, style: style)
         guard !fillers.before.isEmpty else { return keys.map { _ in [:] } }
         let glyphs = Array(layout.glyphs[word.glyphRange])
         return keys.map { key in

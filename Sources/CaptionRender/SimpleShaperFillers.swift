@@ -1,4 +1,5 @@
 import CaptionLayout
+import CaptionStyles
 import Foundation
 
 /// Filler characters that put a word's glyphs on the same 1/8 px grid points under libass's simple shaper
@@ -85,9 +86,12 @@ public struct SimpleShaperFillers: Sendable, Hashable {
         .compactMap(Unicode.Scalar.init)
 
     /// The fillers for word `index` of `layout`, drawn with strokes of `strokeWidth` px (the border's
-    /// grid point must agree too); hidden ones (`Filler.hidden`) too when `hiddenFillers`.
-    public static func plan(word index: Int, in layout: TextLayout, strokeWidth: Double, hiddenFillers: Bool,
+    /// grid point must agree too) in `style`: hidden ones (`Filler.hidden`) too, unless the style's mode
+    /// scales words (`hiddenCandidates`). The painter and the compiled ASS ask with the same style, so
+    /// they get the same plan.
+    public static func plan(word index: Int, in layout: TextLayout, strokeWidth: Double, style: CaptionStyle,
                             rasterizer: GlyphRasterizer = GlyphRasterizer()) -> SimpleShaperFillers {
+        let hiddenFillers = !ScaledSpan.isUsed(by: style)
         let word = layout.words[index]
         let glyphs = Array(layout.glyphs[word.glyphRange])
         guard isEligible(word, glyphs: glyphs) else { return .none }

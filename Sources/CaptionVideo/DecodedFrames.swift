@@ -10,6 +10,9 @@ final class DecodedFrames: FrameSource {
     let window: TimeWindow
     let cancellation: BurnCancellation?
     private let stream: UnsafeMutablePointer<AVStream>
+    /// One frame's duration in the stream's time base, from its average rate (30 fps when unstated):
+    /// for frames without a timestamp or a duration of their own.
+    private let frameStep: Int64
     private var decodedFrames = 0
     private var videoDone = false
     private var lastPTS: Int64?
@@ -28,6 +31,8 @@ final class DecodedFrames: FrameSource {
         self.window = window
         self.cancellation = cancellation
         stream = input.video!
+        let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : AVRational(num: 30, den: 1)
+        frameStep = av_rescale_q(1, av_inv_q(rate), stream.pointee.time_base)
     }
 
     var expectedFrames: Int? {
@@ -97,14 +102,11 @@ final class DecodedFrames: FrameSource {
         var ts = frame.pointer.pointee.best_effort_timestamp
         if ts == cffmpeg_nopts_value() {
             // No timestamp at all (rare raw streams): one frame duration after the last.
-            let step = av_rescale_q(1, av_inv_q(stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : AVRational(num: 30, den: 1)),
-                                    stream.pointee.time_base)
-            ts = (lastPTS ?? -step) + step
+            ts = (lastPTS ?? -frameStep) + frameStep
         }
         lastPTS = ts
         let us = window.microseconds(ts, stream.pointee.time_base)
-        let duration = frame.pointer.pointee.pkt_duration > 0 ? frame.pointer.pointee.pkt_duration
-            : av_rescale_q(1, av_inv_q(stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : AVRational(num: 30, den: 1)), stream.pointee.time_base)
+        let duration = frame.pointer.pointee.pkt_duration > 0 ? frame.pointer.pointee.pkt_duration : frameStep
         reachedMicroseconds = max(reachedMicroseconds ?? 0, window.microseconds(ts + duration, stream.pointee.time_base))
         if us < window.start { return true }
         if let end = window.end, us >= end { videoDone = true; return true }

@@ -84,23 +84,24 @@ final class MediaOutput: @unchecked Sendable {
         let stream = context.pointee.streams[index]!
         packet.pointer.pointee.stream_index = Int32(index)
         av_packet_rescale_ts(packet.pointer, sourceTimeBases[index], stream.pointee.time_base)
-        let written = av_interleaved_write_frame(context, packet.pointer)
-        if written < 0 { throw VideoError(.cannotWrite, "\(path): cannot write: \(Self.writeFailure(written))") }
+        try checkWrite(av_interleaved_write_frame(context, packet.pointer), "cannot write")
     }
 
-    /// Why a write failed, in the user's terms: the two a burn meets in practice named for what to do.
-    static func writeFailure(_ code: Int32) -> String {
-        switch code {
+    /// A failed write as `PATH: what: why`, the why in the user's terms for the two a burn meets in
+    /// practice (a full disk, a file-size limit), else libav's reason.
+    private func checkWrite(_ code: Int32, _ what: String) throws(VideoError) {
+        guard code < 0 else { return }
+        let why = switch code {
         case cffmpeg_averror(ENOSPC): "the disk is full"
         case cffmpeg_averror(EFBIG): "the file-size limit was reached (ulimit -f, or the file system's largest file)"
         default: VideoError.reason(code)
         }
+        throw VideoError(.cannotWrite, "\(path): \(what): \(why)")
     }
 
     /// Writes the trailer, closes the file and renames it over the target.
     func finish() throws(VideoError) {
-        let trailer = av_write_trailer(context)
-        if trailer < 0 { throw VideoError(.cannotWrite, "\(path): cannot finish the file: \(Self.writeFailure(trailer))") }
+        try checkWrite(av_write_trailer(context), "cannot finish the file")
         avio_closep(&context.pointee.pb)
         finished = true
         guard rename(temporaryPath, path) == 0 else {

@@ -96,7 +96,7 @@ struct Burn: ParsableCommand {
             let (style, document) = try captions.load(input)
             let cancellation = BurnCancellation()
             // Ctrl-C, SIGTERM, SIGHUP: stop between frames, delete the temporary file, exit 128 + signal.
-            let stop = StopSignals { _ in cancellation.cancel() }
+            let stop = StopSignals { cancellation.cancel() }
             defer { stop.cancel() }
             do {
                 let burner = try VideoBurner(input: video, options: try options(cancellation: cancellation, captionsEnd: document.events.map(\.end).max()))
@@ -109,13 +109,8 @@ struct Burn: ParsableCommand {
                     CommandFailure.printError("captions: warning: \(truncation.description); \(output) stops there (--strict refuses such input)")
                 }
                 if stats { print(Self.summary(result, engine: engine)) }
-            } catch let error as VideoError where error.kind == .interrupted {
-                let (message, status) = stop.interrupted()
-                CommandFailure.printError("captions: \(message)")
-                throw ExitCode(status)
             } catch let error as VideoError {
-                CommandFailure.printError("captions: \(error.message)")
-                throw ExitCode(error.exitCode)
+                throw stop.exitCode(reporting: error)
             }
         }
     }

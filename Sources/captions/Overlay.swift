@@ -65,7 +65,7 @@ struct Overlay: ParsableCommand {
             let codec = self.codec ?? OverlayCodec.default(for: output)!
             let cancellation = BurnCancellation()
             // Ctrl-C, SIGTERM, SIGHUP: stop between frames, remove what was written, exit 128 + signal.
-            let stop = StopSignals { _ in cancellation.cancel() }
+            let stop = StopSignals { cancellation.cancel() }
             defer { stop.cancel() }
             do {
                 let geometry = try video.map { path throws(VideoError) in try MediaProbe.geometry(of: path) }
@@ -87,13 +87,8 @@ struct Overlay: ParsableCommand {
                 for warning in source.warnings() { CommandFailure.printError("captions: warning: \(warning)") }
                 print("wrote \(stats.frames) frames (\(width)x\(height), \(rate) fps, \(codec.rawValue)) to \(output) in "
                       + String(format: "%.2f s", stats.seconds) + "; \(stats.encoded) drawn, the rest repeated")
-            } catch let error as VideoError where error.kind == .interrupted {
-                let (message, status) = stop.interrupted()
-                CommandFailure.printError("captions: \(message)")
-                throw ExitCode(status)
             } catch let error as VideoError {
-                CommandFailure.printError("captions: \(error.message)")
-                throw ExitCode(error.exitCode)
+                throw stop.exitCode(reporting: error)
             }
         }
     }

@@ -1,12 +1,13 @@
+import ArgumentParser
+import CaptionVideo
 import Dispatch
 import Foundation
 
 /// The signals that ask a long command to stop: SIGINT (Ctrl-C), SIGTERM (what Kubernetes, AWS Batch,
 /// systemd and `kill` send) and SIGHUP (the terminal went away). While one of these is installed they
 /// no longer kill the process: `onStop` runs instead (once per signal received, on a global queue), so
-/// the command can stop between frames and remove its temporary file, then exit with
-/// `exitCode(for:)`: 128 + the signal's number, as a shell reports a process the signal killed
-/// (130, 143, 129).
+/// the command can stop between frames and remove its temporary file, then exit (`exitCode(reporting:)`)
+/// with 128 + the signal's number, as a shell reports a process the signal killed (130, 143, 129).
 ///
 /// SIGXFSZ (a file-size limit, `ulimit -f`) is ignored as long as one is installed: the write that
 /// would pass the limit then fails with EFBIG, which the command reports (exit 73) and cleans up after,
@@ -20,14 +21,15 @@ final class StopSignals: @unchecked Sendable {
     private var signal: Int32?
     private var sources: [DispatchSourceSignal] = []
 
-    init(onStop: @escaping @Sendable (Int32) -> Void) {
+    init(onStop: @escaping @Sendable () -> Void) {
         Foundation.signal(SIGXFSZ, SIG_IGN)
         for number in Self.handled {
             Foundation.signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
                 lock.withLock { if signal == nil { signal = number } }
-                onStop(number)
+                onStop()
             }
             source.resume()
             sources.append(source)
@@ -49,10 +51,16 @@ final class StopSignals: @unchecked Sendable {
         }
     }
 
-    /// The message and exit status for a command stopped by a signal (SIGINT when none was seen).
-    func interrupted(_ what: String = "nothing written") -> (message: String, status: Int32) {
+    /// A burn's or an overlay's failure, printed as one line, and its exit status: stopped by a signal
+    /// (SIGINT when none was seen: a cancellation) is 128 + its number, anything else the error's own.
+    func exitCode(reporting error: VideoError) -> ExitCode {
+        guard error.kind == .interrupted else {
+            CommandFailure.printError("captions: \(error.message)")
+            return ExitCode(error.exitCode)
+        }
         let signal = received ?? SIGINT
-        return ("interrupted (\(Self.name(signal))); \(what)", Self.exitCode(for: signal))
+        CommandFailure.printError("captions: interrupted (\(Self.name(signal))); nothing written")
+        return ExitCode(Self.exitCode(for: signal))
     }
 
     /// The default actions come back (a signal kills the process again).

@@ -64,7 +64,7 @@ struct Studio: ParsableCommand {
         }
         // Ctrl-C, SIGTERM (what systemd and container runtimes send) and SIGHUP stop the server cleanly
         // (a burn the page started is cancelled and its temporary file removed first): exit 0.
-        let stop = StopSignals { _ in
+        let stop = StopSignals {
             failure.stopping = true
             Task { await server.stop() }
         }

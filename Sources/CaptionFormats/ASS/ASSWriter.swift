@@ -7,7 +7,7 @@ import CaptionModel
 /// Times are rounded to centiseconds from each absolute time, never accumulated: an event's start,
 /// and each `\k` is the difference of two rounded absolute times, so reading back gives every word
 /// its own rounded time however many words precede it.
-enum ASSWriter {
+package enum ASSWriter {
     /// Script resolution when the document does not give one.
     static let defaultPlayRes = (x: 1920, y: 1080)
     /// libass's resolution for an ASS file without PlayRes lines.
@@ -339,6 +339,13 @@ enum ASSWriter {
         }
         flushBackslash(unsafe: !endsEvent)
         return out
+    }
+
+    /// `escape` for ASS text written elsewhere (the compiled events of `CaptionASS`), whose warnings
+    /// are its own to give.
+    package static func escape(_ s: String, endsEvent: Bool) -> String {
+        var lost = LostFeatures()
+        return escape(s, lost: &lost, endsEvent: endsEvent)
     }
 
     static let backslashLookAlike = "\u{29F5}"

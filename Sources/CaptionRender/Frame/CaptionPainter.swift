@@ -170,8 +170,8 @@ struct CaptionPainter {
                 (runWord, run) = (glyph.wordIndex, LibassSubpixelRun())
                 runIndex += 1
                 scaledPens = [:]
-                fillers = SimpleShaperFillers.plan(word: glyph.wordIndex, in: layout, strokeWidth: strokeWidth,
-                                                   hiddenFillers: !ScaledSpan.isUsed(by: style), rasterizer: rasterizer)
+                fillers = SimpleShaperFillers.plan(word: glyph.wordIndex, in: layout, strokeWidth: strokeWidth, style: style,
+                                                   rasterizer: rasterizer)
                 sweepX = SweepColumn.x(word: glyph.wordIndex, in: layout, appearance: appearance)
                 // A bouncing or sliding word is drawn where libass's `\move` puts it.
                 riseY = appearance.rise.map { WordTop.offset(of: glyph.wordIndex, in: layout, rise: $0) } ?? 0
