@@ -11,6 +11,9 @@ enum KeySuggestion {
         for candidate in candidates {
             // Lengths further apart than the limit are further apart in edits: no table to fill (a
             // file of long unknown keys would otherwise cost keys × fields × length² steps).
+            // Normalizing only shortens, so a candidate whose UTF-8 is already too short is skipped
+            // before it is normalized.
+            guard candidate.utf8.count + bestDistance >= target.count else { continue }
             let other = normalized(candidate)
             guard abs(other.count - target.count) <= bestDistance else { continue }
             let d = distance(target, other, atMost: bestDistance)

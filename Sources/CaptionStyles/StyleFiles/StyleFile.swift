@@ -145,8 +145,13 @@ private struct Reader {
     private func suggestions(for key: String, prefix: String, siblings: [String]) -> [String] {
         let near = KeySuggestion.closest(to: key, among: siblings)
         if !near.isEmpty { return near.map { prefix + $0 } }
-        let paths = StyleField.paths()
-        let leaves = KeySuggestion.closest(to: key, among: paths.map { String($0.split(separator: ".").last!) })
-        return paths.filter { path in leaves.contains(String(path.split(separator: ".").last!)) && path != prefix + key }
+        let leaves = KeySuggestion.closest(to: key, among: Self.leaves.map(\.leaf))
+        guard !leaves.isEmpty else { return [] }
+        return Self.leaves.filter { leaves.contains($0.leaf) && $0.path != prefix + key }.map(\.path)
+    }
+
+    /// Every field's dotted path with its last key, worked out once rather than per unknown key.
+    private static let leaves: [(path: String, leaf: String)] = StyleField.paths().map {
+        ($0, String($0.split(separator: ".").last!))
     }
 }
