@@ -129,6 +129,18 @@ enum StudioFixtures {
         return path
     }
 
+    /// A long flat-colour clip made cheaply: four encoded seconds repeated by stream copy (a 240-second
+    /// clip in about a second rather than the minute encoding it whole takes), for a burn that must
+    /// still be running when the test acts.
+    static func longClip(in directory: URL, seconds: Int, size: String) throws -> String {
+        let part = directory.appendingPathComponent("part.mp4").path, path = directory.appendingPathComponent("long.mp4").path
+        try ffmpeg(["-f", "lavfi", "-i", "color=c=0x3050a0:size=\(size):rate=30", "-t", "4",
+                    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", part])
+        try ffmpeg(["-stream_loop", String(seconds / 4 - 1), "-i", part, "-c", "copy", path])
+        try FileManager.default.removeItem(atPath: part)
+        return path
+    }
+
     /// The test captions copied into `directory`: the studio writes next to its captions.
     static func copyCaptions(into directory: URL) throws -> String {
         let path = directory.appendingPathComponent("whisperx.json").path
