@@ -1,4 +1,5 @@
 import CPNG
+import CaptionModel
 import Foundation
 
 /// A PNG that could not be read or written; the message names the file.
@@ -21,13 +22,7 @@ public enum PNGFile {
         guard image.width > 0, image.height > 0 else { throw failure("cannot write an empty (\(image.width)x\(image.height)) image") }
         let target = URL(fileURLWithPath: path)
         let directory = target.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw failure("the directory \(directory.path) does not exist")
-        }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw failure("is a directory")
-        }
+        if let problem = OutputLocation.problem(writing: path) { throw failure(problem) }
         // pid plus a random part: unique across processes and across threads writing the same target.
         let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
 

@@ -1,4 +1,5 @@
 import CFFmpeg
+import CaptionModel
 import Foundation
 
 /// The muxer. Writes into a temporary file beside the target (`.NAME.PID.tmp`) and renames it over
@@ -18,13 +19,7 @@ final class MediaOutput: @unchecked Sendable {
         self.path = path
         let target = URL(fileURLWithPath: path)
         let directory = target.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw VideoError(.cannotWrite, "\(path): the directory \(directory.path) does not exist")
-        }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw VideoError(.cannotWrite, "\(path) is a directory")
-        }
+        if let problem = OutputLocation.problem(writing: path) { throw VideoError(.cannotWrite, "\(path): \(problem)") }
         temporaryPath = directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp").path
         var context: UnsafeMutablePointer<AVFormatContext>?
         guard avformat_alloc_output_context2(&context, nil, nil, path) >= 0, let context else {

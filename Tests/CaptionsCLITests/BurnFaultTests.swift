@@ -121,4 +121,24 @@ import Testing
         #expect(r.stderr == "captions: \(out): cannot write: the file-size limit was reached (ulimit -f, or the file system's largest file)\n", "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.mp4"])
     }
+
+    /// An output folder that is missing, is a file, or refuses files: one sentence naming it, exit 73,
+    /// and nothing new anywhere (`/proc` refuses new files even to root, whom permissions do not stop).
+    @Test func anOutputFolderThatCannotTakeTheFileIsExit73() throws {
+        let dir = try CommandRunner.scratch()
+        let video = dir.appendingPathComponent("in.mp4").path
+        try BurnCommandTests.clip(video, seconds: 1, size: "320x240")
+        let cases = [
+            (dir.path + "/missing/out.mp4", "the directory \(dir.path)/missing does not exist"),
+            (video + "/out.mp4", "\(video) is a file, not a directory"),
+            (dir.path, "is a directory"),
+            ("/proc/captionkit-out.mp4", "cannot write into its directory (No such file or directory)"),
+        ]
+        for (out, reason) in cases {
+            let r = try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--quiet"])
+            #expect(r.status == 73 && r.stderr == "captions: \(out): \(reason)\n", "\(out): \(r.status) \(r.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.mp4"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "/proc").allSatisfy { !$0.contains("captionkit-out") })
+    }
 }

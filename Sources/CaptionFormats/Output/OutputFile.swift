@@ -53,13 +53,7 @@ public enum OutputFile {
             throw CaptionFormatError(.cannotWrite, "\(path): refusing to overwrite the input file")
         }
         let directory = target.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CaptionFormatError(.cannotWrite, "\(path): the directory \(directory.path) does not exist")
-        }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CaptionFormatError(.cannotWrite, "\(path) is a directory")
-        }
+        if let problem = OutputLocation.problem(writing: path) { throw CaptionFormatError(.cannotWrite, "\(path): \(problem)") }
         return directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp").path
     }
 
