@@ -81,6 +81,27 @@ import Testing
         _ = studio.stop()
     }
 
+    /// Caption text and a file name that are HTML stay text: the timeline shows the markup as written,
+    /// no element is made from it and no script of it runs.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: chromium) || ProcessInfo.processInfo.environment["CI"] != nil))
+    func markupInCaptionsAndNamesStaysText() async throws {
+        let dir = try StudioFixtures.scratch()
+        let clip = try StudioFixtures.clip(in: dir, seconds: 1)
+        let hostile = "<img src=x onerror=\"window.ran=1\">"
+        let captions = dir.appendingPathComponent("<b onmouseover=x>.vtt").path
+        try Data("WEBVTT\n\n00:00.000 --> 00:00.900\n&lt;img src=x onerror=\"window.ran=1\"&gt; {\\p1}m 0 0 l 9 0{\\p0}\n".utf8)
+            .write(to: URL(fileURLWithPath: captions))
+        let studio = try StudioProcess([clip, captions])
+        let browser = try DevToolsBrowser(url: studio.url + "&t=0.5", width: 1200, height: 1000)
+        try browser.wait(for: "document.body.dataset.drawnMs === '500'")
+        #expect(try browser.evaluate("document.getElementById('track').textContent") as? String == hostile + " {\\p1}m 0 0 l 9 0{\\p0}")
+        #expect(try browser.evaluate("String(document.getElementById('files').textContent.includes('<b onmouseover=x>.vtt'))") as? String == "true")
+        #expect(try browser.evaluate("document.querySelectorAll('img, b').length") as? Int == 0)
+        #expect(try browser.evaluate("typeof window.ran") as? String == "undefined")
+        #expect(browser.console.isEmpty, "\(browser.console)")
+        _ = studio.stop()
+    }
+
     static func attribute(_ name: String, in html: String) -> String? {
         guard let range = html.range(of: "\(name)=\"") else { return nil }
         return String(html[range.upperBound...].prefix { $0 != "\"" })

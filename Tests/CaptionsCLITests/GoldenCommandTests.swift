@@ -109,4 +109,17 @@ import Testing
         #expect(try CommandRunner.run(["verify", "clip.json", "--all-presets", "--preset", "plain"], in: dir).status == 64)
         #expect(try CommandRunner.run(["verify", "clip.json", "--times", "1", "--every", "100"], in: dir).status == 64)
     }
+
+    /// The report's page names the input file; a name that is HTML stays text on the page.
+    @Test func aReportNamingHostileMarkupShowsItAsText() throws {
+        let dir = try project()
+        let hostile = "<img src=x onerror=alert(1)>.json"
+        try FileManager.default.copyItem(at: dir.appendingPathComponent("clip.json"), to: dir.appendingPathComponent(hostile))
+        let report = dir.appendingPathComponent("report")
+        let r = try CommandRunner.run(["verify", hostile, "--preset", "plain", "--size", "360x640", "--times", "0.35",
+                                       "--report", report.path], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let html = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;.json") && !html.contains("<img src=x"), "\(html)")
+    }
 }
