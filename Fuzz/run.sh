@@ -32,11 +32,21 @@ shopt -s globstar nullglob
 for t in "${targets[@]}"; do
   [ -n "${dictionary[$t]+x}" ] || { echo "Fuzz/run.sh: unknown target '$t' (Fuzz/run.sh --list)" >&2; exit 64; }
   mkdir -p "corpus/$t" "artifacts/$t" logs
-  for glob in ${seeds[$t]}; do
+  # The globs are the repository's (relative to its root): split them without expanding them here.
+  # ("-" for none: a tab-separated read would otherwise fold an empty field away.)
+  set -f; globs=(${seeds[$t]}); set +f
+  [ "${globs[*]}" = "-" ] && globs=()
+  matched=0
+  for glob in "${globs[@]}"; do
     for f in ../$glob; do
-      [ -f "$f" ] && [ "$(stat -c %s "$f")" -le 65536 ] && cp -n "$f" "corpus/$t/seed-$(sha1sum "$f" | cut -c1-16)"
+      if [ -f "$f" ] && [ "$(stat -c %s "$f")" -le 65536 ]; then
+        cp -n "$f" "corpus/$t/seed-$(sha1sum "$f" | cut -c1-16)"; matched=$((matched + 1))
+      fi
     done
   done
+  # A target with seed globs that match nothing would fuzz from an empty corpus without a word.
+  if [ ${#globs[@]} -gt 0 ] && [ "$matched" = 0 ]; then echo "Fuzz/run.sh: no seed file matches ${seeds[$t]} for $t" >&2; exit 1; fi
+  echo "$t: $matched seed files"
   for f in regressions/$t/*; do cp -n "$f" "corpus/$t/regression-$(sha1sum "$f" | cut -c1-16)"; done
 done
 

@@ -6,7 +6,7 @@ import Foundation
 let target: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["CAPTIONKIT_FUZZ_TARGET"] ?? ""
     if name == "list" {
-        for t in FuzzTargets.all { print([t.name, t.dictionary ?? "-", t.seeds.joined(separator: " "), t.summary].joined(separator: "\t")) }
+        for t in FuzzTargets.all { print([t.name, t.dictionary ?? "-", (t.seeds.isEmpty ? "-" : t.seeds.joined(separator: " ")), t.summary].joined(separator: "\t")) }
         exit(0)
     }
     guard let target = FuzzTargets.named(name) else {
