@@ -11,6 +11,7 @@
 #include <libavutil/mastering_display_metadata.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/audio_fifo.h>
+#include <libavutil/sha.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
 

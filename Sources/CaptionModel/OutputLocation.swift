@@ -18,4 +18,14 @@ public enum OutputLocation {
         }
         return nil
     }
+
+    /// Where to write before renaming over `path`: beside it (a rename within one file system is
+    /// atomic), hidden, named `.NAME.PID.RANDOM.tmp`. The random part keeps two writers apart even when
+    /// their PIDs agree: two containers running the same job (both PID 1) on one shared volume, or two
+    /// threads of one process.
+    public static func temporaryPath(for path: String) -> String {
+        let target = URL(fileURLWithPath: path)
+        let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        return target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(getpid()).\(random).tmp").path
+    }
 }

@@ -20,11 +20,8 @@ public enum PNGFile {
     public static func write(_ image: RGBAImage, to path: String) throws(PNGFileError) {
         func failure(_ reason: String) -> PNGFileError { PNGFileError(kind: .cannotWrite, path: path, reason: reason) }
         guard image.width > 0, image.height > 0 else { throw failure("cannot write an empty (\(image.width)x\(image.height)) image") }
-        let target = URL(fileURLWithPath: path)
-        let directory = target.deletingLastPathComponent()
         if let problem = OutputLocation.problem(writing: path) { throw failure(problem) }
-        // pid plus a random part: unique across processes and across threads writing the same target.
-        let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
+        let temporary = OutputLocation.temporaryPath(for: path)
 
         var png = png_image()
         png.version = cpng_image_version()

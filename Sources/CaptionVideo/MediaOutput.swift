@@ -2,7 +2,7 @@ import CFFmpeg
 import CaptionModel
 import Foundation
 
-/// The muxer. Writes into a temporary file beside the target (`.NAME.PID.tmp`) and renames it over
+/// The muxer. Writes into a temporary file beside the target (`.NAME.PID.RANDOM.tmp`) and renames it over
 /// the target only when the trailer is written, so an error or Ctrl-C never leaves partial output;
 /// the container is chosen from the target's extension. Packets from the audio and video threads are
 /// written under one lock (libavformat interleaves them by time).
@@ -17,10 +17,8 @@ final class MediaOutput: @unchecked Sendable {
 
     init(path: String) throws(VideoError) {
         self.path = path
-        let target = URL(fileURLWithPath: path)
-        let directory = target.deletingLastPathComponent()
         if let problem = OutputLocation.problem(writing: path) { throw VideoError(.cannotWrite, "\(path): \(problem)") }
-        temporaryPath = directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp").path
+        temporaryPath = OutputLocation.temporaryPath(for: path)
         var context: UnsafeMutablePointer<AVFormatContext>?
         guard avformat_alloc_output_context2(&context, nil, nil, path) >= 0, let context else {
             throw VideoError(.unsupported, "\(path): unknown container; name the output .mp4, .mov or .mkv")

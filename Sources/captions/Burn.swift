@@ -23,13 +23,16 @@ struct Burn: ParsableCommand {
     )
 
     @Argument(help: "The video (or image, or audio) to burn the captions into.")
-    var video: String
+    var video: String?
 
     @Argument(help: "The captions (any format convert reads).")
-    var input: String
+    var input: String?
 
     @Option(name: .shortAndLong, help: "The video to write (.mp4, .mov, .mkv).")
-    var output: String
+    var output: String?
+
+    @OptionGroup(title: "Many videos (a manifest of jobs, one per scheduler task)")
+    var batch: BurnBatchOptions
 
     @Option(help: "native (CaptionKit's renderer) or libass (the compiled ASS, drawn by libass).")
     var engine: Engine = .native
@@ -84,6 +87,7 @@ struct Burn: ParsableCommand {
     enum Engine: String, ExpressibleByArgument, CaseIterable { case native, libass }
 
     func validate() throws {
+        try batch.validate(single: [video, input, output])
         if size != nil && aspect != nil { throw ValidationError("give --size or --aspect, not both") }
         if let crf, !(0...63).contains(crf) { throw ValidationError("--crf must be between 0 and 63") }
         if let start, let end, end.milliseconds <= start.milliseconds { throw ValidationError("--end must be after --start") }
@@ -92,30 +96,41 @@ struct Burn: ParsableCommand {
     }
 
     func run() throws {
+        if let manifest = batch.manifest {
+            throw ManifestRun(manifest: manifest, batch: batch).run()
+        }
         try CommandFailure.exitOnError {
-            let (style, document) = try captions.load(input)
             let cancellation = BurnCancellation()
             // Ctrl-C, SIGTERM, SIGHUP: stop between frames, delete the temporary file, exit 128 + signal.
             let stop = StopSignals { cancellation.cancel() }
             defer { stop.cancel() }
             do {
-                let burner = try VideoBurner(input: video, options: try options(cancellation: cancellation, captionsEnd: document.events.map(\.end).max()))
-                let source = try layerSource(style: style, pages: document.events, width: burner.width, height: burner.height)
-                let printer = quiet ? nil : ProgressPrinter()
-                let result = try burner.run(captions: source.layers, progress: printer.map { p in { p.update($0) } })
-                printer?.finish()
-                for warning in source.warnings() { CommandFailure.printError("captions: warning: \(warning)") }
-                if let truncation = result.truncation {
-                    CommandFailure.printError("captions: warning: \(truncation.description); \(output) stops there (--strict refuses such input)")
-                }
-                if stats { print(Self.summary(result, engine: engine)) }
+                try burn(cancellation: cancellation)
             } catch let error as VideoError {
                 throw stop.exitCode(reporting: error)
             }
         }
     }
 
-    func options(cancellation: BurnCancellation, captionsEnd: Milliseconds?) throws -> BurnOptions {
+    /// One burn, as the command runs it and as each manifest job does (`validate` has made sure the
+    /// video, captions and output are there). Throws the toolkit's errors; prints warnings and progress
+    /// on stderr, and `--stats` through `statistics` (stdout; a manifest run keeps stdout for its job lines).
+    func burn(cancellation: BurnCancellation, statistics: (String) -> Void = { print($0) }) throws {
+        let (video, input, output) = (video!, input!, output!)
+        let (style, document) = try captions.load(input)
+        let burner = try VideoBurner(input: video, options: try options(output: output, cancellation: cancellation, captionsEnd: document.events.map(\.end).max()))
+        let source = try layerSource(style: style, pages: document.events, width: burner.width, height: burner.height)
+        let printer = quiet ? nil : ProgressPrinter()
+        let result = try burner.run(captions: source.layers, progress: printer.map { p in { p.update($0) } })
+        printer?.finish()
+        for warning in source.warnings() { CommandFailure.printError("captions: warning: \(warning)") }
+        if let truncation = result.truncation {
+            CommandFailure.printError("captions: warning: \(truncation.description); \(output) stops there (--strict refuses such input)")
+        }
+        if stats { statistics(Self.summary(result, engine: engine)) }
+    }
+
+    func options(output: String, cancellation: BurnCancellation, captionsEnd: Milliseconds?) throws -> BurnOptions {
         var options = BurnOptions(output: output)
         if let size { options.shape = .size(width: size.width, height: size.height) }
         if let aspect { options.shape = .aspect(aspect.width, aspect.height) }

@@ -10,10 +10,11 @@ import Testing
     /// Starts `captions ARGUMENTS`, waits until it has written its first progress line (by then its
     /// temporary file exists), sends `signal`, and returns its exit status and everything it printed
     /// on stderr.
-    static func interrupt(_ arguments: [String], with signal: Int32, waitingFor progress: String) throws -> (status: Int32, stderr: String) {
+    static func interrupt(_ arguments: [String], with signal: Int32, waitingFor progress: String, in directory: URL? = nil) throws -> (status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = CommandRunner.executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice

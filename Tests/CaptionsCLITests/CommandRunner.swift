@@ -18,11 +18,14 @@ enum CommandRunner {
     }
 
     /// `program`: another executable to run instead (a shell that sets a limit, then runs `captions`).
-    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, program: URL? = nil) throws -> CommandResult {
+    /// `environment`: the whole environment to run with (default: this process's).
+    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, program: URL? = nil,
+                    environment: [String: String]? = nil) throws -> CommandResult {
         let process = Process()
         process.executableURL = program ?? executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err

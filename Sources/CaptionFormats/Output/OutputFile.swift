@@ -48,13 +48,11 @@ public enum OutputFile {
 
     /// Checks the target and names the temporary file beside it.
     private static func prepare(_ path: String, protecting inputs: [String]) throws -> String {
-        let target = URL(fileURLWithPath: path)
         for input in inputs where input != "-" && isSameFile(input, path) {
             throw CaptionFormatError(.cannotWrite, "\(path): refusing to overwrite the input file")
         }
-        let directory = target.deletingLastPathComponent()
         if let problem = OutputLocation.problem(writing: path) { throw CaptionFormatError(.cannotWrite, "\(path): \(problem)") }
-        return directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp").path
+        return OutputLocation.temporaryPath(for: path)
     }
 
     private static func commit(_ temporary: String, to path: String) throws {

@@ -1,0 +1,142 @@
+import ArgumentParser
+import CaptionFormats
+import CaptionStyles
+import CaptionVideo
+import Foundation
+
+/// `captions burn --manifest JOBS.jsonl`: the jobs this task owns (`TaskIndex`), one after another,
+/// each the same burn `captions burn` runs. A job already done (`DoneMarker`) is skipped; a job that
+/// fails does not stop the others. Each job ends in one JSON line on stdout:
+/// `{"job":0,"line":1,"output":"out.mp4","status":"done","exit":0,"seconds":12.3}` (status `done`,
+/// `skipped`, `failed` or `interrupted`; a `message` when it did not succeed).
+///
+/// The exit status is what a scheduler acts on: 0 when every job is done or skipped; 75 (EX_TEMPFAIL,
+/// worth a retry, which skips what is done) when a job was interrupted by a signal or could not write
+/// its output (a full disk, a missing mount); otherwise the first failed job's own code, 65 or 66, not
+/// worth a retry.
+struct ManifestRun {
+    static let retry: Int32 = 75
+
+    var manifest: String
+    var batch: BurnBatchOptions
+    var environment = ProcessInfo.processInfo.environment
+    /// Burn options from the command line, before each job's own.
+    var shared = BurnBatchOptions.sharedOptions(in: CommandLine.arguments)
+
+    /// Runs the jobs and returns the exit status to end with.
+    func run() -> ExitCode {
+        do throws(ManifestError) {
+            let jobs = try ManifestJob.read(manifest)
+            let task = try TaskIndex.resolve(index: batch.index, base: batch.indexBase, stride: batch.stride, environment: environment)
+            let chosen = task.jobs(count: jobs.count)
+            if chosen.isEmpty, let source = task.source {
+                CommandFailure.printError("captions: \(manifest): no job for \(source) \(task.first! + batch.indexBase) (the manifest has \(jobs.count)); nothing to do")
+            }
+            return ExitCode(runJobs(chosen.map { ($0, jobs[$0]) }))
+        } catch {
+            CommandFailure.printError("captions: \(error.message)")
+            return ExitCode(error.kind.exitCode)
+        }
+    }
+
+    private func runJobs(_ jobs: [(index: Int, job: ManifestJob)]) -> Int32 {
+        let current = CurrentJob()
+        // SIGTERM (a pod deleted, a Batch job cancelled), SIGINT, SIGHUP: the running burn stops between
+        // frames and removes its temporary file; no further job starts; exit 75 so a retry resumes.
+        let stop = StopSignals { current.stop() }
+        defer { stop.cancel() }
+        var status: Int32 = 0
+        for (index, job) in jobs {
+            guard let cancellation = current.start() else { break }
+            let started = Date()
+            let outcome = Self.outcome(of: job, shared: shared, cancellation: cancellation, signals: stop)
+            var line: [String: Any] = ["job": index, "line": job.line, "status": outcome.status, "exit": outcome.exit,
+                                       "seconds": (Date().timeIntervalSince(started) * 1000).rounded() / 1000]
+            if let output = job.output { line["output"] = output }
+            if let message = outcome.message {
+                line["message"] = message
+                CommandFailure.printError("captions: \(manifest) line \(job.line): \(message)")
+            }
+            Self.printLine(line)
+            if outcome.exit == Self.retry { status = Self.retry } else if status == 0 { status = outcome.exit }
+        }
+        return current.wasStopped ? Self.retry : status
+    }
+
+    private struct Outcome {
+        var status: String
+        var exit: Int32
+        var message: String?
+    }
+
+    private static func outcome(of job: ManifestJob, shared: [String], cancellation: BurnCancellation, signals: StopSignals) -> Outcome {
+        let arguments: [String]
+        switch job.arguments {
+        case .success(let parsed): arguments = Array(parsed[..<4]) + shared + parsed[4...]
+        case .failure(let error): return Outcome(status: "failed", exit: error.kind.exitCode, message: error.message)
+        }
+        let burn: Burn
+        do {
+            burn = try Burn.parse(arguments)
+        } catch {
+            return Outcome(status: "failed", exit: 65, message: Burn.message(for: error))
+        }
+        let output = burn.output!
+        do {
+            let inputs = try DoneMarker.inputs(of: arguments, output: output)
+            let identity = DoneMarker.identity(of: arguments)
+            if try DoneMarker.isDone(arguments: identity, inputs: inputs, output: output) {
+                return Outcome(status: "skipped", exit: 0)
+            }
+            try burn.burn(cancellation: cancellation) { CommandFailure.printError("captions: \($0)") }
+            guard let written = try DoneMarker.describe(output) else {
+                return Outcome(status: "failed", exit: retry, message: "\(output): gone after it was written")
+            }
+            try DoneMarker(arguments: identity, inputs: inputs, output: written).write(for: output)
+            return Outcome(status: "done", exit: 0)
+        } catch let error as VideoError where error.kind == .interrupted {
+            let signal = signals.received.map(StopSignals.name) ?? "cancelled"
+            return Outcome(status: "interrupted", exit: retry, message: "interrupted (\(signal)); nothing written")
+        } catch {
+            let (code, message) = Self.describe(error)
+            // Output that cannot be written is the machine's trouble (disk, mount), not the job's.
+            return Outcome(status: "failed", exit: code == 73 ? retry : code, message: message)
+        }
+    }
+
+    /// The toolkit's errors as an exit code and one line.
+    static func describe(_ error: any Error) -> (Int32, String) {
+        switch error {
+        case let error as CaptionFormatError: (error.exitCode, error.message)
+        case let error as StyleError: (error.exitCode, error.problems.joined(separator: "; "))
+        case let error as VideoError: (error.exitCode, error.message)
+        default: (70, "\(error)")
+        }
+    }
+
+    private static func printLine(_ object: [String: Any]) {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
+    }
+
+    /// The running job's cancellation, and whether a stop signal has ended the run.
+    private final class CurrentJob: @unchecked Sendable {
+        // Unchecked: both fields are only touched under `lock`.
+        private let lock = NSLock()
+        private var cancellation: BurnCancellation?
+        private var stopped = false
+
+        /// A fresh cancellation for the next job, or nil once the run was stopped.
+        func start() -> BurnCancellation? {
+            lock.withLock {
+                guard !stopped else { return nil }
+                cancellation = BurnCancellation()
+                return cancellation
+            }
+        }
+
+        func stop() { lock.withLock { stopped = true; return cancellation }?.cancel() }
+
+        var wasStopped: Bool { lock.withLock { stopped } }
+    }
+}
