@@ -1,6 +1,7 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), for the hashes in golden manifests: no C library the toolkit links has one,
+/// SHA-256 (FIPS 180-4), for the hashes in golden manifests: CaptionVerify does not link libavutil (whose
+/// `av_sha` hashes the videos a burn manifest names, `FileDigest`),
 /// and a manifest needs only whole files of a few megabytes at most, so a plain implementation is enough.
 public struct SHA256: Sendable {
     private var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]

@@ -45,7 +45,12 @@ final class AudioCopy: AudioPath {
     func handle(_ packet: MediaPacket) throws(VideoError) {
         let p = packet.pointer
         let ts = p.pointee.pts != cffmpeg_nopts_value() ? p.pointee.pts : p.pointee.dts
-        guard ts != cffmpeg_nopts_value(), window.contains(window.microseconds(ts, timeBase)) else { return }
+        guard ts != cffmpeg_nopts_value() else { return }
+        // Not trimmed at the start, packets before the origin are kept too: an AAC stream's first packet
+        // (pts -1024: priming samples its edit list hides) is the decoder's pre-roll, and without it the
+        // first audible frame decodes differently. The copy is then the source's audio packet for packet.
+        let us = window.microseconds(ts, timeBase)
+        guard window.start == 0 ? window.end.map({ us < $0 }) ?? true : window.contains(us) else { return }
         p.pointee.pts = window.shifted(p.pointee.pts, timeBase)
         p.pointee.dts = window.shifted(p.pointee.dts, timeBase)
         p.pointee.pos = -1

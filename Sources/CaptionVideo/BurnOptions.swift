@@ -24,6 +24,8 @@ public struct BurnOptions: Sendable {
     /// Refuse an input that decodes only in part (`InputTruncation`): nothing is written and the burn
     /// throws. Without it the part that decodes is burned and the statistics carry the truncation.
     public var strict = false
+    /// One part of a plan (`PartPlan`): exactly these frames of the video, timestamps from 0, no audio.
+    public var part: PartRange?
 
     public init(output: String) { self.output = output }
 }

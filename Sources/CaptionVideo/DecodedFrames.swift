@@ -8,6 +8,8 @@ final class DecodedFrames: FrameSource {
     let scaler: FrameScaler
     let audio: AudioPath?
     let window: TimeWindow
+    /// A plan's part: these frames exactly, by timestamp, instead of the window's times.
+    let part: PartRange?
     let cancellation: BurnCancellation?
     private let stream: UnsafeMutablePointer<AVStream>
     /// One frame's duration in the stream's time base, from its average rate (30 fps when unstated):
@@ -22,8 +24,12 @@ final class DecodedFrames: FrameSource {
     private var damaged = false
     private(set) var truncation: InputTruncation?
 
+    /// Frames of the part emitted so far.
+    private var partFrames = 0
+
     init(input: MediaInput, decoder: CodecContext, scaler: FrameScaler, audio: AudioPath?, window: TimeWindow,
-         cancellation: BurnCancellation?) {
+         part: PartRange? = nil, cancellation: BurnCancellation?) {
+        self.part = part
         self.input = input
         self.decoder = decoder
         self.scaler = scaler
@@ -36,6 +42,7 @@ final class DecodedFrames: FrameSource {
     }
 
     var expectedFrames: Int? {
+        if let part { return part.frames }
         let s = stream.pointee
         let rate = s.avg_frame_rate.num > 0 ? s.avg_frame_rate : s.r_frame_rate
         if window.start == 0, window.end == nil, s.nb_frames > 0 { return Int(s.nb_frames) }
@@ -46,7 +53,11 @@ final class DecodedFrames: FrameSource {
     }
 
     func run(_ emit: (TimedFrame) -> Bool) throws(VideoError) {
-        if window.start > 0 { try input.seek(toMicroseconds: window.start) }
+        if let part {
+            try input.seek(stream: stream, toKeyFrameAtOrBefore: part.start)
+        } else if window.start > 0 {
+            try input.seek(toMicroseconds: window.start)
+        }
         let packet = MediaPacket()
         var stopped = false
         var audioDone = audio == nil
@@ -83,6 +94,13 @@ final class DecodedFrames: FrameSource {
     /// the claimed end. That end is the video stream's own when the container states it (the whole
     /// file's also counts audio, which may run on past the video), else the file's duration.
     private func measuredTruncation() -> InputTruncation? {
+        if let part {
+            // A part is cut short when it has fewer frames than the plan counted.
+            guard partFrames < part.frames else { return nil }
+            let tb = stream.pointee.time_base
+            return InputTruncation(path: input.path, reachedMilliseconds: milliseconds(fromMicroseconds: reachedMicroseconds ?? 0),
+                                   claimedMilliseconds: milliseconds(fromMicroseconds: window.microseconds(part.end ?? part.start, tb)))
+        }
         let s = stream.pointee
         let streamEnd = s.duration != cffmpeg_nopts_value() && s.duration > 0
             ? window.microseconds((s.start_time != cffmpeg_nopts_value() ? s.start_time : 0) + s.duration, s.time_base) : nil
@@ -108,6 +126,16 @@ final class DecodedFrames: FrameSource {
         let us = window.microseconds(ts, stream.pointee.time_base)
         let duration = frame.pointer.pointee.pkt_duration > 0 ? frame.pointer.pointee.pkt_duration : frameStep
         reachedMicroseconds = max(reachedMicroseconds ?? 0, window.microseconds(ts + duration, stream.pointee.time_base))
+        if let part {
+            // Frames before the part (an open GOP's leading pictures, decoded from the key frame on)
+            // belong to the part before; the part ends at the next part's key frame or its count.
+            if ts < part.start { return true }
+            if part.end.map({ ts >= $0 }) ?? false || partFrames == part.frames { videoDone = true; return true }
+            partFrames += 1
+            frame.pts = ts - part.start
+            let scaled = try scaler.convert(frame)
+            return emit(TimedFrame(frame: scaled, time: milliseconds(fromMicroseconds: us)))
+        }
         if us < window.start { return true }
         if let end = window.end, us >= end { videoDone = true; return true }
         frame.pts = window.shifted(ts, stream.pointee.time_base)

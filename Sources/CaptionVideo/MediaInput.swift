@@ -106,6 +106,12 @@ final class MediaInput: @unchecked Sendable {
         }
     }
 
+    /// Seeks to the last key frame at or before timestamp `ts` of `stream`, for a plan's part.
+    func seek(stream: UnsafeMutablePointer<AVStream>, toKeyFrameAtOrBefore ts: Int64) throws(VideoError) {
+        try check(av_seek_frame(context, stream.pointee.index, ts, cffmpeg_seek_flag_backward()),
+                  .malformedInput, "\(path): cannot seek to the part's first frame")
+    }
+
     /// Seeks to the last key frame at or before `microseconds` (relative to the start), for --start.
     func seek(toMicroseconds microseconds: Int64) throws(VideoError) {
         try check(av_seek_frame(context, -1, startMicroseconds + microseconds, cffmpeg_seek_flag_backward()),

@@ -53,11 +53,15 @@ final class MediaOutput: @unchecked Sendable {
     }
 
     /// A stream whose packets are copied from an input stream; returns its index.
-    func addStream(copying input: UnsafeMutablePointer<AVStream>) throws(VideoError) -> Int {
+    func addStream(copying input: UnsafeMutablePointer<AVStream>, displayMatrix: [Int32]? = nil) throws(VideoError) -> Int {
         guard let stream = avformat_new_stream(context, nil) else { throw VideoError(.cannotWrite, "\(path): cannot add a stream") }
         try check(avcodec_parameters_copy(stream.pointee.codecpar, input.pointee.codecpar), .cannotWrite, "\(path): cannot add a stream")
         stream.pointee.codecpar.pointee.codec_tag = 0
         stream.pointee.time_base = input.pointee.time_base
+        if let displayMatrix {
+            let status = displayMatrix.withUnsafeBufferPointer { cffmpeg_stream_set_display_matrix(stream, $0.baseAddress) }
+            try check(status, .cannotWrite, "\(path): cannot keep the rotation")
+        }
         sourceTimeBases.append(input.pointee.time_base)
         return Int(stream.pointee.index)
     }

@@ -111,7 +111,15 @@ public final class VideoBurner: @unchecked Sendable {
         videoStream = try output.addStream(encoder: encoder, displayMatrix: displayMatrix, hdr: parameters.hdr)
 
         var audio: AudioPath?
-        if let stream = input.audio, !input.isStillImage {
+        if options.part != nil {
+            // A part is video only: the join copies the source's audio whole, never cut at the joins.
+            guard decoded != nil else { throw VideoError(.unsupported, "\(path): only a video can be burned in parts") }
+            // Decoding from an open GOP's key frame, the leading pictures (which belong to the part
+            // before and are dropped) miss their references, and the H.264 decoder says so at error
+            // level ("mmco: unref short failure"). Real failures still come back as return codes.
+            av_log_set_level(AV_LOG_FATAL)
+            audioHandling = "none (a part)"
+        } else if let stream = input.audio, !input.isStillImage {
             if output.accepts(stream.pointee.codecpar.pointee.codec_id) {
                 audio = try AudioCopy(input: stream, output: output, window: window)
                 audioHandling = "copied"
@@ -124,7 +132,7 @@ public final class VideoBurner: @unchecked Sendable {
         }
         if let decoded {
             source = DecodedFrames(input: input, decoder: decoded.decoder, scaler: decoded.scaler, audio: audio,
-                                   window: window, cancellation: options.cancellation)
+                                   window: window, part: options.part, cancellation: options.cancellation)
         } else {
             source = GeneratedFrames(template: template!, frameRate: options.frameRate, window: window,
                                      input: input.video == nil ? input : nil, audio: audio, cancellation: options.cancellation)

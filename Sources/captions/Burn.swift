@@ -97,7 +97,20 @@ struct Burn: ParsableCommand {
 
     func run() throws {
         if let manifest = batch.manifest {
-            throw ManifestRun(manifest: manifest, batch: batch).run()
+            let shared = BurnBatchOptions.burnArguments(dropping: BurnBatchOptions.selection)
+            throw BatchRun(batch: batch).run(manifest) { () throws(ManifestError) in try ManifestJob.batchJobs(manifest, shared: shared) }
+        }
+        if let count = batch.partCount {
+            return try CommandFailure.exitOnError { try writePlan(parts: count) }
+        }
+        if let plan = batch.plan {
+            // Every part burns with the plan's options, so that all are encoded alike; only what is
+            // printed may be chosen here.
+            let given = BurnBatchOptions.burnArguments(dropping: BurnBatchOptions.selection)
+            if let other = given.first(where: { $0 != "--quiet" && $0 != "--stats" }) {
+                throw ValidationError("with --plan \(plan), the burn's options come from the plan (give them to --plan N); '\(other)' cannot be added")
+            }
+            throw BatchRun(batch: batch).run(plan) { () throws(ManifestError) in try PlanJobs.jobs(plan, printing: given) }
         }
         try CommandFailure.exitOnError {
             let cancellation = BurnCancellation()
@@ -115,10 +128,12 @@ struct Burn: ParsableCommand {
     /// One burn, as the command runs it and as each manifest job does (`validate` has made sure the
     /// video, captions and output are there). Throws the toolkit's errors; prints warnings and progress
     /// on stderr, and `--stats` through `statistics` (stdout; a manifest run keeps stdout for its job lines).
-    func burn(cancellation: BurnCancellation, statistics: (String) -> Void = { print($0) }) throws {
+    func burn(cancellation: BurnCancellation, part: PartRange? = nil, statistics: (String) -> Void = { print($0) }) throws {
         let (video, input, output) = (video!, input!, output!)
         let (style, document) = try captions.load(input)
-        let burner = try VideoBurner(input: video, options: try options(output: output, cancellation: cancellation, captionsEnd: document.events.map(\.end).max()))
+        var options = try options(output: output, cancellation: cancellation, captionsEnd: document.events.map(\.end).max())
+        options.part = part
+        let burner = try VideoBurner(input: video, options: options)
         let source = try layerSource(style: style, pages: document.events, width: burner.width, height: burner.height)
         let printer = quiet ? nil : ProgressPrinter()
         let result = try burner.run(captions: source.layers, progress: printer.map { p in { p.update($0) } })

@@ -7,6 +7,6 @@ struct Captions: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "captions",
         abstract: "Read, convert, style and burn subtitles and karaoke captions.",
-        subcommands: [Convert.self, Retime.self, Align.self, Check.self, Render.self, Presets.self, Compare.self, Verify.self, Golden.self, Burn.self, Overlay.self, Studio.self]
+        subcommands: [Convert.self, Retime.self, Align.self, Check.self, Render.self, Presets.self, Compare.self, Verify.self, Golden.self, Burn.self, Join.self, Overlay.self, Studio.self]
     )
 }

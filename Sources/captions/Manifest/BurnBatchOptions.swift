@@ -17,28 +17,53 @@ struct BurnBatchOptions: ParsableArguments {
     @Option(help: "Run jobs INDEX, INDEX+K, INDEX+2K ... (K array tasks sharing more jobs than an array may have tasks).")
     var stride: Int?
 
-    /// The burn options given beside `--manifest` on the command line (`captions burn --manifest J
-    /// --preset pop-in --crf 20`): every job starts from them, and its own fields come after, so a job's
-    /// field wins. `arguments` is the process's command line.
-    static func sharedOptions(in arguments: [String]) -> [String] {
+    @Option(help: ArgumentHelp("With a number N: plan N parts of VIDEO, cut at key frames, and write the plan to -o PLAN.json. With a plan: burn its parts (--part K, or the scheduler's index), then `captions join PLAN.json`.", valueName: "N|plan.json"))
+    var plan: String?
+
+    @Option(help: "The plan's part to burn (0 = the first); the same as --index.")
+    var part: Int?
+
+    /// Options that choose jobs rather than say how one burns.
+    static let selection: Set<String> = ["--manifest", "--index", "--index-base", "--stride", "--plan", "--part"]
+
+    /// The plan's part count when `--plan N` asks for a plan to be made.
+    var partCount: Int? { plan.flatMap { Int($0) } }
+
+    /// `captions burn`'s arguments on the process's command line without the options in `dropping`
+    /// (each with its value). Beside `--manifest` these are every job's defaults (`captions burn
+    /// --manifest J --preset pop-in --crf 20`; a job's own fields come after, so they win); beside
+    /// `--plan N` they are what every part burns with.
+    static func burnArguments(in arguments: [String] = CommandLine.arguments, dropping: Set<String>) -> [String] {
         guard let burn = arguments.firstIndex(of: "burn") else { return [] }
-        var shared: [String] = [], rest = arguments[(burn + 1)...]
+        var kept: [String] = [], rest = arguments[(burn + 1)...]
         while let argument = rest.popFirst() {
-            if ["--manifest", "--index", "--index-base", "--stride"].contains(argument) { _ = rest.popFirst(); continue }
-            if ["--manifest=", "--index=", "--index-base=", "--stride="].contains(where: argument.hasPrefix) { continue }
-            shared.append(argument)
+            if dropping.contains(argument) { _ = rest.popFirst(); continue }
+            if dropping.contains(where: { argument.hasPrefix($0 + "=") }) { continue }
+            kept.append(argument)
         }
-        return shared
+        return kept
     }
 
     /// With a manifest the single burn's VIDEO, CAPTIONS and -o come from each job instead.
     func validate(single: [String?]) throws {
-        if manifest != nil {
+        if manifest != nil && plan != nil { throw ValidationError("give --manifest or --plan, not both") }
+        if part != nil && index != nil { throw ValidationError("--part and --index say the same; give one") }
+        if let plan, partCount == nil {
+            if single.contains(where: { $0 != nil }) {
+                throw ValidationError("with --plan \(plan), each part comes from the plan; give no VIDEO, CAPTIONS or -o")
+            }
+        } else if partCount != nil {
+            if single.contains(where: { $0 == nil }) { throw ValidationError("--plan N needs VIDEO, CAPTIONS and -o PLAN.json") }
+            if partCount! < 1 { throw ValidationError("--plan needs at least one part") }
+            if index != nil || stride != nil || part != nil { throw ValidationError("--index, --part and --stride go with a plan file, not --plan N") }
+        } else if manifest != nil {
             if single.contains(where: { $0 != nil }) {
                 throw ValidationError("with --manifest, each job's line names its video, captions and output; give no VIDEO, CAPTIONS or -o")
             }
         } else {
-            if index != nil || stride != nil || indexBase != 0 { throw ValidationError("--index, --index-base and --stride go with --manifest") }
+            if index != nil || stride != nil || indexBase != 0 || part != nil {
+                throw ValidationError("--index, --part, --index-base and --stride go with --manifest or --plan")
+            }
             if single.contains(where: { $0 == nil }) { throw ValidationError("give VIDEO, CAPTIONS and -o OUTPUT (or --manifest JOBS.jsonl)") }
         }
         if let stride, stride < 1 { throw ValidationError("--stride must be at least 1") }

@@ -21,8 +21,10 @@ struct DoneMarker: Codable, Equatable {
 
     /// The arguments that decide the output: all but `--quiet` and `--stats`, which only change what is
     /// printed (a job re-run with progress shown is still done).
-    static func identity(of arguments: [String]) -> [String] {
-        arguments.filter { $0 != "--quiet" && $0 != "--stats" }
+    /// A plan's part adds its frame range, which no option states.
+    static func identity(of arguments: [String], part: PartRange? = nil) -> [String] {
+        let range = part.map { ["(part frames \($0.start) to \($0.end.map(String.init) ?? "end"), \($0.frames) of them)"] } ?? []
+        return arguments.filter { $0 != "--quiet" && $0 != "--stats" } + range
     }
 
     /// The files a burn's arguments name (video, captions, a style file, secondary captions, a

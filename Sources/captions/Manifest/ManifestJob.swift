@@ -29,6 +29,14 @@ struct ManifestJob {
         return jobs
     }
 
+    /// The manifest's jobs to run, each starting from the command line's `shared` options.
+    static func batchJobs(_ path: String, shared: [String]) throws(ManifestError) -> [BatchJob] {
+        try read(path).enumerated().map { n, job in
+            BatchJob(index: n, label: "\(path) line \(job.line)", origin: ["line": job.line], output: job.output,
+                     arguments: job.arguments.map { Array($0[..<4]) + shared + $0[4...] }, part: nil)
+        }
+    }
+
     static func job(_ text: String, line: Int) -> ManifestJob {
         let fields: [String: FieldValue]
         do {

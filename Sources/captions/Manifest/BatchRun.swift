@@ -4,58 +4,70 @@ import CaptionStyles
 import CaptionVideo
 import Foundation
 
-/// `captions burn --manifest JOBS.jsonl`: the jobs this task owns (`TaskIndex`), one after another,
-/// each the same burn `captions burn` runs. A job already done (`DoneMarker`) is skipped; a job that
-/// fails does not stop the others. Each job ends in one JSON line on stdout:
+/// One burn of a batch: a manifest's line or a plan's part.
+struct BatchJob {
+    var index: Int
+    /// `jobs.jsonl line 3`, `talk.plan.json part 2`: how messages name it.
+    var label: String
+    /// What its JSON line says about where it came from: `["line": 3]`, `["part": 2]`.
+    var origin: [String: Any]
+    var output: String?
+    /// The burn's arguments (`VIDEO CAPTIONS -o OUTPUT ...`), or why there are none.
+    var arguments: Result<[String], ManifestError>
+    var part: PartRange?
+}
+
+/// The jobs this task owns (`TaskIndex`) out of a manifest (`captions burn --manifest JOBS.jsonl`) or a
+/// plan's parts (`captions burn --plan PLAN.json`), run one after another, each the same burn
+/// `captions burn` runs. A job already done (`DoneMarker`) is skipped; a job that fails does not stop
+/// the others. Each job ends in one JSON line on stdout:
 /// `{"job":0,"line":1,"output":"out.mp4","status":"done","exit":0,"seconds":12.3}` (status `done`,
-/// `skipped`, `failed` or `interrupted`; a `message` when it did not succeed).
+/// `skipped`, `failed` or `interrupted`; a `message` when it did not succeed; `part` for a plan's part).
 ///
 /// The exit status is what a scheduler acts on: 0 when every job is done or skipped; 75 (EX_TEMPFAIL,
 /// worth a retry, which skips what is done) when a job was interrupted by a signal or could not write
 /// its output (a full disk, a missing mount); otherwise the first failed job's own code, 65 or 66, not
 /// worth a retry.
-struct ManifestRun {
+struct BatchRun {
     static let retry: Int32 = 75
 
-    var manifest: String
     var batch: BurnBatchOptions
     var environment = ProcessInfo.processInfo.environment
-    /// Burn options from the command line, before each job's own.
-    var shared = BurnBatchOptions.sharedOptions(in: CommandLine.arguments)
 
-    /// Runs the jobs and returns the exit status to end with.
-    func run() -> ExitCode {
+    /// Runs the jobs `read` gives and returns the exit status to end with.
+    func run(_ what: String, _ read: () throws(ManifestError) -> [BatchJob]) -> ExitCode {
         do throws(ManifestError) {
-            let jobs = try ManifestJob.read(manifest)
-            let task = try TaskIndex.resolve(index: batch.index, base: batch.indexBase, stride: batch.stride, environment: environment)
+            let jobs = try read()
+            let task = try TaskIndex.resolve(index: batch.part ?? batch.index, base: batch.indexBase, stride: batch.stride, environment: environment)
             let chosen = task.jobs(count: jobs.count)
             if chosen.isEmpty, let source = task.source {
-                CommandFailure.printError("captions: \(manifest): no job for \(source) \(task.first! + batch.indexBase) (the manifest has \(jobs.count)); nothing to do")
+                CommandFailure.printError("captions: \(what): no job for \(source) \(task.first! + batch.indexBase) (there are \(jobs.count)); nothing to do")
             }
-            return ExitCode(runJobs(chosen.map { ($0, jobs[$0]) }))
+            return ExitCode(runJobs(chosen.map { jobs[$0] }))
         } catch {
             CommandFailure.printError("captions: \(error.message)")
             return ExitCode(error.kind.exitCode)
         }
     }
 
-    private func runJobs(_ jobs: [(index: Int, job: ManifestJob)]) -> Int32 {
+    private func runJobs(_ jobs: [BatchJob]) -> Int32 {
         let current = CurrentJob()
         // SIGTERM (a pod deleted, a Batch job cancelled), SIGINT, SIGHUP: the running burn stops between
         // frames and removes its temporary file; no further job starts; exit 75 so a retry resumes.
         let stop = StopSignals { current.stop() }
         defer { stop.cancel() }
         var status: Int32 = 0
-        for (index, job) in jobs {
+        for job in jobs {
             guard let cancellation = current.start() else { break }
             let started = Date()
-            let outcome = Self.outcome(of: job, shared: shared, cancellation: cancellation, signals: stop)
-            var line: [String: Any] = ["job": index, "line": job.line, "status": outcome.status, "exit": outcome.exit,
+            let outcome = Self.outcome(of: job, cancellation: cancellation, signals: stop)
+            var line: [String: Any] = ["job": job.index, "status": outcome.status, "exit": outcome.exit,
                                        "seconds": (Date().timeIntervalSince(started) * 1000).rounded() / 1000]
+            line.merge(job.origin) { a, _ in a }
             if let output = job.output { line["output"] = output }
             if let message = outcome.message {
                 line["message"] = message
-                CommandFailure.printError("captions: \(manifest) line \(job.line): \(message)")
+                CommandFailure.printError("captions: \(job.label): \(message)")
             }
             Self.printLine(line)
             if outcome.exit == Self.retry { status = Self.retry } else if status == 0 { status = outcome.exit }
@@ -69,10 +81,10 @@ struct ManifestRun {
         var message: String?
     }
 
-    private static func outcome(of job: ManifestJob, shared: [String], cancellation: BurnCancellation, signals: StopSignals) -> Outcome {
+    private static func outcome(of job: BatchJob, cancellation: BurnCancellation, signals: StopSignals) -> Outcome {
         let arguments: [String]
         switch job.arguments {
-        case .success(let parsed): arguments = Array(parsed[..<4]) + shared + parsed[4...]
+        case .success(let parsed): arguments = parsed
         case .failure(let error): return Outcome(status: "failed", exit: error.kind.exitCode, message: error.message)
         }
         let burn: Burn
@@ -84,11 +96,11 @@ struct ManifestRun {
         let output = burn.output!
         do {
             let inputs = try DoneMarker.inputs(of: arguments, output: output)
-            let identity = DoneMarker.identity(of: arguments)
+            let identity = DoneMarker.identity(of: arguments, part: job.part)
             if try DoneMarker.isDone(arguments: identity, inputs: inputs, output: output) {
                 return Outcome(status: "skipped", exit: 0)
             }
-            try burn.burn(cancellation: cancellation) { CommandFailure.printError("captions: \($0)") }
+            try burn.burn(cancellation: cancellation, part: job.part) { CommandFailure.printError("captions: \($0)") }
             guard let written = try DoneMarker.describe(output) else {
                 return Outcome(status: "failed", exit: retry, message: "\(output): gone after it was written")
             }
