@@ -6,7 +6,7 @@ SWIFT ?= swift
 # outlines, which libass can draw too). Chromium: the studio page's tests and benchmark drive it headless.
 APT_PACKAGES := pkg-config libxml2-utils libass-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
 	libswresample-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libpng-dev \
-	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola fonts-noto-color-emoji chromium
+	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola fonts-noto-color-emoji chromium parallel
 DEMO_OUT := out/demo
 
 .PHONY: all deps build test fuzz fuzz-smoke demo bench render-bench burn-bench golden-bench overlay-bench studio-bench clean
