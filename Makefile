@@ -9,7 +9,7 @@ APT_PACKAGES := pkg-config libxml2-utils libass-dev libavformat-dev libavcodec-d
 	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola fonts-noto-color-emoji chromium parallel
 DEMO_OUT := out/demo
 
-.PHONY: all deps build test fuzz fuzz-smoke demo bench render-bench burn-bench golden-bench overlay-bench studio-bench clean
+.PHONY: all deps build test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench clean
 
 all: build
 
@@ -93,6 +93,10 @@ render-bench: deps
 # settings) at ultrafast and veryfast, then a 10-minute input for memory flatness.
 burn-bench: deps
 	Benchmarks/burn-bench.sh
+
+# Split and join: a 10-minute clip burned whole and as 8 parts (GNU parallel), joined; a projection.
+parts-bench: deps
+	Benchmarks/parts-bench.sh
 
 # Golden checks: 20 folders x 10 frames at 1080x1920 checked with 1 and 2 workers; where a frame's time goes.
 golden-bench: deps

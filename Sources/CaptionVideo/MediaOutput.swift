@@ -53,7 +53,7 @@ final class MediaOutput: @unchecked Sendable {
     }
 
     /// A stream whose packets are copied from an input stream; returns its index.
-    func addStream(copying input: UnsafeMutablePointer<AVStream>, displayMatrix: [Int32]? = nil) throws(VideoError) -> Int {
+    func addStream(copying input: UnsafeMutablePointer<AVStream>, displayMatrix: [Int32]? = nil, hdr: HDRMetadata = HDRMetadata()) throws(VideoError) -> Int {
         guard let stream = avformat_new_stream(context, nil) else { throw VideoError(.cannotWrite, "\(path): cannot add a stream") }
         try check(avcodec_parameters_copy(stream.pointee.codecpar, input.pointee.codecpar), .cannotWrite, "\(path): cannot add a stream")
         stream.pointee.codecpar.pointee.codec_tag = 0
@@ -62,6 +62,7 @@ final class MediaOutput: @unchecked Sendable {
             let status = displayMatrix.withUnsafeBufferPointer { cffmpeg_stream_set_display_matrix(stream, $0.baseAddress) }
             try check(status, .cannotWrite, "\(path): cannot keep the rotation")
         }
+        try check(hdr.attach(to: stream), .cannotWrite, "\(path): cannot keep the HDR metadata")
         sourceTimeBases.append(input.pointee.time_base)
         return Int(stream.pointee.index)
     }

@@ -38,7 +38,9 @@ public enum PartJoiner {
         let nominal = rate.num > 0 ? av_rescale_q(1, av_inv_q(rate), outBase) : 0
 
         let output = try MediaOutput(path: path)
-        let videoIndex = try output.addStream(copying: first, displayMatrix: parts[0].displayMatrix)
+        // The container's rotation and HDR metadata are the parts' (each part carries the source's).
+        let hdr = try HDRMetadata.of(parts[0], transfer: first.pointee.codecpar.pointee.color_trc)
+        let videoIndex = try output.addStream(copying: first, displayMatrix: parts[0].displayMatrix, hdr: hdr)
         let source = try MediaInput(path: plan.video)
         source.video?.pointee.discard = AVDISCARD_ALL
         let window = TimeWindow(origin: source.startMicroseconds, start: 0, end: nil)
