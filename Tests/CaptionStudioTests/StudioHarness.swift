@@ -76,6 +76,22 @@ final class StudioProcess: @unchecked Sendable {
 
     func get(_ path: String, _ query: [String: String] = [:]) async throws -> Reply { try await request("GET", path, query) }
 
+    /// A POST that blocks this thread until the reply (URLSession answers on its own queue), for a test
+    /// that must not be suspended: in a full parallel run an awaiting test may resume minutes later.
+    func postBlocking(_ path: String, json: String) throws -> Int {
+        var request = URLRequest(url: address(path, [:], token: nil))
+        request.httpMethod = "POST"
+        request.httpBody = Data(json.utf8)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var status = 0
+        URLSession.shared.dataTask(with: request) { _, response, _ in
+            status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            done.signal()
+        }.resume()
+        done.wait()
+        return status
+    }
+
     func put(_ path: String, json: String) async throws -> Reply { try await request("PUT", path, body: Data(json.utf8)) }
 
     func post(_ path: String, json: String) async throws -> Reply { try await request("POST", path, body: Data(json.utf8)) }
