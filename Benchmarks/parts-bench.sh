@@ -45,7 +45,9 @@ run plan "$captions" burn clip.mp4 words.json --plan "$parts" -o plan.json
 run parts parallel --will-cite -j "$jobs" "$captions" burn --plan plan.json --part {} --quiet ::: $(seq 0 $((parts - 1)))
 run join "$captions" join plan.json -o joined.mp4 --quiet
 # One part alone, for the cost of a part's start (process, captions, seek to its key frame, the
-# encoder's start with an IDR frame) against its share of the whole burn.
+# encoder's start with an IDR frame) against its share of the whole burn. Its output and done
+# marker go first, or the run would skip it.
+rm -f plan.part-001.mp4 plan.part-001.mp4.done.json
 run one "$captions" burn --plan plan.json --part 1 --quiet
 part1=$(python3 -c "import json; print(json.load(open('plan.json'))['parts'][1]['frames'])")
 got=$(ffprobe -v error -count_packets -select_streams v -show_entries stream=nb_read_packets -of csv=p=0 joined.mp4)
