@@ -169,5 +169,10 @@ import Testing
         #expect(joined.status == 0, "\(joined.stderr)")
         #expect(try BurnManifestTests.frames(dir.appendingPathComponent("out.mp4").path) == 120)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        // A video changed after planning: its parts refuse to burn (65), naming it.
+        try BurnCommandTests.clip(video, seconds: 2, size: "320x240")
+        try FileManager.default.removeItem(atPath: part1)
+        let changed = try CommandRunner.run(["burn", "--plan", plan, "--part", "1", "--quiet"], in: dir)
+        #expect(changed.status == 65 && changed.stderr.contains("\(video) has changed since the plan was made; make the plan again"), "\(changed.stderr)")
     }
 }

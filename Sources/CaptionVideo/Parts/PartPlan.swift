@@ -25,6 +25,11 @@ public struct PartPlan: Codable, Sendable, Equatable {
 
     public var version = 1
     public var video: String
+    /// The video as it was planned: its SHA-256 (read once here, so that a part's done marker need not
+    /// read the whole video again), size and modification time (checked by every part, cheaply).
+    public var videoSHA256 = ""
+    public var videoBytes = 0
+    public var videoModified = 0.0
     /// The burn's arguments after VIDEO (the captions, then options), paths made absolute; every part
     /// burns with exactly these, so every part is encoded alike.
     public var arguments: [String]
@@ -36,7 +41,10 @@ public struct PartPlan: Codable, Sendable, Equatable {
     public var frames: Int
     public var parts: [Part]
 
-    enum CodingKeys: String, CodingKey { case version, video, arguments, timeBase = "time_base", origin, frames, parts }
+    enum CodingKeys: String, CodingKey {
+        case version, video, arguments, timeBase = "time_base", origin, frames, parts
+        case videoSHA256 = "video_sha256", videoBytes = "video_bytes", videoModified = "video_modified"
+    }
 
     public init(video: String, arguments: [String], timeBase: [Int32], origin: Int64, frames: Int, parts: [Part]) {
         self.video = video
@@ -45,6 +53,24 @@ public struct PartPlan: Codable, Sendable, Equatable {
         self.origin = origin
         self.frames = frames
         self.parts = parts
+    }
+
+    /// Records the video's hash, size and modification time.
+    public mutating func recordVideo() throws(VideoError) {
+        videoSHA256 = try FileDigest.sha256(video)
+        (videoBytes, videoModified) = Self.sizeAndTime(video)
+    }
+
+    /// Refuses a video that is no longer the one planned (another size or modification time).
+    public func checkVideo() throws(VideoError) {
+        guard Self.sizeAndTime(video) == (videoBytes, videoModified) else {
+            throw VideoError(.malformedInput, "\(video) has changed since the plan was made; make the plan again")
+        }
+    }
+
+    static func sizeAndTime(_ path: String) -> (Int, Double) {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return ((attributes?[.size] as? NSNumber)?.intValue ?? -1, (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)
     }
 
     /// Part K's range as the burn takes it.

@@ -15,6 +15,10 @@ struct BatchJob {
     /// The burn's arguments (`VIDEO CAPTIONS -o OUTPUT ...`), or why there are none.
     var arguments: Result<[String], ManifestError>
     var part: PartRange?
+    /// Input hashes known without reading the file (a plan's video, hashed when it was planned), and
+    /// what must hold before the burn (the video is still the one planned).
+    var knownInputs: [String: String] = [:]
+    var check: (() throws -> Void)?
 }
 
 /// The jobs this task owns (`TaskIndex`) out of a manifest (`captions burn --manifest JOBS.jsonl`) or a
@@ -95,7 +99,8 @@ struct BatchRun {
         }
         let output = burn.output!
         do {
-            let inputs = try DoneMarker.inputs(of: arguments, output: output)
+            try job.check?()
+            let inputs = try DoneMarker.inputs(of: arguments, output: output, known: job.knownInputs)
             let identity = DoneMarker.identity(of: arguments, part: job.part)
             if try DoneMarker.isDone(arguments: identity, inputs: inputs, output: output) {
                 return Outcome(status: "skipped", exit: 0)

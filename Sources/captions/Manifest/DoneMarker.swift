@@ -29,8 +29,9 @@ struct DoneMarker: Codable, Equatable {
 
     /// The files a burn's arguments name (video, captions, a style file, secondary captions, a
     /// background image...), hashed: every argument that is an existing regular file, but the output.
-    static func inputs(of arguments: [String], output: String) throws -> [String: String] {
-        var hashes: [String: String] = [:]
+    /// `known`: hashes already at hand (a plan's video), not read again.
+    static func inputs(of arguments: [String], output: String, known: [String: String] = [:]) throws -> [String: String] {
+        var hashes = known.filter { arguments.contains($0.key) }
         for argument in arguments where argument != output && !argument.hasPrefix("-") && hashes[argument] == nil {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }

@@ -10,7 +10,11 @@ enum PlanJobs {
         do { plan = try PartPlan.read(path) } catch { throw ManifestError(error.exitCode == 66 ? .missing : .malformed, error.message) }
         return plan.parts.map { part in
             BatchJob(index: part.index, label: "\(path) part \(part.index)", origin: ["part": part.index], output: part.output,
-                     arguments: .success(arguments(of: part, in: plan) + printing), part: plan.range(of: part))
+                     arguments: .success(arguments(of: part, in: plan) + printing), part: plan.range(of: part),
+                     // Each part reads only its stretch of the video: hashing all of it for every part
+                     // would read the whole video once per part. The plan's hash stands for it, with a
+                     // check of its size and time.
+                     knownInputs: [plan.video: plan.videoSHA256], check: { try plan.checkVideo() })
         }
     }
 

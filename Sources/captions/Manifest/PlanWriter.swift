@@ -19,7 +19,8 @@ extension Burn {
             arguments = arguments.map { $0 == file ? absolute : $0 }
         }
         let planFile = URL(fileURLWithPath: planPath).standardizedFileURL.path
-        let plan = scan.plan(parts: count, video: URL(fileURLWithPath: video).standardizedFileURL.path, arguments: arguments, partsNamedAfter: planFile)
+        var plan = scan.plan(parts: count, video: URL(fileURLWithPath: video).standardizedFileURL.path, arguments: arguments, partsNamedAfter: planFile)
+        try plan.recordVideo()
         try OutputFile.write(try plan.encoded(), to: planPath, protecting: [video, input!])
         if plan.parts.count < count {
             CommandFailure.printError("captions: warning: \(video) has \(scan.keyFrames.count) key frames: \(plan.parts.count) parts, not \(count)")
