@@ -54,7 +54,7 @@ final class DecodedFrames: FrameSource {
 
     func run(_ emit: (TimedFrame) -> Bool) throws(VideoError) {
         if let part {
-            try input.seek(stream: stream, toKeyFrameAtOrBefore: part.start)
+            if part.seeks { try input.seek(stream: stream, toKeyFrameAtOrBefore: part.start) }
         } else if window.start > 0 {
             try input.seek(toMicroseconds: window.start)
         }

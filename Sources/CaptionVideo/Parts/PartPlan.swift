@@ -75,7 +75,7 @@ public struct PartPlan: Codable, Sendable, Equatable {
 
     /// Part K's range as the burn takes it.
     public func range(of part: Part) -> PartRange {
-        PartRange(start: part.start, end: part.end, frames: part.frames)
+        PartRange(start: part.start, end: part.end, frames: part.frames, seeks: part.index > 0)
     }
 
     public static func read(_ path: String) throws(VideoError) -> PartPlan {
@@ -108,10 +108,14 @@ public struct PartRange: Sendable, Equatable {
     public var start: Int64
     public var end: Int64?
     public var frames: Int
+    /// False for the first part, which reads from the file's beginning (a stream may open with frames
+    /// no key frame precedes, where a seek would find nothing).
+    public var seeks: Bool
 
-    public init(start: Int64, end: Int64?, frames: Int) {
+    public init(start: Int64, end: Int64?, frames: Int, seeks: Bool = true) {
         self.start = start
         self.end = end
         self.frames = frames
+        self.seeks = seeks
     }
 }

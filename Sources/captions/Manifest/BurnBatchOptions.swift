@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 
-/// `burn --manifest JOBS.jsonl [--index N] [--index-base B] [--stride K]`: which jobs of a manifest this
-/// process runs. A scheduler runs one process per array index; the index comes from `--index` or from
-/// the scheduler's own variable.
+/// `burn --manifest JOBS.jsonl` and `burn --plan N | --plan PLAN.json [--part K]`, with `--index N`,
+/// `--index-base B`, `--stride K`: which jobs of a manifest, or which parts of a plan, this process
+/// runs. A scheduler runs one process per array index; the index comes from `--index` (`--part`) or
+/// from the scheduler's own variable.
 struct BurnBatchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Run the burns of a JSON Lines file, one job per line: {\"video\", \"captions\", \"output\"} plus any burn option as a field (\"preset\", \"crf\", \"encoder_preset\", \"strict\": true ...).", valueName: "jobs.jsonl"))
     var manifest: String?

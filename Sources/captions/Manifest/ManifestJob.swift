@@ -12,7 +12,7 @@ struct ManifestJob {
     var arguments: Result<[String], ManifestError>
 
     /// Fields that choose jobs, not how one burns.
-    static let reserved: Set<String> = ["manifest", "index", "index-base", "stride", "help", "o"]
+    static let reserved: Set<String> = ["manifest", "index", "index-base", "stride", "plan", "part", "help", "o"]
 
     /// The jobs of a JSON Lines file: each non-blank line is one, numbered from 0 in order.
     static func read(_ path: String) throws(ManifestError) -> [ManifestJob] {
