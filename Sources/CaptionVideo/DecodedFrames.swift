@@ -94,16 +94,17 @@ final class DecodedFrames: FrameSource {
     /// the claimed end. That end is the video stream's own when the container states it (the whole
     /// file's also counts audio, which may run on past the video), else the file's duration.
     private func measuredTruncation() -> InputTruncation? {
-        if let part {
-            // A part is cut short when it has fewer frames than the plan counted.
-            guard partFrames < part.frames else { return nil }
-            let tb = stream.pointee.time_base
-            return InputTruncation(path: input.path, reachedMilliseconds: milliseconds(fromMicroseconds: reachedMicroseconds ?? 0),
-                                   claimedMilliseconds: milliseconds(fromMicroseconds: window.microseconds(part.end ?? part.start, tb)))
-        }
         let s = stream.pointee
         let streamEnd = s.duration != cffmpeg_nopts_value() && s.duration > 0
             ? window.microseconds((s.start_time != cffmpeg_nopts_value() ? s.start_time : 0) + s.duration, s.time_base) : nil
+        if let part {
+            // A part is cut short when it has fewer frames than the plan counted; it claims to reach
+            // the next part's key frame (the last part, the video's end).
+            guard partFrames < part.frames,
+                  let claimed = part.end.map({ window.microseconds($0, s.time_base) }) ?? streamEnd ?? input.durationMicroseconds else { return nil }
+            return InputTruncation(path: input.path, reachedMilliseconds: milliseconds(fromMicroseconds: min(reachedMicroseconds ?? 0, claimed)),
+                                   claimedMilliseconds: milliseconds(fromMicroseconds: claimed))
+        }
         guard let total = streamEnd ?? input.durationMicroseconds else { return nil }
         let claimed = min(window.end ?? total, total)
         let reached = reachedMicroseconds ?? window.start
@@ -133,12 +134,11 @@ final class DecodedFrames: FrameSource {
             if part.end.map({ ts >= $0 }) ?? false || partFrames == part.frames { videoDone = true; return true }
             partFrames += 1
             frame.pts = ts - part.start
-            let scaled = try scaler.convert(frame)
-            return emit(TimedFrame(frame: scaled, time: milliseconds(fromMicroseconds: us)))
+        } else {
+            if us < window.start { return true }
+            if let end = window.end, us >= end { videoDone = true; return true }
+            frame.pts = window.shifted(ts, stream.pointee.time_base)
         }
-        if us < window.start { return true }
-        if let end = window.end, us >= end { videoDone = true; return true }
-        frame.pts = window.shifted(ts, stream.pointee.time_base)
         let scaled = try scaler.convert(frame)
         return emit(TimedFrame(frame: scaled, time: milliseconds(fromMicroseconds: us)))
     }

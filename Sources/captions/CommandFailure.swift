@@ -10,16 +10,21 @@ enum CommandFailure {
     static func exitOnError<R>(_ body: () throws -> R) throws -> R {
         do {
             return try body()
-        } catch let error as CaptionFormatError {
-            printError("captions: \(error.message)")
-            throw ExitCode(error.exitCode)
-        } catch let error as StyleError {
-            // One line per problem: a style file may have several.
-            for problem in error.problems { printError("captions: \(problem)") }
-            throw ExitCode(error.exitCode)
-        } catch let error as VideoError {
-            printError("captions: \(error.message)")
-            throw ExitCode(error.exitCode)
+        } catch {
+            guard let (code, lines) = describe(error) else { throw error }
+            for line in lines { printError("captions: \(line)") }
+            throw ExitCode(code)
+        }
+    }
+
+    /// One of the toolkit's errors as its exit code and its lines (one per problem: a style file may
+    /// have several); nil for any other error.
+    static func describe(_ error: any Error) -> (code: Int32, lines: [String])? {
+        switch error {
+        case let error as CaptionFormatError: (error.exitCode, [error.message])
+        case let error as StyleError: (error.exitCode, error.problems)
+        case let error as VideoError: (error.exitCode, [error.message])
+        default: nil
         }
     }
 

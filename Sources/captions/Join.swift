@@ -37,9 +37,8 @@ struct Join: ParsableCommand {
                 if !quiet {
                     print(String(format: "joined %d parts, %d frames, in %.2f s; audio %@", result.parts, result.frames, result.wallSeconds, result.audio))
                 }
-            } catch let error as VideoError where error.kind == .interrupted {
-                CommandFailure.printError("captions: interrupted (\(stop.received.map(StopSignals.name) ?? "SIGINT")); nothing written")
-                throw ExitCode(BatchRun.retry)
+            } catch let error as VideoError {
+                throw stop.exitCode(reporting: error, stopped: BatchRun.retry)
             }
         }
     }
@@ -47,12 +46,9 @@ struct Join: ParsableCommand {
     /// A part counts when its done marker says it was burned from this plan, with these arguments and
     /// these frames, and the file is still the one it wrote (its size; the join reads every byte anyway).
     static func checkDone(_ part: PartPlan.Part, in plan: PartPlan) throws(VideoError) {
-        guard FileManager.default.fileExists(atPath: part.output) else {
-            throw VideoError(.unreadableInput, "part \(part.index) (\(part.output)) is missing; burn it with --part \(part.index)")
-        }
+        try PartJoiner.checkPresent(part)
         let expected = DoneMarker.identity(of: PlanJobs.arguments(of: part, in: plan), part: plan.range(of: part))
-        let size = (try? FileManager.default.attributesOfItem(atPath: part.output))?[.size] as? NSNumber
-        guard let marker = DoneMarker.read(for: part.output), marker.arguments == expected, marker.output.bytes == size?.intValue else {
+        guard let marker = DoneMarker.read(for: part.output), marker.arguments == expected, marker.output.bytes == DoneMarker.size(of: part.output) else {
             throw VideoError(.malformedInput, "part \(part.index) (\(part.output)) was not burned from this plan, or not to the end; burn it again with --part \(part.index)")
         }
     }

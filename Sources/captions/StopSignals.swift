@@ -52,15 +52,16 @@ final class StopSignals: @unchecked Sendable {
     }
 
     /// A burn's or an overlay's failure, printed as one line, and its exit status: stopped by a signal
-    /// (SIGINT when none was seen: a cancellation) is 128 + its number, anything else the error's own.
-    func exitCode(reporting error: VideoError) -> ExitCode {
+    /// (SIGINT when none was seen: a cancellation) is 128 + its number, or `stopped` for a command that
+    /// says "retry" instead (`join`: 75); anything else the error's own.
+    func exitCode(reporting error: VideoError, stopped: Int32? = nil) -> ExitCode {
         guard error.kind == .interrupted else {
             CommandFailure.printError("captions: \(error.message)")
             return ExitCode(error.exitCode)
         }
         let signal = received ?? SIGINT
         CommandFailure.printError("captions: interrupted (\(Self.name(signal))); nothing written")
-        return ExitCode(Self.exitCode(for: signal))
+        return ExitCode(stopped ?? Self.exitCode(for: signal))
     }
 
     /// The default actions come back (a signal kills the process again).

@@ -64,10 +64,7 @@ final class StudioProcess: @unchecked Sendable {
     }
 
     func request(_ method: String, _ path: String, _ query: [String: String] = [:], body: Data? = nil, token: String? = nil) async throws -> Reply {
-        var request = URLRequest(url: address(path, query, token: token))
-        request.httpMethod = method
-        request.httpBody = body
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await URLSession.shared.data(for: urlRequest(method, path, query, body: body, token: token))
         let http = response as! HTTPURLResponse
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields { headers["\(name)"] = "\(value)" }
@@ -76,15 +73,19 @@ final class StudioProcess: @unchecked Sendable {
 
     func get(_ path: String, _ query: [String: String] = [:]) async throws -> Reply { try await request("GET", path, query) }
 
+    private func urlRequest(_ method: String, _ path: String, _ query: [String: String] = [:], body: Data?, token: String? = nil) -> URLRequest {
+        var request = URLRequest(url: address(path, query, token: token))
+        request.httpMethod = method
+        request.httpBody = body
+        return request
+    }
+
     /// A POST that blocks this thread until the reply (URLSession answers on its own queue), for a test
     /// that must not be suspended: in a full parallel run an awaiting test may resume minutes later.
     func postBlocking(_ path: String, json: String) throws -> Int {
-        var request = URLRequest(url: address(path, [:], token: nil))
-        request.httpMethod = "POST"
-        request.httpBody = Data(json.utf8)
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var status = 0
-        URLSession.shared.dataTask(with: request) { _, response, _ in
+        URLSession.shared.dataTask(with: urlRequest("POST", path, body: Data(json.utf8))) { _, response, _ in
             status = (response as? HTTPURLResponse)?.statusCode ?? 0
             done.signal()
         }.resume()

@@ -45,13 +45,11 @@ public struct KeyFrameScan: Sendable {
     /// Cut points for `count` parts of about equal frame counts: the key frame nearest each ideal
     /// point, never the first frame, each after the last. Fewer parts when there are fewer key frames.
     public func cuts(into count: Int) -> [Int64] {
-        var cuts: [Int64] = []
-        let candidates = keyFrames.filter { $0 > frames[0] }
         guard count > 1 else { return [] }
+        var cuts: [Int64] = []
         for i in 1..<count {
-            let ideal = frames[i * frames.count / count]
-            let after = candidates.filter { $0 > (cuts.last ?? frames[0]) }
-            guard let nearest = after.min(by: { abs($0 - ideal) < abs($1 - ideal) }) else { break }
+            let ideal = frames[i * frames.count / count], last = cuts.last ?? frames[0]
+            guard let nearest = keyFrames.filter({ $0 > last }).min(by: { abs($0 - ideal) < abs($1 - ideal) }) else { break }
             cuts.append(nearest)
         }
         return cuts
@@ -61,7 +59,6 @@ public struct KeyFrameScan: Sendable {
     /// (`talk.plan.json`: `talk.plan.part-000.mp4` ...), beside it.
     public func plan(parts count: Int, video: String, arguments: [String], partsNamedAfter plan: String) -> PartPlan {
         let bounds = [frames[0]] + cuts(into: count)
-        let ext = "mp4"
         let stem = URL(fileURLWithPath: plan).deletingPathExtension().path
         let width = max(3, String(bounds.count - 1).count)
         var parts: [PartPlan.Part] = []
@@ -70,8 +67,7 @@ public struct KeyFrameScan: Sendable {
             let end = k + 1 < bounds.count ? bounds[k + 1] : nil
             let first = next
             while next < frames.count, end.map({ frames[next] < $0 }) ?? true { next += 1 }
-            let number = String(repeating: "0", count: max(0, width - String(k).count)) + String(k)
-            parts.append(PartPlan.Part(index: k, output: "\(stem).part-\(number).\(ext)", start: start, end: end, frames: next - first,
+            parts.append(PartPlan.Part(index: k, output: "\(stem).part-\(String(format: "%0\(width)d", k)).mp4", start: start, end: end, frames: next - first,
                                        startSeconds: Double(start - origin) * Double(timeBase.num) / Double(timeBase.den)))
         }
         return PartPlan(video: video, arguments: arguments, timeBase: [timeBase.num, timeBase.den], origin: origin, frames: frames.count, parts: parts)

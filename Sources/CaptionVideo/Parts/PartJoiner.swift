@@ -20,9 +20,7 @@ public enum PartJoiner {
         let started = Date()
         var parts: [MediaInput] = []
         for part in plan.parts {
-            guard FileManager.default.fileExists(atPath: part.output) else {
-                throw VideoError(.unreadableInput, "part \(part.index) (\(part.output)) is missing; burn it with --part \(part.index)")
-            }
+            try checkPresent(part)
             let input = try MediaInput(path: part.output)
             guard let video = input.video else { throw VideoError(.malformedInput, "part \(part.index) (\(part.output)) has no video") }
             if let first = parts.first?.video, let difference = Self.difference(video.pointee.codecpar.pointee, first.pointee.codecpar.pointee) {
@@ -124,6 +122,13 @@ public enum PartJoiner {
         } catch {
             output.discard()
             throw error
+        }
+    }
+
+    /// Refuses a part whose file is not there, saying how to make it.
+    public static func checkPresent(_ part: PartPlan.Part) throws(VideoError) {
+        guard FileManager.default.fileExists(atPath: part.output) else {
+            throw VideoError(.unreadableInput, "part \(part.index) (\(part.output)) is missing; burn it with --part \(part.index)")
         }
     }
 

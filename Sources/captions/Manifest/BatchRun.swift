@@ -115,19 +115,9 @@ struct BatchRun {
             let signal = signals.received.map(StopSignals.name) ?? "cancelled"
             return Outcome(status: "interrupted", exit: retry, message: "interrupted (\(signal)); nothing written")
         } catch {
-            let (code, message) = Self.describe(error)
+            let (code, lines) = CommandFailure.describe(error) ?? (70, ["\(error)"])
             // Output that cannot be written is the machine's trouble (disk, mount), not the job's.
-            return Outcome(status: "failed", exit: code == 73 ? retry : code, message: message)
-        }
-    }
-
-    /// The toolkit's errors as an exit code and one line.
-    static func describe(_ error: any Error) -> (Int32, String) {
-        switch error {
-        case let error as CaptionFormatError: (error.exitCode, error.message)
-        case let error as StyleError: (error.exitCode, error.problems.joined(separator: "; "))
-        case let error as VideoError: (error.exitCode, error.message)
-        default: (70, "\(error)")
+            return Outcome(status: "failed", exit: code == 73 ? retry : code, message: lines.joined(separator: "; "))
         }
     }
 

@@ -41,9 +41,13 @@ struct DoneMarker: Codable, Equatable {
     }
 
     static func describe(_ output: String) throws -> Output? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: output),
-              let bytes = (attributes[.size] as? NSNumber)?.intValue else { return nil }
+        guard let bytes = size(of: output) else { return nil }
         return Output(bytes: bytes, sha256: try FileDigest.sha256(output))
+    }
+
+    /// A file's size in bytes; nil when it is not there.
+    static func size(of path: String) -> Int? {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue
     }
 
     /// The marker beside `output` if it parses; nil otherwise (a marker from elsewhere is simply stale).
@@ -56,8 +60,7 @@ struct DoneMarker: Codable, Equatable {
     /// output is still the one the marker describes (checked by size first, then by hash).
     static func isDone(arguments: [String], inputs: [String: String], output: String) throws -> Bool {
         guard let marker = read(for: output), marker.arguments == arguments, marker.inputs == inputs,
-              let bytes = (try? FileManager.default.attributesOfItem(atPath: output))?[.size] as? NSNumber,
-              bytes.intValue == marker.output.bytes else { return false }
+              size(of: output) == marker.output.bytes else { return false }
         return try FileDigest.sha256(output) == marker.output.sha256
     }
 
