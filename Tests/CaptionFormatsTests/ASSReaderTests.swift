@@ -70,6 +70,27 @@ import CaptionModel
         #expect(result.diagnostics.count == 2)
     }
 
+    /// Found by fuzzing (`Fuzz/regressions/ass/`): an hour field of many digits overflowed the sum, and
+    /// a karaoke length beyond `Int` trapped on its way from `Double`.
+    @Test func timesAndKaraokeBeyondRangeAreReadNotTrapped() throws {
+        let text = Self.lines[0...11].joined(separator: "\n") + "\n" + [
+            "Dialogue: 0,999999999999999:00:00.00,999999999999999:00:01.00,Top,,0,0,0,,too late",
+            "Dialogue: 0,0:00:00.00,0:00:01.00,Top,,0,0,0,,{\\k1e300}far {\\kinf}away {\\k-5}now{\\knan}!",
+            "Dialogue: 0,999999999:59:59.99,999999999:59:59.999,Top,,0,0,0,,nine digits",
+        ].joined(separator: "\n")
+        let result = try Self.read(text)
+        #expect(result.diagnostics.contains { $0.line == 13 && $0.message.contains("times must look like") })
+        try #require(result.document.events.count == 2)
+        let karaoke = result.document.events[0]
+        // A syllable is at most a day long (8,640,000 cs), \kinf too; a negative one is empty.
+        #expect(karaoke.words == [Word(text: "far", start: 0, end: 86_400_000), Word(text: "away", start: 86_400_000, end: 172_800_000),
+                                  Word(text: "now", start: 172_800_000, end: 172_800_000),
+                                  Word(text: "!", start: 172_800_000, end: 172_800_000)])
+        let late = result.document.events[1]
+        #expect(late.start == ((999_999_999 * 60 + 59) * 60 + 59) * 1000 + 990)
+        #expect(late.end == late.start + 9)
+    }
+
     @Test func legacySSAStylesAndDecimalColours() throws {
         let result = try CaptionFileReader.read(path: CorpusLocation.path("external/go-astisub-testdata/example-in.ssa"))
         let styles = result.document.styles

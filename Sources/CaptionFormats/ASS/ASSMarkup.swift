@@ -125,9 +125,12 @@ enum ASSTextParser {
                 drawing = (Int(arg) ?? 0) > 0
                 if drawing { result.hadDrawing = true }
             case "k", "K", "kf", "ko":
-                let cs = Int(((Double(arg) ?? 0) * 1).rounded())
-                karaoke.append((out.count, karaokeCS, max(0, cs)))
-                karaokeCS += max(0, cs)
+                // Clamped before it becomes an Int: `\k1e300`, `\kinf` or `\knan` would trap, and a
+                // day of centiseconds is longer than any karaoke syllable.
+                let value = Double(arg) ?? 0
+                let cs = value.isNaN ? 0 : Int(min(max(value.rounded(), 0), 8_640_000))
+                karaoke.append((out.count, karaokeCS, cs))
+                karaokeCS += cs
             case "r":
                 for key in Array(open.keys) { close(key) }
             default:

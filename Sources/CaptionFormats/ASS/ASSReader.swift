@@ -153,13 +153,15 @@ struct ASSReader {
                                             placement: placement, style: style?.isEmpty == false ? style : nil))
     }
 
-    /// `h:mm:ss.cc` (any number of hour and fraction digits) to milliseconds.
+    /// `h:mm:ss.cc` (up to nine digits in each field, as the SRT reader allows) to milliseconds.
+    /// Nine digits keep the sum far inside `Int`: more hour digits once overflowed it.
     static func time(_ text: Substring) -> Milliseconds? {
         let t = text.assTrimming(" \t")
         let hms = t.split(separator: ":", omittingEmptySubsequences: false)
-        guard hms.count == 3, let h = Int(hms[0]), let m = Int(hms[1]), h >= 0, m >= 0 else { return nil }
+        guard hms.count == 3, hms[0].utf8.count <= 9, hms[1].utf8.count <= 9,
+              let h = Int(hms[0]), let m = Int(hms[1]), h >= 0, m >= 0 else { return nil }
         let secParts = hms[2].split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(secParts.count), let s = Int(secParts[0]), s >= 0 else { return nil }
+        guard (1...2).contains(secParts.count), secParts[0].utf8.count <= 9, let s = Int(secParts[0]), s >= 0 else { return nil }
         var fraction = 0
         if secParts.count == 2 {
             let digits = secParts[1]
