@@ -100,13 +100,19 @@ import Testing
         let lines = try Self.lines(r.stdout)
         #expect(lines.map { $0["status"] as? String } == ["done", "failed", "done", "failed"], "\(r.stdout)")
         #expect(lines.map { $0["line"] as? Int } == [2, 3, 4, 5])
-        #expect(r.stderr.contains("captions: jobs.jsonl line 3: Unknown option '--fontsize'"), "\(r.stderr)")
+        #expect(r.stderr.contains("captions: jobs.jsonl line 3: field 'fontsize' is not a burn option\n"), "\(r.stderr)")
         #expect(r.stderr.contains("captions: jobs.jsonl line 5: not a JSON object of job fields"), "\(r.stderr)")
         #expect(try Self.outputs(in: dir) == ["out0.mp4", "out0.mp4.done.json", "out2.mp4", "out2.mp4.done.json"])
         // A missing input is 66, also alone.
         try FileManager.default.removeItem(at: dir.appendingPathComponent("in0.mp4"))
         let missing = try CommandRunner.run(["burn", "--manifest", "jobs.jsonl", "--index", "0"], in: dir, environment: Self.environment())
         #expect(try missing.status == 66 && (Self.lines(missing.stdout)).first?["exit"] as? Int == 66, "\(missing.stdout)")
+        // A misspelt option is named as the field it is, with the option it is near.
+        try Data(#"{"video": "in1.mp4", "captions": "c.srt", "output": "out9.mp4", "encoder_presett": "ultrafast", "crf": 20}"#.utf8)
+            .write(to: dir.appendingPathComponent("typo.jsonl"))
+        let typo = try CommandRunner.run(["burn", "--manifest", "typo.jsonl"], in: dir, environment: Self.environment())
+        #expect(typo.status == 65)
+        #expect(typo.stderr == "captions: typo.jsonl line 1: field 'encoder_presett' is not a burn option (did you mean 'encoder-preset'?)\n", "\(typo.stderr)")
     }
 
     /// A task killed outright (SIGKILL: the out-of-memory killer, a node lost) leaves no output and no

@@ -169,6 +169,16 @@ import Testing
         #expect(joined.status == 0, "\(joined.stderr)")
         #expect(try BurnManifestTests.frames(dir.appendingPathComponent("out.mp4").path) == 120)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        // A part changed in place, same size (one byte of its video data flipped): refused, and the
+        // earlier joined video is left as it was.
+        let out = dir.appendingPathComponent("out.mp4")
+        let before = try Data(contentsOf: out)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: part1))
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: part1))
+        let flipped = try CommandRunner.run(["join", plan, "-o", "out.mp4"], in: dir)
+        #expect(flipped.status == 65 && flipped.stderr.contains("part 1 (\(part1)) was not burned from this plan, not to the end, or has changed since"), "\(flipped.stderr)")
+        #expect(try Data(contentsOf: out) == before)
         // A video changed after planning: its parts refuse to burn (65), naming it.
         try BurnCommandTests.clip(video, seconds: 2, size: "320x240")
         try FileManager.default.removeItem(atPath: part1)

@@ -1,9 +1,9 @@
 /// "Did you mean" for misspelled keys and preset names: `fontsize`, `fontSize` and `font-size` all
 /// find `font_size`; `text_colour` finds `text_color`.
-enum KeySuggestion {
+public enum KeySuggestion {
     /// The candidates closest to `word`, ignoring case and `_`/`-`/spaces, at most two edits away (one
     /// for short words, where two edits reach almost anything). Empty when nothing is that close.
-    static func closest(to word: String, among candidates: [String]) -> [String] {
+    public static func closest(to word: String, among candidates: [String]) -> [String] {
         let target = normalized(word)
         let limit = target.count <= 4 ? 1 : 2
         var best: [String] = []
@@ -23,7 +23,7 @@ enum KeySuggestion {
     }
 
     /// ` (did you mean 'a'?)`, ` (did you mean 'a' or 'b'?)`, or nothing.
-    static func hint(_ suggestions: [String]) -> String {
+    public static func hint(_ suggestions: [String]) -> String {
         guard !suggestions.isEmpty else { return "" }
         return " (did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?)"
     }

@@ -1,3 +1,4 @@
+import CaptionStyles
 import Foundation
 
 /// One line of a manifest: a burn given as a JSON object, turned into the `captions burn` arguments it
@@ -64,6 +65,11 @@ struct ManifestJob {
                 throw ManifestError(.malformed, "field '\(key)' is not a burn option")
             }
             guard !reserved.contains(option) else { throw ManifestError(.malformed, "field '\(key)' chooses jobs and cannot be one job's") }
+            let known = BurnOptionNames.all
+            guard known.isEmpty || known.contains(option) else {
+                let near = KeySuggestion.closest(to: key, among: known.filter { !reserved.contains($0) && $0 != "output" })
+                throw ManifestError(.malformed, "field '\(key)' is not a burn option" + KeySuggestion.hint(near))
+            }
             switch fields[key]! {
             case .string(let value): arguments += ["--" + option, value]
             case .number(let value): arguments += ["--" + option, value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)]
