@@ -57,11 +57,17 @@ struct DoneMarker: Codable, Equatable {
     }
 
     /// Whether the job with these arguments and inputs is already done: its marker says so and the
-    /// output is still the one the marker describes (checked by size first, then by hash).
+    /// output is still the one the marker describes.
     static func isDone(arguments: [String], inputs: [String: String], output: String) throws -> Bool {
-        guard let marker = read(for: output), marker.arguments == arguments, marker.inputs == inputs,
-              size(of: output) == marker.output.bytes else { return false }
-        return try FileDigest.sha256(output) == marker.output.sha256
+        guard let marker = read(for: output), marker.arguments == arguments, marker.inputs == inputs else { return false }
+        return try marker.describes(output)
+    }
+
+    /// Whether `output` is still the file this marker describes: its size first (cheap, and enough for
+    /// most changes), then its SHA-256 (a file overwritten in place keeps its size).
+    func describes(_ output: String) throws -> Bool {
+        guard Self.size(of: output) == self.output.bytes else { return false }
+        return try FileDigest.sha256(output) == self.output.sha256
     }
 
     func write(for output: String) throws {
