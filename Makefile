@@ -6,10 +6,26 @@ SWIFT ?= swift
 # outlines, which libass can draw too). Chromium: the studio page's tests and benchmark drive it headless.
 APT_PACKAGES := pkg-config libxml2-utils libass-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
 	libswresample-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libpng-dev \
-	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola fonts-noto-color-emoji chromium parallel
+	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola fonts-noto-color-emoji chromium parallel man-db
 DEMO_OUT := out/demo
+# The release binary links Foundation statically, and FlyingFox (the studio's server) imports
+# FoundationNetworking, which links libcurl: its -dev package gives the linker libcurl.so.
+RELEASE_PACKAGES := libcurl4-openssl-dev
+# Packaging: dpkg-shlibdeps (dpkg-dev) computes the package's Depends; mmdebstrap makes the clean root
+# the package is tested in.
+PACKAGING_PACKAGES := dpkg-dev mmdebstrap
+VERSION := $(shell tr -d ' \n' < VERSION)
+PREFIX ?= /usr/local
+DESTDIR ?=
+# The release binary links the Swift runtime and Foundation statically, so it needs only Debian's
+# libraries (what dpkg-shlibdeps lists) wherever it is installed.
+RELEASE_FLAGS := -c release --static-swift-stdlib
+RELEASE_BIN := .build/release/captions
+# swift-argument-parser's man page generator, built from the package's own dependency (a debug build
+# is enough: it only reads the binary's description of its commands).
+GENERATE_MANUAL := .build/debug/generate-manual
 
-.PHONY: all deps build test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench clean
+.PHONY: all deps build test release install uninstall deb deb-test image fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench clean
 
 all: build
 
@@ -26,11 +42,44 @@ deps:
 
 build: deps
 	$(SWIFT) build
+	$(SWIFT) build --product generate-manual
 
-# Under CI (CI=true) the fuzz targets also build and run briefly (`fuzz-smoke`), so they keep building.
+# Under CI (CI=true) the fuzz targets also build and run briefly (`fuzz-smoke`), so they keep building,
+# and the Debian package is built and tested in a clean root (`deb-test`).
 test: build
 	$(SWIFT) test
-	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory fuzz-smoke; fi
+	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory fuzz-smoke deb-test; fi
+
+# The release binary and the man page generator.
+release: deps
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(RELEASE_PACKAGES)"
+	$(SWIFT) build $(RELEASE_FLAGS) --product captions
+	$(SWIFT) build --product generate-manual
+
+# `make install [PREFIX=/usr/local] [DESTDIR=]`: the binary, presets, studio page, man pages and completions.
+install: release
+	Packaging/install-tree.sh $(RELEASE_BIN) $(GENERATE_MANUAL) "$(DESTDIR)" "$(PREFIX)"
+	@echo "Installed captions $(VERSION) in $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/captions" "$(DESTDIR)$(PREFIX)"/share/man/man1/captions.1* \
+	  "$(DESTDIR)$(PREFIX)"/share/man/man1/captions-*.1* "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/captions" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_captions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/captions.fish"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/captionkit" "$(DESTDIR)$(PREFIX)/share/doc/captionkit"
+
+# dist/captionkit_VERSION_ARCH.deb: the install layout under /usr, Depends from dpkg-shlibdeps.
+deb: release
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(PACKAGING_PACKAGES)"
+	Packaging/build-deb.sh $(RELEASE_BIN) $(GENERATE_MANUAL) dist
+
+# The package installed into a clean Debian 12 root (mmdebstrap) and used there with no source present.
+deb-test: deb build
+	Packaging/deb-test.sh dist/captionkit_$(VERSION)_$$(dpkg --print-architecture).deb .build/debug/captions
+
+# The container image (Containerfile: debian:bookworm-slim plus the .deb), with podman or docker.
+image: deb
+	@engine=$$(command -v podman || command -v docker) || { echo "make image: needs podman or docker" >&2; exit 69; }; \
+	  $$engine build -f Containerfile --build-arg VERSION=$(VERSION) -t captionkit:$(VERSION) -t captionkit:latest .
 
 # Every fuzz target for FUZZ_SECONDS each (default 20 minutes), two at a time, resuming from the kept
 # corpus in Fuzz/corpus/; `make fuzz FUZZ_TARGETS="srt ass"` runs some. Fails on any finding.
@@ -112,4 +161,4 @@ studio-bench: deps
 	Benchmarks/studio-bench.sh
 
 clean:
-	rm -rf .build out
+	rm -rf .build out dist

@@ -49,10 +49,12 @@ let package = Package(
             "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVideo", "CaptionEdit",
             .product(name: "FlyingFox", package: "FlyingFox"),
         ], resources: [.copy("Page")]),
+        // `captions --version`: the VERSION file and the git commit, written before each build.
+        .plugin(name: "BuildVersion", capability: .buildTool()),
         .executableTarget(name: "captions", dependencies: [
             "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit", "CaptionStudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], plugins: ["BuildVersion"]),
         .executableTarget(name: "parse-bench", dependencies: ["CaptionModel", "CaptionFormats"],
                           path: "Benchmarks/parse-bench"),
         .executableTarget(name: "render-bench", dependencies: ["CaptionTestSupport", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CaptionVerify"],

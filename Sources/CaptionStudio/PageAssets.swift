@@ -1,9 +1,12 @@
+import CaptionStyles
 import Foundation
 
 /// The page's own files (Page/: index.html, studio.js, studio.css), read once at start. They are
-/// found beside the executable, as SwiftPM copies the target's resources there, or in the source tree
-/// of a development build; a missing folder is an error naming where it looked, not a crash (SwiftPM's
-/// `Bundle.module` would stop the process).
+/// found, in order: in `$CAPTIONKIT_STUDIO_PAGE`; in an installed tree's `share/captionkit/studio`
+/// beside the executable's `bin/` (`make install`, the Debian package); beside the executable, as
+/// SwiftPM copies the target's resources there; or in the source tree of a development build. A
+/// missing folder is an error naming where it looked, not a crash (SwiftPM's `Bundle.module` would
+/// stop the process).
 struct PageAssets: Sendable {
     static let names = ["index.html": "text/html; charset=utf-8", "studio.js": "text/javascript; charset=utf-8",
                         "studio.css": "text/css; charset=utf-8"]
@@ -14,6 +17,7 @@ struct PageAssets: Sendable {
     static func load() throws(StudioError) -> PageAssets {
         var candidates: [URL] = []
         if let explicit = ProcessInfo.processInfo.environment[environmentVariable] { candidates.append(URL(fileURLWithPath: explicit)) }
+        if let installed = ShareFolder.installed("studio") { candidates.append(installed) }
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for base in [executable, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()] {
             candidates.append(base.appendingPathComponent("CaptionKit_CaptionStudio.resources/Page"))

@@ -17,14 +17,20 @@ public struct StyleLibrary: Sendable {
     public init(directory: URL) { self.directory = directory }
 
     /// Finds the presets folder, in order: `explicit` (a command-line option), `$CAPTIONKIT_STYLES`,
-    /// then a `Styles/` folder holding `.json` files in the executable's folder or any folder above it,
-    /// so `.build/debug/captions` in a checkout finds the checkout's `Styles/`.
+    /// an installed tree's `share/captionkit/styles` beside the executable's `bin/` (`make install`,
+    /// the Debian package, the container image), then a `Styles/` folder holding `.json` files in the
+    /// executable's folder or any folder above it, so `.build/debug/captions` in a checkout finds the
+    /// checkout's `Styles/`. The environment comes before the installed folder so a user can point an
+    /// installed binary at presets of their own without reinstalling.
     public static func locate(explicit: String? = nil,
                               environment: [String: String] = ProcessInfo.processInfo.environment,
                               executable: URL? = runningExecutable()) throws -> StyleLibrary {
         if let explicit { return try StyleLibrary(checking: explicit, what: "styles folder") }
         if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
             return try StyleLibrary(checking: fromEnvironment, what: environmentVariable)
+        }
+        if let installed = ShareFolder.installed("styles", executable: executable) {
+            return StyleLibrary(directory: installed)
         }
         if let executable {
             var folder = executable.deletingLastPathComponent().standardizedFileURL
@@ -38,9 +44,13 @@ public struct StyleLibrary: Sendable {
                 folder = parent
             }
         }
-        let searched = executable.map { " (searched upward from \($0.deletingLastPathComponent().path))" } ?? ""
+        let searched = executable.map { e in
+            let bin = e.deletingLastPathComponent()
+            return " (looked in \(bin.deletingLastPathComponent().appendingPathComponent("share/\(ShareFolder.name)/styles").standardizedFileURL.path) and upward from \(bin.path))"
+        } ?? ""
         throw StyleError(.missing, "cannot find the presets: set \(environmentVariable) to the folder of preset JSON files "
-                         + "(the Styles/ folder of CaptionKit), or keep that folder in or above the captions executable's folder\(searched)")
+                         + "(the Styles/ folder of CaptionKit), install CaptionKit (`make install` puts them in PREFIX/share/\(ShareFolder.name)/styles), "
+                         + "or keep that folder in or above the captions executable's folder\(searched)")
     }
 
     private init(checking path: String, what: String) throws {

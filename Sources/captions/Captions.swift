@@ -7,6 +7,13 @@ struct Captions: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "captions",
         abstract: "Read, convert, style and burn subtitles and karaoke captions.",
+        version: BuildVersion.description,
         subcommands: [Convert.self, Retime.self, Align.self, Check.self, Render.self, Presets.self, Compare.self, Verify.self, Golden.self, Burn.self, Join.self, Overlay.self, Studio.self]
     )
+}
+
+extension BuildVersion {
+    /// What `captions --version` prints: `1.0.0 (commit 0123456789ab)`, or the version alone when the
+    /// build had no git checkout (a source tarball).
+    static var description: String { commit.map { "\(version) (commit \($0))" } ?? version }
 }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # AWS Batch: an array job (AWS_BATCH_JOB_ARRAY_INDEX picks the line or the part) and a join that
-# depends on it. The job definition "captionkit" runs the CaptionKit image with /data on EFS.
+# depends on it. The job definition "captionkit" runs the CaptionKit image (`make image` builds
+# captionkit:VERSION from the repository's Containerfile; push it to ECR) with /data on EFS.
 # Exit 75 is retried; anything else ends the child (the input is bad).
 set -eu
 queue=captions

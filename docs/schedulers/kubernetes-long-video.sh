@@ -4,7 +4,9 @@
 #   PARTS=64 ./kubernetes-long-video.sh /data/talk.mp4 /data/talk.srt /data/talk.plan.json /data/talk.captioned.mp4
 set -eu
 video=$1 captions=$2 plan=$3 out=$4 parts=${PARTS:-64}
-image=registry.example.com/captionkit:latest
+# The image `make image` builds from the repository's Containerfile (captionkit:VERSION), pushed to
+# your registry: podman push captionkit:1.0.0 registry.example.com/captionkit:1.0.0
+image=${IMAGE:-registry.example.com/captionkit:1.0.0}
 volume='{"name":"data","persistentVolumeClaim":{"claimName":"captions-data"}}'
 mount='{"name":"data","mountPath":"/data"}'
 
