@@ -25,7 +25,7 @@ RELEASE_BIN := .build/release/captions
 # is enough: it only reads the binary's description of its commands).
 GENERATE_MANUAL := .build/debug/generate-manual
 
-.PHONY: all deps build test release install uninstall deb deb-test image fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench clean
+.PHONY: all deps build test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench clean
 
 all: build
 
@@ -74,12 +74,17 @@ deb: release
 
 # The package installed into a clean Debian 12 root (mmdebstrap) and used there with no source present.
 deb-test: deb build
-	Packaging/deb-test.sh dist/captionkit_$(VERSION)_$$(dpkg --print-architecture).deb .build/debug/captions
+	Packaging/deb-test.sh --deb dist/captionkit_$(VERSION)_$$(dpkg --print-architecture).deb .build/debug/captions
 
 # The container image (Containerfile: debian:bookworm-slim plus the .deb), with podman or docker.
+# IMAGE_BUILD_FLAGS: e.g. "--isolation chroot" where podman cannot start containers to build.
 image: deb
 	@engine=$$(command -v podman || command -v docker) || { echo "make image: needs podman or docker" >&2; exit 69; }; \
-	  $$engine build -f Containerfile --build-arg VERSION=$(VERSION) -t captionkit:$(VERSION) -t captionkit:latest .
+	  $$engine build $(IMAGE_BUILD_FLAGS) -f Containerfile --build-arg VERSION=$(VERSION) -t captionkit:$(VERSION) -t captionkit:latest .
+
+# The image's file system checked as the package is in deb-test (podman; entered with chroot).
+image-test: image build
+	Packaging/deb-test.sh --image captionkit:$(VERSION) .build/debug/captions
 
 # Every fuzz target for FUZZ_SECONDS each (default 20 minutes), two at a time, resuming from the kept
 # corpus in Fuzz/corpus/; `make fuzz FUZZ_TARGETS="srt ass"` runs some. Fails on any finding.
