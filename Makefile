@@ -138,6 +138,7 @@ demo: build
 # Parse speed and memory against pysubs2 and srt on the same generated files (release build).
 bench: deps
 	Benchmarks/parse-bench.sh
+	Benchmarks/batch-bench.sh
 
 # Native rendering against libass rendering the equivalent ASS: 60 s of captions, 30 fps, 1080x1920.
 render-bench: deps

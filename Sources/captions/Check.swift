@@ -17,11 +17,16 @@ struct Check: ParsableCommand {
         to remove overlaps and short gaps, lengthens short captions into free time and re-breaks long \
         lines, reporting each fix; no caption's words change. Exit 0 when clean, 1 when any problem is \
         left, 64 usage, 65 malformed input or profile, 66 a missing file.
+
+        Several files are checked in one run, across the cores: each file's lines as above (its summary \
+        line naming it), in the order given, then a summary of all; with --json one object with a \
+        "files" list. A file that cannot be read is one line on stderr naming it; the exit status is the \
+        worst file's: 73, 66, 65, then 1. --fix takes one file.
         """
     )
 
-    @Argument(help: "The captions to check (any format convert reads).")
-    var input: String
+    @Argument(help: "The captions to check (any format convert reads); several files are checked in one run.")
+    var inputs: [String]
 
     @Option(help: "netflix (default), bbc, youtube, or a profile JSON file.")
     var profile = "netflix"
@@ -49,6 +54,7 @@ struct Check: ParsableCommand {
 
     func validate() throws {
         if fix != (output != nil) { throw ValidationError("--fix and -o go together") }
+        if fix && inputs.count > 1 { throw ValidationError("--fix -o writes one file: fix one input at a time") }
         if let fps, FrameRate(parsing: fps) == nil { throw ValidationError("--fps '\(fps)' is not a frame rate (25, 23.976, 30000/1001)") }
     }
 
@@ -62,27 +68,71 @@ struct Check: ParsableCommand {
                     throw CaptionFormatError(error.kind == .unreadableInput ? .unreadable : .malformed, error.message)
                 }
             }
-            let read = try CaptionFileReader.read(path: input, format: inputFormat)
-            try Diagnostics.report(read.diagnostics, source: input, strict: false)
             let checker = Checker(profile: profile, frameRate: fps.flatMap { FrameRate(parsing: $0) }, videoDuration: duration)
-
-            // A speech-to-text tool's words are checked as the captions convert pages them into.
-            var document = read.wordTimedSource != nil ? Paging.apply(PagingOptions(), to: read.document) : read.document
-            var fixes: [CheckFix] = []
-            if fix, let output {
-                (document, fixes) = Fixer(checker: checker).fix(document)
-                let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: read.formatName)
-                try DocumentOutput.write(document, as: format, to: output, protecting: [input] + (video.map { [$0] } ?? []), strict: false)
+            if inputs.count > 1 {
+                status = checkFiles(checker: checker, profile: profile)
+                return
             }
-            let problems = checker.check(document)
-            if json {
-                printJSON(problems, fixes, read, profile: profile, captions: document.events.count)
-            } else {
-                printLines(problems, fixes, read, profile: profile, captions: document.events.count)
-            }
-            status = problems.isEmpty ? 0 : 1
+            let checked = try check(inputs[0], checker: checker, profile: profile)
+            print(checked.text)
+            status = checked.problems.isEmpty ? 0 : 1
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// One file's check (and fix): its report as printed, lines or JSON, and what the run's summary counts.
+    struct FileCheck: Sendable {
+        var text: String
+        var captions: Int
+        var problems: [CheckProblem]
+    }
+
+    /// Reads, checks and (with --fix) repairs one file. `named`: several files are checked, so the
+    /// summary line or JSON object names the file; `emit` takes the warning lines.
+    func check(_ input: String, checker: Checker, profile: CheckProfile, named: Bool = false,
+               emit: (String) -> Void = CommandFailure.printError) throws -> FileCheck {
+        let read = try CaptionFileReader.read(path: input, format: inputFormat)
+        try Diagnostics.report(read.diagnostics, source: input, strict: false, emit: emit)
+
+        // A speech-to-text tool's words are checked as the captions convert pages them into.
+        var document = read.wordTimedSource != nil ? Paging.apply(PagingOptions(), to: read.document) : read.document
+        var fixes: [CheckFix] = []
+        if fix, let output {
+            (document, fixes) = Fixer(checker: checker).fix(document)
+            let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: read.formatName)
+            try DocumentOutput.write(document, as: format, to: output, protecting: [input] + (video.map { [$0] } ?? []), strict: false)
+        }
+        let problems = checker.check(document)
+        let report = FileReport(input: input, read: read, problems: problems, fixes: fixes, profile: profile,
+                                captions: document.events.count, named: named)
+        return FileCheck(text: json ? jsonText(report) : lines(report), captions: document.events.count, problems: problems)
+    }
+
+    /// Several files across the cores: each file's report printed in the order given as it is ready
+    /// (with --json, one object at the end), then the summary; returns the worst file's exit status.
+    private func checkFiles(checker: Checker, profile: CheckProfile) -> Int32 {
+        let results = BatchFiles.run(inputs) { k, log in
+            let checked = try check(inputs[k], checker: checker, profile: profile, named: true, emit: log.warn)
+            if !json { log.out.append(checked.text) }
+            return (checked.problems.isEmpty ? 0 : 1, checked)
+        }
+        let checked = results.compactMap(\.value)
+        let problems = checked.flatMap(\.problems), captions = checked.reduce(0) { $0 + $1.captions }
+        let failed = results.filter { $0.value == nil }
+        if json {
+            let files = results.map { result in
+                result.value?.text ?? "{\"file\": \(jsonStringLiteral(result.input)), \"exit\": \(result.code), \"error\": \(jsonStringLiteral(result.message ?? ""))}"
+            }
+            print("{\"files\": [\n" + files.joined(separator: ",\n") + "\n],\n\"summary\": {\"files\": \(inputs.count), \"checked\": \(checked.count), "
+                  + "\"captions\": \(captions), \"problems\": \(problems.count), \"profile\": \(jsonStringLiteral(profile.name))}}")
+        } else {
+            let withProblems = checked.filter { !$0.problems.isEmpty }.count
+            var line = "captions: check: \(inputs.count) files, \(captions) caption\(captions == 1 ? "" : "s") against \(profile.name): \(Self.count(problems))"
+            if withProblems > 0 { line += " in \(withProblems) file\(withProblems == 1 ? "" : "s")" }
+            if !failed.isEmpty { line += "; \(failed.count) file\(failed.count == 1 ? "" : "s") not checked" }
+            print(line)
+        }
+        return BatchFiles.worst(results.map(\.code))
     }
 
     private func loadProfile() throws -> CheckProfile {
@@ -98,46 +148,63 @@ struct Check: ParsableCommand {
         }
     }
 
-    private var displayName: String { input == "-" ? "<stdin>" : input }
+    /// What one file's report says.
+    private struct FileReport {
+        var input: String
+        var read: ParseResult
+        var problems: [CheckProblem]
+        var fixes: [CheckFix]
+        var profile: CheckProfile
+        var captions: Int
+        var named: Bool
 
-    private func location(_ caption: Int, _ read: ParseResult) -> String {
-        // Paged word timings have no input line per caption.
-        guard read.wordTimedSource == nil else { return displayName }
-        return read.line(ofEvent: caption - 1).map { "\(displayName):\($0)" } ?? displayName
+        var displayName: String { input == "-" ? "<stdin>" : input }
+
+        func location(_ caption: Int) -> String {
+            // Paged word timings have no input line per caption.
+            guard read.wordTimedSource == nil else { return displayName }
+            return read.line(ofEvent: caption - 1).map { "\(displayName):\($0)" } ?? displayName
+        }
     }
 
-    private func printLines(_ problems: [CheckProblem], _ fixes: [CheckFix], _ read: ParseResult, profile: CheckProfile, captions: Int) {
-        var out = ""
-        for fix in fixes { out += "\(location(fix.caption, read)): caption \(fix.caption): fixed \(fix)\n" }
-        for problem in problems { out += "\(location(problem.caption, read)): caption \(problem.caption): \(problem.description)\n" }
+    /// `5 problems (reading-speed 1, line-length 2, ...)`, or `no problems`.
+    private static func count(_ problems: [CheckProblem]) -> String {
+        guard !problems.isEmpty else { return "no problems" }
         var byRule: [(String, Int)] = []
         for rule in CheckRule.allCases {
             let n = problems.filter { $0.rule == rule }.count
             if n > 0 { byRule.append((rule.rawValue, n)) }
         }
-        out += "captions: check: \(captions) caption\(captions == 1 ? "" : "s") against \(profile.name): "
-        out += problems.isEmpty ? "no problems" : "\(problems.count) problem\(problems.count == 1 ? "" : "s") (\(byRule.map { "\($0.0) \($0.1)" }.joined(separator: ", ")))"
-        if fix { out += "; \(fixes.count) fix\(fixes.count == 1 ? "" : "es") written to \(output!)" }
-        print(out)
+        return "\(problems.count) problem\(problems.count == 1 ? "" : "s") (\(byRule.map { "\($0.0) \($0.1)" }.joined(separator: ", ")))"
     }
 
-    private func printJSON(_ problems: [CheckProblem], _ fixes: [CheckFix], _ read: ParseResult, profile: CheckProfile, captions: Int) {
+    private func lines(_ r: FileReport) -> String {
+        var out = ""
+        for fix in r.fixes { out += "\(r.location(fix.caption)): caption \(fix.caption): fixed \(fix)\n" }
+        for problem in r.problems { out += "\(r.location(problem.caption)): caption \(problem.caption): \(problem.description)\n" }
+        out += "captions: check: " + (r.named ? "\(r.displayName): " : "")
+        out += "\(r.captions) caption\(r.captions == 1 ? "" : "s") against \(r.profile.name): \(Self.count(r.problems))"
+        if fix { out += "; \(r.fixes.count) fix\(r.fixes.count == 1 ? "" : "es") written to \(output!)" }
+        return out
+    }
+
+    private func jsonText(_ r: FileReport) -> String {
         func line(_ caption: Int) -> String {
-            read.wordTimedSource == nil ? read.line(ofEvent: caption - 1).map(String.init) ?? "null" : "null"
+            r.read.wordTimedSource == nil ? r.read.line(ofEvent: caption - 1).map(String.init) ?? "null" : "null"
         }
-        var out = "{\"problems\": ["
-        out += problems.map {
+        var out = r.named ? "{\"file\": \(jsonStringLiteral(r.input)), \"problems\": [" : "{\"problems\": ["
+        out += r.problems.map {
             "\n  {\"cue\": \($0.caption), \"line\": \(line($0.caption)), \"rule\": \"\($0.rule.rawValue)\", \"value\": \(CheckProblem.number($0.value)), \"limit\": \(CheckProblem.number($0.limit)), \"unit\": \"\($0.unit)\"}"
         }.joined(separator: ",")
-        out += problems.isEmpty ? "]" : "\n]"
+        out += r.problems.isEmpty ? "]" : "\n]"
         if fix {
             out += ",\n\"fixes\": ["
-            out += fixes.map {
+            out += r.fixes.map {
                 "\n  {\"cue\": \($0.caption), \"line\": \(line($0.caption)), \"rule\": \"\($0.rule.rawValue)\", \"change\": \(jsonStringLiteral($0.change))}"
             }.joined(separator: ",")
-            out += fixes.isEmpty ? "]" : "\n]"
+            out += r.fixes.isEmpty ? "]" : "\n]"
         }
-        out += ",\n\"summary\": {\"captions\": \(captions), \"problems\": \(problems.count), \"profile\": \(jsonStringLiteral(profile.name))}}"
-        print(out)
+        out += ",\n\"summary\": {\"captions\": \(r.captions), \"problems\": \(r.problems.count), \"profile\": \(jsonStringLiteral(r.profile.name))}}"
+        return out
     }
 }

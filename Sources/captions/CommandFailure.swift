@@ -35,10 +35,12 @@ enum CommandFailure {
 
 enum Diagnostics {
     /// Prints warnings as `captions: FILE: line N: message`; in strict mode any warning fails the command.
-    static func report(_ diagnostics: [Diagnostic], source: String?, strict: Bool) throws {
+    /// `emit` takes each line (default: stderr at once; a run over many files collects a file's lines).
+    static func report(_ diagnostics: [Diagnostic], source: String?, strict: Bool,
+                       emit: (String) -> Void = CommandFailure.printError) throws {
         let prefix = source.map { ($0 == "-" ? "<stdin>" : $0) + ": " } ?? ""
         for diagnostic in diagnostics {
-            CommandFailure.printError("captions: \(strict ? "error" : "warning"): \(prefix)\(diagnostic)")
+            emit("captions: \(strict ? "error" : "warning"): \(prefix)\(diagnostic)")
         }
         if strict, !diagnostics.isEmpty {
             throw CaptionFormatError(.malformed, "\(diagnostics.count) problem\(diagnostics.count == 1 ? "" : "s") with --strict; nothing written")

@@ -17,14 +17,24 @@ struct Convert: ParsableCommand {
         frame (--size, default 1080x1920): every word positioned as the renderer places it and the \
         karaoke effect as events, so players draw what `captions render` draws; the style's paging \
         then sets the paging defaults for every output format.
+
+        Several inputs (or -d DIR) convert every file in one run, spread over the cores, with the same \
+        options: --to is required, each output is the input's name with the format's extension, in DIR or \
+        beside its input (-o is refused). An output that would overwrite an input, or one that two inputs \
+        would both write, is refused before anything is written (64). A failed file is one line naming \
+        it and does not stop the others; the exit status is the worst file's: 73, then 66, then 65.
         """
     )
 
-    @Argument(help: "The caption file to read, or - for stdin.")
-    var input: String
+    @Argument(help: "The caption files to read, or - for stdin (alone).")
+    var inputs: [String]
 
-    @Option(name: .shortAndLong, help: "Where to write; - or nothing for stdout.")
+    @Option(name: .shortAndLong, help: "Where to write; - or nothing for stdout. One input only.")
     var output: String?
+
+    @Option(name: [.customShort("d"), .customLong("output-dir")],
+            help: ArgumentHelp("The folder to write into (made if missing): each output is the input's name with the --to format's extension. Without it, several inputs are each written beside their input.", valueName: "dir"))
+    var directory: String?
 
     @Option(help: "Input format, overriding detection (\(FormatRegistry.inputNames.joined(separator: ", "))).")
     var from: String?
@@ -74,6 +84,8 @@ struct Convert: ParsableCommand {
 
     func run() throws {
         try CommandFailure.exitOnError {
+            if inputs.count > 1 || directory != nil { return try convertFiles() }
+            let input = inputs[0]
             let writingToStdout = output == nil || output == "-"
             let outputFormat: any SubtitleFormat.Type
             if let to {
@@ -85,29 +97,75 @@ struct Convert: ParsableCommand {
             }
             // The style first: a bad preset or style file fails before the input is read.
             let style = isStyled ? try styleOptions.resolve() : nil
-            var result = try CaptionFileReader.read(path: input, format: from, encoding: encoding, options: readOptions)
-            try Diagnostics.report(result.diagnostics, source: input, strict: strict)
-            if result.wordTimedSource != nil || paging.isSet {
-                let options = style.map { paging.options(base: $0.paging) } ?? paging.options()
-                result.document = Paging.apply(options, to: result.document)
-            }
+            try convert(input, to: writingToStdout ? "-" : output!, as: outputFormat, style: style)
+        }
+    }
 
-            if let style, outputFormat.name == ASSFormat.name {
-                let text = try CompiledASS.script(result.document, style: style, size: size ?? CompiledASS.defaultSize,
-                                                  secondary: try SecondaryInput.events(secondary, style: style))
-                if writingToStdout {
-                    FileHandle.standardOutput.write(Data(text.utf8))
-                } else {
-                    try OutputFile.write(Data(text.utf8), to: output!, protecting: [input])
-                }
-                return
+    /// One file converted: read (its warnings reported), paged, written to `output` (`-`: stdout). A run
+    /// over many files names the file in the write's warnings (`source`) and collects the lines (`emit`).
+    func convert(_ input: String, to output: String, as outputFormat: any SubtitleFormat.Type, style: CaptionStyle?,
+                 source: String? = nil, emit: (String) -> Void = CommandFailure.printError) throws {
+        var result = try CaptionFileReader.read(path: input, format: from, encoding: encoding, options: readOptions)
+        try Diagnostics.report(result.diagnostics, source: input, strict: strict, emit: emit)
+        if result.wordTimedSource != nil || paging.isSet {
+            let options = style.map { paging.options(base: $0.paging) } ?? paging.options()
+            result.document = Paging.apply(options, to: result.document)
+        }
+
+        if let style, outputFormat.name == ASSFormat.name {
+            let text = try CompiledASS.script(result.document, style: style, size: size ?? CompiledASS.defaultSize,
+                                              secondary: try SecondaryInput.events(secondary, style: style))
+            if output == "-" {
+                FileHandle.standardOutput.write(Data(text.utf8))
+            } else {
+                try OutputFile.write(Data(text.utf8), to: output, protecting: [input])
             }
-            if size != nil { throw CaptionFormatError(.usage, "--size applies to ASS output only") }
-            if secondary != nil { throw CaptionFormatError(.usage, "--secondary applies to ASS output only") }
-            var options = WriteOptions()
-            options.wordTimestamps = wordTimestamps
-            try DocumentOutput.write(result.document, as: outputFormat, to: writingToStdout ? "-" : output!,
-                                     protecting: [input], strict: strict, options: options)
+            return
+        }
+        if size != nil { throw CaptionFormatError(.usage, "--size applies to ASS output only") }
+        if secondary != nil { throw CaptionFormatError(.usage, "--secondary applies to ASS output only") }
+        var options = WriteOptions()
+        options.wordTimestamps = wordTimestamps
+        try DocumentOutput.write(result.document, as: outputFormat, to: output, protecting: [input], strict: strict,
+                                 options: options, source: source, emit: emit)
+    }
+
+    /// Several inputs (or -d): what holds for every file is settled first (the format, the style, the
+    /// options, the output names), so a usage error stops the run before any file is read; then every
+    /// file is converted across the cores into its own output.
+    private func convertFiles() throws {
+        if inputs.contains("-") { throw CaptionFormatError(.usage, "- (standard input) can only be converted alone") }
+        if output != nil {
+            throw CaptionFormatError(.usage, inputs.count > 1
+                ? "-o names one output: with several inputs give -d DIR (or neither, to write each output beside its input)"
+                : "give -o OUTPUT or -d DIR, not both")
+        }
+        guard let to else {
+            throw CaptionFormatError(.usage, "--to is required with several inputs or -d (it gives each output its extension): \(FormatRegistry.outputNames.joined(separator: ", "))")
+        }
+        let outputFormat = try FormatRegistry.outputFormat(named: to)
+        if secondary != nil { throw CaptionFormatError(.usage, "--secondary pairs one file with its translation: convert such files one at a time") }
+        let style = isStyled ? try styleOptions.resolve() : nil
+        if size != nil && !(style != nil && outputFormat.name == ASSFormat.name) {
+            throw CaptionFormatError(.usage, "--size applies to ASS output only")
+        }
+        if let from { _ = try FormatRegistry.format(named: from) }
+        // An unknown encoding name fails here once, not once a file.
+        if let encoding { _ = try TextDecoding.decode([], sourceName: "--encoding", encoding: encoding) }
+        let outputs = BatchFiles.outputs(for: inputs, directory: directory, extension: outputFormat.fileExtensions.first ?? outputFormat.name)
+        try BatchFiles.refuseCollisions(inputs: inputs, outputs: outputs)
+        if let directory { try BatchFiles.makeDirectory(directory) }
+
+        let results = BatchFiles.run(inputs) { k, log in
+            try convert(inputs[k], to: outputs[k], as: outputFormat, style: style, source: inputs[k], emit: log.warn)
+            return (0, ())
+        }
+        let failed = results.filter { $0.code != 0 }.count
+        if failed > 0 {
+            let written = inputs.count - failed
+            CommandFailure.printError("captions: convert: \(failed) of \(inputs.count) file\(inputs.count == 1 ? "" : "s") failed"
+                                      + (written > 0 ? "; the other \(written) written" : ""))
+            throw ExitCode(BatchFiles.worst(results.map(\.code)))
         }
     }
 }

@@ -16,15 +16,17 @@ enum DocumentOutput {
     /// A file gets the bytes streamed into its temporary file (the output is never held whole); what
     /// the format could not carry is reported before the rename, and under `strict` stops it. Standard
     /// output gets the whole text once the warnings are known, so `--strict` prints nothing either.
+    /// `source` names the input in those warnings (a run over many files); `emit` takes their lines.
     static func write(_ document: CaptionDocument, as format: any SubtitleFormat.Type, to path: String,
-                      protecting inputs: [String], strict: Bool, options: WriteOptions = WriteOptions()) throws {
+                      protecting inputs: [String], strict: Bool, options: WriteOptions = WriteOptions(),
+                      source: String? = nil, emit: (String) -> Void = CommandFailure.printError) throws {
         if path == "-" {
             let written = format.write(document, options: options)
-            try Diagnostics.report(written.diagnostics, source: nil, strict: strict)
+            try Diagnostics.report(written.diagnostics, source: source, strict: strict, emit: emit)
             FileHandle.standardOutput.write(Data(written.text.utf8))
         } else {
             try OutputFile.write(document, as: format, options: options, to: path, protecting: inputs) { diagnostics in
-                try Diagnostics.report(diagnostics, source: nil, strict: strict)
+                try Diagnostics.report(diagnostics, source: source, strict: strict, emit: emit)
             }
         }
     }

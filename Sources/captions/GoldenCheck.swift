@@ -1,7 +1,6 @@
 import ArgumentParser
 import CaptionFormats
 import CaptionVerify
-import Dispatch
 import Foundation
 
 /// `captions golden check PATH...`: checks golden folders (each path a folder or a tree of them) in
@@ -81,24 +80,17 @@ struct GoldenCheck: ParsableCommand {
         let reportDirectory = report ?? (single ? (folders[0] as NSString).appendingPathComponent("report") : "golden-report")
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, folders.count)
         let start = Date()
-        let printer = OrderedPrinter(count: folders.count)
-        let outcomes = OutcomeSlots(count: folders.count)
         let thresholdValue = threshold.value, update = update, verbose = verbose || single
         // Folders are taken in order by `workers` threads; each folder's lines are printed once it and
         // every folder before it are done, so the log reads in path order.
-        let next = AtomicCounter()
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let k = next.increment()
-                guard k < folders.count else { return }
-                let imageDirectory = single ? reportDirectory : (reportDirectory as NSString).appendingPathComponent(Self.slug(folders[k]))
-                let outcome = GoldenFolderCheck(path: folders[k], threshold: thresholdValue, update: update,
-                                                reportDirectory: imageDirectory).run()
-                outcomes.set(k, outcome)
-                printer.done(k, Self.lines(outcome, verbose: verbose, single: single))
-            }
+        let outcomes = OrderedWork.run(count: folders.count, workers: workers) { k in
+            let imageDirectory = single ? reportDirectory : (reportDirectory as NSString).appendingPathComponent(Self.slug(folders[k]))
+            let outcome = GoldenFolderCheck(path: folders[k], threshold: thresholdValue, update: update,
+                                            reportDirectory: imageDirectory).run()
+            let lines = Self.lines(outcome, verbose: verbose, single: single)
+            return (outcome, OrderedWork.Lines(out: lines.out, err: lines.err))
         }
-        let run = GoldenRun(folders: outcomes.values, seconds: Date().timeIntervalSince(start), workers: workers)
+        let run = GoldenRun(folders: outcomes, seconds: Date().timeIntervalSince(start), workers: workers)
         Self.emit(Self.summary(run))
         return try writeReports(run, htmlDirectory: reportDirectory, single: single)
     }
@@ -128,9 +120,7 @@ struct GoldenCheck: ParsableCommand {
     }
 
     /// A line on stdout, written at once (a CI log shows each folder as it finishes).
-    static func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
+    static func emit(_ line: String) { OrderedWork.emit(line) }
 
     static func directory(of file: String) -> String {
         let directory = (file as NSString).deletingLastPathComponent
@@ -186,41 +176,4 @@ struct GoldenCheck: ParsableCommand {
             + "\(run.frameCount) frames (\(run.failedFrames) failing), worst grade \(run.worstGrade?.rawValue ?? "-"), "
             + String(format: "%.2f s", run.seconds) + " with \(run.workers) worker\(run.workers == 1 ? "" : "s")"
     }
-}
-
-/// Prints each folder's lines in folder order as soon as it and every folder before it are done.
-private final class OrderedPrinter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pending: [Int: (out: [String], err: [String])] = [:]
-    private var next = 0
-    private let count: Int
-
-    init(count: Int) { self.count = count }
-
-    func done(_ k: Int, _ lines: (out: [String], err: [String])) {
-        lock.withLock {
-            pending[k] = lines
-            while let ready = pending.removeValue(forKey: next) {
-                for line in ready.err { CommandFailure.printError(line) }
-                for line in ready.out { GoldenCheck.emit(line) }
-                next += 1
-            }
-        }
-    }
-}
-
-/// One outcome per folder, each written by one worker; read after all are done.
-private final class OutcomeSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [GoldenFolderOutcome?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ k: Int, _ outcome: GoldenFolderOutcome) { lock.withLock { slots[k] = outcome } }
-    var values: [GoldenFolderOutcome] { lock.withLock { slots.compactMap { $0 } } }
-}
-
-/// The next folder for a worker to take.
-private final class AtomicCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func increment() -> Int { lock.withLock { defer { value += 1 }; return value } }
 }
