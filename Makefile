@@ -40,9 +40,13 @@ deps:
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# The library guide's example is its own package (Examples/WordsToKaraoke, depending on this one by
+# path), built into this build folder so the CaptionKit modules it uses are the ones just built (4 s,
+# not a second 60 CPU-s build of them); LibraryExampleTests runs it.
 build: deps
 	$(SWIFT) build
 	$(SWIFT) build --product generate-manual
+	$(SWIFT) build --package-path Examples/WordsToKaraoke --scratch-path .build
 
 # Under CI (CI=true) the fuzz targets also build and run briefly (`fuzz-smoke`), so they keep building,
 # and the Debian package is built and tested in a clean root (`deb-test`).

@@ -24,6 +24,14 @@ public struct ASSCompiler {
     public let height: Int
     let renderer: CaptionFrameRenderer
 
+    /// A compiler for one style and frame size (the script's `PlayResX` and `PlayResY`); the events are
+    /// placed as `CaptionFrameRenderer` draws a frame of that size.
+    ///
+    /// - Parameters:
+    ///   - style: The style the pages are drawn in (the one `StyledPages.prepare` returned).
+    ///   - width: The video's width in pixels.
+    ///   - height: The video's height in pixels.
+    ///   - engine: Fonts, shaping and line breaking, shared with any renderer to share its font cache.
     public init(style: CaptionStyle, width: Int, height: Int, engine: LayoutEngine = LayoutEngine()) {
         self.style = style
         self.width = width
@@ -33,6 +41,10 @@ public struct ASSCompiler {
 
     /// The complete script for `pages` (caption events, already paged). A page whose speaker has a
     /// style of their own uses a style row named after the speaker (`ASSStyleRows`).
+    ///
+    /// - Parameter pages: The pages, as `StyledPages.prepare` returned them.
+    /// - Returns: The ASS script's text: header, style rows and events, ending in a newline.
+    /// - Throws: `FontError` (66) when no font at all can be found for the style.
     public func script(for pages: [CaptionEvent]) throws(FontError) -> String {
         var rows = ASSStyleRows(base: style)
         var lines: [String] = []

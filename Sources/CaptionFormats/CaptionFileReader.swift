@@ -4,7 +4,23 @@ import Foundation
 /// Reads a caption file (or standard input, as `-`) into the model: bytes, encoding, format
 /// detection, parsing. Failures are one sentence naming the file.
 public enum CaptionFileReader {
-    /// `options` reaches the format's reader (a frame rate for MicroDVD); other formats ignore it.
+    /// Reads a caption file or a speech-to-text tool's word timings into a ``ParseResult``.
+    ///
+    /// The format is detected from the content (the file's extension only breaks ties), unless
+    /// `format` names it. What the reader skipped or repaired comes back in the result's
+    /// `diagnostics`; word timings come back as the tool's segments with their words, and the result's
+    /// `wordTimedSource` set, for the caller to page (`CaptionPager.page`).
+    ///
+    /// - Parameters:
+    ///   - path: The file, or `-` for standard input.
+    ///   - formatName: A format's `--from` name (`srt`, `vtt`, `whisperx`, ...), overriding detection.
+    ///   - encoding: The text encoding, overriding detection (BOM, UTF-16, else UTF-8 with a
+    ///     Windows-1252 fallback).
+    ///   - options: What some readers need besides the file: a frame rate for MicroDVD; other formats
+    ///     ignore it.
+    /// - Throws: `CaptionFormatError`: `.unreadable` (66) for a missing or unreadable file,
+    ///   `.malformed` (65) for an empty file, bytes not valid in the encoding given, a file no format
+    ///   recognises, or one with no usable caption, `.usage` (64) for an unknown format or encoding name.
     public static func read(path: String, format formatName: String? = nil, encoding: String? = nil,
                             options: ReadOptions = ReadOptions()) throws -> ParseResult {
         let (bytes, text) = try load(path: path, encoding: encoding)

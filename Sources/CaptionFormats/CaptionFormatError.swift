@@ -1,6 +1,8 @@
+import CaptionModel
+
 /// Why reading or writing failed. Each kind maps to one documented exit code (sysexits.h), so the
 /// command line turns errors into codes in one place.
-public struct CaptionFormatError: Error, Sendable, CustomStringConvertible {
+public struct CaptionFormatError: CaptionKitError {
     public enum Kind: Sendable {
         /// The input is not usable subtitles (exit 65).
         case malformed
@@ -18,6 +20,7 @@ public struct CaptionFormatError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
+    /// The exit code `captions` uses for this error's kind (sysexits.h).
     public var exitCode: Int32 {
         switch kind {
         case .usage: 64

@@ -23,7 +23,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
 /// What a reader returns: the document and everything it had to say about the input.
 public struct ParseResult: Sendable {
+    /// The captions read: for word timings, the tool's segments, each with its words.
     public var document: CaptionDocument
+    /// The warnings: what the reader skipped or repaired, with the input's line where it knows it.
     public var diagnostics: [Diagnostic]
     /// Set when the input was a speech-to-text tool's word timings (the `--from` name of its format):
     /// the events are then the tool's own segments, which callers page into captions.

@@ -1,4 +1,5 @@
 import CFreeType
+import CaptionModel
 import Foundation
 
 /// One font file's face, opened with FreeType. Sizes follow the ASS convention libass uses: the
@@ -71,9 +72,16 @@ public final class FontFace: @unchecked Sendable {
     }
 }
 
-public enum FontError: Error, Sendable, CustomStringConvertible {
+/// Why no font could be used: a font file FreeType cannot open, or no font at all for a family (a
+/// family that is merely not installed falls back to another, with a layout warning, instead).
+public enum FontError: CaptionKitError {
+    /// FreeType or HarfBuzz could not open the file (`code`: FreeType's error code, or -1).
     case cannotOpen(path: String, code: Int)
+    /// Fontconfig found no usable font for the family, not even a fallback.
     case notFound(family: String)
+
+    /// 66, input missing or unreadable, as `captions render` and `convert --preset` report it.
+    public var exitCode: Int32 { 66 }
 
     public var description: String {
         switch self {

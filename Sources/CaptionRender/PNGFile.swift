@@ -3,20 +3,28 @@ import CaptionModel
 import Foundation
 
 /// A PNG that could not be read or written; the message names the file.
-public struct PNGFileError: Error, Sendable, CustomStringConvertible {
+public struct PNGFileError: CaptionKitError {
     public enum Kind: Sendable { case cannotRead, cannotWrite }
     public let kind: Kind
     public let path: String
     public let reason: String
 
     public var description: String { "\(path): \(reason)" }
+
+    /// 66 for a PNG that cannot be read, 73 for one that cannot be written (as `captions render` exits).
+    public var exitCode: Int32 { kind == .cannotRead ? 66 : 73 }
 }
 
 /// Reads and writes `RGBAImage`s with libpng's simplified API (`png_image_*`): 8-bit sRGB RGBA,
 /// straight alpha, exactly the image's layout, so a write then read gives the same bytes.
 public enum PNGFile {
+    /// Writes an image as an 8-bit RGBA PNG.
+    ///
     /// Writes into a temporary file beside `path`, then renames it over `path`: a failure never leaves
     /// a half-written PNG (the same rule as CaptionFormats' OutputFile).
+    ///
+    /// - Throws: `PNGFileError` `.cannotWrite` (73) for an empty image, a folder that does not exist
+    ///   or cannot be written, or a failed write.
     public static func write(_ image: RGBAImage, to path: String) throws(PNGFileError) {
         func failure(_ reason: String) -> PNGFileError { PNGFileError(kind: .cannotWrite, path: path, reason: reason) }
         guard image.width > 0, image.height > 0 else { throw failure("cannot write an empty (\(image.width)x\(image.height)) image") }

@@ -7,6 +7,7 @@ import CaptionModel
 /// pixels of a reference frame whose shorter side is 1080 (a 1080x1920 portrait video); renderers scale
 /// them by the output's shorter side / 1080, so a 720x1280 render looks like a smaller 1080x1920 one.
 public struct CaptionStyle: Sendable, Hashable {
+    /// The preset's name (`StyleLibrary.preset(named:)` sets it); "custom" for a style built in code.
     public var name = "custom"
     /// One line for `captions presets`.
     public var summary = ""
@@ -201,6 +202,8 @@ public struct CaptionStyle: Sendable, Hashable {
     public var showsSecondary = false
 
     // MARK: Paging defaults for word-timed input
+    /// How this style groups word timings into pages (a preset's `paging` fields on top of
+    /// `PagingOptions()`); pass it to `CaptionPager.page`.
     public var paging = PagingOptions()
 
     public init() {}

@@ -11,6 +11,7 @@ public struct StyleLibrary: Sendable {
     /// The preset used when a command is given `--style` without `--preset`, or neither.
     public static let defaultPreset = "plain"
 
+    /// The folder of preset files.
     public let directory: URL
 
     /// A library over a folder, unchecked (see `locate` for the search and its errors).
@@ -22,6 +23,13 @@ public struct StyleLibrary: Sendable {
     /// executable's folder or any folder above it, so `.build/debug/captions` in a checkout finds the
     /// checkout's `Styles/`. The environment comes before the installed folder so a user can point an
     /// installed binary at presets of their own without reinstalling.
+    ///
+    /// - Parameters:
+    ///   - explicit: A folder the user named; it must exist.
+    ///   - environment: Where `CAPTIONKIT_STYLES` is looked up (the process's environment).
+    ///   - executable: Where the installed folder and the upward search are found from (the running program).
+    /// - Throws: `StyleError` `.missing` (66) when `explicit` or `$CAPTIONKIT_STYLES` is not a folder,
+    ///   or when no presets folder is found.
     public static func locate(explicit: String? = nil,
                               environment: [String: String] = ProcessInfo.processInfo.environment,
                               executable: URL? = runningExecutable()) throws -> StyleLibrary {
@@ -93,7 +101,13 @@ public struct StyleLibrary: Sendable {
         try names().map { Summary(name: $0, summary: try preset(named: $0).summary) }
     }
 
-    /// Loads a preset; an unknown name is a usage error listing the presets.
+    /// Loads a preset: its file on top of the presets it `extends`, on top of `CaptionStyle()`.
+    ///
+    /// - Parameter name: The preset's name: its file's name without `.json` (`highlight-by-word`).
+    /// - Returns: The style, with `name` set to the preset's.
+    /// - Throws: `StyleError`: `.usage` (64) for an unknown name (the message lists the presets and
+    ///   suggests the closest), `.malformed` (65) for a preset file that breaks a rule, one line per
+    ///   problem, `.missing` (66) when the folder cannot be listed.
     public func preset(named name: String) throws -> CaptionStyle {
         let known = try names()
         guard known.contains(name) else {

@@ -1,9 +1,10 @@
 import CFFmpeg
+import CaptionModel
 
 /// Why a burn failed, by what the user can do about it; each kind maps to one of the command line's
 /// documented exit codes (65 malformed input, 66 missing or unreadable input, 73 output cannot be
 /// written, 64 a request the toolkit cannot honour, 130 interrupted).
-public struct VideoError: Error, Sendable, CustomStringConvertible {
+public struct VideoError: CaptionKitError {
     public enum Kind: Sendable {
         case malformedInput
         case unreadableInput
@@ -19,6 +20,7 @@ public struct VideoError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
+    /// The exit code `captions` uses for this error's kind (sysexits.h).
     public var exitCode: Int32 {
         switch kind {
         case .malformedInput: 65

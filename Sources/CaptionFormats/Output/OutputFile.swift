@@ -4,6 +4,14 @@ import Foundation
 /// Writes output the safe way: into a temporary file beside the target, then renamed over it, so a
 /// failure never leaves a half-written file; and never onto the input it was made from.
 public enum OutputFile {
+    /// Writes `data` to `path` through a temporary file renamed into place.
+    ///
+    /// - Parameters:
+    ///   - data: The whole output (an ASS script's UTF-8, say).
+    ///   - path: The file to write or replace.
+    ///   - inputs: The files the output was made from; writing onto one of them is refused.
+    /// - Throws: `CaptionFormatError` `.cannotWrite` (73) when the folder is missing or not writable,
+    ///   the disk is full, or `path` is one of `inputs`.
     public static func write(_ data: Data, to path: String, protecting inputs: [String] = []) throws {
         let temporary = try prepare(path, protecting: inputs)
         guard FileManager.default.createFile(atPath: temporary, contents: data) else {

@@ -23,9 +23,18 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     /// The style's colour emoji font, when it can be found.
     public let colorEmoji: ColorEmojiFont?
 
-    /// `maskCacheBytes` bounds the cache of composed masks (shadows, boxes, words' summed glyphs):
-    /// a caller that moves forward in time (burning a video) needs only the current pages' and can
-    /// keep it small so memory does not grow with the video's length.
+    /// A renderer for one style and frame size; keep it for every frame of those pages, since it
+    /// caches their layouts and masks.
+    ///
+    /// - Parameters:
+    ///   - style: The style the pages are drawn in (the one `StyledPages.prepare` returned).
+    ///   - width: The frame's width in pixels; the style's lengths scale with the shorter side / 1080.
+    ///   - height: The frame's height in pixels.
+    ///   - engine: Fonts, shaping and line breaking; share one between renderers to share its font cache.
+    ///   - rasterizer: Glyph outlines to masks, with its own cache.
+    ///   - maskCacheBytes: Bounds the cache of composed masks (shadows, boxes, words' summed glyphs):
+    ///     a caller that moves forward in time (burning a video) needs only the current pages' and can
+    ///     keep it small so memory does not grow with the video's length.
     public init(style: CaptionStyle, width: Int, height: Int, engine: LayoutEngine = LayoutEngine(),
                 rasterizer: GlyphRasterizer = GlyphRasterizer(), maskCacheBytes: Int = 32 << 20) {
         self.style = style
@@ -38,7 +47,14 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
         colorEmoji = style.emojiFont.flatMap { ColorEmojiFonts.shared.font($0, resolver: engine.resolver) }
     }
 
-    /// The captions visible at `t` (start ≤ t < end), drawn in order onto `image`.
+    /// Draws the captions visible at `t` (start ≤ t < end), in order, onto `image`.
+    ///
+    /// - Parameters:
+    ///   - events: The pages, as `StyledPages.prepare` returned them.
+    ///   - t: The time, in milliseconds from the start of the media.
+    ///   - image: The frame, of the renderer's size: transparent, a colour, or a video frame's pixels.
+    /// - Throws: `FontError` (66) when no font at all can be found for the style; a family that is not
+    ///   installed falls back to another instead, with a message in `warnings`.
     public func render(_ events: [CaptionEvent], at t: Milliseconds, onto image: inout RGBAImage) throws(FontError) {
         for event in events where event.start <= t && t < event.end {
             try render(event, at: t, onto: &image)

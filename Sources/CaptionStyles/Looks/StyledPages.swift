@@ -6,6 +6,15 @@ import CaptionModel
 /// appearance; secondary captions (`--secondary`) join the pages, marked, and the style keeps room
 /// for them (`SecondaryCaptions`). Every command that draws or compiles captions calls this once.
 public enum StyledPages {
+    /// The pages and the style as every renderer and the ASS compiler must receive them.
+    ///
+    /// - Parameters:
+    ///   - pages: The caption pages (paged word timings, or a subtitle file's events).
+    ///   - style: The style they are drawn in (a preset, perhaps with a style file on top).
+    ///   - secondary: Captions shown as a second block in the style's `secondary` look (a translation).
+    /// - Returns: The pages (markup read, secondary captions merged in time order) and the style to
+    ///   draw them in (speakers' colours assigned, room kept for secondary captions). Draw and compile
+    ///   with the returned style, not the one passed in.
     public static func prepare(_ pages: [CaptionEvent], style: CaptionStyle,
                                secondary: [CaptionEvent] = []) -> (pages: [CaptionEvent], style: CaptionStyle) {
         var pages = pages, style = style

@@ -13,6 +13,11 @@ import CaptionModel
 public enum CaptionPager {
     /// Every word of the document regrouped into pages; a document without word timings is returned as
     /// it is (there is nothing to page).
+    ///
+    /// - Parameters:
+    ///   - document: The captions read, whose events' words are in time order.
+    ///   - options: The limits and breaking rules; a style's `paging` holds its preset's defaults.
+    /// - Returns: The document with one event per page, each with its words; its other fields unchanged.
     public static func page(_ document: CaptionDocument, options: PagingOptions) -> CaptionDocument {
         let words = document.events.flatMap(\.words)
         guard !words.isEmpty else { return document }

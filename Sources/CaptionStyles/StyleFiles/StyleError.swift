@@ -1,3 +1,5 @@
+import CaptionModel
+
 /// Why a style could not be loaded. Each kind maps to one documented exit code (sysexits.h), so the
 /// command line turns style errors into codes in one place, as it does for caption files.
 ///
@@ -6,7 +8,7 @@
 /// | `usage` | 64 | an unknown preset name on the command line |
 /// | `malformed` | 65 | a style or preset file that is not valid JSON or breaks a rule (one line per problem) |
 /// | `missing` | 66 | a style file or the presets folder that does not exist or cannot be read |
-public struct StyleError: Error, Sendable, CustomStringConvertible {
+public struct StyleError: CaptionKitError {
     public enum Kind: Sendable {
         case usage
         case malformed
@@ -22,6 +24,7 @@ public struct StyleError: Error, Sendable, CustomStringConvertible {
     public var message: String { problems.joined(separator: "\n") }
     public var description: String { message }
 
+    /// The exit code `captions` uses for this error's kind (sysexits.h).
     public var exitCode: Int32 {
         switch kind {
         case .usage: 64
