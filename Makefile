@@ -4,6 +4,7 @@ SWIFT ?= swift
 # C libraries (headers), pkg-config to find them, ffmpeg as the tests' independent peer, and the fonts
 # tests resolve by file path (DejaVu: Latin, Arabic; Droid Sans Fallback: CJK; Symbola: emoji as
 # outlines, which libass can draw too). Chromium: the studio page's tests and benchmark drive it headless.
+# GNU parallel: the split-and-join tests run parts with it. man-db: the install test reads a man page.
 APT_PACKAGES := pkg-config libxml2-utils libass-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
 	libswresample-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libpng-dev \
 	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola fonts-noto-color-emoji chromium parallel man-db
@@ -25,7 +26,7 @@ RELEASE_BIN := .build/release/captions
 # is enough: it only reads the binary's description of its commands).
 GENERATE_MANUAL := .build/debug/generate-manual
 
-.PHONY: all deps build test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench clean
+.PHONY: all deps build test ci-extras release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench clean
 
 all: build
 
@@ -49,10 +50,15 @@ build: deps
 	$(SWIFT) build --package-path Examples/WordsToKaraoke --scratch-path .build
 
 # Under CI (CI=true) the fuzz targets also build and run briefly (`fuzz-smoke`), so they keep building,
-# and the Debian package is built and tested in a clean root (`deb-test`).
+# and the Debian package is built and tested in a clean root (`deb-test`), side by side (`ci-extras`).
 test: build
 	$(SWIFT) test
-	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory fuzz-smoke deb-test; fi
+	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory -j2 --output-sync=target ci-extras; fi
+
+# The fuzz binary's and the release binary's builds are whole-module builds of a chain of modules, each
+# keeping about one core busy (real time = CPU time), so run together they use both cores; the clean
+# root's downloads overlap the fuzz runs.
+ci-extras: fuzz-smoke deb-test
 
 # The release binary and the man page generator.
 release: deps
