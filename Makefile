@@ -9,6 +9,8 @@ APT_PACKAGES := pkg-config libxml2-utils libass-dev libavformat-dev libavcodec-d
 	libswresample-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libpng-dev \
 	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola fonts-noto-color-emoji chromium parallel man-db
 DEMO_OUT := out/demo
+# The demo runs the binary `make build` just built (`swift run` would check the build again each time).
+CAPTIONS := .build/debug/captions
 # The release binary links Foundation statically, and FlyingFox (the studio's server) imports
 # FoundationNetworking, which links libcurl: its -dev package gives the linker libcurl.so.
 RELEASE_PACKAGES := libcurl4-openssl-dev
@@ -108,36 +110,36 @@ fuzz-smoke: deps
 
 demo: build
 	@mkdir -p $(DEMO_OUT)
-	$(SWIFT) run -q captions convert Corpus/samples/sintel_en.srt -o $(DEMO_OUT)/sintel_en.vtt
-	$(SWIFT) run -q captions convert Corpus/samples/sintel_en.srt -o $(DEMO_OUT)/sintel_en.json
-	$(SWIFT) run -q captions convert Corpus/word-timed/whisperx.json -o $(DEMO_OUT)/whisperx.srt
-	$(SWIFT) run -q captions convert Corpus/samples/sintel_en.srt -o $(DEMO_OUT)/sintel_en.ttml
-	$(SWIFT) run -q captions retime Corpus/samples/sintel_en.srt --fps 23.976:25 -o $(DEMO_OUT)/sintel_en-25fps.srt
-	$(SWIFT) run -q captions check Corpus/samples/sintel_en.srt --profile netflix
-	$(SWIFT) run -q captions convert Corpus/word-timed/whisperx.json -o $(DEMO_OUT)/whisperx-karaoke.vtt \
+	$(CAPTIONS) convert Corpus/samples/sintel_en.srt -o $(DEMO_OUT)/sintel_en.vtt
+	$(CAPTIONS) convert Corpus/samples/sintel_en.srt -o $(DEMO_OUT)/sintel_en.json
+	$(CAPTIONS) convert Corpus/word-timed/whisperx.json -o $(DEMO_OUT)/whisperx.srt
+	$(CAPTIONS) convert Corpus/samples/sintel_en.srt -o $(DEMO_OUT)/sintel_en.ttml
+	$(CAPTIONS) retime Corpus/samples/sintel_en.srt --fps 23.976:25 -o $(DEMO_OUT)/sintel_en-25fps.srt
+	$(CAPTIONS) check Corpus/samples/sintel_en.srt --profile netflix
+	$(CAPTIONS) convert Corpus/word-timed/whisperx.json -o $(DEMO_OUT)/whisperx-karaoke.vtt \
 	  --word-timestamps --max-words 3
 	for preset in highlight-by-word background-by-word word-and-scale key-words bounce letter-by-letter; do \
-	  $(SWIFT) run -q captions render Corpus/word-timed/whisperx.json --at 1.6 --preset $$preset \
+	  $(CAPTIONS) render Corpus/word-timed/whisperx.json --at 1.6 --preset $$preset \
 	    --background "#1d3557" -o $(DEMO_OUT)/$$preset.png || exit 1; done
 	@# The second speaker's page, in the colour the palette gives them.
-	$(SWIFT) run -q captions render Corpus/word-timed/whisperx.json --at 3.3 --preset speaker-colors \
+	$(CAPTIONS) render Corpus/word-timed/whisperx.json --at 3.3 --preset speaker-colors \
 	  --background "#1d3557" -o $(DEMO_OUT)/speaker-colors.png
-	$(SWIFT) run -q captions convert Corpus/word-timed/whisperx.json --to ass --preset highlight-by-word \
+	$(CAPTIONS) convert Corpus/word-timed/whisperx.json --to ass --preset highlight-by-word \
 	  --size 720x1280 -o $(DEMO_OUT)/highlight-by-word.ass
 	@# A generated 4 s clip with a tone (ffmpeg makes the demo's input only; burning is the toolkit's own).
 	ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=720x1280:rate=30:duration=4.2 \
 	  -f lavfi -i sine=frequency=440:duration=4.2 -c:v libx264 -preset ultrafast -pix_fmt yuv420p \
 	  -c:a aac -shortest $(DEMO_OUT)/clip.mp4
 	for preset in highlight-by-word background-by-word word-and-scale key-words bounce; do \
-	  $(SWIFT) run -q captions burn $(DEMO_OUT)/clip.mp4 Corpus/word-timed/whisperx.json \
+	  $(CAPTIONS) burn $(DEMO_OUT)/clip.mp4 Corpus/word-timed/whisperx.json \
 	    -o $(DEMO_OUT)/burned-$$preset.mp4 --preset $$preset --encoder-preset ultrafast --quiet || exit 1; done
-	$(SWIFT) run -q captions overlay Corpus/word-timed/whisperx.json -o $(DEMO_OUT)/overlay.mov \
+	$(CAPTIONS) overlay Corpus/word-timed/whisperx.json -o $(DEMO_OUT)/overlay.mov \
 	  --video $(DEMO_OUT)/clip.mp4 --preset highlight-by-word --quiet
 	@# Golden frames of the file that ships, checked again as CI would (JUnit report beside it).
 	rm -rf $(DEMO_OUT)/goldens
-	$(SWIFT) run -q captions golden record --video $(DEMO_OUT)/burned-highlight-by-word.mp4 --times 0.35,1.6,3.2 \
+	$(CAPTIONS) golden record --video $(DEMO_OUT)/burned-highlight-by-word.mp4 --times 0.35,1.6,3.2 \
 	  --dir $(DEMO_OUT)/goldens/burned-highlight-by-word
-	$(SWIFT) run -q captions golden check $(DEMO_OUT)/goldens --junit $(DEMO_OUT)/golden-junit.xml
+	$(CAPTIONS) golden check $(DEMO_OUT)/goldens --junit $(DEMO_OUT)/golden-junit.xml
 	@echo; echo "Converted Corpus/samples/sintel_en.srt (Sintel, CC BY 3.0) and the WhisperX sample into:"
 	@ls -l $(DEMO_OUT)
 	@echo; echo "--- $(DEMO_OUT)/sintel_en.vtt (start)"; head -8 $(DEMO_OUT)/sintel_en.vtt
