@@ -87,6 +87,13 @@ import Testing
         #expect(notRunnable <= 8, "\(notRunnable) blocks of commands are marked not-runnable; keep them few")
     }
 
+    /// The front page stays a front page: the details live in docs/.
+    @Test func theReadmeStaysShort() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(lines <= 300, "README.md has \(lines) lines; move details into docs/")
+    }
+
     /// The parser sees what the markers say: commands, expected status and output, files, bad lines.
     @Test func blocksAreReadAsDocumented() {
         let page = """
