@@ -140,6 +140,29 @@ enum StudioFixtures {
     /// shows at the bars' hard colour edges and says nothing about the captions.
     static func clip(in directory: URL, seconds: Int = 4, size: String = "360x640", smooth: Bool = false) throws -> String {
         let path = directory.appendingPathComponent("clip.mp4").path
+        if seconds == 4 && size == "360x640" && !smooth {
+            // Seven tests take this one: encoded once per test process, copied into each test's folder.
+            try FileManager.default.copyItem(atPath: try defaultClip.get(), toPath: path)
+            return path
+        }
+        return try encodeClip(path, seconds: seconds, size: size, smooth: smooth)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The default clip (4 s, 360x640, colour bars), made on first use; a `static let` is initialised
+    /// once, also when tests run in parallel.
+    static let defaultClip: Result<String, Failure> = {
+        do {
+            return .success(try encodeClip(try scratch().appendingPathComponent("clip.mp4").path, seconds: 4, size: "360x640", smooth: false))
+        } catch {
+            return .failure(Failure(description: "making the shared studio clip failed: \(error)"))
+        }
+    }()
+
+    private static func encodeClip(_ path: String, seconds: Int, size: String, smooth: Bool) throws -> String {
         let source = smooth ? "gradients=size=\(size):rate=30:speed=0.02:seed=7" : "testsrc2=size=\(size):rate=30"
         try ffmpeg(["-f", "lavfi", "-i", source, "-t", String(seconds),
                     "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", path])

@@ -74,16 +74,26 @@ struct YUV420Frame {
     func u(_ x: Int, _ yy: Int) -> UInt8 { bytes[width * height + (yy / 2) * (width / 2) + x / 2] }
     func v(_ x: Int, _ yy: Int) -> UInt8 { bytes[width * height * 5 / 4 + (yy / 2) * (width / 2) + x / 2] }
 
-    /// RGB, each pixel from its own luma and its block's chroma.
+    /// RGB, each pixel from its own luma and its block's chroma (`y`, `u` and `v` above, read straight
+    /// from the planes: a debug build spends most of a frame in per-pixel accessors otherwise).
     func rgba(_ matrix: ColorMatrix) -> RGBAImage {
-        var image = RGBAImage(width: width, height: height)
-        for yy in 0..<height {
-            for x in 0..<width {
-                let c = matrix.rgb(y(x, yy), u(x, yy), v(x, yy))
-                image[x, yy] = RGBAColor(red: c.r, green: c.g, blue: c.b, alpha: 255)
+        let (w, h) = (width, height)
+        var pixels = [UInt8](repeating: 255, count: w * h * 4)
+        bytes.withUnsafeBufferPointer { planes in
+            pixels.withUnsafeMutableBufferPointer { out in
+                let luma = planes.baseAddress!, u = luma + w * h, v = luma + w * h * 5 / 4
+                var rgba = out.baseAddress!
+                for yy in 0..<h {
+                    let chromaRow = (yy / 2) * (w / 2)
+                    for x in 0..<w {
+                        let c = matrix.rgb(luma[yy * w + x], u[chromaRow + x / 2], v[chromaRow + x / 2])
+                        rgba[0] = c.r; rgba[1] = c.g; rgba[2] = c.b
+                        rgba += 4
+                    }
+                }
             }
         }
-        return image
+        return RGBAImage(width: w, height: h, pixels: pixels)
     }
 
     /// An opaque RGB image converted to 4:2:0: luma per pixel, chroma the mean of each 2×2 block.
@@ -91,13 +101,17 @@ struct YUV420Frame {
         width = image.width; height = image.height
         var bytes = [UInt8](repeating: 0, count: width * height * 3 / 2)
         var us = [Double](repeating: 0, count: width * height / 4), vs = us
-        for yy in 0..<height {
-            for x in 0..<width {
-                let p = image[x, yy]
-                let c = matrix.yuv(p.red, p.green, p.blue)
-                bytes[yy * width + x] = UInt8(max(0, min(255, c.y.rounded())))
-                us[(yy / 2) * (width / 2) + x / 2] += c.u / 4
-                vs[(yy / 2) * (width / 2) + x / 2] += c.v / 4
+        let (w, h) = (width, height)
+        image.withUnsafePixels { pixels in
+            var p = pixels.baseAddress!
+            for yy in 0..<h {
+                for x in 0..<w {
+                    let c = matrix.yuv(p[0], p[1], p[2])
+                    bytes[yy * w + x] = UInt8(max(0, min(255, c.y.rounded())))
+                    us[(yy / 2) * (w / 2) + x / 2] += c.u / 4
+                    vs[(yy / 2) * (w / 2) + x / 2] += c.v / 4
+                    p += 4
+                }
             }
         }
         for i in 0..<us.count {
@@ -108,6 +122,23 @@ struct YUV420Frame {
     }
 
     init(width: Int, height: Int, bytes: [UInt8]) { self.width = width; self.height = height; self.bytes = bytes }
+}
+
+/// A value several tests start from (a generated clip and its decoded frames), made once per test process
+/// on first use: a `static let` is initialised once, also when tests run in parallel. An error in making
+/// it fails every test that asks for it.
+struct Shared<Value: Sendable>: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let made: Result<Value, Failure>
+
+    init(_ make: () throws -> Value) {
+        do { made = .success(try make()) } catch { made = .failure(Failure(description: "making a shared test input failed: \(error)")) }
+    }
+
+    var value: Value { get throws { try made.get() } }
 }
 
 enum TestCaptions {
@@ -134,12 +165,13 @@ enum TestCaptions {
     /// What a burned frame should look like: `source` with the captions of `preset` at `t` drawn over
     /// it, passed through the same 4:2:0 conversion the output has; and the caption area (where the
     /// captions alone draw anything; nil when nothing shows at `t`).
-    static func expectedFrame(over source: YUV420Frame, preset: String = "highlight-by-word", at t: Int,
+    /// (`sourceRGBA`: `source.rgba(matrix)`, when the caller has it already.)
+    static func expectedFrame(over source: YUV420Frame, sourceRGBA: RGBAImage? = nil, preset: String = "highlight-by-word", at t: Int,
                               matrix: ColorMatrix) throws -> (frame: RGBAImage, captionArea: PixelRect?) {
         let renderer = CaptionFrameRenderer(style: try style(preset), width: source.width, height: source.height)
         var captionOnly = RGBAImage(width: source.width, height: source.height)
         try renderer.render(pages, at: t, onto: &captionOnly)
-        var expected = source.rgba(matrix)
+        var expected = sourceRGBA ?? source.rgba(matrix)
         try renderer.render(pages, at: t, onto: &expected)
         return (YUV420Frame(expected, matrix).rgba(matrix), captionOnly.opaqueBounds)
     }

@@ -16,6 +16,12 @@ import Testing
                     "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", path])
     }
 
+    /// `long.mp4`: `clip` of 20 s at 720x1280, made once per test process for the tests that stop a
+    /// burn midway (each signal, a killed manifest task): long enough to still be burning when they act.
+    static let longClip = SharedFolder { dir in
+        try clip(dir.appendingPathComponent("long.mp4").path, seconds: 20, size: "720x1280")
+    }
+
     @Test func burnsWithStatsAndRefusesToOverwriteItsInput() throws {
         let dir = try CommandRunner.scratch()
         let video = dir.appendingPathComponent("in.mp4").path, out = dir.appendingPathComponent("out.mp4").path

@@ -36,7 +36,7 @@ import Testing
         let dir = try CommandRunner.scratch()
         let video = dir.appendingPathComponent("long.mp4").path, out = dir.appendingPathComponent("out.mp4").path
         // Long and slow enough (veryslow) that the burn is still running when the signal arrives.
-        try BurnCommandTests.clip(video, seconds: 20, size: "720x1280")
+        try BurnCommandTests.longClip.copy(into: dir)
         let r = try Self.interrupt(["burn", video, Self.captions, "-o", out, "--encoder-preset", "veryslow"], with: signal, waitingFor: "frames")
         #expect(r.status == 128 + signal)
         #expect(r.stderr.contains("captions: interrupted (\(name)); nothing written"), "\(r.stderr)")

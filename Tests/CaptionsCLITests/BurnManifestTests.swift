@@ -5,15 +5,21 @@ import Testing
 /// Which job runs (each scheduler's index variable), skipping what is done, surviving a kill, and one bad
 /// job failing alone.
 @Suite struct BurnManifestTests {
-    /// Three short clips and a manifest burning each, in a fresh folder; the third job carries options.
-    static func project() throws -> URL {
-        let dir = try CommandRunner.scratch()
+    /// Three short clips and a manifest burning each (the third job carries options), made once per
+    /// test process.
+    static let jobs = SharedFolder { dir in
         var lines: [String] = []
         for n in 0..<3 {
             try BurnCommandTests.clip(dir.appendingPathComponent("in\(n).mp4").path, seconds: 1, size: "320x240")
             lines.append(#"{"video": "in\#(n).mp4", "captions": "\#(BurnCommandTests.captions)", "output": "out\#(n).mp4", "encoder_preset": "ultrafast", "quiet": true\#(n == 2 ? #", "preset": "pop-in", "crf": 30"# : "")}"#)
         }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: dir.appendingPathComponent("jobs.jsonl"))
+    }
+
+    /// A copy of `jobs` in a fresh folder.
+    static func project() throws -> URL {
+        let dir = try CommandRunner.scratch()
+        try jobs.copy(into: dir)
         return dir
     }
 
@@ -119,8 +125,7 @@ import Testing
     /// marker; its re-run burns the job whole. A task asked to stop (SIGTERM) exits 75, worth a retry.
     @Test func aKilledTaskRunAgainGivesACompleteOutput() throws {
         let dir = try CommandRunner.scratch()
-        let video = dir.appendingPathComponent("long.mp4").path
-        try BurnCommandTests.clip(video, seconds: 20, size: "720x1280")
+        try BurnCommandTests.longClip.copy(into: dir)
         try Data(#"{"video": "long.mp4", "captions": "\#(BurnCommandTests.captions)", "output": "out.mp4", "encoder_preset": "ultrafast"}"#.utf8)
             .write(to: dir.appendingPathComponent("jobs.jsonl"))
         for signal in [SIGKILL, SIGTERM] {

@@ -48,3 +48,37 @@ enum CommandRunner {
         return url
     }
 }
+
+/// A folder of inputs that several tests start from (recorded goldens, a generated clip), made once
+/// per test process on first use and copied into each test's own folder, so a test that changes its
+/// copy changes nothing another test sees. Built inside a `static let`, which Swift initialises once
+/// even when tests run in parallel.
+struct SharedFolder: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let made: Result<URL, Failure>
+
+    /// `make` fills the folder it is given; an error thrown there fails every test that asks for a copy.
+    init(_ make: (URL) throws -> Void) {
+        do {
+            let folder = try CommandRunner.scratch()
+            try make(folder)
+            made = .success(folder)
+        } catch {
+            made = .failure(Failure(description: "making a shared test folder failed: \(error)"))
+        }
+    }
+
+    /// The folder itself, for tests that only read it.
+    var url: URL { get throws { try made.get() } }
+
+    /// Everything in the folder, copied into `directory` (copies, not links: a test may change its files).
+    func copy(into directory: URL) throws {
+        let source = try made.get()
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+        }
+    }
+}

@@ -13,18 +13,25 @@ import Testing
         return value == "inf" ? .infinity : Double(value)
     }
 
-    static func render(_ dir: URL, background: String? = nil) throws -> String {
-        let out = dir.appendingPathComponent("render.png").path
-        let r = try CommandRunner.run(["render", input, "--at", "0.9", "--preset", "highlight-by-word", "--size", "270x480", "-o", out]
-                                      + (background.map { ["--background", $0] } ?? []))
-        try #require(r.status == 0, "\(r.stderr)")
-        return out
+    /// `captions render` at 0.9 s, 270x480, transparent (`render.png`) and over black (`render-black.png`),
+    /// made once per test process: every test here compares with one of the two, and none changes them.
+    static let renders = SharedFolder { dir in
+        for background in [nil, "black"] {
+            let out = dir.appendingPathComponent(background.map { "render-\($0).png" } ?? "render.png").path
+            let r = try CommandRunner.run(["render", input, "--at", "0.9", "--preset", "highlight-by-word", "--size", "270x480", "-o", out]
+                                          + (background.map { ["--background", $0] } ?? []))
+            guard r.status == 0 else { throw SharedFolder.Failure(description: "render: \(r.stderr)") }
+        }
+    }
+
+    static func render(background: String? = nil) throws -> String {
+        try renders.url.appendingPathComponent(background.map { "render-\($0).png" } ?? "render.png").path
     }
 
     @Test(arguments: ["prores", "vp9", "qtrle"])
     func overlayFramesGradeAgainstTheRender(codec: String) throws {
         let dir = try CommandRunner.scratch()
-        let expected = try Self.render(dir)
+        let expected = try Self.render()
         let overlay = dir.appendingPathComponent(codec == "vp9" ? "overlay.webm" : "overlay.mov").path
         let made = try CommandRunner.run(["overlay", Self.input, "-o", overlay, "--codec", codec, "--preset", "highlight-by-word",
                                           "--size", "270x480", "--duration", "2", "--quiet"])
@@ -45,7 +52,7 @@ import Testing
     /// ffmpeg's PNG of a ProRes 4444 frame is 16-bit RGBA; it compares as the video frame does.
     @Test func ffmpegsSixteenBitFrameOfAnOverlayGrades() throws {
         let dir = try CommandRunner.scratch()
-        let expected = try Self.render(dir)
+        let expected = try Self.render()
         let overlay = dir.appendingPathComponent("overlay.mov").path, frame = dir.appendingPathComponent("frame.png").path
         let made = try CommandRunner.run(["overlay", Self.input, "-o", overlay, "--preset", "highlight-by-word",
                                           "--size", "270x480", "--duration", "2", "--quiet"])
@@ -70,12 +77,17 @@ import Testing
     /// as SDR white) as close to the render over black as the same caption burned into SDR video, and
     /// close to that SDR burn. (At 270x480, 4:2:0 chroma of thin yellow strokes keeps either burn from
     /// grading GOOD against the 4:4:4 render; read as SDR, the HDR burn's white would sit at 75 % or 58 %.)
+    /// The SDR burn both transfers are held to (`sdr.mp4`), made once per test process.
+    static let sdrBurn = SharedFolder { dir in
+        _ = try burnOntoBlack(dir, "sdr", encoding: ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-colorspace", "bt709",
+                                                     "-color_primaries", "bt709", "-color_trc", "bt709"], codec: "h264")
+    }
+
     @Test(arguments: ["arib-std-b67", "smpte2084"])
     func hdrBurnReadsBackLikeTheSDRBurn(transfer: String) throws {
         let dir = try CommandRunner.scratch()
-        let expected = try Self.render(dir, background: "black")
-        let sdr = try Self.burnOntoBlack(dir, "sdr", encoding: ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-colorspace", "bt709",
-                                                                "-color_primaries", "bt709", "-color_trc", "bt709"], codec: "h264")
+        let expected = try Self.render(background: "black")
+        let sdr = try Self.sdrBurn.url.appendingPathComponent("sdr.mp4").path
         let hdr = try Self.burnOntoBlack(dir, "hdr", encoding: ["-c:v", "libx265", "-x265-params", "log-level=error", "-pix_fmt", "yuv420p10le",
                                                                 "-color_primaries", "bt2020", "-color_trc", transfer, "-colorspace", "bt2020nc"],
                                          codec: "h265")
@@ -108,7 +120,7 @@ import Testing
     /// a file with a subtitle stream only).
     @Test func aSubtitleFileGivenAsAVideoIs65() throws {
         let dir = try CommandRunner.scratch()
-        let expected = try Self.render(dir)
+        let expected = try Self.render()
         let srt = dir.appendingPathComponent("sub.srt").path
         try Data("1\n00:00:00,000 --> 00:00:01,000\nHello\n".utf8).write(to: URL(fileURLWithPath: srt))
         for arguments in [["compare", srt, expected, "--at", "0.5"], ["verify", Self.input, "--overlay", srt, "--times", "0.5"],
@@ -121,7 +133,7 @@ import Testing
 
     @Test func aVideoWithoutAtIs64AndADamagedOneIs65() throws {
         let dir = try CommandRunner.scratch()
-        let expected = try Self.render(dir)
+        let expected = try Self.render()
         let overlay = dir.appendingPathComponent("overlay.mov").path
         let made = try CommandRunner.run(["overlay", Self.input, "-o", overlay, "--size", "270x480", "--duration", "1", "--quiet"])
         try #require(made.status == 0, "\(made.stderr)")

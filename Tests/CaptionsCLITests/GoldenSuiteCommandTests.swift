@@ -12,15 +12,21 @@ import Testing
     static let corpus = CommandRunner.packageRoot.appendingPathComponent("Corpus/word-timed/whisperx.json")
     static let schema = CommandRunner.packageRoot.appendingPathComponent("Tests/CaptionsCLITests/Fixtures/junit.xsd")
 
-    /// A project with three golden folders: two presets, two sizes, two frames each.
-    func tree() throws -> URL {
-        let dir = try CommandRunner.scratch()
-        try FileManager.default.copyItem(at: Self.corpus, to: dir.appendingPathComponent("clip.json"))
+    /// A project with three golden folders: two presets, two sizes, two frames each, recorded by
+    /// `golden record` once per test process (the manifests name the input relatively, `../../clip.json`).
+    static let recordedTree = SharedFolder { dir in
+        try FileManager.default.copyItem(at: corpus, to: dir.appendingPathComponent("clip.json"))
         for (preset, size) in [("highlight-by-word", "360x640"), ("highlight-by-word", "480x854"), ("word-and-scale", "360x640")] {
             let r = try CommandRunner.run(["golden", "record", "clip.json", "--preset", preset, "--size", size, "--times", "0.35,1.6",
                                            "--dir", "goldens/\(preset)/\(size)"], in: dir)
-            try #require(r.status == 0, "\(r.stderr)")
+            guard r.status == 0 else { throw SharedFolder.Failure(description: "golden record \(preset) \(size): \(r.stderr)") }
         }
+    }
+
+    /// This test's own copy of the recorded project.
+    func tree() throws -> URL {
+        let dir = try CommandRunner.scratch()
+        try Self.recordedTree.copy(into: dir)
         return dir
     }
 

@@ -41,11 +41,23 @@ import Testing
         return RGBAImage(width: 360, height: 640, pixels: [UInt8](data))
     }
 
-    static func render(at seconds: Double, in dir: URL) throws -> RGBAImage {
-        let r = try CommandRunner.run(["render", "clip.json", "--preset", "highlight-by-word", "--size", "360x640",
-                                       "--at", String(seconds), "-o", "ref.png"], in: dir)
-        try #require(r.status == 0, "\(r.stderr)")
-        return try PNGFile.read(dir.appendingPathComponent("ref.png").path)
+    /// The frames the tests look at (9, 30 and 48 of 30 fps).
+    static let frameNumbers = [9, 30, 48]
+
+    /// `captions render` of the corpus at each of `frameNumbers`' times, made once per test process
+    /// (every codec's test and the ProRes composite compare with the same three renders).
+    static let references = SharedFolder { dir in
+        try FileManager.default.copyItem(at: corpus, to: dir.appendingPathComponent("clip.json"))
+        for n in frameNumbers {
+            let r = try CommandRunner.run(["render", "clip.json", "--preset", "highlight-by-word", "--size", "360x640",
+                                           "--at", String(Double(n) / 30), "-o", "ref-\(n).png"], in: dir)
+            guard r.status == 0 else { throw SharedFolder.Failure(description: "render frame \(n): \(r.stderr)") }
+        }
+    }
+
+    /// `captions render` at frame `n`'s time (n / 30 s).
+    static func render(frame n: Int) throws -> RGBAImage {
+        try PNGFile.read(references.url.appendingPathComponent("ref-\(n).png").path)
     }
 
     /// The image as 4:2:0 with alpha holds it (BT.709, limited range): each pixel its own luma and alpha,
@@ -85,9 +97,9 @@ import Testing
         try #require(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("wrote 60 frames (360x640, 30 fps, \(codec))"), "\(r.stdout)")
         // Every frame of the 2 s at 30 fps is there (frames without captions too).
-        for n in [9, 30, 48] {
+        for n in Self.frameNumbers {
             let t = Double(n) / 30
-            let expected = try Self.render(at: t, in: dir)
+            let expected = try Self.render(frame: n)
             let area = try #require(expected.opaqueBounds, "nothing drawn at \(t) s")
             let actual: RGBAImage
             if codec == "png" {
@@ -138,8 +150,8 @@ import Testing
         #expect(overlay.stdout.contains("wrote 60 frames (360x640, 30 fps, prores)"), "\(overlay.stdout)")
         try Self.tool("ffmpeg", ["-v", "error", "-i", "in.mp4", "-i", "ov.mov", "-filter_complex", "[0:v][1:v]overlay=format=yuv420",
                                  "-c:v", "libx264", "-crf", "0", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "composite.mp4"], in: dir)
-        for n in [9, 30, 48] {
-            let expected = try Self.render(at: Double(n) / 30, in: dir)
+        for n in Self.frameNumbers {
+            let expected = try Self.render(frame: n)
             let area = try #require(expected.opaqueBounds)
             let burned = try Self.frame(n, of: "burned.mp4", in: dir), composite = try Self.frame(n, of: "composite.mp4", in: dir)
             let psnr = try ImageComparison.psnr(actual: composite, expected: burned, in: area)
