@@ -28,7 +28,7 @@ RELEASE_BIN := .build/release/captions
 # is enough: it only reads the binary's description of its commands).
 GENERATE_MANUAL := .build/debug/generate-manual
 
-.PHONY: all deps build test ci-extras release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench clean
+.PHONY: all deps build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench clean
 
 all: build
 
@@ -43,13 +43,9 @@ deps:
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-# The library guide's example is its own package (Examples/WordsToKaraoke, depending on this one by
-# path), built into this build folder so the CaptionKit modules it uses are the ones just built (4 s,
-# not a second 60 CPU-s build of them); LibraryExampleTests runs it.
 build: deps
 	$(SWIFT) build
 	$(SWIFT) build --product generate-manual
-	$(SWIFT) build --package-path Examples/WordsToKaraoke --scratch-path .build
 
 # Under CI (CI=true) the fuzz targets also build and run briefly (`fuzz-smoke`), so they keep building,
 # and the Debian package is built and tested in a clean root (`deb-test`), side by side (`ci-extras`).
@@ -60,7 +56,20 @@ test: build
 # The fuzz binary's and the release binary's builds are whole-module builds of a chain of modules, each
 # keeping about one core busy (real time = CPU time), so run together they use both cores; the clean
 # root's downloads overlap the fuzz runs.
-ci-extras: fuzz-smoke deb-test
+ci-extras: fuzz-smoke deb-test example-test
+
+# The library guide's example as a user builds it: its own package (Examples/WordsToKaraoke) depending on
+# this one by path, in its own build folder (a second build of the CaptionKit modules, ~60 CPU-s, so CI
+# runs it; `make test` runs the same main.swift built as this package's library-example target). It
+# must write what that build writes, byte for byte. (Sharing this package's build folder is not safe:
+# SwiftPM then reuses the other package's build description.)
+example-test: build
+	$(SWIFT) build --package-path Examples/WordsToKaraoke --scratch-path .build/examples
+	@out=$$(mktemp -d) && trap 'rm -rf "$$out"' EXIT && mkdir "$$out/standalone" "$$out/in-package" && \
+	  .build/examples/debug/WordsToKaraoke Corpus/word-timed/whisperx.json highlight-by-word "$$out/standalone" && \
+	  .build/debug/library-example Corpus/word-timed/whisperx.json highlight-by-word "$$out/in-package" && \
+	  cmp "$$out/standalone/frame.png" "$$out/in-package/frame.png" && cmp "$$out/standalone/captions.ass" "$$out/in-package/captions.ass" && \
+	  echo "example-test: the standalone package writes what the in-package build writes"
 
 # The release binary and the man page generator.
 release: deps

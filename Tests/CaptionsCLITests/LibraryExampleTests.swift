@@ -9,20 +9,16 @@ import Testing
     static let input = CommandRunner.packageRoot.appendingPathComponent("Corpus/word-timed/whisperx.json").path
     static let preset = "highlight-by-word"
 
-    /// The example's own package (Examples/WordsToKaraoke, depending on CaptionKit by path) as `make build`
-    /// builds it: into this package's build folder, so it links the CaptionKit modules just built.
+    /// The example's main.swift as the main package's `library-example` target builds it, beside the
+    /// test bundle like `captions`. (`make example-test`, run by CI, builds Examples/WordsToKaraoke as the
+    /// separate package a user would, and checks it writes the same files.)
     static var libraryExample: URL {
-        get throws {
-            let built = CommandRunner.packageRoot.appendingPathComponent(".build/debug/WordsToKaraoke")
-            try #require(FileManager.default.isExecutableFile(atPath: built.path),
-                         "build the example first: swift build --package-path Examples/WordsToKaraoke --scratch-path .build (make build does)")
-            return built
-        }
+        URL(fileURLWithPath: CommandRunner.executable.path).deletingLastPathComponent().appendingPathComponent("library-example")
     }
 
     @Test func theExampleDrawsAndWritesWhatTheCommandLineDoes() throws {
         let dir = try CommandRunner.scratch()
-        let r = try CommandRunner.run([Self.input, Self.preset, dir.path], program: try Self.libraryExample)
+        let r = try CommandRunner.run([Self.input, Self.preset, dir.path], program: Self.libraryExample)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("pages in \(Self.preset); wrote frame.png and captions.ass"), "\(r.stdout)")
         try expectSameAsCommandLine(dir)
@@ -30,13 +26,13 @@ import Testing
 
     @Test func theExampleExitsWithTheCommandLinesCodes() throws {
         let dir = try CommandRunner.scratch()
-        let missing = try CommandRunner.run([dir.appendingPathComponent("none.json").path, Self.preset, dir.path], program: try Self.libraryExample)
+        let missing = try CommandRunner.run([dir.appendingPathComponent("none.json").path, Self.preset, dir.path], program: Self.libraryExample)
         #expect(missing.status == 66)
         #expect(missing.stderr.contains("none.json: no such file"), "\(missing.stderr)")
-        let preset = try CommandRunner.run([Self.input, "highlight-by-wrd", dir.path], program: try Self.libraryExample)
+        let preset = try CommandRunner.run([Self.input, "highlight-by-wrd", dir.path], program: Self.libraryExample)
         #expect(preset.status == 64)
         #expect(preset.stderr.contains("unknown preset 'highlight-by-wrd'"), "\(preset.stderr)")
-        let folder = try CommandRunner.run([Self.input, Self.preset, dir.appendingPathComponent("no/such/folder").path], program: try Self.libraryExample)
+        let folder = try CommandRunner.run([Self.input, Self.preset, dir.appendingPathComponent("no/such/folder").path], program: Self.libraryExample)
         #expect(folder.status == 73, "\(folder.stderr)")
     }
 
