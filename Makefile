@@ -51,18 +51,20 @@ build: deps
 # and the Debian package is built and tested in a clean root (`deb-test`), side by side (`ci-extras`).
 test: build
 	$(SWIFT) test
+	@$(MAKE) --no-print-directory example-test
 	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory -j2 --output-sync=target ci-extras; fi
 
 # The fuzz binary's and the release binary's builds are whole-module builds of a chain of modules, each
 # keeping about one core busy (real time = CPU time), so run together they use both cores; the clean
 # root's downloads overlap the fuzz runs.
-ci-extras: fuzz-smoke deb-test example-test
+ci-extras: fuzz-smoke deb-test
 
 # The library guide's example as a user builds it: its own package (Examples/WordsToKaraoke) depending on
-# this one by path, in its own build folder (a second build of the CaptionKit modules, ~60 CPU-s, so CI
-# runs it; `make test` runs the same main.swift built as this package's library-example target). It
-# must write what that build writes, byte for byte. (Sharing this package's build folder is not safe:
-# SwiftPM then reuses the other package's build description.)
+# this one by path, in its own build folder (a second build of the CaptionKit modules, ~60 CPU-s, once;
+# kept in .build/examples). It must write what the same main.swift built as this package's
+# library-example target writes (which LibraryExampleTests checks against `render` and `convert`), byte
+# for byte. (Sharing this package's build folder is not safe: SwiftPM then reuses the other package's
+# cached build description, and on a fresh clone that build built nothing.)
 example-test: build
 	$(SWIFT) build --package-path Examples/WordsToKaraoke --scratch-path .build/examples
 	@out=$$(mktemp -d) && trap 'rm -rf "$$out"' EXIT && mkdir "$$out/standalone" "$$out/in-package" && \

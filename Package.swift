@@ -57,7 +57,7 @@ let package = Package(
         ], plugins: ["BuildVersion"]),
         // The library guide's example (docs/library.md): its own package's main.swift, compiled here too so that
         // `make test` runs it for ~2.5 s of build; that package's own clean build compiles CaptionKit again
-        // (~60 CPU-s), so CI builds it (`make example-test`) and checks it writes what this build writes.
+        // (~60 CPU-s): `make test` builds that once (`make example-test`) and checks it writes what this build writes.
         .executableTarget(name: "library-example", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionRender", "CaptionASS"],
                           path: "Examples/WordsToKaraoke/Sources/WordsToKaraoke"),
         .executableTarget(name: "parse-bench", dependencies: ["CaptionModel", "CaptionFormats"],
