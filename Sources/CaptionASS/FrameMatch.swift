@@ -17,8 +17,8 @@ public struct FrameMatch: Sendable {
         nativeDrewSomething = a != nil
         libassDrewSomething = b != nil
         comparison = try ImageComparison(actual: native, expected: libass)
-        // Pixels where either image is not transparent (the default region of `psnr`).
-        psnr = try ImageComparison.psnr(actual: native, expected: libass)
+        // Over the pixels where either image is not transparent: the comparison finds it in its own pass.
+        psnr = comparison.psnr
         switch (a, b) {
         case let (a?, b?):
             let x = min(a.x, b.x), y = min(a.y, b.y)

@@ -18,7 +18,7 @@ struct PageAssets: Sendable {
         var candidates: [URL] = []
         if let explicit = ProcessInfo.processInfo.environment[environmentVariable] { candidates.append(URL(fileURLWithPath: explicit)) }
         if let installed = ShareFolder.installed("studio") { candidates.append(installed) }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let executable = (StyleLibrary.runningExecutable() ?? URL(fileURLWithPath: CommandLine.arguments[0])).deletingLastPathComponent()
         for base in [executable, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()] {
             candidates.append(base.appendingPathComponent("CaptionKit_CaptionStudio.resources/Page"))
         }

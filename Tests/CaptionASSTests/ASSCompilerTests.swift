@@ -163,7 +163,7 @@ struct Fixture {
         var report: [String] = []
         for t in f.wordMiddles(pages: 1) + [350, 1600, 3200] {
             let (a, b) = try f.frames(at: t)
-            let match = try FrameAgreement(native: a, libass: b)
+            let match = try FrameMatch(native: a, libass: b)
             #expect(match.nativeDrewSomething && match.libassDrewSomething, "\(preset) at \(t) ms")
             #expect(match.psnr >= 20, "\(preset) at \(t) ms: PSNR \(match.psnr)")
             report.append(String(format: "%5d ms %@ score %6.2f PSNR %6.2f dB", t, match.comparison.grade.rawValue, match.comparison.score, match.psnr)

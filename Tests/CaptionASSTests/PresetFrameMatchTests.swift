@@ -28,7 +28,7 @@ import Testing
         var worse: [String] = [], notIdentical: [String] = []
         for t in times {
             let (a, b) = try f.frames(at: t)
-            let match = try FrameAgreement(native: a, libass: b)
+            let match = try FrameMatch(native: a, libass: b)
             #expect(match.libassDrewSomething == match.nativeDrewSomething, "\(preset) at \(t) ms: one side drew nothing")
             #expect(match.psnr >= Self.minimumPSNR, "\(preset) at \(t) ms: PSNR \(match.psnr) dB over the caption area")
             if match.comparison.grade > .good { worse.append("\(t) ms \(match.comparison.grade.rawValue) \(match.comparison.score)") }
@@ -53,7 +53,7 @@ import Testing
         var drawn = 0
         for t in times {
             let (a, b) = try f.frames(at: t)
-            let match = try FrameAgreement(native: a, libass: b)
+            let match = try FrameMatch(native: a, libass: b)
             #expect(match.nativeDrewSomething == match.libassDrewSomething, "\(preset) \(size) at \(t) ms: one side drew nothing")
             if match.nativeDrewSomething { drawn += 1 }
             #expect(match.comparison.grade == .same,
@@ -125,7 +125,7 @@ import Testing
             let f = try Fixture(preset: preset, adjust: adjust)
             for t in FrameTimes.defaults(for: f.pages) {
                 let (a, b) = try f.frames(at: t)
-                let match = try FrameAgreement(native: a, libass: b)
+                let match = try FrameMatch(native: a, libass: b)
                 #expect(match.comparison.grade == .same, "\(preset) (\(f.style.lineSpacing), \(f.style.wordSpacing)) at \(t) ms: \(match.comparison.grade) \(match.comparison.differingPixels) pixels, PSNR \(match.psnr) dB")
             }
         }
@@ -192,7 +192,7 @@ extension Fixture {
         var found: [String] = []
         for t in times {
             let (a, b) = try frames(at: t)
-            let match = try FrameAgreement(native: a, libass: b)
+            let match = try FrameMatch(native: a, libass: b)
             if match.comparison.grade != .same { found.append("\(t) ms \(match.comparison.grade) \(match.comparison.differingPixels) px") }
         }
         return found

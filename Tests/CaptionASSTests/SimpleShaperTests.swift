@@ -31,7 +31,7 @@ import Testing
             simple.render(at: t, onto: &drawn)
             guard let area = native.opaqueBounds ?? drawn.opaqueBounds else { continue }
             frames += 1
-            let psnr = try FrameAgreement.psnr(actual: drawn, expected: native, in: area)
+            let psnr = try ImageComparison.psnr(actual: drawn, expected: native, in: area)
             if psnr.isInfinite { identical += 1 }
             lowest = min(lowest, psnr)
         }
