@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "CaptionRender", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CFreeType", "CPNG"]),
         .target(name: "CaptionASS", dependencies: ["CaptionFormats", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender"]),
         .target(name: "CaptionVerify", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CFreeType"]),
-        .target(name: "CaptionVideo", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender", "CFFmpeg"]),
+        .target(name: "CaptionVideo", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CFFmpeg"]),
         // The local preview server and its page (plain HTML, CSS and JavaScript, served from Page/).
         .target(name: "CaptionStudio", dependencies: [
             "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVideo", "CaptionEdit",

@@ -6,6 +6,15 @@
 public typealias Milliseconds = Int
 
 public enum CaptionTime {
+    /// `h:mm:ss.mmm` (negative times are 0): how messages name a time, and a clock the ASS reader
+    /// reads to the millisecond.
+    public static func clock(_ ms: Milliseconds) -> String {
+        let t = max(0, ms)
+        let h = t / 3_600_000, m = t / 60_000 % 60, s = t / 1000 % 60, f = t % 1000
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(h):\(two(m)):\(two(s)).\(f < 10 ? "00" : f < 100 ? "0" : "")\(f)"
+    }
+
     /// Seconds to milliseconds under the rounding rule; nil for NaN, infinities and values beyond ±2^53 ms.
     public static func milliseconds(fromSeconds seconds: Double) -> Milliseconds? {
         guard seconds.isFinite else { return nil }

@@ -20,9 +20,11 @@ public final class StudioSession: @unchecked Sendable {
         public var preset: String?
         public var styleFile: String?
         public var stylesDirectory: String?
+        /// Which subtitle track to read when `captions` is a video file.
+        public var track: TrackSelection
         public init(video: String, captions: String, format: String? = nil, preset: String? = nil,
-                    styleFile: String? = nil, stylesDirectory: String? = nil) {
-            self.video = video; self.captions = captions; self.format = format
+                    styleFile: String? = nil, stylesDirectory: String? = nil, track: TrackSelection = TrackSelection()) {
+            self.video = video; self.captions = captions; self.format = format; self.track = track
             self.preset = preset; self.styleFile = styleFile; self.stylesDirectory = stylesDirectory
         }
     }
@@ -63,7 +65,7 @@ public final class StudioSession: @unchecked Sendable {
         do { geometry = try MediaProbe.geometry(of: inputs.video) } catch {
             throw StudioError(error.exitCode == 66 ? 404 : 415, error.message)
         }
-        let read = try CaptionFileReader.read(path: inputs.captions, format: inputs.format)
+        let read = try CaptionSource.read(path: inputs.captions, format: inputs.format, track: inputs.track)
         readWarnings = read.diagnostics.map { "\(inputs.captions):\($0)" }
         source = read.document
         wordTimed = read.wordTimedSource != nil

@@ -12,29 +12,8 @@ final class MediaInput: @unchecked Sendable {
 
     init(path: String) throws(VideoError) {
         self.path = path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw VideoError(.unreadableInput, "\(path): no such file")
-        }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw VideoError(.unreadableInput, "\(path): permission denied")
-        }
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        // The demuxer's own complaint ("moov atom not found") would come before ours: one sentence is enough.
-        let level = av_log_get_level()
-        av_log_set_level(AV_LOG_FATAL)
-        defer { av_log_set_level(level) }
-        let opened = avformat_open_input(&context, path, nil, nil)
-        guard opened >= 0, let context else {
-            throw VideoError(.malformedInput, "\(path) cannot be read as a video, audio or image file; it may be truncated or damaged (\(VideoError.reason(opened))).")
-        }
+        let context = try ContainerFile.open(path)
         self.context = context
-        let found = avformat_find_stream_info(context, nil)
-        if found < 0 {
-            var owned: UnsafeMutablePointer<AVFormatContext>? = context
-            avformat_close_input(&owned)
-            throw VideoError(.malformedInput, "\(path) is damaged: its streams cannot be read (\(VideoError.reason(found))).")
-        }
         let videoIndex = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         let audioIndex = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
         var video = videoIndex >= 0 ? context.pointee.streams[Int(videoIndex)] : nil

@@ -1,6 +1,7 @@
 import CaptionFormats
 import CaptionModel
 import CaptionStyles
+import CaptionVideo
 
 /// An input read once (warnings reported) and paged per style: `verify --all-presets` pages the same
 /// words with each preset's paging defaults, as `StyledInputOptions.load` does for one style.
@@ -9,8 +10,8 @@ struct CaptionInput {
     let document: CaptionDocument
     let wordTimed: Bool
 
-    init(path: String, format: String?) throws {
-        let result = try CaptionFileReader.read(path: path, format: format)
+    init(path: String, format: String?, track: TrackSelection = TrackSelection()) throws {
+        let result = try CaptionSource.read(path: path, format: format, track: track)
         try Diagnostics.report(result.diagnostics, source: path, strict: false)
         self.path = path
         document = result.document

@@ -49,6 +49,9 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("output-format"), help: "With --fix: the output format; default from -o's extension, else the input's.")
     var outputFormat: String?
 
+    @OptionGroup(title: "Captions inside a video file")
+    var tracks: TrackOptions
+
     @Option(name: .customLong("input-format"), help: "Input format, overriding detection.")
     var inputFormat: String?
 
@@ -91,7 +94,7 @@ struct Check: ParsableCommand {
     /// summary line or JSON object names the file; `emit` takes the warning lines.
     func check(_ input: String, checker: Checker, profile: CheckProfile, named: Bool = false,
                emit: (String) -> Void = CommandFailure.printError) throws -> FileCheck {
-        let read = try CaptionFileReader.read(path: input, format: inputFormat)
+        let read = try CaptionSource.read(path: input, format: inputFormat, track: tracks.selection)
         try Diagnostics.report(read.diagnostics, source: input, strict: false, emit: emit)
 
         // A speech-to-text tool's words are checked as the captions convert pages them into.

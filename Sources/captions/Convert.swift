@@ -3,6 +3,7 @@ import CaptionEdit
 import CaptionFormats
 import CaptionModel
 import CaptionStyles
+import CaptionVideo
 import Foundation
 
 struct Convert: ParsableCommand {
@@ -57,6 +58,9 @@ struct Convert: ParsableCommand {
     @OptionGroup(title: "Paging (grouping words into captions)")
     var paging: PagingFlags
 
+    @OptionGroup(title: "Captions inside a video file")
+    var tracks: TrackOptions
+
     @OptionGroup(title: "Style (ASS output drawn like `captions render`)")
     var styleOptions: StyleOptions
 
@@ -105,7 +109,7 @@ struct Convert: ParsableCommand {
     /// over many files names the file in the write's warnings (`source`) and collects the lines (`emit`).
     func convert(_ input: String, to output: String, as outputFormat: any SubtitleFormat.Type, style: CaptionStyle?,
                  source: String? = nil, emit: (String) -> Void = CommandFailure.printError) throws {
-        var result = try CaptionFileReader.read(path: input, format: from, encoding: encoding, options: readOptions)
+        var result = try CaptionSource.read(path: input, format: from, encoding: encoding, options: readOptions, track: tracks.selection)
         try Diagnostics.report(result.diagnostics, source: input, strict: strict, emit: emit)
         if result.wordTimedSource != nil || paging.isSet {
             let options = style.map { paging.options(base: $0.paging) } ?? paging.options()

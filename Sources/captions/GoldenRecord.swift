@@ -86,7 +86,7 @@ struct GoldenRecord: ParsableCommand {
     }
 
     private func captionsRecording(_ input: String) throws -> (GoldenManifest, String?, any FrameSource, () -> [String]) {
-        let source = try CaptionInput(path: input, format: captions.from)
+        let source = try CaptionInput(path: input, format: captions.from, track: captions.tracks.selection)
         let style = try captions.styleOptions.resolve()
         let (pages, drawn) = source.pages(in: style, paging: captions.paging)
         guard !pages.isEmpty else { throw CaptionFormatError(.malformed, "\(input): no captions to record") }

@@ -3,6 +3,7 @@ import CaptionEdit
 import CaptionFormats
 import CaptionModel
 import CaptionStyles
+import CaptionVideo
 import Foundation
 
 /// `captions retime`: moves captions and their word timings by a shift, a sync through fixed points, or
@@ -41,6 +42,9 @@ struct Retime: ParsableCommand {
     @Option(help: "Only captions starting at or before this input time move.")
     var to: String?
 
+    @OptionGroup(title: "Captions inside a video file")
+    var tracks: TrackOptions
+
     @Option(name: .customLong("input-format"), help: "Input format, overriding detection.")
     var inputFormat: String?
 
@@ -64,7 +68,7 @@ struct Retime: ParsableCommand {
     func run() throws {
         try CommandFailure.exitOnError {
             let retimer = try Retimer(map: map(), range: range())
-            let result = try CaptionFileReader.read(path: input, format: inputFormat, encoding: encoding)
+            let result = try CaptionSource.read(path: input, format: inputFormat, encoding: encoding, track: tracks.selection)
             try Diagnostics.report(result.diagnostics, source: input, strict: strict)
             let moved = retimer.apply(to: result.document)
             let notes = moved.notes.map { Diagnostic.warning(line: result.line(ofEvent: $0.caption - 1), $0.description) }

@@ -37,11 +37,15 @@ struct Studio: ParsableCommand {
     @Option(help: "Input format, overriding detection.")
     var from: String?
 
+    @OptionGroup(title: "Captions inside a video file")
+    var tracks: TrackOptions
+
     @OptionGroup var styleOptions: StyleOptions
 
     func run() throws {
         let inputs = StudioSession.Inputs(video: video, captions: input, format: from, preset: styleOptions.preset,
-                                          styleFile: styleOptions.style, stylesDirectory: styleOptions.stylesDir)
+                                          styleFile: styleOptions.style, stylesDirectory: styleOptions.stylesDir,
+                                          track: tracks.selection)
         let server: StudioServer = try CommandFailure.exitOnError {
             do {
                 let session = try StudioSession(inputs)

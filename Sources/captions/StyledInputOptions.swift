@@ -2,12 +2,16 @@ import ArgumentParser
 import CaptionFormats
 import CaptionModel
 import CaptionStyles
+import CaptionVideo
 
 /// What every command that styles captions shares: the input's format, the style, and the paging of
 /// word timings (on top of the style's paging defaults).
 struct StyledInputOptions: ParsableArguments {
     @Option(help: "Input format, overriding detection.")
     var from: String?
+
+    @OptionGroup(title: "Captions inside a video file")
+    var tracks: TrackOptions
 
     @OptionGroup var styleOptions: StyleOptions
 
@@ -25,7 +29,7 @@ struct StyledInputOptions: ParsableArguments {
     /// (`StyledPages.prepare`).
     func load(_ input: String) throws -> (style: CaptionStyle, document: CaptionDocument) {
         let style = try styleOptions.resolve()
-        var result = try CaptionFileReader.read(path: input, format: from)
+        var result = try CaptionSource.read(path: input, format: from, track: tracks.selection)
         try Diagnostics.report(result.diagnostics, source: input, strict: false)
         if result.wordTimedSource != nil || paging.isSet {
             result.document = Paging.apply(paging.options(base: style.paging), to: result.document)

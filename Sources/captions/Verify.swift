@@ -62,7 +62,7 @@ struct Verify: ParsableCommand {
 
     /// True when every frame of every preset passed.
     func verify() throws -> Bool {
-        let source = try CaptionInput(path: input, format: captions.from)
+        let source = try CaptionInput(path: input, format: captions.from, track: captions.tracks.selection)
         let overlayGeometry = try overlay.map { path in try MediaProbe.geometry(of: path) }
         let size = self.size ?? overlayGeometry.map { SizeArgument(width: $0.width, height: $0.height) } ?? SizeArgument(width: 1080, height: 1920)
         if let overlay, let g = overlayGeometry, g.width != size.width || g.height != size.height {

@@ -1,0 +1,74 @@
+import CFFmpeg
+
+/// The subtitle tracks of a media file (`captions tracks`): its subtitle streams, and the CEA-608
+/// channels found in its video streams' A/53 side data.
+public enum SubtitleTracks {
+    /// Every subtitle track of `path`, in stream order; closed captions in a video stream come under
+    /// that stream's index, one entry per channel present.
+    public static func list(_ path: String) throws(VideoError) -> [SubtitleTrack] {
+        let file = try ContainerFile(path: path)
+        return try list(file)
+    }
+
+    static func list(_ file: ContainerFile) throws(VideoError) -> [SubtitleTrack] {
+        var tracks: [SubtitleTrack] = []
+        for index in 0..<file.streamCount {
+            let stream = file.stream(index)
+            let parameters = stream.pointee.codecpar.pointee
+            switch parameters.codec_type {
+            case AVMEDIA_TYPE_SUBTITLE:
+                let kind = kind(of: parameters.codec_id)
+                var track = described(stream, kind: kind)
+                if parameters.codec_id == AV_CODEC_ID_EIA_608 {
+                    let channels = try ClosedCaptionScan.channels(inSubtitleStream: index, of: file)
+                    if !channels.isEmpty {
+                        tracks += channels.map { channel in track.channel = channel; return track }
+                        continue
+                    }
+                }
+                tracks.append(track)
+            case AVMEDIA_TYPE_VIDEO where ClosedCaptionScan.mayCarryCaptions(parameters.codec_id)
+                && stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0:
+                for channel in try ClosedCaptionScan.channels(inVideoStream: index, of: file) {
+                    tracks.append(SubtitleTrack(index: index, kind: .closedCaptions, codec: "eia_608", channel: channel))
+                }
+            default:
+                continue
+            }
+        }
+        return tracks
+    }
+
+    /// Text, bitmap or closed captions, from libavcodec's description of the codec.
+    static func kind(of codec: AVCodecID) -> SubtitleTrack.Kind {
+        if codec == AV_CODEC_ID_EIA_608 { return .closedCaptions }
+        guard let descriptor = avcodec_descriptor_get(codec) else { return .text }
+        return descriptor.pointee.props & Int32(AV_CODEC_PROP_BITMAP_SUB) != 0 ? .bitmap : .text
+    }
+
+    /// A subtitle stream's codec name, language, title and flags, as ffprobe shows them.
+    static func described(_ stream: UnsafeMutablePointer<AVStream>, kind: SubtitleTrack.Kind) -> SubtitleTrack {
+        func tag(_ key: String) -> String? {
+            guard let entry = av_dict_get(stream.pointee.metadata, key, nil, 0), let value = entry.pointee.value else { return nil }
+            let text = String(cString: value)
+            return text.isEmpty ? nil : text
+        }
+        let language = tag("language").flatMap { $0.lowercased() == "und" ? nil : $0 }
+        let disposition = stream.pointee.disposition
+        return SubtitleTrack(index: Int(stream.pointee.index), kind: kind,
+                             codec: String(cString: avcodec_get_name(stream.pointee.codecpar.pointee.codec_id)),
+                             language: language, title: tag("title"),
+                             isDefault: disposition & AV_DISPOSITION_DEFAULT != 0,
+                             isForced: disposition & AV_DISPOSITION_FORCED != 0)
+    }
+
+    /// Every stream of the file in one line each (`0 video h264`, `2 subtitle subrip eng`), for the
+    /// message when `--track` names a stream that is not a subtitle track.
+    static func streamSummaries(_ file: ContainerFile) -> [String] {
+        (0..<file.streamCount).map { index in
+            let parameters = file.stream(index).pointee.codecpar.pointee
+            let type = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) } ?? "data"
+            return "\(index) \(type) \(String(cString: avcodec_get_name(parameters.codec_id)))"
+        }
+    }
+}

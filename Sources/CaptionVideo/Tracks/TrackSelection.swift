@@ -1,0 +1,49 @@
+/// Which subtitle track of a video file a command reads: `--track N` (a stream index), `--language
+/// LANG`, else the default text track, else the first text track.
+public struct TrackSelection: Sendable, Hashable {
+    public var index: Int?
+    public var language: String?
+
+    public init(index: Int? = nil, language: String? = nil) { self.index = index; self.language = language }
+
+    /// Whether the user named a track (then even a file that looks like a caption file is opened as a container).
+    public var isSet: Bool { index != nil || language != nil }
+
+    /// The track chosen from `tracks` of `path`. Naming a stream that is not a subtitle track, or a
+    /// language no track has, is a usage error (64) listing what the file has; a file with no
+    /// subtitle track, or a chosen track the toolkit cannot read as text, is malformed input (65).
+    func choose(from tracks: [SubtitleTrack], path: String, streams: [String]) throws(VideoError) -> SubtitleTrack {
+        let listed = tracks.map(\.summary).joined(separator: "; ")
+        guard !tracks.isEmpty else {
+            if let index {
+                throw VideoError(.unsupported, "\(path): stream \(index) is not a subtitle track, and the file has none (its streams: \(streams.joined(separator: "; ")))")
+            }
+            throw VideoError(.malformedInput, "\(path) has no subtitle track (its streams: \(streams.joined(separator: "; ")))")
+        }
+        var candidates = tracks
+        if let index {
+            candidates = candidates.filter { $0.index == index }
+            guard !candidates.isEmpty else {
+                throw VideoError(.unsupported, "\(path): stream \(index) is not a subtitle track; its subtitle tracks: \(listed)")
+            }
+        }
+        if let language {
+            let wanted = language.lowercased()
+            candidates = candidates.filter { $0.language?.lowercased() == wanted }
+            guard !candidates.isEmpty else {
+                throw VideoError(.unsupported, "\(path): no subtitle track\(index.map { " \($0)" } ?? "") in language '\(language)'; its subtitle tracks: \(listed)")
+            }
+        }
+        let text = candidates.filter { $0.kind == .text }
+        guard let chosen = text.first(where: \.isDefault) ?? text.first else {
+            let other = candidates[0]
+            switch other.kind {
+            case .bitmap:
+                throw VideoError(.malformedInput, "\(path): track \(other.index) holds pictures (\(other.codec)), not text; CaptionKit cannot read bitmap subtitles as captions yet (its subtitle tracks: \(listed))")
+            default:
+                throw VideoError(.malformedInput, "\(path): track \(other.index) is CEA-608 closed captions (\(other.channel ?? other.codec)); CaptionKit cannot read closed captions yet (its subtitle tracks: \(listed))")
+            }
+        }
+        return chosen
+    }
+}
