@@ -7,7 +7,7 @@ SWIFT ?= swift
 # GNU parallel: the split-and-join tests run parts with it. man-db: the install test reads a man page.
 APT_PACKAGES := pkg-config libxml2-utils libass-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
 	libswresample-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libpng-dev \
-	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola fonts-noto-color-emoji chromium parallel man-db
+	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola fonts-noto-color-emoji chromium parallel man-db mkvtoolnix mpv
 DEMO_OUT := out/demo
 # The demo runs the binary `make build` just built (`swift run` would check the build again each time).
 CAPTIONS := .build/debug/captions

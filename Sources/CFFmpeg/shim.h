@@ -81,4 +81,59 @@ static inline const uint8_t *cffmpeg_frame_side_data(const AVFrame *frame, enum 
     const AVFrameSideData *side = av_frame_get_side_data(frame, type);
     return side && side->size >= size ? side->data : NULL;
 }
+/* Encodes one ASS event ("ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text") with a text
+   subtitle encoder (subrip, webvtt, ass, mov_text) into buf; returns the bytes written or a negative error.
+   The AVSubtitle lives on the stack: the encoder only reads it. */
+static inline int cffmpeg_encode_ass_event(AVCodecContext *encoder, const char *event, uint8_t *buf, int size,
+                                           int64_t pts, uint32_t duration_ms) {
+    AVSubtitleRect rect;
+    memset(&rect, 0, sizeof rect);
+    rect.type = SUBTITLE_ASS;
+    rect.ass = (char *)event;
+    AVSubtitleRect *rects[1] = { &rect };
+    AVSubtitle subtitle;
+    memset(&subtitle, 0, sizeof subtitle);
+    subtitle.num_rects = 1;
+    subtitle.rects = rects;
+    subtitle.pts = pts;
+    subtitle.end_display_time = duration_ms;
+    return avcodec_encode_subtitle(encoder, buf, size, &subtitle);
+}
+/* Gives a codec context a copy of `size` bytes as its subtitle header (the ASS script header the text
+   encoders read styles from); libavcodec frees it with the context. */
+static inline int cffmpeg_set_subtitle_header(AVCodecContext *context, const char *header, int size) {
+    context->subtitle_header = av_mallocz((size_t)size + 1);
+    if (!context->subtitle_header) return AVERROR(ENOMEM);
+    memcpy(context->subtitle_header, header, (size_t)size);
+    context->subtitle_header_size = size;
+    return 0;
+}
+/* Gives a stream's parameters a padded copy of `size` bytes as extradata (an attachment's file). */
+static inline int cffmpeg_set_extradata(AVCodecParameters *parameters, const uint8_t *bytes, int size) {
+    av_freep(&parameters->extradata);
+    parameters->extradata = av_mallocz((size_t)size + AV_INPUT_BUFFER_PADDING_SIZE);
+    if (!parameters->extradata) return AVERROR(ENOMEM);
+    memcpy(parameters->extradata, bytes, (size_t)size);
+    parameters->extradata_size = size;
+    return 0;
+}
+/* Copies the input's chapters (times, titles, metadata) onto the output, which must have none yet. */
+static inline int cffmpeg_copy_chapters(AVFormatContext *out, const AVFormatContext *in) {
+    if (in->nb_chapters == 0) return 0;
+    out->chapters = av_calloc(in->nb_chapters, sizeof *out->chapters);
+    if (!out->chapters) return AVERROR(ENOMEM);
+    for (unsigned i = 0; i < in->nb_chapters; i++) {
+        const AVChapter *from = in->chapters[i];
+        AVChapter *to = av_mallocz(sizeof *to);
+        if (!to) return AVERROR(ENOMEM);
+        to->id = from->id;
+        to->time_base = from->time_base;
+        to->start = from->start;
+        to->end = from->end;
+        av_dict_copy(&to->metadata, from->metadata, 0);
+        out->chapters[i] = to;
+        out->nb_chapters = i + 1;
+    }
+    return 0;
+}
 #endif

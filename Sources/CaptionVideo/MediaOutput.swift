@@ -67,12 +67,25 @@ final class MediaOutput: @unchecked Sendable {
         return Int(stream.pointee.index)
     }
 
-    /// Opens the temporary file and writes the header.
-    func begin() throws(VideoError) {
+    /// A stream the caller describes (a subtitle track, an attachment), whose packets' timestamps are
+    /// in `timeBase`; returns its index.
+    func addStream(timeBase: AVRational, _ describe: (UnsafeMutablePointer<AVStream>) throws(VideoError) -> Void) throws(VideoError) -> Int {
+        guard let stream = avformat_new_stream(context, nil) else { throw VideoError(.cannotWrite, "\(path): cannot add a stream") }
+        stream.pointee.time_base = timeBase
+        try describe(stream)
+        sourceTimeBases.append(timeBase)
+        return Int(stream.pointee.index)
+    }
+
+    /// Opens the temporary file and writes the header; `options` are the muxer's (`default_mode`).
+    func begin(options: [String: String] = [:]) throws(VideoError) {
         try check(avio_open(&context.pointee.pb, temporaryPath, cffmpeg_avio_flag_write()), .cannotWrite,
                   "\(path): cannot write into its directory")
         opened = true
-        try check(avformat_write_header(context, nil), .cannotWrite, "\(path): cannot write the header")
+        var dictionary: OpaquePointer?
+        for (key, value) in options { av_dict_set(&dictionary, key, value, 0) }
+        defer { av_dict_free(&dictionary) }
+        try check(avformat_write_header(context, &dictionary), .cannotWrite, "\(path): cannot write the header")
     }
 
     /// Writes a packet whose timestamps are in its stream's source time base (encoder or input stream).

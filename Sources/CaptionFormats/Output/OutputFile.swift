@@ -75,7 +75,7 @@ public enum OutputFile {
         URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 
-    static func isSameFile(_ a: String, _ b: String) -> Bool {
+    public static func isSameFile(_ a: String, _ b: String) -> Bool {
         var sa = stat(), sb = stat()
         guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino

@@ -57,18 +57,29 @@ public enum SubtitleTracks {
         let disposition = stream.pointee.disposition
         return SubtitleTrack(index: Int(stream.pointee.index), kind: kind,
                              codec: String(cString: avcodec_get_name(stream.pointee.codecpar.pointee.codec_id)),
-                             language: language, title: tag("title"),
+                             language: language, title: tag("title") ?? tag("handler_name").flatMap(ownHandlerName),
                              isDefault: disposition & AV_DISPOSITION_DEFAULT != 0,
                              isForced: disposition & AV_DISPOSITION_FORCED != 0)
+    }
+
+    /// An MP4 track's title is its handler name (what `mux --title` writes), unless the name is a
+    /// muxer's generic one (`SubtitleHandler`, `Core Media Text`).
+    static func ownHandlerName(_ name: String) -> String? {
+        name.hasSuffix("Handler") || name.hasPrefix("Core Media") || name.hasPrefix("Apple") ? nil : name
     }
 
     /// Every stream of the file in one line each (`0 video h264`, `2 subtitle subrip eng`), for the
     /// message when `--track` names a stream that is not a subtitle track.
     static func streamSummaries(_ file: ContainerFile) -> [String] {
-        (0..<file.streamCount).map { index in
-            let parameters = file.stream(index).pointee.codecpar.pointee
-            let type = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) } ?? "data"
-            return "\(index) \(type) \(String(cString: avcodec_get_name(parameters.codec_id)))"
-        }
+        (0..<file.streamCount).map { streamSummary(file.stream($0)) }
+    }
+}
+
+extension SubtitleTracks {
+    /// `3 subtitle subrip`: one stream in a message.
+    static func streamSummary(_ stream: UnsafeMutablePointer<AVStream>) -> String {
+        let parameters = stream.pointee.codecpar.pointee
+        let type = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) } ?? "data"
+        return "\(stream.pointee.index) \(type) \(String(cString: avcodec_get_name(parameters.codec_id)))"
     }
 }

@@ -1,0 +1,160 @@
+import ArgumentParser
+import CaptionFormats
+import CaptionLayout
+import CaptionModel
+import CaptionStyles
+import CaptionVideo
+import Foundation
+
+/// `captions mux VIDEO CAPTIONS... -o OUT`: the video's streams copied, plus one soft subtitle track per
+/// caption file.
+struct Mux: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add caption files to a video as soft subtitle tracks (no re-encode).",
+        discussion: """
+        The video's streams are copied packet for packet (chapters, metadata and attachments kept), \
+        then one subtitle track per CAPTIONS file, then the video's own subtitle tracks (dropped with \
+        --replace). The output's extension picks the container:
+          .mkv   SRT stays subrip, WebVTT webvtt, ASS ass (the file's own script); other formats subrip.
+                 With --preset or --style the track is the compiled ASS (what `convert --to ass --preset` \
+        writes, at the video's size) and every font file it uses is attached, so players draw it as \
+        `captions render` does without the fonts installed.
+          .webm  every track webvtt (WebM holds no other subtitle codec).
+          .mp4, .mov  mov_text: bold, italic, underline, colour and size survive; karaoke, positions and \
+        ASS effects cannot, and each kind lost is named in one warning.
+        --language, --title: one per CAPTIONS file, in order. --default N, --forced N: N is the 1-based \
+        position of a CAPTIONS file.
+
+        Exit status: 0 written, 64 usage (a preset into MP4 or WebM), 65 malformed input, 66 missing \
+        input, 73 the output cannot be written or is an input; 130/143 stopped (nothing written).
+        """
+    )
+
+    @Argument(help: "The video file whose streams are copied.")
+    var video: String
+
+    @Argument(help: "The caption files, one soft track each (any format convert reads, or a video's subtitle track with --from none).")
+    var captions: [String]
+
+    @Option(name: .shortAndLong, help: "The file to write (.mkv, .webm, .mp4, .mov).")
+    var output: String
+
+    @Option(help: "A track's language (ISO 639-2, e.g. eng), one per CAPTIONS file in order.")
+    var language: [String] = []
+
+    @Option(help: "A track's title, one per CAPTIONS file in order.")
+    var title: [String] = []
+
+    @Option(name: .customLong("default"), help: "Mark the N-th new track as the default one (the video's own lose the flag).")
+    var defaultTrack: Int?
+
+    @Option(name: .customLong("forced"), help: "Mark the N-th new track as forced (may be given more than once).")
+    var forced: [Int] = []
+
+    @Flag(help: "Drop the video's existing subtitle tracks.")
+    var replace = false
+
+    @Option(help: "Input format of the caption files, overriding detection.")
+    var from: String?
+
+    @OptionGroup(title: "Style (an ASS track drawn like `captions render`, Matroska only)")
+    var styleOptions: StyleOptions
+
+    @OptionGroup(title: "Paging (grouping words into captions)")
+    var paging: PagingFlags
+
+    var isStyled: Bool { styleOptions.preset != nil || styleOptions.style != nil }
+
+    func validate() throws {
+        if language.count > captions.count { throw ValidationError("--language is given \(language.count) times for \(captions.count) caption file(s)") }
+        if title.count > captions.count { throw ValidationError("--title is given \(title.count) times for \(captions.count) caption file(s)") }
+        for n in [defaultTrack].compactMap({ $0 }) + forced where !(1...captions.count).contains(n) {
+            throw ValidationError("--default and --forced take the position of a CAPTIONS file, 1 to \(captions.count); \(n) is not one")
+        }
+    }
+
+    func run() throws {
+        try CommandFailure.exitOnError {
+            let container = try MuxTarget(output: output)
+            if isStyled && container != .matroska {
+                throw CaptionFormatError(.usage, "\(output): a styled ASS track (--preset, --style) needs Matroska: name the output .mkv, or burn the captions into the picture with `captions burn`")
+            }
+            for input in [video] + captions where OutputFile.isSameFile(input, output) {
+                throw CaptionFormatError(.cannotWrite, "\(output) is an input of this command; write to another file")
+            }
+            let style = isStyled ? try styleOptions.resolve() : nil
+            var tracks: [SoftTrack] = []
+            for (n, input) in captions.enumerated() {
+                var track = try softTrack(input, container: container, style: style)
+                track.language = n < language.count ? language[n] : nil
+                track.title = n < title.count ? title[n] : nil
+                track.isDefault = defaultTrack == n + 1
+                track.isForced = forced.contains(n + 1)
+                if container == .mp4 {
+                    for (kind, count) in MovTextLosses.kinds(in: track) {
+                        CommandFailure.printError("captions: warning: \(input): mov_text cannot carry \(kind); \(count) caption\(count == 1 ? "" : "s") written without it (an .mkv keeps it)")
+                    }
+                }
+                tracks.append(track)
+            }
+            let cancellation = BurnCancellation()
+            let stop = StopSignals { cancellation.cancel() }
+            defer { stop.cancel() }
+            do throws(VideoError) {
+                let result = try SoftTrackMuxer.mux(video: video, tracks: tracks, output: output, replace: replace, cancellation: cancellation)
+                for stream in result.droppedStreams {
+                    CommandFailure.printError("captions: warning: \(video): stream \(stream) cannot go into \(output)'s container; left out")
+                }
+            } catch {
+                throw stop.exitCode(reporting: error)
+            }
+        }
+    }
+
+    /// One caption file as a soft track in `container`'s codec.
+    func softTrack(_ input: String, container: MuxTarget, style: CaptionStyle?) throws -> SoftTrack {
+        var result = try CaptionSource.read(path: input, format: from)
+        try Diagnostics.report(result.diagnostics, source: input, strict: false)
+        if result.wordTimedSource != nil || paging.isSet {
+            result.document = Paging.apply(paging.options(base: style?.paging ?? CaptionStyle().paging), to: result.document)
+        }
+        if let style {
+            let size = try MediaProbe.geometry(of: video)
+            let script = try CompiledASS.script(result.document, style: style, size: SizeArgument(width: size.width, height: size.height))
+            var track = SoftTrack(codec: .ass, assScript: script)
+            let (pages, drawn) = StyledPages.prepare(result.document.events, style: style)
+            track.fonts = try FontResolver.shared.fontFiles(for: drawn, texts: pages.map { $0.text.plain })
+            return track
+        }
+        let codec: SoftTrack.Codec = switch (container, result.formatName) {
+        case (.mp4, _): .movText
+        case (.webm, _), (.matroska, "vtt"): .webvtt
+        case (.matroska, "ass"): .ass
+        default: .subrip
+        }
+        // An ASS file goes in as its author wrote it (layers, margins, every tag), not as the model keeps it.
+        if codec == .ass, !CaptionSource.isContainer(input) {
+            return SoftTrack(codec: .ass, assScript: String(decoding: try CaptionFileReader.readText(path: input).utf8.withUnsafeBufferPointer { Array($0) }, as: UTF8.self))
+        }
+        let written = ASSFormat.write(result.document, options: WriteOptions())
+        var track = SoftTrack(codec: codec, assScript: written.text, times: result.document.events.map { ($0.start, $0.end) })
+        // The ASS writer's Default style (a font size for its frame) is not the caption's: given it, the
+        // subrip encoder would wrap every cue in <font size>. Only an ASS file's own styles are kept.
+        if result.formatName != "ass" { track.header = SoftTrack.unstyledHeader }
+        return track
+    }
+}
+
+/// The container `mux` writes, from the output's extension.
+enum MuxTarget {
+    case matroska, webm, mp4
+
+    init(output: String) throws {
+        switch (output as NSString).pathExtension.lowercased() {
+        case "mkv", "mka", "mks": self = .matroska
+        case "webm": self = .webm
+        case "mp4", "m4v", "mov": self = .mp4
+        default: throw CaptionFormatError(.usage, "\(output): name the output .mkv, .webm, .mp4 or .mov (the extension picks the container)")
+        }
+    }
+}
