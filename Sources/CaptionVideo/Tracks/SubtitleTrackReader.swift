@@ -21,7 +21,9 @@ public enum SubtitleTrackReader {
         guard !cues.cues.isEmpty else { throw CaptionFormatError(.malformed, "\(name) (\(track.codec)) has no caption in it") }
         let script = TrackScript(header: cues.header, cues: cues.cues)
         var result = try CaptionFileReader.read(DecodedText(script.text, sourceName: name), path: name, format: "ass")
-        script.restoreTimes(in: &result, codecIsASS: track.codec == "ass" || track.codec == "ssa")
+        script.restoreTimes(in: &result)
+        // Only an ASS track's [Script Info] is the file's; the others' is the script made here.
+        if cues.header == nil { result.document.metadata = [] }
         result.formatName = formatName(ofCodec: track.codec)
         return result
     }

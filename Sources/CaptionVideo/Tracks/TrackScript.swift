@@ -58,7 +58,7 @@ struct TrackScript {
 
     /// Each event's start and end from its packet, exactly; warnings point at the cue's time, not at
     /// a line of a script the user never saw.
-    func restoreTimes(in result: inout ParseResult, codecIsASS: Bool) {
+    func restoreTimes(in result: inout ParseResult) {
         for index in result.document.events.indices {
             guard let line = result.line(ofEvent: index), let cue = cueOfLine[line] else { continue }
             result.document.events[index].start = cue.start
