@@ -8,35 +8,45 @@ import Foundation
 public enum CaptionSource {
     public static func read(path: String, format: String? = nil, encoding: String? = nil,
                             options: ReadOptions = ReadOptions(), track: TrackSelection = TrackSelection()) throws -> ParseResult {
-        if path != "-", track.isSet || isContainer(path) {
-            return try SubtitleTrackReader.read(path: path, selection: track)
+        if path != "-" {
+            let container = containerName(path)
+            if container != nil || track.isSet {
+                do {
+                    return try SubtitleTrackReader.read(path: path, selection: track)
+                } catch let error as VideoError where error.kind == .malformedInput && error.message.hasPrefix("\(path) cannot be read") {
+                    // Say what the file looked like: a caption file named .srt that is really a broken MP4.
+                    throw VideoError(.malformedInput, "\(path) looks like \(container ?? "a video file") but libavformat cannot read it; it may be truncated or damaged")
+                }
+            }
         }
         return try CaptionFileReader.read(path: path, format: format, encoding: encoding, options: options)
     }
 
     /// Whether the file's first bytes are a media container's signature.
-    public static func isContainer(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    public static func isContainer(_ path: String) -> Bool { containerName(path) != nil }
+
+    /// `an MP4/MOV file`, `a Matroska/WebM file`...: what the file's first bytes say it is, if a container.
+    static func containerName(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 1024)) ?? Data())
-        return ContainerSignature.matches(head)
+        return ContainerSignature.name(of: [UInt8]((try? handle.read(upToCount: 1024)) ?? Data()))
     }
 }
 
 /// The signatures of the containers that carry subtitle tracks.
 enum ContainerSignature {
-    static func matches(_ b: [UInt8]) -> Bool {
+    static func name(of b: [UInt8]) -> String? {
         func at(_ offset: Int, _ text: String) -> Bool {
             let s = Array(text.utf8)
             return b.count >= offset + s.count && b[offset..<offset + s.count].elementsEqual(s)
         }
-        if at(4, "ftyp") || at(4, "moov") || at(4, "mdat") || at(4, "free") || at(4, "wide") { return true } // MP4, MOV
-        if b.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return true }                                          // Matroska, WebM
-        if at(0, "RIFF") && at(8, "AVI ") { return true }
-        if at(0, "OggS") { return true }
+        if at(4, "ftyp") || at(4, "moov") || at(4, "mdat") || at(4, "free") || at(4, "wide") { return "an MP4/MOV file" }
+        if b.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return "a Matroska/WebM file" }
+        if at(0, "RIFF") && at(8, "AVI ") { return "an AVI file" }
+        if at(0, "OggS") { return "an Ogg file" }
         // MPEG-TS: a sync byte every 188 bytes (three in a row, so a text file starting with 'G' is not one).
-        if b.count > 376, b[0] == 0x47, b[188] == 0x47, b[376] == 0x47 { return true }
-        if b.starts(with: [0x00, 0x00, 0x01, 0xBA]) { return true }                                          // MPEG-PS
-        return false
+        if b.count > 376, b[0] == 0x47, b[188] == 0x47, b[376] == 0x47 { return "an MPEG-TS file" }
+        if b.starts(with: [0x00, 0x00, 0x01, 0xBA]) { return "an MPEG-PS file" }
+        return nil
     }
 }
