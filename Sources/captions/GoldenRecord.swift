@@ -81,6 +81,7 @@ struct GoldenRecord: ParsableCommand {
     /// The same input, style, paging and size: new times can join the recording.
     static func sameRecording(_ a: GoldenManifest, _ b: GoldenManifest) -> Bool {
         a.kind == b.kind && a.input.path == b.input.path && a.inputFormat == b.inputFormat && a.paging == b.paging
+            && a.inputTrack == b.inputTrack && a.inputLanguage == b.inputLanguage
             && a.style?.preset == b.style?.preset && a.style?.file?.path == b.style?.file?.path
             && a.style?.stylesDirectory == b.style?.stylesDirectory && a.size == b.size
     }
@@ -106,8 +107,11 @@ struct GoldenRecord: ParsableCommand {
             times: times,
             fonts: FontInventory.fonts(for: drawn, pages: pages),
             threshold: threshold.value)
+        var recorded = manifest
+        recorded.inputTrack = captions.tracks.track
+        recorded.inputLanguage = captions.tracks.language
         let native = NativeFrames(style: drawn, pages: pages, width: size.width, height: size.height)
-        return (manifest, snapshot, native, { native.warnings })
+        return (recorded, snapshot, native, { native.warnings })
     }
 
     private func videoRecording(_ video: String) throws -> (GoldenManifest, String?, any FrameSource, () -> [String]) {

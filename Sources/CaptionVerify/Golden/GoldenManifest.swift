@@ -62,6 +62,9 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
     public var input: File
     /// `--from` as given (nil: detected).
     public var inputFormat: String?
+    /// When the input is a video file: `--track` and `--language` as given (nil: the default track).
+    public var inputTrack: Int?
+    public var inputLanguage: String?
     /// The paging options as command-line arguments (`--max-words 3`), empty for the style's defaults.
     public var paging: [String]
     /// nil for a video folder.
@@ -83,7 +86,7 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
     public var recorded: String
 
     enum CodingKeys: String, CodingKey {
-        case format, kind, input, inputFormat = "input_format", paging, style, size, times, toolkit, libass, freetype, harfbuzz,
+        case format, kind, input, inputFormat = "input_format", inputTrack = "input_track", inputLanguage = "input_language", paging, style, size, times, toolkit, libass, freetype, harfbuzz,
              fonts, threshold, recorded
     }
 
