@@ -20,6 +20,7 @@ static inline int cffmpeg_averror(int posix_error) { return AVERROR(posix_error)
 static inline int cffmpeg_averror_eof(void) { return AVERROR_EOF; }
 static inline int cffmpeg_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int cffmpeg_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
+static inline int cffmpeg_averror_enomem(void) { return AVERROR(ENOMEM); }
 static inline int64_t cffmpeg_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline int cffmpeg_time_base(void) { return AV_TIME_BASE; }
 static inline AVRational cffmpeg_time_base_q(void) { return (AVRational){1, AV_TIME_BASE}; }
@@ -135,5 +136,25 @@ static inline int cffmpeg_copy_chapters(AVFormatContext *out, const AVFormatCont
         out->nb_chapters = i + 1;
     }
     return 0;
+}
+/* Whether the decoder had to guess part of this frame: it concealed damaged macroblocks
+   (decode_error_flags: what ffmpeg counts as a "corrupt decoded frame"), or it marks the frame corrupt. */
+static inline int cffmpeg_frame_is_damaged(const AVFrame *frame) {
+    return frame->decode_error_flags != 0 || (frame->flags & AV_FRAME_FLAG_CORRUPT) != 0;
+}
+/* Video decoders (and the parser's codec context, "[NULL @ ...]") print a line per damaged macroblock
+   or NAL unit at error level; the toolkit counts that damage itself and says so in one line, so these
+   lines are dropped. Everything else (fatal errors, encoders, muxers) goes to libav's own printer. */
+static inline void cffmpeg_log_without_video_decoders(void *object, int level, const char *format, va_list args) {
+    if (object && level >= AV_LOG_ERROR && *(const AVClass *const *)object == avcodec_get_class()) {
+        const AVCodecContext *context = object;
+        if (context->codec_type == AVMEDIA_TYPE_VIDEO && !(context->codec && av_codec_is_encoder(context->codec))) return;
+    }
+    av_log_default_callback(object, level, format, args);
+}
+/* Installs libav's own printer (`shown`, for --verbose) or the one above. The choice lives in libavutil's
+   one callback pointer, so there is no state here. */
+static inline void cffmpeg_show_video_decoder_messages(int shown) {
+    av_log_set_callback(shown ? av_log_default_callback : cffmpeg_log_without_video_decoders);
 }
 #endif

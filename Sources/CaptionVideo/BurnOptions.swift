@@ -21,8 +21,9 @@ public struct BurnOptions: Sendable {
     public var frameRate = 30
     /// Checked between frames; a cancelled burn removes its temporary file and throws `.interrupted`.
     public var cancellation: BurnCancellation?
-    /// Refuse an input that decodes only in part (`InputTruncation`): nothing is written and the burn
-    /// throws. Without it the part that decodes is burned and the statistics carry the truncation.
+    /// Refuse an input that decodes only in part (`InputTruncation`) or is damaged inside
+    /// (`DecodeDamage`, found as the frames are decoded: the burn stops there): nothing is written and
+    /// the burn throws. Without it the part that decodes is burned and the statistics carry what was found.
     public var strict = false
     /// One part of a plan (`PartPlan`): exactly these frames of the video, timestamps from 0, no audio.
     public var part: PartRange?
@@ -79,6 +80,9 @@ public struct BurnStatistics: Sendable {
     public var audio: String
     /// Set when the input decoded only in part (without `strict`): the output stops where it did.
     public var truncation: InputTruncation?
+    /// Damage inside the input that the decoder decoded past (without `strict`): concealed frames,
+    /// frames missing; empty for a clean input.
+    public var damage = DecodeDamage()
 
     public var captionMillisecondsPerFrame: Double { frames > 0 ? captionMilliseconds / Double(frames) : 0 }
     public var frameCopyMillisecondsPerFrame: Double { frames > 0 ? frameCopyMilliseconds / Double(frames) : 0 }

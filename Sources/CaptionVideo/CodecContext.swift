@@ -31,17 +31,37 @@ final class CodecContext: @unchecked Sendable {
     }
 
     /// Sends one packet (nil: flush) and hands every decoded frame to `body`. Errors name `file`.
-    func decode(_ packet: MediaPacket?, file: String, _ body: (MediaFrame) throws(VideoError) -> Void) throws(VideoError) {
+    ///
+    /// Without `refused`, a packet the decoder cannot decode throws. With it, decoding goes on past
+    /// such a packet, as ffmpeg does without `-xerror`, and `refused` is called, in order with the
+    /// frames, where the decoder says so (with frame threads, while a later packet is sent).
+    func decode(_ packet: MediaPacket?, file: String, refused: (() -> Void)? = nil,
+                _ body: (MediaFrame) throws(VideoError) -> Void) throws(VideoError) {
         let sent = avcodec_send_packet(pointer, packet?.pointer)
-        if sent != averrorEOF {
-            try check(sent, .malformedInput, "\(file): the \(name) stream is corrupt")
-        }
+        // "Try again" would mean the packet was not taken: never skipped as damage.
+        if sent != averrorEOF { try skip(sent, unless: sent == averrorEAGAIN, file: file, refused) }
+        // Each error consumes what failed to decode; a decoder failing on and on without consuming
+        // anything would loop here forever.
+        var failures = 0
         while true {
             let frame = MediaFrame()
             let status = avcodec_receive_frame(pointer, frame.pointer)
             if status == averrorEAGAIN || status == averrorEOF { return }
-            try check(status, .malformedInput, "\(file): the \(name) stream is corrupt")
+            if status < 0 {
+                failures += 1
+                try skip(status, unless: failures > 64, file: file, refused)
+                continue
+            }
+            failures = 0
             try body(frame)
         }
+    }
+
+    /// Calls `refused` for a decoding error it may skip; throws any other error (and running out of
+    /// memory, which is no damage of the input).
+    private func skip(_ status: Int32, unless fatal: Bool, file: String, _ refused: (() -> Void)?) throws(VideoError) {
+        guard status < 0 else { return }
+        if let refused, !fatal, status != cffmpeg_averror_enomem() { return refused() }
+        try check(status, .malformedInput, "\(file): the \(name) stream is corrupt")
     }
 }

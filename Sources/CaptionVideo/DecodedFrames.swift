@@ -21,15 +21,21 @@ final class DecodedFrames: FrameSource {
     /// Where the last decoded frame ends (µs on the input's clock).
     private var reachedMicroseconds: Int64?
     /// Set at the first packet the demuxer marks corrupt: the video is read no further.
-    private var damaged = false
+    private var corruptPacket = false
     private(set) var truncation: InputTruncation?
+    /// Damage inside the video, which the decoder decodes past (concealed frames, refused packets).
+    private var recorder = DamageRecorder()
+    var damage: DecodeDamage { recorder.damage }
+    /// `BurnOptions.strict`: the first damage stops the burn.
+    private let stopAtDamage: Bool
 
     /// Frames of the part emitted so far.
     private var partFrames = 0
 
     init(input: MediaInput, decoder: CodecContext, scaler: FrameScaler, audio: AudioPath?, window: TimeWindow,
-         part: PartRange? = nil, cancellation: BurnCancellation?) {
+         part: PartRange? = nil, cancellation: BurnCancellation?, stopAtDamage: Bool = false) {
         self.part = part
+        self.stopAtDamage = stopAtDamage
         self.input = input
         self.decoder = decoder
         self.scaler = scaler
@@ -68,13 +74,14 @@ final class DecodedFrames: FrameSource {
                 if videoDone { continue }
                 if owned.pointer.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 {
                     // What follows a damaged packet would decode as garbage: the usable video ends here.
-                    damaged = true
+                    corruptPacket = true
                     videoDone = true
                     continue
                 }
-                try decoder.decode(owned, file: input.path) { (frame) throws(VideoError) in
+                try decoder.decode(owned, file: input.path, refused: { self.recorder.refused() }) { (frame) throws(VideoError) in
                     if try !handle(frame, emit) { stopped = true }
                 }
+                try stopIfDamaged()
             } else if let audio, !audioDone {
                 let ts = owned.pointer.pointee.pts
                 if let end = window.end, ts != cffmpeg_nopts_value(),
@@ -84,9 +91,18 @@ final class DecodedFrames: FrameSource {
             if videoDone && audioDone { break }
         }
         if stopped { return }
-        try decoder.decode(nil, file: input.path) { (frame) throws(VideoError) in _ = try handle(frame, emit) }
+        try decoder.decode(nil, file: input.path, refused: { self.recorder.refused() }) { (frame) throws(VideoError) in _ = try handle(frame, emit) }
+        recorder.finish()
+        try stopIfDamaged()
         try audio?.finish()
         truncation = measuredTruncation()
+    }
+
+    /// Under `--strict` damage refuses the input as soon as it is found: a long burn need not run on
+    /// to a refusal at its end.
+    private func stopIfDamaged() throws(VideoError) {
+        guard stopAtDamage, !recorder.damage.isEmpty else { return }
+        throw VideoError(.malformedInput, "\(input.path): \(recorder.damage.description); nothing written (--strict stops at the first damage)")
     }
 
     /// Whether the frames stopped short of what the container claims for the part burned: a damaged
@@ -109,8 +125,9 @@ final class DecodedFrames: FrameSource {
         let claimed = min(window.end ?? total, total)
         let reached = reachedMicroseconds ?? window.start
         let expected = Int(stream.pointee.nb_frames)
-        let fewerFrames = window.start == 0 && window.end == nil && expected > 0 && decodedFrames + 2 < expected
-        guard damaged || fewerFrames || reached + 500_000 < claimed else { return nil }
+        // Frames of refused packets are missing, but not at the end: that is damage, not truncation.
+        let fewerFrames = window.start == 0 && window.end == nil && expected > 0 && decodedFrames + recorder.damage.refusedPackets + 2 < expected
+        guard corruptPacket || fewerFrames || reached + 500_000 < claimed else { return nil }
         return InputTruncation(path: input.path, reachedMilliseconds: milliseconds(fromMicroseconds: min(reached, claimed)),
                                claimedMilliseconds: milliseconds(fromMicroseconds: claimed))
     }
@@ -126,7 +143,8 @@ final class DecodedFrames: FrameSource {
         lastPTS = ts
         let us = window.microseconds(ts, stream.pointee.time_base)
         let duration = frame.pointer.pointee.pkt_duration > 0 ? frame.pointer.pointee.pkt_duration : frameStep
-        reachedMicroseconds = max(reachedMicroseconds ?? 0, window.microseconds(ts + duration, stream.pointee.time_base))
+        let endMicroseconds = window.microseconds(ts + duration, stream.pointee.time_base)
+        reachedMicroseconds = max(reachedMicroseconds ?? 0, endMicroseconds)
         if let part {
             // Frames before the part (an open GOP's leading pictures, decoded from the key frame on)
             // belong to the part before; the part ends at the next part's key frame or its count.
@@ -139,6 +157,9 @@ final class DecodedFrames: FrameSource {
             if let end = window.end, us >= end { videoDone = true; return true }
             frame.pts = window.shifted(ts, stream.pointee.time_base)
         }
+        // Only frames burned count: the leading pictures of an open GOP, decoded without their
+        // references before a part or --start, are damaged by design and dropped.
+        recorder.decoded(frame, from: milliseconds(fromMicroseconds: us), to: milliseconds(fromMicroseconds: endMicroseconds))
         let scaled = try scaler.convert(frame)
         return emit(TimedFrame(frame: scaled, time: milliseconds(fromMicroseconds: us)))
     }

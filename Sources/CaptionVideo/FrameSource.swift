@@ -15,6 +15,8 @@ protocol FrameSource: AnyObject {
     func run(_ emit: (TimedFrame) -> Bool) throws(VideoError)
     /// After `run`: set when the input ended before the time its container claims (cut short or damaged).
     var truncation: InputTruncation? { get }
+    /// After `run` (or as far as it went): damage inside the video that the decoder decoded past.
+    var damage: DecodeDamage { get }
 }
 
 /// An input that decoded only in part: how far its frames reached and how long its container says it

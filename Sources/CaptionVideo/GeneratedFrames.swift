@@ -14,6 +14,7 @@ final class GeneratedFrames: FrameSource {
     let cancellation: BurnCancellation?
     /// Made, not decoded: never cut short.
     var truncation: InputTruncation? { nil }
+    var damage: DecodeDamage { DecodeDamage() }
 
     init(template: MediaFrame, frameRate: Int, window: TimeWindow, input: MediaInput?, audio: AudioPath?,
          cancellation: BurnCancellation?) {

@@ -132,7 +132,7 @@ public final class VideoBurner: @unchecked Sendable {
         }
         if let decoded {
             source = DecodedFrames(input: input, decoder: decoded.decoder, scaler: decoded.scaler, audio: audio,
-                                   window: window, part: options.part, cancellation: options.cancellation)
+                                   window: window, part: options.part, cancellation: options.cancellation, stopAtDamage: options.strict)
         } else {
             source = GeneratedFrames(template: template!, frameRate: options.frameRate, window: window,
                                      input: input.video == nil ? input : nil, audio: audio, cancellation: options.cancellation)
@@ -216,7 +216,7 @@ public final class VideoBurner: @unchecked Sendable {
         if frames == 0 { throw VideoError(.malformedInput, "\(inputPath): no frames in the chosen range") }
         return BurnStatistics(frames: frames, wallSeconds: Date().timeIntervalSince(started), captionedFrames: captionStage.captionedFrames,
                               captionMilliseconds: captionStage.milliseconds, frameCopyMilliseconds: captionStage.copyMilliseconds,
-                              width: width, height: height, audio: audioHandling, truncation: truncation)
+                              width: width, height: height, audio: audioHandling, truncation: truncation, damage: source.value.damage)
     }
 
     private func encode(_ frame: MediaFrame?) throws(VideoError) {

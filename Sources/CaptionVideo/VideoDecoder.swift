@@ -12,6 +12,7 @@ enum VideoDecoder {
         guard let codec = (vp9Alpha ? avcodec_find_decoder_by_name("libvpx-vp9") : nil) ?? avcodec_find_decoder(parameters.pointee.codec_id) else {
             throw VideoError(.unsupported, "\(file): no decoder for its video codec")
         }
+        DecoderMessages.prepare()
         let decoder = try CodecContext(codec: codec)
         try check(avcodec_parameters_to_context(decoder.pointer, parameters), .malformedInput, "\(file): unusable video stream")
         decoder.pointer.pointee.pkt_timebase = stream.pointee.time_base

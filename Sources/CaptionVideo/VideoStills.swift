@@ -12,6 +12,8 @@ public struct VideoStillFrames: Sendable {
     public var height: Int
     /// The decoded frames' pixel format, as libavutil names it (`yuv420p`).
     public var pixelFormat: String
+    /// Damage the decoder met and decoded past in the frames read (up to the last time asked for).
+    public var damage: DecodeDamage
 }
 
 /// Reads the frames a video shows at given times: decoded with libavcodec from the start (exact, and
@@ -34,6 +36,8 @@ public enum VideoStills {
         var next = 0
         var shown: (frame: MediaFrame, image: RGBAImage?)?
         var converter: StillConverter?
+        var recorder = DamageRecorder()
+        var lastEnd: Milliseconds = 0
 
         func image(of entry: inout (frame: MediaFrame, image: RGBAImage?)) throws(VideoError) -> RGBAImage {
             if let done = entry.image { return done }
@@ -46,6 +50,11 @@ public enum VideoStills {
         // frame, by this one).
         func arrived(_ frame: MediaFrame) throws(VideoError) {
             let ts = frame.pointer.pointee.best_effort_timestamp
+            // Damage is placed on the stream's clock (a frame without a timestamp, after the last one).
+            func ms(_ t: Int64) -> Milliseconds { Milliseconds(av_rescale_q(t - start, timeBase, AVRational(num: 1, den: 1000))) }
+            let from = ts == cffmpeg_nopts_value() ? lastEnd : ms(ts)
+            lastEnd = ts == cffmpeg_nopts_value() ? lastEnd : ms(ts + max(frame.pointer.pointee.pkt_duration, 0))
+            recorder.decoded(frame, from: from, to: lastEnd)
             // Exactly: a time t is before the frame when t / 1000 < (ts - start) * num / den (a frame at
             // 33.3 ms is not shown at 33 ms, which rounding the frame's time to milliseconds would say).
             func before(_ t: Milliseconds) -> Bool {
@@ -63,9 +72,10 @@ public enum VideoStills {
         while next < order.count, try input.read(into: packet) {
             let owned = packet.take()
             guard owned.pointer.pointee.stream_index == stream.pointee.index else { continue }
-            try decoder.decode(owned, file: path) { (frame) throws(VideoError) in try arrived(frame) }
+            try decoder.decode(owned, file: path, refused: { recorder.refused() }) { (frame) throws(VideoError) in try arrived(frame) }
         }
-        if next < order.count { try decoder.decode(nil, file: path) { (frame) throws(VideoError) in try arrived(frame) } }
+        if next < order.count { try decoder.decode(nil, file: path, refused: { recorder.refused() }) { (frame) throws(VideoError) in try arrived(frame) } }
+        recorder.finish()
         guard shown != nil || next == order.count else { throw VideoError(.malformedInput, "\(path): no video frame could be decoded") }
         while next < order.count {
             images[order[next]] = try image(of: &shown!)
@@ -73,6 +83,6 @@ public enum VideoStills {
         }
         guard let converter else { throw VideoError(.malformedInput, "\(path): no video frame could be decoded") }
         return VideoStillFrames(images: images.map { $0! }, matrix: converter.matrix, width: converter.width,
-                                height: converter.height, pixelFormat: converter.formatName)
+                                height: converter.height, pixelFormat: converter.formatName, damage: recorder.damage)
     }
 }

@@ -18,7 +18,9 @@ struct Burn: ParsableCommand {
         AAC. A rotated phone video keeps its rotation metadata; the captions are drawn upright as it is \
         displayed. VIDEO may also be an image (shown for --duration, default until the last caption ends) \
         or an audio file (over --background, default black, at --size or 1080x1920). The output is written \
-        to a temporary file and renamed when complete; Ctrl-C removes it (exit 130).
+        to a temporary file and renamed when complete; Ctrl-C removes it (exit 130). A video damaged \
+        inside is burned as the decoder conceals it, with one warning naming the frames and times \
+        (--strict refuses it: exit 65, nothing written).
         """
     )
 
@@ -76,8 +78,11 @@ struct Burn: ParsableCommand {
     @Flag(help: "No progress output.")
     var quiet = false
 
-    @Flag(help: "Refuse an input that decodes only in part (cut short or damaged): exit 65, nothing written. By default the part that decodes is burned, with a warning.")
+    @Flag(help: "Refuse an input that decodes only in part (cut short) or is damaged inside: exit 65, nothing written. By default the part that decodes is burned, with a warning.")
     var strict = false
+
+    @Flag(help: "Show the video decoder's own messages (a line per damaged macroblock) besides the one warning.")
+    var verbose = false
 
     @Flag(help: "Print frames, speed and the caption cost (render + blend, ms per frame) when done.")
     var stats = false
@@ -107,7 +112,7 @@ struct Burn: ParsableCommand {
             // Every part burns with the plan's options, so that all are encoded alike; only what is
             // printed may be chosen here.
             let given = BurnBatchOptions.burnArguments(dropping: BurnBatchOptions.selection)
-            if let other = given.first(where: { $0 != "--quiet" && $0 != "--stats" }) {
+            if let other = given.first(where: { !BurnBatchOptions.printingOnly.contains($0) }) {
                 throw ValidationError("with --plan \(plan), the burn's options come from the plan (give them to --plan N); '\(other)' cannot be added")
             }
             throw BatchRun(batch: batch).run(plan) { () throws(ManifestError) in try PlanJobs.jobs(plan, printing: given) }
@@ -131,6 +136,7 @@ struct Burn: ParsableCommand {
     func burn(cancellation: BurnCancellation, part: PartRange? = nil, statistics: (String) -> Void = { print($0) }) throws {
         let (video, input, output) = (video!, input!, output!)
         let (style, document) = try captions.load(input)
+        DamageReport.decoderMessages(verbose: verbose)
         var options = try options(output: output, cancellation: cancellation, captionsEnd: document.events.map(\.end).max())
         options.part = part
         let burner = try VideoBurner(input: video, options: options)
@@ -142,6 +148,7 @@ struct Burn: ParsableCommand {
         if let truncation = result.truncation {
             CommandFailure.printError("captions: warning: \(truncation.description); \(output) stops there (--strict refuses such input)")
         }
+        DamageReport.warn(result.damage, of: video, "\(output) shows what the decoder made of them")
         if stats { statistics(Self.summary(result, engine: engine)) }
     }
 

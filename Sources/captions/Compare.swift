@@ -19,11 +19,12 @@ struct Compare: ParsableCommand {
         alpha (ProRes 4444, VP9 with alpha, QuickTime Animation); HLG and PQ video goes back through \
         linear light with HDR reference white as SDR white, so a caption burned into HDR video compares \
         with `captions render` of the same time. 16-bit PNGs (ffmpeg's frames of such videos) are read \
-        as encoded.
+        as encoded. A video damaged inside (frames the decoder had to conceal, or could not decode, up \
+        to --at) is compared as decoded, with one warning; --strict refuses it.
 
         Exit status: 0 when the grade is GOOD or better, 1 when it is BAD or FAIL, 64 when the images \
-        differ in size or a video is given without --at, 65 when a video is damaged, 66 when a file \
-        cannot be read.
+        differ in size or a video is given without --at, 65 when a video is damaged (inside only with \
+        --strict), 66 when a file cannot be read.
         """
     )
 
@@ -36,8 +37,15 @@ struct Compare: ParsableCommand {
     @Option(help: "For a video: the time of its frame to compare (seconds or timestamp).")
     var at: TimeArgument?
 
+    @Flag(help: "Refuse a video damaged inside (exit 65) instead of comparing its frame as decoded.")
+    var strict = false
+
+    @Flag(help: "Show the video decoder's own messages (a line per damaged macroblock) besides the one warning.")
+    var verbose = false
+
     func run() throws {
-        let a = try Self.frame(actual, at: at), e = try Self.frame(expected, at: at)
+        DamageReport.decoderMessages(verbose: verbose)
+        let a = try frame(actual), e = try frame(expected)
         guard a.width == e.width, a.height == e.height else {
             CommandFailure.printError("captions: image sizes differ: \(actual) is \(a.width)x\(a.height), \(expected) is \(e.width)x\(e.height)")
             throw ExitCode(64)
@@ -58,8 +66,8 @@ struct Compare: ParsableCommand {
         if comparison.grade > .good { throw ExitCode(1) }
     }
 
-    /// A PNG (by its signature, whatever its name), or the frame of a video shown at `time`.
-    static func frame(_ path: String, at time: TimeArgument?) throws -> RGBAImage {
+    /// A PNG (by its signature, whatever its name), or the frame of a video shown at `at`.
+    func frame(_ path: String) throws -> RGBAImage {
         // An unreadable file goes to the PNG reader too, for its message and exit 66.
         if PNGFile.hasSignature(path) || !FileManager.default.isReadableFile(atPath: path) {
             do { return try PNGFile.read(path) } catch {
@@ -67,10 +75,15 @@ struct Compare: ParsableCommand {
                 throw ExitCode(66)
             }
         }
-        guard let time else {
+        guard let time = at else {
             CommandFailure.printError("captions: \(path) is not a PNG; to compare a frame of a video, give --at TIME")
             throw ExitCode(64)
         }
-        return try CommandFailure.exitOnError { try VideoStills.frames(path: path, at: [time.milliseconds]).images[0] }
+        return try CommandFailure.exitOnError {
+            let decoded = try VideoStills.frames(path: path, at: [time.milliseconds])
+            try DamageReport.refuse(decoded.damage, of: path, strict: strict, "not compared")
+            DamageReport.warn(decoded.damage, of: path, "its frame is compared as decoded")
+            return decoded.images[0]
+        }
     }
 }

@@ -22,6 +22,10 @@ struct GoldenCheck: ParsableCommand {
         given; --junit FILE writes JUnit XML (a testsuite per folder, a testcase per frame); --json FILE the \
         same facts as JSON. Paths in reports are relative to the report.
 
+        A recorded video damaged inside (frames its decoder had to conceal or could not decode) is checked \
+        as decoded, with one warning; --strict makes that folder an error (65) instead. -v also shows the \
+        video decoder's own messages (a line per damaged macroblock).
+
         --update missing|failed|all re-records goldens (missing ones; failing and missing ones; all) and \
         the manifest's hashes, fonts and versions with them; re-recorded frames pass.
 
@@ -57,8 +61,11 @@ struct GoldenCheck: ParsableCommand {
     @Option(help: "Folders checked at once (default: the machine's cores).")
     var jobs: Int?
 
-    @Flag(name: .shortAndLong, help: "Print every frame's line, not only the failing ones (the default for one folder).")
+    @Flag(name: .shortAndLong, help: "Print every frame's line, not only the failing ones (the default for one folder), and the video decoder's own messages.")
     var verbose = false
+
+    @Flag(help: "Refuse a recorded video damaged inside: its folder is an error (65), not checked.")
+    var strict = false
 
     func validate() throws {
         if paths.isEmpty && dir == nil { throw ValidationError("give a golden folder (PATH or --dir)") }
@@ -80,13 +87,15 @@ struct GoldenCheck: ParsableCommand {
         let reportDirectory = report ?? (single ? (folders[0] as NSString).appendingPathComponent("report") : "golden-report")
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, folders.count)
         let start = Date()
-        let thresholdValue = threshold.value, update = update, verbose = verbose || single
+        // Only -v itself shows the decoder's messages: one folder's frame lines are no reason to.
+        DamageReport.decoderMessages(verbose: verbose)
+        let thresholdValue = threshold.value, update = update, strict = strict, verbose = verbose || single
         // Folders are taken in order by `workers` threads; each folder's lines are printed once it and
         // every folder before it are done, so the log reads in path order.
         let outcomes = OrderedWork.run(count: folders.count, workers: workers) { k in
             let imageDirectory = single ? reportDirectory : (reportDirectory as NSString).appendingPathComponent(Self.slug(folders[k]))
             let outcome = GoldenFolderCheck(path: folders[k], threshold: thresholdValue, update: update,
-                                            reportDirectory: imageDirectory).run()
+                                            reportDirectory: imageDirectory, strict: strict).run()
             let lines = Self.lines(outcome, verbose: verbose, single: single)
             return (outcome, OrderedWork.Lines(out: lines.out, err: lines.err))
         }
@@ -138,7 +147,8 @@ struct GoldenCheck: ParsableCommand {
     /// Notes and errors go to stderr as `captions: note: ...` and `captions: ...`.
     static func lines(_ o: GoldenFolderOutcome, verbose: Bool, single: Bool) -> (out: [String], err: [String]) {
         var lines: [String] = []
-        var err = o.notes.map { "captions: note: \($0)" }
+        // Warnings (a damaged video, a colour emoji drawn in monochrome) are said as the other commands say them.
+        var err = o.notes.map { $0.hasPrefix("warning: ") ? "captions: \($0)" : "captions: note: \($0)" }
         if let error = o.error {
             err.append("captions: \(error.message)")
             return (["ERROR \(o.path): \(error.message) (exit \(error.code))"], err)

@@ -28,6 +28,8 @@ struct GoldenFolderCheck {
     let update: GoldenUpdate?
     /// Where this folder's failing frames' images go.
     let reportDirectory: String
+    /// `--strict`: a recorded video damaged inside is the folder's error.
+    var strict = false
 
     func run() -> GoldenFolderOutcome {
         let start = Date()
@@ -59,7 +61,7 @@ struct GoldenFolderCheck {
         let manifest = try GoldenManifest.read(directory: path)
         let folder = GoldenFolder(directory: path)
         outcome.threshold = threshold ?? manifest.threshold ?? .standard
-        let subject = try GoldenSubject.load(manifest, in: path)
+        let subject = try GoldenSubject.load(manifest, in: path, strict: strict)
         outcome.description = subject.description
         outcome.notes = subject.notes
         let report = FrameReport(directory: reportDirectory, title: path, actualLabel: "actual", expectedLabel: "golden")

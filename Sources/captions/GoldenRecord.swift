@@ -17,6 +17,9 @@ struct GoldenRecord: ParsableCommand {
         relative to DIR. With --video the frames are pulled from that video (a burned file: decoded with \
         libavcodec, converted to RGB as the video's matrix and range say) and no captions input is needed.
 
+        A video damaged inside (frames its decoder had to conceal or could not decode) is recorded as \
+        decoded, with one warning; --strict refuses it (65, nothing recorded).
+
         Recording into a folder that already holds a recording of the same input, style and size adds \
         the times it lacks; anything else there is replaced only with --force. Exit status: 0 ok, \
         64 usage, 65 malformed input or style, 66 missing input, 73 cannot write or already recorded.
@@ -39,6 +42,12 @@ struct GoldenRecord: ParsableCommand {
 
     @Flag(help: "Replace frames and a manifest already recorded in DIR.")
     var force = false
+
+    @Flag(help: "With --video: refuse a video damaged inside (exit 65, nothing recorded) instead of recording its frames as decoded.")
+    var strict = false
+
+    @Flag(help: "With --video: show the video decoder's own messages (a line per damaged macroblock) besides the one warning.")
+    var verbose = false
 
     @OptionGroup var threshold: ThresholdOptions
 
@@ -68,6 +77,7 @@ struct GoldenRecord: ParsableCommand {
                 throw GoldenError(.exists, "\(folder.manifestPath): all \(manifest.times.count) times are already recorded here; "
                                   + "use --force to record again, or `golden check --update all`")
             }
+            for warning in warnings() { CommandFailure.printError("captions: warning: \(warning)") }
             print("added \(added.count) frames to \(dir): " + added.map { GoldenManifest.frameName(at: $0) }.joined(separator: ", "))
             return
         }
@@ -119,7 +129,8 @@ struct GoldenRecord: ParsableCommand {
         guard let times = frameTimes.times.flatMap(FrameTimeOptions.parse), !times.isEmpty else {
             throw CaptionFormatError(.usage, "--video needs --times")
         }
-        let frames = try VideoGoldenFrames(path: video, times: times, size: nil)
+        DamageReport.decoderMessages(verbose: verbose)
+        let frames = try VideoGoldenFrames(path: video, times: times, size: nil, strict: strict, refusal: "nothing recorded")
         let first = try frames.frame(at: times[0])
         let manifest = GoldenManifest(
             kind: .video,
@@ -127,6 +138,7 @@ struct GoldenRecord: ParsableCommand {
             inputFormat: nil, paging: [], style: nil,
             size: GoldenManifest.Size(width: first.width, height: first.height),
             times: times, threshold: threshold.value)
-        return (manifest, nil, frames, { [] })
+        let damage = DamageReport.warning(frames.damage, of: video, "the goldens show what the decoder made of it")
+        return (manifest, nil, frames, { damage.map { [$0] } ?? [] })
     }
 }

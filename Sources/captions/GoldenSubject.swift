@@ -20,7 +20,8 @@ struct GoldenSubject {
     let styleJSON: String?
     let warnings: () -> [String]
 
-    static func load(_ manifest: GoldenManifest, in dir: String) throws -> GoldenSubject {
+    /// `strict`: a recorded video damaged inside is refused (65) rather than checked with a warning.
+    static func load(_ manifest: GoldenManifest, in dir: String, strict: Bool = false) throws -> GoldenSubject {
         let inputPath = RelativePath.resolve(manifest.input.path, in: dir)
         guard FileManager.default.isReadableFile(atPath: inputPath) else {
             throw CaptionFormatError(.unreadable, "\(inputPath): the recorded \(manifest.isVideo ? "video" : "input") is missing (manifest.json: input.path)")
@@ -31,10 +32,11 @@ struct GoldenSubject {
         let changed = refreshed.input.sha256 != manifest.input.sha256
         let size = "\(manifest.size.width)x\(manifest.size.height)"
         if manifest.isVideo {
-            let video = try VideoGoldenFrames(path: inputPath, times: manifest.times, size: manifest.size)
+            let video = try VideoGoldenFrames(path: inputPath, times: manifest.times, size: manifest.size, strict: strict, refusal: "not checked")
+            let damage = DamageReport.warning(video.damage, of: inputPath, "its frames are checked as decoded")
             return GoldenSubject(frames: video, notes: changed ? ["the video \(inputPath) changed since recording (SHA-256 differs); its frames decide"] : [],
                                  description: "video, \(size), \(manifest.times.count) frames of \(manifest.input.path)",
-                                 refreshed: refreshed, styleJSON: nil, warnings: { [] })
+                                 refreshed: refreshed, styleJSON: nil, warnings: { damage.map { [$0] } ?? [] })
         }
         guard let recordedStyle = manifest.style else {
             throw CaptionFormatError(.malformed, "\(GoldenManifest.path(in: dir)): style: missing")
@@ -79,12 +81,17 @@ struct GoldenSubject {
 /// `golden check` compares with it.
 struct VideoGoldenFrames: FrameSource {
     let images: [Milliseconds: RGBAImage]
+    /// Damage inside the video, up to the last time read; under `strict` the video is refused instead,
+    /// with `refusal` saying what was not done.
+    let damage: DecodeDamage
 
-    init(path: String, times: [Milliseconds], size: GoldenManifest.Size?) throws {
+    init(path: String, times: [Milliseconds], size: GoldenManifest.Size?, strict: Bool, refusal: String) throws {
         let decoded: VideoStillFrames
         do { decoded = try VideoStills.frames(path: path, at: times) } catch {
             throw CaptionFormatError(.unreadable, "\(path): \(error)")
         }
+        try DamageReport.refuse(decoded.damage, of: path, strict: strict, refusal)
+        damage = decoded.damage
         if let size, decoded.width != size.width || decoded.height != size.height {
             throw GoldenFolderError(code: 1, message: "\(path) is \(decoded.width)x\(decoded.height); the golden frames are \(size.width)x\(size.height)")
         }

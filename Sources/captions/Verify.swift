@@ -94,7 +94,11 @@ struct Verify: ParsableCommand {
             try frameReport?.attach("\(name).ass", text: verifier.script)
             var results: [FrameResult] = [], overlayResults: [FrameResult] = []
             let times = frameTimes.times(for: pages)
-            let overlayFrames = try overlay.map { path in try VideoStills.frames(path: path, at: times).images }
+            let overlayFrames = try overlay.map { path in
+                let decoded = try VideoStills.frames(path: path, at: times)
+                DamageReport.warn(decoded.damage, of: path, "its frames are graded as decoded", hasStrict: false)
+                return decoded.images
+            }
             for (i, t) in times.enumerated() {
                 let frame = try verifier.frame(at: t)
                 let emoji = frame.excluded.isEmpty ? "" : "  (\(frame.excluded.count) colour emoji \(frame.excluded.count == 1 ? "box" : "boxes") excluded: libass draws them in monochrome)"

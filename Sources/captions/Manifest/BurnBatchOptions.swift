@@ -26,6 +26,9 @@ struct BurnBatchOptions: ParsableArguments {
 
     /// Options that choose jobs rather than say how one burns.
     static let selection: Set<String> = ["--manifest", "--index", "--index-base", "--stride", "--plan", "--part"]
+    /// Burn options that change only what is printed, not what is burned: a plan's parts take them from
+    /// the command line, and a job re-run with them is still done.
+    static let printingOnly: Set<String> = ["--quiet", "--stats", "--verbose"]
 
     /// The plan's part count when `--plan N` asks for a plan to be made.
     var partCount: Int? { plan.flatMap { Int($0) } }

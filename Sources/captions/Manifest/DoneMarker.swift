@@ -19,12 +19,12 @@ struct DoneMarker: Codable, Equatable {
 
     static func path(for output: String) -> String { output + ".done.json" }
 
-    /// The arguments that decide the output: all but `--quiet` and `--stats`, which only change what is
-    /// printed (a job re-run with progress shown is still done).
+    /// The arguments that decide the output: all but `--quiet`, `--stats` and `--verbose`, which only
+    /// change what is printed (a job re-run with progress shown is still done).
     /// A plan's part adds its frame range, which no option states.
     static func identity(of arguments: [String], part: PartRange? = nil) -> [String] {
         let range = part.map { ["(part frames \($0.start) to \($0.end.map(String.init) ?? "end"), \($0.frames) of them)"] } ?? []
-        return arguments.filter { $0 != "--quiet" && $0 != "--stats" } + range
+        return arguments.filter { !BurnBatchOptions.printingOnly.contains($0) } + range
     }
 
     /// The files a burn's arguments name (video, captions, a style file, secondary captions, a

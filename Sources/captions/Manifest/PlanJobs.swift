@@ -3,7 +3,7 @@ import Foundation
 
 /// A plan's parts as batch jobs: part K burns the plan's arguments into the part's file, its frames only.
 enum PlanJobs {
-    /// `printing`: `--quiet` or `--stats` from the command line, which change what a part prints, not
+    /// `printing`: `--quiet`, `--stats` or `--verbose` from the command line, which change what a part prints, not
     /// what it burns.
     static func jobs(_ path: String, printing: [String] = []) throws(ManifestError) -> [BatchJob] {
         let plan: PartPlan
