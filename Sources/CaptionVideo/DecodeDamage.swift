@@ -33,6 +33,13 @@ public struct DecodeDamage: Sendable, Equatable {
         }
     }
 
+    /// Adds another decode's damage (a second video stream of the same file).
+    public mutating func merge(_ other: DecodeDamage) {
+        concealedFrames += other.concealedFrames
+        refusedPackets += other.refusedPackets
+        for range in other.ranges { record(in: range) }
+    }
+
     /// How many ranges `description` lists before saying how many more there are: one warning line
     /// stays readable however damaged the video is.
     static let listedRanges = 5

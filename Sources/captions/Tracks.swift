@@ -14,7 +14,11 @@ struct Tracks: ParsableCommand {
         Text tracks are what convert, check, retime, render, burn, studio, verify and golden record \
         read from a video file.
 
-        Exit status: 0 listed (also when there are none), 65 not a media file or damaged, 66 missing input.
+        Damage met decoding the video (concealed frames, undecodable packets) is one warning; --strict \
+        refuses it.
+
+        Exit status: 0 listed (also when there are none), 65 not a media file or damaged (a damaged \
+        video only with --strict), 66 missing input.
         """
     )
 
@@ -24,9 +28,19 @@ struct Tracks: ParsableCommand {
     @Flag(help: "Print {\"tracks\": [{\"index\", \"kind\", \"codec\", \"language\", \"title\", \"default\", \"forced\"}]}; closed captions add \"channel\".")
     var json = false
 
+    @Flag(help: "Refuse a video damaged inside (exit 65) instead of warning.")
+    var strict = false
+
+    @Flag(help: "Show libavcodec's own messages about damage in the video.")
+    var verbose = false
+
     func run() throws {
         try CommandFailure.exitOnError {
-            let tracks = try SubtitleTracks.list(video)
+            DamageReport.decoderMessages(verbose: verbose)
+            let listing = try SubtitleTracks.list(video)
+            try DamageReport.refuse(listing.damage, of: video, strict: strict, "not listed")
+            DamageReport.warn(listing.damage, of: video, "closed captions in the damaged pictures may be missing from the list")
+            let tracks = listing.tracks
             FileHandle.standardOutput.write(Data((json ? Self.json(tracks) : Self.table(tracks, file: video)).utf8))
         }
     }

@@ -100,6 +100,28 @@ import Testing
         #expect(r.status == 0 && r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "{\"tracks\":[]}", "\(r.stdout)")
     }
 
+    /// Looking for captions decodes the video, so damage inside it is said as every video command says
+    /// it: one warning (none for the clean clip), and --strict refuses the listing.
+    @Test func damageMetWhileScanningIsOneWarningAndStrictRefuses() throws {
+        let dir = try CommandRunner.scratch()
+        var bytes = [UInt8](try Data(contentsOf: try Self.clips.url.appendingPathComponent("cc13-h264.mp4")))
+        var random = SplitMix64(seed: 31)
+        for _ in 0..<200 {
+            let at = bytes.count / 3 + Int(random.next() % UInt64(bytes.count / 3))
+            bytes[at] ^= UInt8(1 << (random.next() % 8))
+        }
+        let damaged = dir.appendingPathComponent("damaged.mp4").path
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        let r = try CommandRunner.run(["tracks", damaged])
+        #expect(r.status == 0)
+        let warnings = r.stderr.split(separator: "\n").filter { $0.hasPrefix("captions: warning: \(damaged): the video is damaged: ") }
+        #expect(warnings.count == 1 && !r.stderr.contains("[h264 @"), "\(r.stderr)")
+        let strict = try CommandRunner.run(["tracks", damaged, "--strict"])
+        #expect(strict.status == 65 && strict.stdout.isEmpty, "\(strict.stderr)")
+        let clean = try CommandRunner.run(["tracks", try Self.clips.url.appendingPathComponent("cc13-h264.mp4").path, "--strict"])
+        #expect(clean.status == 0 && clean.stderr.isEmpty, "\(clean.stderr)")
+    }
+
     /// Closed captions are listed, not read yet: reading them is a sentence and 65, not an empty file.
     @Test func readingClosedCaptionsIsRefusedWithASentence() throws {
         let dir = try CommandRunner.scratch()

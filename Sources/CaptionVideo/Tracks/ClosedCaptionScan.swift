@@ -1,5 +1,6 @@
 import CFFmpeg
 import CaptionFormats
+import CaptionModel
 
 /// Finds the CEA-608 channels a file carries: in a video stream's ATSC A/53 side data (which only
 /// decoding exposes, so the first `scanSeconds` of the video are decoded) or in an `eia_608` stream's
@@ -16,20 +17,27 @@ public enum ClosedCaptionScan {
             || codec == AV_CODEC_ID_MPEG1VIDEO
     }
 
-    /// The channels in the A/53 side data of the first `scanSeconds` of video stream `index`.
-    static func channels(inVideoStream index: Int, of file: ContainerFile) throws(VideoError) -> [String] {
+    /// The channels in the A/53 side data of the first `scanSeconds` of video stream `index`, and the
+    /// damage met decoding them.
+    static func channels(inVideoStream index: Int, of file: ContainerFile) throws(VideoError) -> (channels: [String], damage: DecodeDamage) {
         // A file of its own: reading packets moves the demuxer, and the listing goes on after this.
         let scan = try ContainerFile(path: file.path)
         let stream = scan.stream(index)
         discardAll(but: index, in: scan)
-        guard let decoder = try? VideoDecoder.open(stream, file: file.path) else { return [] }
+        guard let decoder = try? VideoDecoder.open(stream, file: file.path) else { return ([], DecodeDamage()) }
         // Only the side data matters: skip the loop filter, the slowest step that does not affect it.
         decoder.pointer.pointee.skip_loop_filter = AVDISCARD_ALL
         let limit = av_rescale_q(scanSeconds, AVRational(num: 1, den: 1), stream.pointee.time_base)
         let first = stream.pointee.start_time == cffmpeg_nopts_value() ? 0 : stream.pointee.start_time
         var found = CEA608Channels()
+        var recorder = DamageRecorder()
         let packet = MediaPacket()
+        let timeBase = stream.pointee.time_base
         func collect(_ frame: MediaFrame) throws(VideoError) {
+            let ts = frame.pointer.pointee.best_effort_timestamp
+            let at = ts == cffmpeg_nopts_value() ? 0 : Milliseconds(av_rescale_q(ts - first, timeBase, AVRational(num: 1, den: 1000)))
+            let end = at + Milliseconds(av_rescale_q(max(frame.pointer.pointee.pkt_duration, 0), timeBase, AVRational(num: 1, den: 1000)))
+            recorder.decoded(frame, from: at, to: end)
             if let side = av_frame_get_side_data(frame.pointer, AV_FRAME_DATA_A53_CC) {
                 found.add(ccData: UnsafeBufferPointer(start: side.pointee.data, count: Int(side.pointee.size)))
             }
@@ -38,11 +46,11 @@ public enum ClosedCaptionScan {
             guard packet.streamIndex == index else { av_packet_unref(packet.pointer); continue }
             let pts = packet.pointer.pointee.pts
             if pts != cffmpeg_nopts_value(), pts - first > limit { av_packet_unref(packet.pointer); break }
-            // A damaged picture is not this listing's business: its side data is read where it decodes.
-            try? decoder.decode(packet.take(), file: file.path, collect)
+            try decoder.decode(packet.take(), file: file.path, refused: { recorder.refused() }, collect)
         }
-        try? decoder.decode(nil, file: file.path, collect)
-        return found.names
+        try decoder.decode(nil, file: file.path, refused: { recorder.refused() }, collect)
+        recorder.finish()
+        return (found.names, recorder.damage)
     }
 
     /// The channels in every packet of `eia_608` stream `index`.

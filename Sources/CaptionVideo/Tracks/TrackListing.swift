@@ -3,15 +3,23 @@ import CFFmpeg
 /// The subtitle tracks of a media file (`captions tracks`): its subtitle streams, and the CEA-608
 /// channels found in its video streams' A/53 side data.
 public enum SubtitleTracks {
+    /// A file's tracks, and the damage met decoding its video while looking for closed captions.
+    public struct Listing: Sendable {
+        public var tracks: [SubtitleTrack] = []
+        public var damage = DecodeDamage()
+    }
+
     /// Every subtitle track of `path`, in stream order; closed captions in a video stream come under
     /// that stream's index, one entry per channel present.
-    public static func list(_ path: String) throws(VideoError) -> [SubtitleTrack] {
+    public static func list(_ path: String) throws(VideoError) -> Listing {
         let file = try ContainerFile(path: path)
         return try list(file)
     }
 
-    static func list(_ file: ContainerFile) throws(VideoError) -> [SubtitleTrack] {
-        var tracks: [SubtitleTrack] = []
+    /// `scanVideo: false` leaves out the closed captions in video streams, which only decoding the
+    /// video finds (reading a text track does not need them).
+    static func list(_ file: ContainerFile, scanVideo: Bool = true) throws(VideoError) -> Listing {
+        var listing = Listing()
         for index in 0..<file.streamCount {
             let stream = file.stream(index)
             let parameters = stream.pointee.codecpar.pointee
@@ -22,21 +30,23 @@ public enum SubtitleTracks {
                 if parameters.codec_id == AV_CODEC_ID_EIA_608 {
                     let channels = try ClosedCaptionScan.channels(inSubtitleStream: index, of: file)
                     if !channels.isEmpty {
-                        tracks += channels.map { channel in track.channel = channel; return track }
+                        listing.tracks += channels.map { channel in track.channel = channel; return track }
                         continue
                     }
                 }
-                tracks.append(track)
-            case AVMEDIA_TYPE_VIDEO where ClosedCaptionScan.mayCarryCaptions(parameters.codec_id)
+                listing.tracks.append(track)
+            case AVMEDIA_TYPE_VIDEO where scanVideo && ClosedCaptionScan.mayCarryCaptions(parameters.codec_id)
                 && stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0:
-                for channel in try ClosedCaptionScan.channels(inVideoStream: index, of: file) {
-                    tracks.append(SubtitleTrack(index: index, kind: .closedCaptions, codec: "eia_608", channel: channel))
+                let scan = try ClosedCaptionScan.channels(inVideoStream: index, of: file)
+                for channel in scan.channels {
+                    listing.tracks.append(SubtitleTrack(index: index, kind: .closedCaptions, codec: "eia_608", channel: channel))
                 }
+                listing.damage.merge(scan.damage)
             default:
                 continue
             }
         }
-        return tracks
+        return listing
     }
 
     /// Text, bitmap or closed captions, from libavcodec's description of the codec.
