@@ -16,11 +16,13 @@ struct MuxContainer {
     }
 
     /// Whether a stream of the input can be copied into this container as it is: attachments only
-    /// into Matroska; everything else as libavformat says (unknown counts as yes: the header decides).
+    /// into Matroska; data streams (an MP4's timecode or metadata track) only where the muxer knows
+    /// their codec; everything else unless libavformat says no (it cannot always tell: the header decides).
     func accepts(_ stream: UnsafeMutablePointer<AVStream>) -> Bool {
         let parameters = stream.pointee.codecpar.pointee
         if parameters.codec_type == AVMEDIA_TYPE_ATTACHMENT { return isMatroska && !isWebM }
-        if parameters.codec_type == AVMEDIA_TYPE_DATA && !isMP4 { return false }
-        return avformat_query_codec(format, parameters.codec_id, FF_COMPLIANCE_NORMAL) != 0
+        let answer = avformat_query_codec(format, parameters.codec_id, FF_COMPLIANCE_NORMAL)
+        if parameters.codec_type == AVMEDIA_TYPE_DATA { return parameters.codec_id != AV_CODEC_ID_NONE && answer == 1 }
+        return answer != 0
     }
 }
