@@ -128,6 +128,96 @@ import Testing
         #expect(table.stdout.split(separator: "\n").last?.contains("CC1") == true, "\(table.stdout)")
     }
 
+    /// A/53 closed captions in an H.264 stream: `caption.mp4` and `caption.ts`, the testsrc clip with a
+    /// pop-on caption on CC1 ("HI", field 1) and one on CC3 ("YO", field 2) in SEI messages written here.
+    static let a53 = SharedFolder { dir in
+        let raw = dir.appendingPathComponent("plain.h264").path
+        try TrackMedia.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=320x240:duration=2:rate=25", "-c:v", "libx264", "-preset", "ultrafast",
+                               "-pix_fmt", "yuv420p", "-bsf:v", "h264_mp4toannexb", "-f", "h264", raw])
+        let captioned = dir.appendingPathComponent("captioned.h264")
+        try Data(withA53Captions(Array(try Data(contentsOf: URL(fileURLWithPath: raw))))).write(to: captioned)
+        try TrackMedia.ffmpeg(["-r", "25", "-i", captioned.path, "-c", "copy", dir.appendingPathComponent("caption.mp4").path])
+        try TrackMedia.ffmpeg(["-r", "25", "-i", captioned.path, "-c", "copy", dir.appendingPathComponent("caption.ts").path])
+        try FileManager.default.removeItem(atPath: raw)
+        try FileManager.default.removeItem(at: captioned)
+    }
+
+    /// An H.264 Annex B stream with an SEI message before each picture's first slice carrying ATSC A/53
+    /// `cc_data`: one field 1 and one field 2 byte pair per picture. Field 1 sends CC1 (control codes
+    /// 0x14 ..: resume caption loading, row 15, "HI", end of caption), field 2 the same on CC3 (0x15 ..)
+    /// with "YO"; every control code twice, as broadcasters send them; then padding.
+    static func withA53Captions(_ stream: [UInt8]) -> [UInt8] {
+        func odd(_ b: UInt8) -> UInt8 { b.nonzeroBitCount % 2 == 1 ? b : b | 0x80 }
+        let field1: [(UInt8, UInt8)] = [(0x14, 0x20), (0x14, 0x20), (0x14, 0x70), (0x14, 0x70), (0x48, 0x49), (0x14, 0x2F), (0x14, 0x2F)]
+        let field2: [(UInt8, UInt8)] = [(0x15, 0x20), (0x15, 0x20), (0x15, 0x70), (0x15, 0x70), (0x59, 0x4F), (0x15, 0x2F), (0x15, 0x2F)]
+        func sei(picture: Int) -> [UInt8] {
+            var cc: [UInt8] = []
+            for (type, script) in [(UInt8(0), field1), (1, field2)] {
+                let pair = picture < script.count ? (odd(script[picture].0), odd(script[picture].1)) : (0x80, 0x80)
+                cc += [0xFC | type, pair.0, pair.1]                 // marker bits, cc_valid, cc_type
+            }
+            // ITU-T T.35: United States (0xB5), ATSC (0x0031), "GA94", cc_data (0x03), process flag + count, em_data.
+            let payload: [UInt8] = [0xB5, 0x00, 0x31] + Array("GA94".utf8) + [0x03, 0x40 | 2, 0xFF] + cc + [0xFF]
+            let rbsp: [UInt8] = [4, UInt8(payload.count)] + payload + [0x80] // user_data_registered_itu_t_t35, size; stop bit
+            var nal: [UInt8] = [0x06], zeros = 0                          // SEI, with emulation prevention bytes
+            for b in rbsp {
+                if zeros >= 2 && b <= 3 { nal.append(3); zeros = 0 }
+                nal.append(b)
+                zeros = b == 0 ? zeros + 1 : 0
+            }
+            return nal
+        }
+        // The NAL units between start codes (00 00 01, or 00 00 00 01).
+        var starts: [Int] = []
+        var i = 0
+        while i + 2 < stream.count {
+            if stream[i] == 0, stream[i + 1] == 0, stream[i + 2] == 1 { starts.append(i + 3); i += 3 } else { i += 1 }
+        }
+        var out: [UInt8] = [], picture = 0
+        for (n, start) in starts.enumerated() {
+            var end = n + 1 < starts.count ? starts[n + 1] - 3 : stream.count
+            while end > start, stream[end - 1] == 0 { end -= 1 }
+            let nal = stream[start..<end]
+            // A coded slice (1, or 5 for IDR) whose first_mb_in_slice is 0 (first bit set) begins a picture.
+            if let header = nal.first, [1, 5].contains(header & 0x1F), nal.count > 1, nal[start + 1] & 0x80 != 0 {
+                out += [0, 0, 0, 1] + sei(picture: picture)
+                picture += 1
+            }
+            out += [0, 0, 0, 1] + nal
+        }
+        return out
+    }
+
+    /// Closed captions in a video stream's A/53 side data are listed under the video stream's index,
+    /// one entry per channel: the channels the SEI messages above use. ffprobe (decoding the frames)
+    /// says the stream has closed captions, and ffmpeg's 608 decoder reads "HI" in field 1 and "YO" in
+    /// field 2, so the listing is of captions that are there. Choosing them to read as text: 65.
+    @Test(arguments: ["caption.mp4", "caption.ts"])
+    func a53CaptionsInTheVideoStreamAreListedPerChannel(file: String) throws {
+        let dir = try CommandRunner.scratch()
+        let path = try Self.a53.url.appendingPathComponent(file).path
+        let probe = try TrackMedia.run("/usr/bin/ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                                                            "stream=index,closed_captions", "-of", "json", path])
+        let streams = try #require((try JSONSerialization.jsonObject(with: Data(probe.utf8)) as? [String: Any])?["streams"] as? [[String: Any]])
+        let video = try #require(streams.first)
+        #expect(video["closed_captions"] as? Int == 1, "\(probe)")
+        for (field, text) in [("first", "HI"), ("second", "YO")] {
+            let srt = dir.appendingPathComponent("\(field).srt").path
+            try TrackMedia.ffmpeg(["-data_field", field, "-f", "lavfi", "-i", "movie=\(path)[out0+subcc]", "-map", "0:s", srt])
+            #expect(try TrackMedia.cues(try String(contentsOfFile: srt, encoding: .utf8)).map(\.plain) == [text], "field \(field)")
+        }
+
+        let listed = try TrackMedia.listed(path)
+        #expect(listed.map { $0["channel"] as? String } == ["CC1", "CC3"], "\(listed)")
+        for track in listed {
+            #expect(track["index"] as? Int == video["index"] as? Int, "\(track)")
+            #expect(track["kind"] as? String == "closed-captions" && track["codec"] as? String == "eia_608", "\(track)")
+            #expect(track["language"] is NSNull && track["title"] is NSNull && track["default"] as? Bool == false, "\(track)")
+        }
+        let read = try CommandRunner.run(["convert", path, "--to", "srt"])
+        #expect(read.status == 65 && read.stderr.contains("closed captions") && read.stderr.contains(path), "\(read)")
+    }
+
     @Test func missingAndDamagedFiles() throws {
         let dir = try CommandRunner.scratch()
         let missing = try CommandRunner.run(["tracks", dir.appendingPathComponent("none.mkv").path])
