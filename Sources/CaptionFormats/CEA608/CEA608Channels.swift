@@ -2,7 +2,9 @@
 /// CC1 and CC2, field 2 CC3 and CC4; within a field, every control code (a first byte 0x10-0x1F after
 /// the parity bit is dropped) names its data channel by bit 3 (0x14 is channel 1, 0x1C channel 2).
 /// Text bytes belong to the channel the last control code named, so the control codes alone tell
-/// which channels are present. Padding (0x80 0x80) and XDS (field 2, first byte 0x01-0x0F) name none.
+/// which channels are present. Padding (0x80 0x80) and XDS (field 2, first byte 0x01-0x0F) name none;
+/// nor does a control code whose first byte fails its odd parity (damaged on the way: decoders ignore
+/// the pair, as CEA-608 asks and ffmpeg's decoder does), so a bit error cannot invent a channel.
 public struct CEA608Channels: Sendable {
     public private(set) var present: Set<Int> = []
 
@@ -15,7 +17,7 @@ public struct CEA608Channels: Sendable {
     public mutating func add(field: Int, _ first: UInt8, _ second: UInt8) {
         let a = first & 0x7F, b = second & 0x7F
         // A control code is a pair 0x10-0x1F, 0x20-0x7F; anything else is text, padding or XDS.
-        guard (0x10...0x1F).contains(a), (0x20...0x7F).contains(b) else { return }
+        guard (0x10...0x1F).contains(a), (0x20...0x7F).contains(b), first.nonzeroBitCount % 2 == 1 else { return }
         let channel = (a & 0x08 == 0 ? 1 : 2) + (field == 2 ? 2 : 0)
         present.insert(channel)
     }

@@ -9,12 +9,16 @@ public struct SubtitleTrack: Sendable, Hashable {
         case closedCaptions = "closed-captions"
         /// Pictures (PGS, DVD, DVB subtitles): listed, not read as text.
         case bitmap
+        /// A codec this build of libavcodec does not know (ffprobe's codec_name `unknown`; FFmpeg 5.1
+        /// says so of mkvmerge's WebVTT, `S_TEXT/WEBVTT`): listed, never chosen unless named, not read.
+        case unknown
     }
 
     /// The container's stream index (ffmpeg's `0:N`, ffprobe's `index`).
     public var index: Int
     public var kind: Kind
-    /// libavcodec's codec name: `subrip`, `ass`, `mov_text`, `webvtt`, `hdmv_pgs_subtitle`, `eia_608`...
+    /// libavcodec's codec name: `subrip`, `ass`, `mov_text`, `webvtt`, `hdmv_pgs_subtitle`, `eia_608`...;
+    /// `unknown` (as ffprobe says) for a codec libavcodec does not know.
     public var codec: String
     /// The stream's language tag (ISO 639-2, `eng`), nil when absent or `und`.
     public var language: String?

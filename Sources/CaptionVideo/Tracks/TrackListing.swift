@@ -49,11 +49,17 @@ public enum SubtitleTracks {
         return listing
     }
 
-    /// Text, bitmap or closed captions, from libavcodec's description of the codec.
+    /// Text, bitmap or closed captions, from libavcodec's description of the codec; unknown when it has none.
     static func kind(of codec: AVCodecID) -> SubtitleTrack.Kind {
         if codec == AV_CODEC_ID_EIA_608 { return .closedCaptions }
-        guard let descriptor = avcodec_descriptor_get(codec) else { return .text }
+        guard let descriptor = avcodec_descriptor_get(codec) else { return .unknown }
         return descriptor.pointee.props & Int32(AV_CODEC_PROP_BITMAP_SUB) != 0 ? .bitmap : .text
+    }
+
+    /// The codec's name as ffprobe gives it: libavcodec's, or `unknown` for a codec it does not know
+    /// (where `avcodec_get_name` would say `none`).
+    static func codecName(_ codec: AVCodecID) -> String {
+        avcodec_descriptor_get(codec).map { String(cString: $0.pointee.name) } ?? "unknown"
     }
 
     /// A subtitle stream's codec name, language, title and flags, as ffprobe shows them.
@@ -66,7 +72,7 @@ public enum SubtitleTracks {
         let language = tag("language").flatMap { $0.lowercased() == "und" ? nil : $0 }
         let disposition = stream.pointee.disposition
         return SubtitleTrack(index: Int(stream.pointee.index), kind: kind,
-                             codec: String(cString: avcodec_get_name(stream.pointee.codecpar.pointee.codec_id)),
+                             codec: codecName(stream.pointee.codecpar.pointee.codec_id),
                              language: language, title: tag("title") ?? tag("handler_name").flatMap(ownHandlerName),
                              isDefault: disposition & AV_DISPOSITION_DEFAULT != 0,
                              isForced: disposition & AV_DISPOSITION_FORCED != 0)
@@ -90,6 +96,6 @@ extension SubtitleTracks {
     static func streamSummary(_ stream: UnsafeMutablePointer<AVStream>) -> String {
         let parameters = stream.pointee.codecpar.pointee
         let type = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) } ?? "data"
-        return "\(stream.pointee.index) \(type) \(String(cString: avcodec_get_name(parameters.codec_id)))"
+        return "\(stream.pointee.index) \(type) \(codecName(parameters.codec_id))"
     }
 }

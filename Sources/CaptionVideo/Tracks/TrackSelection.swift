@@ -40,6 +40,8 @@ public struct TrackSelection: Sendable, Hashable {
             switch other.kind {
             case .bitmap:
                 throw VideoError(.malformedInput, "\(path): track \(other.index) holds pictures (\(other.codec)), not text; CaptionKit cannot read bitmap subtitles as captions yet (its subtitle tracks: \(listed))")
+            case .unknown:
+                throw VideoError(.malformedInput, "\(path): track \(other.index) is in a codec this build of FFmpeg does not know, so CaptionKit cannot read it (its subtitle tracks: \(listed))")
             default:
                 throw VideoError(.malformedInput, "\(path): track \(other.index) is CEA-608 closed captions (\(other.channel ?? other.codec)); CaptionKit cannot read closed captions yet (its subtitle tracks: \(listed))")
             }
