@@ -7,7 +7,7 @@ struct Tracks: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the subtitle tracks of a video file (MKV, MP4, MOV, TS...).",
         discussion: """
-        Every subtitle stream with its stream index (what --track takes), kind (text, bitmap, \
+        Every subtitle stream with its stream index (what --track takes), kind (text, bitmap, unknown, \
         closed-captions, or unknown for a codec this FFmpeg does not know), codec (ffmpeg's name), language, title and default/forced flags; and the \
         CEA-608 closed captions carried in a video stream (ATSC A/53, found in its first \
         \(ClosedCaptionScan.seconds) seconds), one line per channel under the video stream's index. \
