@@ -9,6 +9,19 @@ public struct TrackSelection: Sendable, Hashable {
     /// Whether the user named a track (then even a file that looks like a caption file is opened as a container).
     public var isSet: Bool { index != nil || language != nil }
 
+    /// ISO 639-2 has two codes for twenty languages, a bibliographic one (`fre`, what Matroska files
+    /// usually carry) and a terminological one (`fra`, what MP4 and most tools write): either finds both.
+    static let bibliographicCodes = [
+        "alb": "sqi", "arm": "hye", "baq": "eus", "bur": "mya", "chi": "zho", "cze": "ces", "dut": "nld", "fre": "fra",
+        "geo": "kat", "ger": "deu", "gre": "ell", "ice": "isl", "mac": "mkd", "mao": "mri", "may": "msa", "per": "fas",
+        "rum": "ron", "slo": "slk", "tib": "bod", "wel": "cym",
+    ]
+
+    static func sameLanguage(_ a: String, _ b: String) -> Bool {
+        func terminological(_ code: String) -> String { let c = code.lowercased(); return bibliographicCodes[c] ?? c }
+        return terminological(a) == terminological(b)
+    }
+
     /// The track chosen from `tracks` of `path`. Naming a stream that is not a subtitle track, or a
     /// language no track has, is a usage error (64) listing what the file has; a file with no
     /// subtitle track, or a chosen track the toolkit cannot read as text, is malformed input (65).
@@ -28,8 +41,7 @@ public struct TrackSelection: Sendable, Hashable {
             }
         }
         if let language {
-            let wanted = language.lowercased()
-            candidates = candidates.filter { $0.language?.lowercased() == wanted }
+            candidates = candidates.filter { $0.language.map { Self.sameLanguage($0, language) } ?? false }
             guard !candidates.isEmpty else {
                 throw VideoError(.unsupported, "\(path): no subtitle track\(index.map { " \($0)" } ?? "") in language '\(language)'; its subtitle tracks: \(listed)")
             }
