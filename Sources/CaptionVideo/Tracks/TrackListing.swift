@@ -10,7 +10,10 @@ public enum SubtitleTracks {
         return try list(file)
     }
 
-    static func list(_ file: ContainerFile) throws(VideoError) -> [SubtitleTrack] {
+    /// `closedCaptions` false: CEA-608 is not looked for (which decodes up to `ClosedCaptionScan.seconds`
+    /// of each video stream and reads every packet of an `eia_608` stream); such a stream is listed
+    /// once, without its channels.
+    static func list(_ file: ContainerFile, closedCaptions: Bool = true) throws(VideoError) -> [SubtitleTrack] {
         var tracks: [SubtitleTrack] = []
         for index in 0..<file.streamCount {
             let stream = file.stream(index)
@@ -19,7 +22,7 @@ public enum SubtitleTracks {
             case AVMEDIA_TYPE_SUBTITLE:
                 let kind = kind(of: parameters.codec_id)
                 var track = described(stream, kind: kind)
-                if parameters.codec_id == AV_CODEC_ID_EIA_608 {
+                if closedCaptions, parameters.codec_id == AV_CODEC_ID_EIA_608 {
                     let channels = try ClosedCaptionScan.channels(inSubtitleStream: index, of: file)
                     if !channels.isEmpty {
                         tracks += channels.map { channel in track.channel = channel; return track }
@@ -27,7 +30,7 @@ public enum SubtitleTracks {
                     }
                 }
                 tracks.append(track)
-            case AVMEDIA_TYPE_VIDEO where ClosedCaptionScan.mayCarryCaptions(parameters.codec_id)
+            case AVMEDIA_TYPE_VIDEO where closedCaptions && ClosedCaptionScan.mayCarryCaptions(parameters.codec_id)
                 && stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0:
                 for channel in try ClosedCaptionScan.channels(inVideoStream: index, of: file) {
                     tracks.append(SubtitleTrack(index: index, kind: .closedCaptions, codec: "eia_608", channel: channel))
