@@ -28,7 +28,7 @@ RELEASE_BIN := .build/release/captions
 # is enough: it only reads the binary's description of its commands).
 GENERATE_MANUAL := .build/debug/generate-manual
 
-.PHONY: all deps build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench clean
+.PHONY: all deps build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench clean
 
 all: build
 
@@ -188,6 +188,11 @@ overlay-bench: deps
 # (server and page side) and frames shown without their own time's captions.
 studio-bench: deps
 	Benchmarks/studio-bench.sh
+
+# Soft tracks in a 2-hour MKV: reading its SRT track against ffmpeg, muxing two SRT tracks against ffmpeg
+# -c copy, and the mux's memory at 20 minutes and 2 hours.
+mux-bench: deps
+	Benchmarks/mux-bench.sh
 
 clean:
 	rm -rf .build out dist

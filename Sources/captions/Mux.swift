@@ -139,8 +139,9 @@ struct Mux: ParsableCommand {
         let written = ASSFormat.write(result.document, options: WriteOptions())
         var track = SoftTrack(codec: codec, assScript: written.text, times: result.document.events.map { ($0.start, $0.end) })
         // The ASS writer's Default style (a font size for its frame) is not the caption's: given it, the
-        // subrip encoder would wrap every cue in <font size>. Only an ASS file's own styles are kept.
-        if result.formatName != "ass" { track.header = SoftTrack.unstyledHeader }
+        // subrip encoder would wrap every cue in <font size>. Only an ASS file's own styles are kept;
+        // mov_text gets the plain Default style ffmpeg gives it.
+        if result.formatName != "ass" { track.header = codec == .movText ? SoftTrack.movTextHeader : SoftTrack.unstyledHeader }
         return track
     }
 }

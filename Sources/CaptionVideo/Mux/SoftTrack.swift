@@ -24,6 +24,24 @@ public struct SoftTrack: Sendable {
     /// A header with no styles: the text encoders then write only what the events' own tags say.
     public static let unstyledHeader = "[Script Info]\nScriptType: v4.00+\n"
 
+    /// What mov_text is given instead: libavcodec's mov_text encoder needs a Default style. Without
+    /// one it writes the first caption's text up to its first tag as size 0 in transparent black (its
+    /// style state starts zeroed until one caption has been encoded) and a font table box whose size
+    /// leaves out the font's name. This is the header libavcodec gives text read from SRT, so the track
+    /// is the one `ffmpeg -i IN -i X.srt -c:s mov_text` writes (Arial 16, white, bottom centre).
+    public static let movTextHeader = """
+        [Script Info]
+        ScriptType: v4.00+
+        PlayResX: 384
+        PlayResY: 288
+
+        [V4+ Styles]
+        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, \
+        ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+        Style: Default,Arial,16,&Hffffff,&Hffffff,&H0,&H0,0,0,0,0,100,100,0,0,1,1,0,2,10,10,10,1
+
+        """
+
     public var codec: Codec
     /// The ASS script header (`[Script Info]` and the styles, without `[Events]`): the ass track's
     /// CodecPrivate, and what the mov_text encoder takes its default style from.

@@ -14,11 +14,16 @@ public enum SubtitleTrackReader {
     /// the track's codec (`srt`, `vtt`, `ass`), for commands that default their output to the input's.
     public static func read(path: String, selection: TrackSelection = TrackSelection()) throws -> ParseResult {
         let file = try ContainerFile(path: path)
-        // Closed captions in the video are only listed when there is no text track to read, for the
-        // message that says why nothing can be read: finding them means decoding the video.
-        var tracks = try SubtitleTracks.list(file, scanVideo: false).tracks
-        if !tracks.contains(where: { $0.kind == .text }) { tracks = try SubtitleTracks.list(file).tracks }
-        let track = try selection.choose(from: tracks, path: path, streams: SubtitleTracks.streamSummaries(file))
+        let streams = SubtitleTracks.streamSummaries(file)
+        // Closed captions cannot be read as text yet, so they are never the track chosen: the listing
+        // without them (finding them decodes up to a minute of video) chooses the same track. Only when
+        // the choice fails is the file listed in full, for a message that names everything it has.
+        let track: SubtitleTrack
+        do {
+            track = try selection.choose(from: try SubtitleTracks.list(file, closedCaptions: false).tracks, path: path, streams: streams)
+        } catch {
+            track = try selection.choose(from: try SubtitleTracks.list(file).tracks, path: path, streams: streams)
+        }
         let cues = try decodeCues(of: track, in: file)
         let name = "\(path) track \(track.index)"
         guard !cues.cues.isEmpty else { throw CaptionFormatError(.malformed, "\(name) (\(track.codec)) has no caption in it") }

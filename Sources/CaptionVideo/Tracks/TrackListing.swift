@@ -16,9 +16,10 @@ public enum SubtitleTracks {
         return try list(file)
     }
 
-    /// `scanVideo: false` leaves out the closed captions in video streams, which only decoding the
-    /// video finds (reading a text track does not need them).
-    static func list(_ file: ContainerFile, scanVideo: Bool = true) throws(VideoError) -> Listing {
+    /// `closedCaptions` false: CEA-608 is not looked for (which decodes up to `ClosedCaptionScan.seconds`
+    /// of each video stream and reads every packet of an `eia_608` stream); such a stream is listed
+    /// once, without its channels.
+    static func list(_ file: ContainerFile, closedCaptions: Bool = true) throws(VideoError) -> Listing {
         var listing = Listing()
         for index in 0..<file.streamCount {
             let stream = file.stream(index)
@@ -27,7 +28,7 @@ public enum SubtitleTracks {
             case AVMEDIA_TYPE_SUBTITLE:
                 let kind = kind(of: parameters.codec_id)
                 var track = described(stream, kind: kind)
-                if parameters.codec_id == AV_CODEC_ID_EIA_608 {
+                if closedCaptions, parameters.codec_id == AV_CODEC_ID_EIA_608 {
                     let channels = try ClosedCaptionScan.channels(inSubtitleStream: index, of: file)
                     if !channels.isEmpty {
                         listing.tracks += channels.map { channel in track.channel = channel; return track }
@@ -35,7 +36,7 @@ public enum SubtitleTracks {
                     }
                 }
                 listing.tracks.append(track)
-            case AVMEDIA_TYPE_VIDEO where scanVideo && ClosedCaptionScan.mayCarryCaptions(parameters.codec_id)
+            case AVMEDIA_TYPE_VIDEO where closedCaptions && ClosedCaptionScan.mayCarryCaptions(parameters.codec_id)
                 && stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0:
                 let scan = try ClosedCaptionScan.channels(inVideoStream: index, of: file)
                 for channel in scan.channels {

@@ -53,7 +53,9 @@ struct TrackScript {
     /// empty sample clears the screen in MP4; it is not a caption.
     static func isBlank(_ rest: Substring) -> Bool {
         let text = rest.split(separator: ",", maxSplits: 6, omittingEmptySubsequences: false).last ?? ""
-        return text.trimmingCharacters(in: .whitespaces).isEmpty
+        // `.whitespaces` (tab and the space separators) without Foundation's trimming, which bridged
+        // to NSString and cost 3% of extracting a track.
+        return text.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
     }
 
     /// Each event's start and end from its packet, exactly; warnings point at the cue's time, not at

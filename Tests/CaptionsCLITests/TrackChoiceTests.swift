@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+/// Reading a video's text track chooses it without looking for CEA-608 closed captions (which are not
+/// readable yet, and finding them decodes up to a minute of video); a choice that fails still names
+/// every track the file has, closed-caption channels included.
+@Suite struct TrackChoiceTests {
+    /// One CEA-608 caption (CC1) as an SCC file, which ffmpeg muxes into MOV as an `eia_608` track.
+    static let scc = "Scenarist_SCC V1.0\n\n00:00:01:00\t9420 9420 94ae 94ae 9452 9452 97a2 97a2 c845 4c4c 4f80 942c 942c 8080 8080 942f 942f\n\n00:00:03:00\t942c 942c\n"
+
+    @Test func aTextTrackIsChosenBesideClosedCaptionsAndFailuresListTheChannels() throws {
+        let dir = try MuxCommandTests.folder()
+        try Self.scc.write(to: dir.appendingPathComponent("cc.scc"), atomically: true, encoding: .utf8)
+        _ = try MuxCommandTests.text("ffmpeg", ["-v", "error", "-y", "-i", "clip.mp4", "-i", "cc.scc", "-map", "0", "-map", "1", "-c", "copy", "cc.mov"], in: dir)
+        _ = try MuxCommandTests.text("ffmpeg", ["-v", "error", "-y", "-i", "cc.mov", "-i", "a.srt", "-map", "0", "-map", "1", "-c", "copy",
+                                                "-c:s:1", "mov_text", "both.mov"], in: dir)
+
+        let chosen = try CommandRunner.run(["convert", "both.mov", "--to", "srt"], in: dir)
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        #expect(MuxCommandTests.cues(srt: chosen.stdout) == MuxCommandTests.cues(srt: MuxCommandTests.srtA), "\(chosen.stdout)")
+
+        let onlyCaptions = try CommandRunner.run(["convert", "cc.mov", "--to", "srt"], in: dir)
+        #expect(onlyCaptions.status == 65)
+        #expect(onlyCaptions.stderr.contains("track 2 is CEA-608 closed captions (CC1)"), "\(onlyCaptions.stderr)")
+        let notSubtitles = try CommandRunner.run(["convert", "cc.mov", "--track", "0", "--to", "srt"], in: dir)
+        #expect(notSubtitles.status == 64)
+        #expect(notSubtitles.stderr == "captions: cc.mov: stream 0 is not a subtitle track; its subtitle tracks: 2 closed-captions eia_608 CC1 (no language) default\n",
+                "\(notSubtitles.stderr)")
+    }
+}
