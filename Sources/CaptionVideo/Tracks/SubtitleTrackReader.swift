@@ -17,7 +17,7 @@ public enum SubtitleTrackReader {
         let track = try selection.choose(from: try SubtitleTracks.list(file), path: path,
                                          streams: SubtitleTracks.streamSummaries(file))
         let decoder = try decoder(of: track, in: file)
-        let fileEnd = file.durationMicroseconds.map { Milliseconds(($0 + 500) / 1000) }
+        let fileEnd = file.durationMicroseconds.flatMap(SubtitleDecoder.milliseconds(microseconds:))
         return try result(of: decoder, fileEnd: fileEnd, name: "\(path) track \(track.index)")
     }
 
@@ -78,7 +78,7 @@ public enum SubtitleTrackReader {
     }
 
     /// The decoded cues (open ends closed at the next cue, else `fileEnd`) as one ASS script, read by
-    /// the ASS reader, with the packets' times put back.
+    /// the ASS reader, with the packets' times put back; one warning counts the packets skipped untimed.
     static func result(of decoder: SubtitleDecoder, fileEnd: Milliseconds?, name: String) throws -> ParseResult {
         var cues = decoder.cues
         TrackCue.closeOpenEnds(&cues, fileEnd: fileEnd)
@@ -86,6 +86,9 @@ public enum SubtitleTrackReader {
         let script = TrackScript(header: decoder.header, cues: cues)
         var result = try CaptionFileReader.read(DecodedText(script.text, sourceName: name), path: name, format: "ass")
         script.restoreTimes(in: &result, codecIsASS: decoder.isASS)
+        if decoder.untimed > 0 {
+            result.diagnostics.insert(.warning(line: nil, "\(decoder.untimed) packet\(decoder.untimed == 1 ? "" : "s") without a usable time (none, or beyond 999,999,999 hours) skipped"), at: 0)
+        }
         result.formatName = formatName(ofCodec: decoder.codecName)
         return result
     }
