@@ -26,7 +26,7 @@ struct TrackScript {
             }
             // ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text: ReadOrder goes, the
             // times go in after Layer.
-            let parts = fields.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
+            let parts = TrackScript.oneLine(fields).split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
             guard parts.count == 3 else { continue }
             guard !TrackScript.isBlank(parts[2]) else { continue }
             let end = cue.end ?? cue.start
@@ -47,6 +47,17 @@ struct TrackScript {
             lines.append(String(line))
         }
         return lines
+    }
+
+    /// The event's fields on one line. The script's lines are matched to cues by number, so a raw line
+    /// break (the webvtt decoder keeps one that ends a packet; an ASS packet may hold any) would give
+    /// every later cue another's times: breaks at the end go, and one inside becomes ASS's `\N`.
+    static func oneLine(_ fields: String) -> String {
+        let isBreak: (Character) -> Bool = { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        guard fields.contains(where: isBreak) else { return fields }
+        var trimmed = Substring(fields)
+        while let last = trimmed.last, isBreak(last) { trimmed.removeLast() }
+        return trimmed.split(omittingEmptySubsequences: false, whereSeparator: isBreak).joined(separator: "\\N")
     }
 
     /// Whether the event's text (after Style,Name,MarginL,MarginR,MarginV,Effect) is empty: an
