@@ -25,4 +25,17 @@ import Testing
         ])
         #expect(cues(result) == ["1000-2000 A\nDialogue: 0,0:00:42.00,0:00:43.00,Default,,0,0,0,,Injected", "5000-6000 B", "9000-10000 C"])
     }
+
+    /// An ASS track's header with CRLF line ends was one line to the script but nine to the reader, so
+    /// the first cues took the times of cues nine further on.
+    @Test func anASSHeaderWithCRLF() throws {
+        let header = Array(("[Script Info]\r\nScriptType: v4.00+\r\n\r\n[V4+ Styles]\r\nFormat: Name, Fontname\r\nStyle: Default,Arial\r\n\r\n"
+                            + "[Events]\r\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\r\n").utf8)
+        let letters = (0..<12).map { String(UnicodeScalar(UInt8(65 + $0))) }
+        let result = try SubtitleTrackReader.read(codec: "ass", extradata: header, timeBase: (1, 1000), packets: letters.enumerated().map { i, letter in
+            TrackPacket(bytes: Array("\(i),0,Default,,0,0,0,,\(letter)".utf8), pts: Int64(1000 + 4000 * i), duration: 500)
+        })
+        #expect(cues(result) == letters.enumerated().map { i, letter in "\(1000 + 4000 * i)-\(1500 + 4000 * i) \(letter)" })
+        #expect(result.document.styles.map(\.name) == ["Default"])
+    }
 }
