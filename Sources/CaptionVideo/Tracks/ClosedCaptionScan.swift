@@ -19,7 +19,9 @@ public enum ClosedCaptionScan {
     /// The channels in the A/53 side data of the first `scanSeconds` of video stream `index`.
     static func channels(inVideoStream index: Int, of file: ContainerFile) throws(VideoError) -> [String] {
         // A file of its own: reading packets moves the demuxer, and the listing goes on after this.
+        // (Opened again, the file may no longer have the stream: it can change in between.)
         let scan = try ContainerFile(path: file.path)
+        guard index < scan.streamCount else { return [] }
         let stream = scan.stream(index)
         discardAll(but: index, in: scan)
         guard let decoder = try? VideoDecoder.open(stream, file: file.path) else { return [] }
@@ -37,7 +39,9 @@ public enum ClosedCaptionScan {
         while av_read_frame(scan.context, packet.pointer) >= 0 {
             guard packet.streamIndex == index else { av_packet_unref(packet.pointer); continue }
             let pts = packet.pointer.pointee.pts
-            if pts != cffmpeg_nopts_value(), pts - first > limit { av_packet_unref(packet.pointer); break }
+            // The difference of two timestamps a file gives can overflow: then the later one is far past the limit.
+            let (elapsed, overflow) = pts.subtractingReportingOverflow(first)
+            if pts != cffmpeg_nopts_value(), overflow ? pts > first : elapsed > limit { av_packet_unref(packet.pointer); break }
             // A damaged picture is not this listing's business: its side data is read where it decodes.
             try? decoder.decode(packet.take(), file: file.path, collect)
         }
@@ -48,6 +52,7 @@ public enum ClosedCaptionScan {
     /// The channels in every packet of `eia_608` stream `index`.
     static func channels(inSubtitleStream index: Int, of file: ContainerFile) throws(VideoError) -> [String] {
         let scan = try ContainerFile(path: file.path)
+        guard index < scan.streamCount else { return [] }
         discardAll(but: index, in: scan)
         var found = CEA608Channels()
         let packet = MediaPacket()
