@@ -36,7 +36,7 @@ let package = Package(
         // Operations on a document: retime, quality checks and fixes, aligning corrected text onto word timings.
         .target(name: "CaptionEdit", dependencies: ["CaptionModel", "CaptionStyles"]),
         // The fuzz targets' bodies: the libFuzzer binary in Fuzz/ and the regression test run the same code.
-        .target(name: "CaptionFuzzing", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionEdit"]),
+        .target(name: "CaptionFuzzing", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionEdit", "CaptionVideo"]),
         // Seeded randomness for tests and benchmarks only (not in the CaptionKit product).
         .target(name: "CaptionTestSupport"),
         .target(name: "CaptionLayout", dependencies: ["CaptionModel", "CaptionStyles", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(name: "burn-bench", dependencies: ["CaptionTestSupport", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionASS"],
                           path: "Benchmarks/burn-bench"),
         .testTarget(name: "CaptionModelTests", dependencies: ["CaptionModel"]),
-        .testTarget(name: "CaptionFuzzingTests", dependencies: ["CaptionFuzzing"]),
+        .testTarget(name: "CaptionFuzzingTests", dependencies: ["CaptionFuzzing", "CaptionVideo"]),
         .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionModel", "CaptionFormats", "CaptionTestSupport"]),
         .testTarget(name: "CaptionEditTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionEdit", "CaptionFormats", "CaptionTestSupport"]),
         .testTarget(name: "CaptionStylesTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionTestSupport"]),

@@ -9,7 +9,9 @@ import Foundation
 /// - one per subtitle format, read as `--from NAME` reads it;
 /// - one per family of speech-to-text JSON shapes, the input read as each member;
 /// - `style`: a style file, checked and applied as `--style FILE` does;
-/// - `arguments`: the command line's time, size, frame-rate and colour arguments.
+/// - `arguments`: the command line's time, size, frame-rate and colour arguments;
+/// - `container` and one per text subtitle decoder (`track-subrip`...): video files' subtitle tracks
+///   (`TrackTargets.swift`).
 public enum FuzzTargets {
     public static let all: [FuzzTarget] = [
         reader("detect", "any file, through decoding and format detection (every format)", format: nil,
@@ -45,7 +47,7 @@ public enum FuzzTargets {
             _ = FrameRate(parsing: text)
             _ = RGBAColor(parsing: text)
         },
-    ]
+    ] + trackTargets
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 
@@ -61,10 +63,14 @@ public enum FuzzTargets {
         try? TextDecoding.decode(bytes, sourceName: "fuzz-input")
     }
 
-    /// Reads as `format` (detected when nil); what reads is written back in its own format, or as the
-    /// toolkit's JSON when that format is read-only.
+    /// Reads as `format` (detected when nil), and writes what reads back out.
     static func readAndWrite(_ text: DecodedText, format: String?) {
         guard let result = try? CaptionFileReader.read(text, path: "fuzz-input", format: format) else { return }
+        write(result, format: format)
+    }
+
+    /// What read, written back in its own format, or as the toolkit's JSON when that format is read-only.
+    static func write(_ result: ParseResult, format: String? = nil) {
         let name = result.formatName ?? format ?? "json"
         guard let read = try? FormatRegistry.format(named: name) else { return }
         let writer: any SubtitleFormat.Type = read.canWrite ? read : CaptionJSONFormat.self

@@ -91,6 +91,14 @@ import CaptionModel
         #expect(r.document.events[1].text.plain == "At")
     }
 
+    /// Found by fuzzing (`Fuzz/regressions/srt/`, `track-subrip/`): a position past `Int.max` trapped
+    /// when written back; it is written as Swift prints the number, as the other writers do.
+    @Test func hugePositionsAreWrittenBack() throws {
+        let r = try read("1\n00:00:01,000 --> 00:00:02,000\n{\\pos(1.5,92233720368547758072)}At\n")
+        #expect(r.document.events[0].placement?.point == CuePlacement.Point(x: 1.5, y: 92233720368547758072))
+        #expect(SRTFormat.write(r.document, options: WriteOptions()).text.contains("{\\pos(1.5,9.223372036854776e+19)}At"))
+    }
+
     @Test func unknownTagsAndLoneBracketsStayText() throws {
         let r = try read("1\n00:00:01,000 --> 00:00:02,000\nI <3 you {not a tag} <ruby>x</ruby> & more\n")
         #expect(r.document.events[0].text.plain == "I <3 you {not a tag} <ruby>x</ruby> & more")

@@ -139,8 +139,10 @@ enum SRTWriter {
         out.append(UnsafeBufferPointer(rebasing: text.base[start..<text.endIndex]))
     }
 
+    /// A whole number without its `.0`; a number past 10^15 (or not finite) as Swift prints it, as the
+    /// other writers do: `Int(v)` traps beyond `Int.max`, and `{\pos(1,1e20)}` reads.
     private static func trim(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String(v)
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }
 

@@ -24,16 +24,39 @@ public enum SubtitleTrackReader {
         } catch {
             track = try selection.choose(from: try SubtitleTracks.list(file).tracks, path: path, streams: streams)
         }
-        let cues = try decodeCues(of: track, in: file)
-        let name = "\(path) track \(track.index)"
-        guard !cues.cues.isEmpty else { throw CaptionFormatError(.malformed, "\(name) (\(track.codec)) has no caption in it") }
-        let script = TrackScript(header: cues.header, cues: cues.cues)
-        var result = try CaptionFileReader.read(DecodedText(script.text, sourceName: name), path: name, format: "ass")
-        script.restoreTimes(in: &result)
-        // Only an ASS track's [Script Info] is the file's; the others' is the script made here.
-        if cues.header == nil { result.document.metadata = [] }
-        result.formatName = formatName(ofCodec: track.codec)
-        return result
+        let decoder = try decoder(of: track, in: file)
+        let fileEnd = file.durationMicroseconds.flatMap(SubtitleDecoder.milliseconds(microseconds:))
+        return try result(of: decoder, fileEnd: fileEnd, name: "\(path) track \(track.index)")
+    }
+
+    /// Packets that come from no file (a fuzz target's): decoded by the decoder libavcodec names `codec`
+    /// (`subrip`, `ass`, `mov_text`, `webvtt`...), opened with `extradata` (an ASS header, a mov_text
+    /// sample description) and timed in `timeBase`, then read exactly as a file's track is.
+    package static func read(codec: String, extradata: [UInt8], timeBase: (num: Int32, den: Int32), packets: [TrackPacket],
+                             name: String = "packets") throws -> ParseResult {
+        guard let descriptor = avcodec_descriptor_get_by_name(codec), descriptor.pointee.type == AVMEDIA_TYPE_SUBTITLE else {
+            throw VideoError(.unsupported, "\(name): \(codec) is not a subtitle codec libavcodec knows")
+        }
+        guard let parameters = avcodec_parameters_alloc() else { throw VideoError(.unsupported, "cannot allocate codec parameters") }
+        defer { var owned: UnsafeMutablePointer<AVCodecParameters>? = parameters; avcodec_parameters_free(&owned) }
+        parameters.pointee.codec_type = AVMEDIA_TYPE_SUBTITLE
+        parameters.pointee.codec_id = descriptor.pointee.id
+        if !extradata.isEmpty {
+            try check(cffmpeg_set_extradata(parameters, extradata, Int32(extradata.count)), .unsupported, "\(name): cannot copy its extradata")
+        }
+        let decoder = try SubtitleDecoder(parameters: parameters, timeBase: AVRational(num: timeBase.num, den: timeBase.den),
+                                          startMicroseconds: 0, source: name)
+        let packet = MediaPacket()
+        for p in packets {
+            try check(av_new_packet(packet.pointer, Int32(p.bytes.count)), .unsupported, "\(name): cannot allocate a packet")
+            if !p.bytes.isEmpty { packet.pointer.pointee.data.update(from: p.bytes, count: p.bytes.count) }
+            packet.pointer.pointee.pts = p.pts ?? cffmpeg_nopts_value()
+            packet.pointer.pointee.dts = packet.pointer.pointee.pts
+            packet.pointer.pointee.duration = p.duration
+            decoder.decode(packet.pointer)
+            av_packet_unref(packet.pointer)
+        }
+        return try result(of: decoder, fileEnd: nil, name: name)
     }
 
     static func formatName(ofCodec codec: String) -> String {
@@ -44,31 +67,12 @@ public enum SubtitleTrackReader {
         }
     }
 
-    /// Every packet of the track decoded into ASS event fields, with its time span in milliseconds.
-    static func decodeCues(of track: SubtitleTrack, in file: ContainerFile) throws -> (header: String?, cues: [TrackCue]) {
+    /// The decoder of `track`, fed every packet of it in `file` (the demuxer drops the other streams').
+    static func decoder(of track: SubtitleTrack, in file: ContainerFile) throws -> SubtitleDecoder {
         let stream = file.stream(track.index)
         ClosedCaptionScan.discardAll(but: track.index, in: file)
-        let parameters = stream.pointee.codecpar
-        guard let codec = avcodec_find_decoder(parameters!.pointee.codec_id) else {
-            throw VideoError(.unsupported, "\(file.path): no decoder for its \(track.codec) track")
-        }
-        let decoder = try CodecContext(codec: codec)
-        try check(avcodec_parameters_to_context(decoder.pointer, parameters), .malformedInput, "\(file.path): unusable \(track.codec) track")
-        decoder.pointer.pointee.pkt_timebase = stream.pointee.time_base
-        try check(avcodec_open2(decoder.pointer, codec, nil), .malformedInput, "\(file.path): cannot decode its \(track.codec) track")
-        // Only an ASS/SSA track's header is the author's; other decoders make up a default one.
-        let isASS = parameters!.pointee.codec_id == AV_CODEC_ID_ASS || parameters!.pointee.codec_id == AV_CODEC_ID_SSA
-        let header = isASS ? decoder.pointer.pointee.subtitle_header.map { ptr in
-            String(decoding: UnsafeBufferPointer(start: ptr, count: Int(decoder.pointer.pointee.subtitle_header_size)), as: UTF8.self)
-        } : nil
-
-        let timeBase = stream.pointee.time_base
-        let offset = file.startMicroseconds
-        func milliseconds(_ ts: Int64) -> Milliseconds {
-            let micro = av_rescale_q(ts, timeBase, AVRational(num: 1, den: 1_000_000)) - offset
-            return Milliseconds((micro + (micro >= 0 ? 500 : -500)) / 1000)
-        }
-        var cues: [TrackCue] = []
+        let decoder = try SubtitleDecoder(parameters: stream.pointee.codecpar, timeBase: stream.pointee.time_base,
+                                          startMicroseconds: file.startMicroseconds, source: file.path)
         let packet = MediaPacket()
         while true {
             let status = av_read_frame(file.context, packet.pointer)
@@ -76,32 +80,26 @@ public enum SubtitleTrackReader {
             try check(status, .malformedInput, "\(file.path) is damaged or truncated")
             defer { av_packet_unref(packet.pointer) }
             guard packet.streamIndex == track.index else { continue }
-            let p = packet.pointer.pointee
-            let ts = p.pts != cffmpeg_nopts_value() ? p.pts : p.dts
-            guard ts != cffmpeg_nopts_value() else { continue }
-            var subtitle = AVSubtitle()
-            var got: Int32 = 0
-            let decoded = avcodec_decode_subtitle2(decoder.pointer, &subtitle, &got, packet.pointer)
-            let start = milliseconds(ts)
-            guard decoded >= 0 else {
-                cues.append(TrackCue(start: start, end: nil, fields: nil, problem: "the \(track.codec) decoder refused it (\(VideoError.reason(decoded)))"))
-                continue
-            }
-            guard got != 0 else { continue }
-            defer { avsubtitle_free(&subtitle) }
-            var end: Milliseconds?
-            if p.duration > 0 {
-                end = milliseconds(ts + p.duration)
-            } else if subtitle.end_display_time > 0, subtitle.end_display_time != UInt32.max {
-                end = start + Milliseconds(subtitle.end_display_time)
-            }
-            for r in 0..<Int(subtitle.num_rects) {
-                guard let rect = subtitle.rects[r], let ass = rect.pointee.ass else { continue }
-                cues.append(TrackCue(start: start, end: end, fields: String(cString: ass), problem: nil))
-            }
+            decoder.decode(packet.pointer)
         }
-        let fileEnd = file.durationMicroseconds.map { Milliseconds(($0 + 500) / 1000) }
+        return decoder
+    }
+
+    /// The decoded cues (open ends closed at the next cue, else `fileEnd`) as one ASS script, read by
+    /// the ASS reader, with the packets' times put back; one warning counts the packets skipped untimed.
+    static func result(of decoder: SubtitleDecoder, fileEnd: Milliseconds?, name: String) throws -> ParseResult {
+        var cues = decoder.cues
         TrackCue.closeOpenEnds(&cues, fileEnd: fileEnd)
-        return (header, cues)
+        guard !cues.isEmpty else { throw CaptionFormatError(.malformed, "\(name) (\(decoder.codecName)) has no caption in it") }
+        let script = TrackScript(header: decoder.header, cues: cues)
+        var result = try CaptionFileReader.read(DecodedText(script.text, sourceName: name), path: name, format: "ass")
+        script.restoreTimes(in: &result)
+        // Only an ASS track's [Script Info] is the file's; the others' is the script made here.
+        if decoder.header == nil { result.document.metadata = [] }
+        if decoder.untimed > 0 {
+            result.diagnostics.insert(.warning(line: nil, "\(decoder.untimed) packet\(decoder.untimed == 1 ? "" : "s") without a usable time (none, or beyond 999,999,999 hours) skipped"), at: 0)
+        }
+        result.formatName = formatName(ofCodec: decoder.codecName)
+        return result
     }
 }

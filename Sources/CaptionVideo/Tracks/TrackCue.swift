@@ -19,3 +19,13 @@ struct TrackCue {
         }
     }
 }
+
+/// One packet of a subtitle track that comes from no file (a fuzz target's): its bytes and its times in
+/// the track's time base (`pts` nil: none, as a packet without a timestamp).
+package struct TrackPacket: Sendable {
+    package var bytes: [UInt8]
+    package var pts: Int64?
+    package var duration: Int64
+
+    package init(bytes: [UInt8], pts: Int64?, duration: Int64) { self.bytes = bytes; self.pts = pts; self.duration = duration }
+}

@@ -26,7 +26,7 @@ struct TrackScript {
             }
             // ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text: ReadOrder goes, the
             // times go in after Layer.
-            let parts = fields.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
+            let parts = TrackScript.oneLine(fields).split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
             guard parts.count == 3 else { continue }
             guard !TrackScript.isBlank(parts[2]) else { continue }
             let end = cue.end ?? cue.start
@@ -42,12 +42,26 @@ struct TrackScript {
     static func headerLines(_ header: String?) -> [String] {
         guard let header else { return ["[Script Info]", "ScriptType: v4.00+"] }
         var lines: [String] = []
-        for line in header.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        for line in header.split(omittingEmptySubsequences: false, whereSeparator: isLineBreak) {
             if line.trimmingCharacters(in: .whitespaces).lowercased() == "[events]" { break }
             lines.append(String(line))
         }
         return lines
     }
+
+    /// The event's fields on one line. The script's lines are matched to cues by number, so a raw line
+    /// break (the webvtt decoder keeps one that ends a packet; an ASS packet may hold any) would give
+    /// every later cue another's times: breaks at the end go, and one inside becomes ASS's `\N`.
+    static func oneLine(_ fields: String) -> String {
+        guard fields.contains(where: isLineBreak) else { return fields }
+        var trimmed = Substring(fields)
+        while let last = trimmed.last, isLineBreak(last) { trimmed.removeLast() }
+        return trimmed.split(omittingEmptySubsequences: false, whereSeparator: isLineBreak).joined(separator: "\\N")
+    }
+
+    /// A line break as the ASS reader counts them: LF, CRLF (one `Character` in Swift, equal to neither
+    /// of the others) or a bare CR. The script's line numbers must be the reader's.
+    static func isLineBreak(_ c: Character) -> Bool { c == "\n" || c == "\r\n" || c == "\r" }
 
     /// Whether the event's text (after Style,Name,MarginL,MarginR,MarginV,Effect) is empty: an
     /// empty sample clears the screen in MP4; it is not a caption.

@@ -1,0 +1,95 @@
+import CFFmpeg
+import CaptionModel
+
+/// libavcodec's decoder for one text subtitle track, and the cues it has made of the track's packets:
+/// each packet's rectangles become ASS event fields (`TrackCue`) with the packet's time span in
+/// milliseconds. `SubtitleTrackReader` feeds it a container's packets, and the fuzz targets packets
+/// they make up (`SubtitleTrackReader.read(codec:extradata:timeBase:packets:name:)`): one decoding loop.
+final class SubtitleDecoder {
+    /// libavcodec's name for the codec (`subrip`, `ass`, `mov_text`, `webvtt`), as `captions tracks` shows it.
+    let codecName: String
+    /// The script header of an ASS/SSA track (its styles); nil for other codecs, whose decoders make up a default one.
+    let header: String?
+    let isASS: Bool
+    private let decoder: CodecContext
+    private let timeBase: AVRational
+    private let startMicroseconds: Int64
+    private(set) var cues: [TrackCue] = []
+    /// Packets skipped for want of a usable time: none, or one beyond `timeLimit`.
+    private(set) var untimed = 0
+
+    /// Opens the decoder for a stream described by `parameters` (codec, extradata) whose packets are
+    /// timed in `timeBase`; times are made relative to `startMicroseconds` (the container's start).
+    /// Errors name `source`.
+    init(parameters: UnsafePointer<AVCodecParameters>, timeBase: AVRational, startMicroseconds: Int64, source: String) throws(VideoError) {
+        let codecID = parameters.pointee.codec_id
+        codecName = String(cString: avcodec_get_name(codecID))
+        guard let codec = avcodec_find_decoder(codecID) else {
+            throw VideoError(.unsupported, "\(source): no decoder for its \(codecName) track")
+        }
+        decoder = try CodecContext(codec: codec)
+        try check(avcodec_parameters_to_context(decoder.pointer, parameters), .malformedInput, "\(source): unusable \(codecName) track")
+        decoder.pointer.pointee.pkt_timebase = timeBase
+        try check(avcodec_open2(decoder.pointer, codec, nil), .malformedInput, "\(source): cannot decode its \(codecName) track")
+        isASS = codecID == AV_CODEC_ID_ASS || codecID == AV_CODEC_ID_SSA
+        let context = decoder.pointer.pointee
+        header = isASS ? context.subtitle_header.map { ptr in
+            String(decoding: UnsafeBufferPointer(start: ptr, count: Int(context.subtitle_header_size)), as: UTF8.self)
+        } : nil
+        self.timeBase = timeBase
+        self.startMicroseconds = startMicroseconds
+    }
+
+    /// Packet times must lie within a billion hours either side of the start: the cues go through an ASS
+    /// script, whose reader takes at most nine digits of hours, and every sum a cue's times go into
+    /// (an end from a duration, one second for a cue without one) stays far inside an `Int`.
+    static let timeLimit: Milliseconds = 1_000_000_000 * 3_600_000
+
+    /// Microseconds as milliseconds under the rounding rule (halves away from zero); nil beyond `timeLimit`.
+    static func milliseconds(microseconds micro: Int64) -> Milliseconds? {
+        let (whole, rest) = micro.quotientAndRemainder(dividingBy: 1000)
+        let ms = whole + (rest >= 500 ? 1 : rest <= -500 ? -1 : 0)
+        return abs(ms) < timeLimit ? Milliseconds(ms) : nil
+    }
+
+    /// A timestamp in the track's time base as milliseconds from the container's start; nil when it does
+    /// not fit (libavutil's rescaling answers INT64_MIN then, and the shift by the start may overflow).
+    private func milliseconds(_ ts: Int64) -> Milliseconds? {
+        let micro = av_rescale_q(ts, timeBase, AVRational(num: 1, den: 1_000_000))
+        guard micro != .min else { return nil }
+        let (relative, overflow) = micro.subtractingReportingOverflow(startMicroseconds)
+        return overflow ? nil : Self.milliseconds(microseconds: relative)
+    }
+
+    /// Decodes one packet of the track into its cues; a packet the decoder refuses becomes a cue with
+    /// the reason (a warning once read), one without a usable time is skipped and counted (`untimed`).
+    func decode(_ packet: UnsafeMutablePointer<AVPacket>) {
+        let p = packet.pointee
+        let ts = p.pts != cffmpeg_nopts_value() ? p.pts : p.dts
+        guard ts != cffmpeg_nopts_value(), let start = milliseconds(ts) else {
+            untimed += 1
+            return
+        }
+        var subtitle = AVSubtitle()
+        var got: Int32 = 0
+        let decoded = avcodec_decode_subtitle2(decoder.pointer, &subtitle, &got, packet)
+        guard decoded >= 0 else {
+            cues.append(TrackCue(start: start, end: nil, fields: nil, problem: "the \(codecName) decoder refused it (\(VideoError.reason(decoded)))"))
+            return
+        }
+        guard got != 0 else { return }
+        defer { avsubtitle_free(&subtitle) }
+        var end: Milliseconds?
+        if p.duration > 0 {
+            // An end past what a time holds is no end: the next cue's start closes it.
+            let (last, overflow) = ts.addingReportingOverflow(p.duration)
+            end = overflow ? nil : milliseconds(last)
+        } else if subtitle.end_display_time > 0, subtitle.end_display_time != UInt32.max {
+            end = start + Milliseconds(subtitle.end_display_time)
+        }
+        for r in 0..<Int(subtitle.num_rects) {
+            guard let rect = subtitle.rects[r], let ass = rect.pointee.ass else { continue }
+            cues.append(TrackCue(start: start, end: end, fields: String(cString: ass), problem: nil))
+        }
+    }
+}
