@@ -19,10 +19,10 @@ swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-libr
 test -x "$binary" || { echo "Fuzz/run.sh: the fuzz binary did not build" >&2; exit 1; }
 
 if [ "$seconds" = "--list" ]; then CAPTIONKIT_FUZZ_TARGET=list "$binary" | cut -f1,4; exit 0; fi
-declare -A dictionary seeds
+declare -A dictionary seeds malloc
 names=()
-while IFS=$'\t' read -r name dict globs _; do
-  names+=("$name"); dictionary[$name]=$dict; seeds[$name]=$globs
+while IFS=$'\t' read -r name dict globs _ limit; do
+  names+=("$name"); dictionary[$name]=$dict; seeds[$name]=$globs; malloc[$name]=$limit
 done < <(CAPTIONKIT_FUZZ_TARGET=list "$binary")
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${names[@]}")
@@ -51,8 +51,10 @@ for t in "${targets[@]}"; do
 done
 
 run_one() {
-  local t=$1 dict=${dictionary[$1]}
-  local args=(-max_total_time="$seconds" -timeout=1 -rss_limit_mb=512 -malloc_limit_mb=512 -max_len=65536
+  local t=$1 dict=${dictionary[$1]} limit=${malloc[$1]}
+  # A single allocation over the memory limit is a finding too, unless the target says otherwise.
+  [ "$limit" = "-" ] && limit=512
+  local args=(-max_total_time="$seconds" -timeout=1 -rss_limit_mb=512 -malloc_limit_mb="$limit" -max_len=65536
               -print_final_stats=1 -artifact_prefix="artifacts/$t/")
   [ "$dict" != "-" ] && args+=(-dict="dictionaries/$dict")
   local start=$SECONDS

@@ -14,10 +14,15 @@ public struct FuzzTarget: Sendable {
     public let seeds: [String]
     /// Its token dictionary in `Fuzz/dictionaries/` (libFuzzer's `-dict=`), when it has one.
     public let dictionary: String?
+    /// The largest single allocation (libFuzzer's `-malloc_limit_mb=`) when it is not the memory limit
+    /// (512 MB): for code that allocates what its input declares before reading it, memory it never touches.
+    public let mallocLimitMB: Int?
     let body: @Sendable ([UInt8]) -> Void
 
-    public init(name: String, summary: String, seeds: [String], dictionary: String?, body: @escaping @Sendable ([UInt8]) -> Void) {
-        self.name = name; self.summary = summary; self.seeds = seeds; self.dictionary = dictionary; self.body = body
+    public init(name: String, summary: String, seeds: [String], dictionary: String?, mallocLimitMB: Int? = nil,
+                body: @escaping @Sendable ([UInt8]) -> Void) {
+        self.name = name; self.summary = summary; self.seeds = seeds; self.dictionary = dictionary
+        self.mallocLimitMB = mallocLimitMB; self.body = body
     }
 
     /// Runs one input.

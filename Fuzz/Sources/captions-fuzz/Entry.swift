@@ -2,11 +2,15 @@ import CaptionFuzzing
 import Foundation
 
 /// The target this process fuzzes, named by `CAPTIONKIT_FUZZ_TARGET` (libFuzzer owns the command line).
-/// `list` prints every target (name, dictionary, seed globs; tab-separated) for `Fuzz/run.sh`, and exits.
+/// `list` prints every target (name, dictionary, seed globs, summary, malloc limit; tab-separated, `-` for
+/// none) for `Fuzz/run.sh`, and exits.
 let target: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["CAPTIONKIT_FUZZ_TARGET"] ?? ""
     if name == "list" {
-        for t in FuzzTargets.all { print([t.name, t.dictionary ?? "-", (t.seeds.isEmpty ? "-" : t.seeds.joined(separator: " ")), t.summary].joined(separator: "\t")) }
+        for t in FuzzTargets.all {
+            print([t.name, t.dictionary ?? "-", (t.seeds.isEmpty ? "-" : t.seeds.joined(separator: " ")), t.summary,
+                   t.mallocLimitMB.map(String.init) ?? "-"].joined(separator: "\t"))
+        }
         exit(0)
     }
     guard let target = FuzzTargets.named(name) else {
