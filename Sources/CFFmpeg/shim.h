@@ -148,7 +148,8 @@ static inline int cffmpeg_frame_is_damaged(const AVFrame *frame) {
 static inline void cffmpeg_log_without_video_decoders(void *object, int level, const char *format, va_list args) {
     if (object && level >= AV_LOG_ERROR && *(const AVClass *const *)object == avcodec_get_class()) {
         const AVCodecContext *context = object;
-        if (context->codec_type == AVMEDIA_TYPE_VIDEO && !(context->codec && av_codec_is_encoder(context->codec))) return;
+        if ((context->codec_type == AVMEDIA_TYPE_VIDEO || context->codec_type == AVMEDIA_TYPE_SUBTITLE)
+            && !(context->codec && av_codec_is_encoder(context->codec))) return;
     }
     av_log_default_callback(object, level, format, args);
 }

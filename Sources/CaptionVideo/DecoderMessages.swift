@@ -1,7 +1,9 @@
 import CFFmpeg
 
-/// Whether libavcodec's video decoders print their own messages on stderr: h264 prints a line per
-/// damaged macroblock ("[h264 @ 0x...] error while decoding MB 3 1"), hundreds for a damaged file.
+/// Whether libavcodec's video and subtitle decoders print their own messages on stderr: h264 prints a
+/// line per damaged macroblock ("[h264 @ 0x...] error while decoding MB 3 1"), hundreds for a damaged
+/// file; a subtitle decoder one per packet it refuses ("Invalid UTF-8 in decoded subtitles text"),
+/// which the track reader reports as a warning of its own.
 /// Hidden by default, since the toolkit counts that damage itself (`DecodeDamage`) and says so in one
 /// line; shown for `--verbose`. Other libav messages (encoders, muxers, fatal errors) are untouched.
 ///

@@ -27,6 +27,8 @@ final class SubtitleDecoder {
         guard let codec = avcodec_find_decoder(codecID) else {
             throw VideoError(.unsupported, "\(source): no decoder for its \(codecName) track")
         }
+        // A packet the decoder refuses is a warning in the toolkit's words; libav's own line is not repeated.
+        DecoderMessages.prepare()
         decoder = try CodecContext(codec: codec)
         try check(avcodec_parameters_to_context(decoder.pointer, parameters), .malformedInput, "\(source): unusable \(codecName) track")
         decoder.pointer.pointee.pkt_timebase = timeBase
