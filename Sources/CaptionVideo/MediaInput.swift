@@ -3,7 +3,7 @@ import Foundation
 
 /// The demuxer: an opened input file, its chosen video and audio streams, and packets read in order.
 /// Owns the `AVFormatContext`; closed in deinit.
-final class MediaInput: @unchecked Sendable {
+final class MediaInput: OpenedContainer, @unchecked Sendable {
     let path: String
     let context: UnsafeMutablePointer<AVFormatContext>
     /// The best video stream, when there is one that is not a cover picture.
@@ -45,17 +45,6 @@ final class MediaInput: @unchecked Sendable {
     var isStillImage: Bool {
         let name = String(cString: context.pointee.iformat.pointee.name)
         return video != nil && (name == "image2" || name.hasSuffix("_pipe"))
-    }
-
-    /// The container's start time in µs (timestamps are shown relative to it, as players do); 0 if unknown.
-    var startMicroseconds: Int64 {
-        context.pointee.start_time == cffmpeg_nopts_value() ? 0 : context.pointee.start_time
-    }
-
-    /// The container's duration in µs; nil when unknown.
-    var durationMicroseconds: Int64? {
-        let d = context.pointee.duration
-        return d == cffmpeg_nopts_value() || d <= 0 ? nil : d
     }
 
     /// The display rotation of the video in degrees clockwise, a multiple of 90 (0 without metadata).

@@ -33,7 +33,7 @@ struct Mux: ParsableCommand {
     @Argument(help: "The video file whose streams are copied.")
     var video: String
 
-    @Argument(help: "The caption files, one soft track each (any format convert reads, or a video's subtitle track with --from none).")
+    @Argument(help: "The caption files, one soft track each (any format convert reads, or a video file: its default text track).")
     var captions: [String]
 
     @Option(name: .shortAndLong, help: "The file to write (.mkv, .webm, .mp4, .mov).")
@@ -82,7 +82,8 @@ struct Mux: ParsableCommand {
             for input in [video] + captions where OutputFile.isSameFile(input, output) {
                 throw CaptionFormatError(.cannotWrite, "\(output) is an input of this command; write to another file")
             }
-            let style = isStyled ? try styleOptions.resolve() : nil
+            // A styled track is compiled at the video's size, found once for every caption file.
+            let style = isStyled ? (style: try styleOptions.resolve(), size: try videoSize()) : nil
             var tracks: [SoftTrack] = []
             for (n, input) in captions.enumerated() {
                 var track = try softTrack(input, container: container, style: style)
@@ -112,15 +113,14 @@ struct Mux: ParsableCommand {
     }
 
     /// One caption file as a soft track in `container`'s codec.
-    func softTrack(_ input: String, container: MuxTarget, style: CaptionStyle?) throws -> SoftTrack {
+    func softTrack(_ input: String, container: MuxTarget, style styled: (style: CaptionStyle, size: SizeArgument)?) throws -> SoftTrack {
         var result = try CaptionSource.read(path: input, format: from)
         try Diagnostics.report(result.diagnostics, source: input, strict: false)
         if result.wordTimedSource != nil || paging.isSet {
-            result.document = Paging.apply(paging.options(base: style?.paging ?? CaptionStyle().paging), to: result.document)
+            result.document = Paging.apply(paging.options(base: styled?.style.paging ?? CaptionStyle().paging), to: result.document)
         }
-        if let style {
-            let size = try MediaProbe.geometry(of: video)
-            let script = try CompiledASS.script(result.document, style: style, size: SizeArgument(width: size.width, height: size.height))
+        if let (style, size) = styled {
+            let script = try CompiledASS.script(result.document, style: style, size: size)
             var track = SoftTrack(codec: .ass, assScript: script)
             let (pages, drawn) = StyledPages.prepare(result.document.events, style: style)
             track.fonts = try FontResolver.shared.fontFiles(for: drawn, texts: pages.map { $0.text.plain })
@@ -134,7 +134,8 @@ struct Mux: ParsableCommand {
         }
         // An ASS file goes in as its author wrote it (layers, margins, every tag), not as the model keeps it.
         if codec == .ass, !CaptionSource.isContainer(input) {
-            return SoftTrack(codec: .ass, assScript: String(decoding: try CaptionFileReader.readText(path: input).utf8.withUnsafeBufferPointer { Array($0) }, as: UTF8.self))
+            let text = try CaptionFileReader.readText(path: input)
+            return SoftTrack(codec: .ass, assScript: text.utf8.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) })
         }
         let written = ASSFormat.write(result.document, options: WriteOptions())
         var track = SoftTrack(codec: codec, assScript: written.text, times: result.document.events.map { ($0.start, $0.end) })
@@ -143,6 +144,14 @@ struct Mux: ParsableCommand {
         // mov_text gets the plain Default style ffmpeg gives it.
         if result.formatName != "ass" { track.header = codec == .movText ? SoftTrack.movTextHeader : SoftTrack.unstyledHeader }
         return track
+    }
+}
+
+extension Mux {
+    /// The video's size as displayed: the frame a styled track's ASS is laid out for.
+    func videoSize() throws -> SizeArgument {
+        let geometry = try MediaProbe.geometry(of: video)
+        return SizeArgument(width: geometry.width, height: geometry.height)
     }
 }
 

@@ -153,21 +153,6 @@ struct ASSReader {
                                             placement: placement, style: style?.isEmpty == false ? style : nil))
     }
 
-    /// `h:mm:ss.cc` to milliseconds.
-    static func time(_ text: Substring) -> Milliseconds? {
-        // At most nine digits a field, as the SRT reader allows: the sum then stays far inside `Int`
-        // (a 15-digit hour once overflowed it).
-        func field(_ s: Substring) -> Int? { s.utf8.count <= 9 ? Int(s).flatMap { $0 >= 0 ? $0 : nil } : nil }
-        let hms = text.assTrimming(" \t").split(separator: ":", omittingEmptySubsequences: false)
-        guard hms.count == 3, let h = field(hms[0]), let m = field(hms[1]) else { return nil }
-        let secParts = hms[2].split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(secParts.count), let s = field(secParts[0]) else { return nil }
-        var fraction = 0
-        if secParts.count == 2 {
-            let digits = secParts[1]
-            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let f = field(digits) else { return nil }
-            fraction = CaptionTime.milliseconds(fraction: f, digits: digits.count)
-        }
-        return ((h * 60 + m) * 60 + s) * 1000 + fraction
-    }
+    /// `h:mm:ss.cc` to milliseconds (`ASSTime.milliseconds`).
+    static func time(_ text: Substring) -> Milliseconds? { ASSTime.milliseconds(text) }
 }

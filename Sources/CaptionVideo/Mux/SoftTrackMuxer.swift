@@ -10,7 +10,6 @@ public enum SoftTrackMuxer {
     public struct Result: Sendable {
         /// Streams of the input the output's container cannot hold (`3 subtitle subrip`), left out.
         public var droppedStreams: [String] = []
-        public var packetsCopied = 0
     }
 
     /// Streams in the output's order: the input's video, audio and other streams, then the new tracks,
@@ -93,7 +92,6 @@ public enum SoftTrackMuxer {
             }
             try out.write(packet, stream: index)
             av_packet_unref(packet.pointer)
-            result.packetsCopied += 1
         }
         try pending.write(upTo: .max, into: out)
         try out.finish()

@@ -25,7 +25,7 @@ public enum ClosedCaptionScan {
         let scan = try ContainerFile(path: file.path)
         guard index < scan.streamCount else { return ([], DecodeDamage()) }
         let stream = scan.stream(index)
-        discardAll(but: index, in: scan)
+        scan.discardAll(but: index)
         guard let decoder = try? VideoDecoder.open(stream, file: file.path) else { return ([], DecodeDamage()) }
         // Only the side data matters: skip the loop filter, the slowest step that does not affect it.
         decoder.pointer.pointee.skip_loop_filter = AVDISCARD_ALL
@@ -65,7 +65,7 @@ public enum ClosedCaptionScan {
     static func channels(inSubtitleStream index: Int, of file: ContainerFile) throws(VideoError) -> [String] {
         let scan = try ContainerFile(path: file.path)
         guard index < scan.streamCount else { return [] }
-        discardAll(but: index, in: scan)
+        scan.discardAll(but: index)
         var found = CEA608Channels()
         let packet = MediaPacket()
         while av_read_frame(scan.context, packet.pointer) >= 0 {
@@ -75,10 +75,5 @@ public enum ClosedCaptionScan {
             av_packet_unref(packet.pointer)
         }
         return found.names
-    }
-
-    /// The demuxer drops every other stream's packets early.
-    static func discardAll(but index: Int, in file: ContainerFile) {
-        for other in 0..<file.streamCount where other != index { file.stream(other).pointee.discard = AVDISCARD_ALL }
     }
 }

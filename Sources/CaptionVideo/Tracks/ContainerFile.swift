@@ -4,7 +4,7 @@ import Foundation
 /// An opened media container of any kind, all of its streams kept: what `captions tracks`, reading a
 /// subtitle track and `captions mux` start from. (`MediaInput` opens the same way but keeps only the
 /// video and audio it burns.) Owns the `AVFormatContext`; closed in deinit.
-final class ContainerFile: @unchecked Sendable {
+final class ContainerFile: OpenedContainer, @unchecked Sendable {
     let path: String
     let context: UnsafeMutablePointer<AVFormatContext>
 
@@ -50,6 +50,18 @@ final class ContainerFile: @unchecked Sendable {
 
     func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> { context.pointee.streams[index]! }
 
+    /// Keeps only stream `index`: the demuxer drops every other stream's packets early.
+    func discardAll(but index: Int) {
+        for other in 0..<streamCount where other != index { stream(other).pointee.discard = AVDISCARD_ALL }
+    }
+}
+
+/// An opened input's clock, shared by `ContainerFile` (tracks, mux) and `MediaInput` (burn).
+protocol OpenedContainer {
+    var context: UnsafeMutablePointer<AVFormatContext> { get }
+}
+
+extension OpenedContainer {
     /// The container's start time in µs (players and ffmpeg show timestamps relative to it); 0 if unknown.
     var startMicroseconds: Int64 {
         context.pointee.start_time == cffmpeg_nopts_value() ? 0 : context.pointee.start_time
@@ -60,7 +72,4 @@ final class ContainerFile: @unchecked Sendable {
         let d = context.pointee.duration
         return d == cffmpeg_nopts_value() || d <= 0 ? nil : d
     }
-
-    /// The container format's short name (`matroska,webm`, `mov,mp4,m4a,3gp,3g2,mj2`, `mpegts`).
-    var formatName: String { String(cString: context.pointee.iformat.pointee.name) }
 }

@@ -70,7 +70,7 @@ public enum SubtitleTrackReader {
     /// The decoder of `track`, fed every packet of it in `file` (the demuxer drops the other streams').
     static func decoder(of track: SubtitleTrack, in file: ContainerFile) throws -> SubtitleDecoder {
         let stream = file.stream(track.index)
-        ClosedCaptionScan.discardAll(but: track.index, in: file)
+        file.discardAll(but: track.index)
         let decoder = try SubtitleDecoder(parameters: stream.pointee.codecpar, timeBase: stream.pointee.time_base,
                                           startMicroseconds: file.startMicroseconds, source: file.path)
         let packet = MediaPacket()

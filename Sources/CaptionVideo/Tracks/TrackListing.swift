@@ -65,11 +65,7 @@ public enum SubtitleTracks {
 
     /// A subtitle stream's codec name, language, title and flags, as ffprobe shows them.
     static func described(_ stream: UnsafeMutablePointer<AVStream>, kind: SubtitleTrack.Kind) -> SubtitleTrack {
-        func tag(_ key: String) -> String? {
-            guard let entry = av_dict_get(stream.pointee.metadata, key, nil, 0), let value = entry.pointee.value else { return nil }
-            let text = String(cString: value)
-            return text.isEmpty ? nil : text
-        }
+        func tag(_ key: String) -> String? { StreamCopy.tag(stream, key).flatMap { $0.isEmpty ? nil : $0 } }
         let language = tag("language").flatMap { $0.lowercased() == "und" ? nil : $0 }
         let disposition = stream.pointee.disposition
         return SubtitleTrack(index: Int(stream.pointee.index), kind: kind,
