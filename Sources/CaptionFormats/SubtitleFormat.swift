@@ -59,6 +59,14 @@ public struct WriteOptions: Sendable {
     /// Format every event on the calling thread. By default a long document's events are formatted on
     /// all cores (`EventChunks`), which gives the same bytes; this is for callers that want one thread.
     public var singleThreaded = false
+    /// Frame-based output (SCC, EBU STL): the frame rate its time codes count (`--fps`); nil is the
+    /// format's default (29.97 drop-frame for SCC, 25 for STL).
+    public var frameRate: FrameRate?
+    /// SCC: how the captions are shown (`--cc-mode`); nil lets the writer choose (pop-on, or roll-up
+    /// for word-timed input).
+    public var ccMode: CEA608Mode?
+    /// SCC: the channel written (`--channel`).
+    public var channel: CEA608Channel = .cc1
     public init() {}
 }
 

@@ -119,7 +119,7 @@ import Testing
     /// closed captions, codec eia_608, on the one channel the file uses (CC1; Corpus/broadcast/SOURCE.md).
     @Test func closedCaptionsInAQuickTimeTrackListTheirChannel() throws {
         let dir = try CommandRunner.scratch()
-        let scc = CommandRunner.packageRoot.appendingPathComponent("Corpus/broadcast/pycaption-example.scc").path
+        let scc = CommandRunner.packageRoot.appendingPathComponent("Corpus/broadcast/scc/pycaption-example.scc").path
         let mov = dir.appendingPathComponent("captions.mov").path
         try TrackMedia.ffmpeg(["-i", try TrackMedia.file("plain.mp4"), "-f", "scc", "-i", scc, "-map", "0:v", "-map", "1", "-c", "copy", mov])
         let listed = try Self.expectListingMatchesFFprobe(mov)
