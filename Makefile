@@ -28,7 +28,7 @@ RELEASE_BIN := .build/release/captions
 # is enough: it only reads the binary's description of its commands).
 GENERATE_MANUAL := .build/debug/generate-manual
 
-.PHONY: all deps build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench clean
+.PHONY: all deps python-peers build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench clean
 
 all: build
 
@@ -43,13 +43,24 @@ deps:
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# The broadcast tests' independent readers (ttconv, pycaption) from PyPI, at the versions
+# Corpus/broadcast/expected.json was made with; used by tests only, never by the toolkit.
+PYTHON_PEERS := ttconv==1.2.3 pycaption==2.3.14
+# Debian's own python3 has no pip until python3-pip is installed, and (PEP 668) installs into it only
+# with --break-system-packages, which older pips do not know: each is tried only when needed.
+python-peers: deps
+	@python3 -c "import ttconv, pycaption" 2>/dev/null || { \
+	  python3 -m pip --version >/dev/null 2>&1 || $(MAKE) --no-print-directory deps APT_PACKAGES=python3-pip; \
+	  python3 -m pip install -q --disable-pip-version-check $(PYTHON_PEERS) 2>/dev/null \
+	    || python3 -m pip install -q --disable-pip-version-check --break-system-packages $(PYTHON_PEERS); }
+
 build: deps
 	$(SWIFT) build
 	$(SWIFT) build --product generate-manual
 
 # Under CI (CI=true) the fuzz targets also build and run briefly (`fuzz-smoke`), so they keep building,
 # and the Debian package is built and tested in a clean root (`deb-test`), side by side (`ci-extras`).
-test: build
+test: build python-peers
 	$(SWIFT) test
 	@$(MAKE) --no-print-directory example-test
 	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory -j2 --output-sync=target ci-extras; fi

@@ -46,8 +46,14 @@ struct Convert: ParsableCommand {
     @Option(help: "Input encoding, overriding detection (utf-8, utf-16, windows-1252, or any name iconv knows).")
     var encoding: String?
 
-    @Option(help: "Frames per second of frame-based input (MicroDVD): 25, 23.976 (24000/1001 exactly), 30000/1001. Without it, the file's {1}{1}FPS line, else 23.976 with a warning. Other formats ignore it.")
+    @Option(help: "Frames per second of frame-based input and output: 25, 23.976 (24000/1001 exactly), 29.97 (30000/1001), 30. MicroDVD input: without it, the file's {1}{1}FPS line, else 23.976 with a warning. SCC: the rate its time codes count (default 29.97, drop-frame; 30 writes non-drop). EBU STL output: 25 (default) or 30. Other formats ignore it.")
     var fps: String?
+
+    @Option(help: ArgumentHelp("SCC: the CEA-608 channel written (CC1-CC4, default CC1), and read when --cc does not say.", valueName: "channel"))
+    var channel: ClosedCaptionChannel?
+
+    @Option(name: .customLong("cc-mode"), help: ArgumentHelp("SCC output: pop-on (default: each caption appears whole at its start), roll-up (rows scroll up from the bottom, as live captions do) or paint-on (characters appear as they are sent).", valueName: "mode"))
+    var ccMode: CEA608ModeArgument?
 
     @Flag(help: "Treat every warning as an error (exit 65).")
     var strict = false
@@ -83,7 +89,17 @@ struct Convert: ParsableCommand {
 
     /// What the reader needs besides the file: the frame rate of frame-based input.
     var readOptions: ReadOptions {
-        ReadOptions(frameRate: fps.flatMap { FrameRate(parsing: $0) })
+        ReadOptions(frameRate: fps.flatMap { FrameRate(parsing: $0) }, channel: tracks.closedCaptions?.channel ?? channel?.channel ?? .cc1)
+    }
+
+    /// What the writer needs besides the document.
+    var writeOptions: WriteOptions {
+        var options = WriteOptions()
+        options.wordTimestamps = wordTimestamps
+        options.frameRate = fps.flatMap { FrameRate(parsing: $0) }
+        options.ccMode = ccMode?.mode
+        options.channel = channel?.channel ?? .cc1
+        return options
     }
 
     func run() throws {
@@ -128,10 +144,8 @@ struct Convert: ParsableCommand {
         }
         if size != nil { throw CaptionFormatError(.usage, "--size applies to ASS output only") }
         if secondary != nil { throw CaptionFormatError(.usage, "--secondary applies to ASS output only") }
-        var options = WriteOptions()
-        options.wordTimestamps = wordTimestamps
         try DocumentOutput.write(result.document, as: outputFormat, to: output, protecting: [input], strict: strict,
-                                 options: options, source: source, emit: emit)
+                                 options: writeOptions, source: source, emit: emit)
     }
 
     /// Several inputs (or -d): what holds for every file is settled first (the format, the style, the

@@ -91,7 +91,7 @@ struct GoldenRecord: ParsableCommand {
     /// The same input, style, paging and size: new times can join the recording.
     static func sameRecording(_ a: GoldenManifest, _ b: GoldenManifest) -> Bool {
         a.kind == b.kind && a.input.path == b.input.path && a.inputFormat == b.inputFormat && a.paging == b.paging
-            && a.inputTrack == b.inputTrack && a.inputLanguage == b.inputLanguage
+            && a.inputTrack == b.inputTrack && a.inputLanguage == b.inputLanguage && a.inputClosedCaptions == b.inputClosedCaptions
             && a.style?.preset == b.style?.preset && a.style?.file?.path == b.style?.file?.path
             && a.style?.stylesDirectory == b.style?.stylesDirectory && a.size == b.size
     }
@@ -120,6 +120,7 @@ struct GoldenRecord: ParsableCommand {
         var recorded = manifest
         recorded.inputTrack = captions.tracks.track
         recorded.inputLanguage = captions.tracks.language
+        recorded.inputClosedCaptions = captions.tracks.closedCaptions?.channel.description
         let native = NativeFrames(style: drawn, pages: pages, width: size.width, height: size.height)
         return (recorded, snapshot, native, { native.warnings })
     }

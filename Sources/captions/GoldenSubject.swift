@@ -66,7 +66,8 @@ struct GoldenSubject {
             throw CaptionFormatError(.malformed, "\(GoldenManifest.path(in: dir)): paging: \(PagingFlags.message(for: error))")
         }
         let (pages, drawn) = try CaptionInput(path: inputPath, format: manifest.inputFormat,
-                                                  track: TrackSelection(index: manifest.inputTrack, language: manifest.inputLanguage)).pages(in: style, paging: paging)
+                                                  track: TrackSelection(index: manifest.inputTrack, language: manifest.inputLanguage,
+                                                                        closedCaptions: manifest.inputClosedCaptions.flatMap(CEA608Channel.init(name:)))).pages(in: style, paging: paging)
         let fonts = FontInventory.fonts(for: drawn, pages: pages)
         if let recorded = manifest.fonts { notes += FontInventory.differences(recorded: recorded, now: fonts) }
         refreshed.fonts = fonts

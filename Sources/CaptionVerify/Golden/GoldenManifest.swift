@@ -65,6 +65,8 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
     /// When the input is a video file: `--track` and `--language` as given (nil: the default track).
     public var inputTrack: Int?
     public var inputLanguage: String?
+    /// `--cc` as given (`CC1`): the closed-caption channel read from a video or an SCC file.
+    public var inputClosedCaptions: String?
     /// The paging options as command-line arguments (`--max-words 3`), empty for the style's defaults.
     public var paging: [String]
     /// nil for a video folder.
@@ -86,7 +88,7 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
     public var recorded: String
 
     enum CodingKeys: String, CodingKey {
-        case format, kind, input, inputFormat = "input_format", inputTrack = "input_track", inputLanguage = "input_language", paging, style, size, times, toolkit, libass, freetype, harfbuzz,
+        case format, kind, input, inputFormat = "input_format", inputTrack = "input_track", inputLanguage = "input_language", inputClosedCaptions = "input_cc", paging, style, size, times, toolkit, libass, freetype, harfbuzz,
              fonts, threshold, recorded
     }
 

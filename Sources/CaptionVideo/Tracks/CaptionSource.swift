@@ -8,6 +8,8 @@ import Foundation
 public enum CaptionSource {
     public static func read(path: String, format: String? = nil, encoding: String? = nil,
                             options: ReadOptions = ReadOptions(), track: TrackSelection = TrackSelection()) throws -> ParseResult {
+        var options = options
+        if let channel = track.closedCaptions { options.channel = channel }
         if path != "-" {
             let container = containerName(path)
             if container != nil || track.isSet {

@@ -1,12 +1,19 @@
+import CaptionFormats
+
 /// Which subtitle track of a video file a command reads: `--track N` (a stream index), `--language
 /// LANG`, else the default text track, else the first text track.
 public struct TrackSelection: Sendable, Hashable {
     public var index: Int?
     public var language: String?
+    /// `--cc CC1`: the CEA-608 channel to read, from a video's closed captions or an SCC file.
+    public var closedCaptions: CEA608Channel?
 
-    public init(index: Int? = nil, language: String? = nil) { self.index = index; self.language = language }
+    public init(index: Int? = nil, language: String? = nil, closedCaptions: CEA608Channel? = nil) {
+        self.index = index; self.language = language; self.closedCaptions = closedCaptions
+    }
 
-    /// Whether the user named a track (then even a file that looks like a caption file is opened as a container).
+    /// Whether the user named a track (then even a file that looks like a caption file is opened as a
+    /// container). A channel alone does not: it also picks the channel of an SCC file.
     public var isSet: Bool { index != nil || language != nil }
 
     /// ISO 639-2 has two codes for twenty languages, a bibliographic one (`fre`, what Matroska files
