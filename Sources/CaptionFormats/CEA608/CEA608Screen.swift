@@ -1,0 +1,147 @@
+import CaptionModel
+
+/// How a CEA-608 character is drawn: its foreground colour (a PAC's or mid-row code's attribute, white
+/// to magenta), italics and underline. Backgrounds and flash are not kept: the toolkit draws neither.
+struct CEA608Style: Hashable, Sendable {
+    /// `CEA608Command.Attribute` raw value 0 (white) ... 6 (magenta); italics is the flag below.
+    var color: UInt8 = 0
+    var italic = false
+    var underline = false
+
+    static let plain = CEA608Style()
+
+    /// The colour a span carries; nil for white, the default every renderer already uses.
+    var rgba: RGBAColor? {
+        switch color {
+        case 1: RGBAColor(red: 0, green: 255, blue: 0)
+        case 2: RGBAColor(red: 0, green: 0, blue: 255)
+        case 3: RGBAColor(red: 0, green: 255, blue: 255)
+        case 4: RGBAColor(red: 255, green: 0, blue: 0)
+        case 5: RGBAColor(red: 255, green: 255, blue: 0)
+        case 6: RGBAColor(red: 255, green: 0, blue: 255)
+        default: nil
+        }
+    }
+}
+
+/// One character cell: a Unicode scalar (every 608 character is one) and its style. Scalar 0 is an
+/// empty cell, which shows the video. Eight bytes, so a screen compares and copies as a small block.
+struct CEA608Cell: Hashable, Sendable {
+    var scalar: UInt32
+    var style: CEA608Style
+
+    static let empty = CEA608Cell(scalar: 0, style: .plain)
+    static let transparentSpace = UInt32(CEA608Characters.transparentSpace.unicodeScalars.first?.value ?? 0xA0)
+
+    /// Blank for trimming: empty, a space (a mid-row code's cell, say) or a transparent space.
+    var isBlank: Bool { scalar == 0 || scalar == 0x20 || scalar == Self.transparentSpace }
+}
+
+/// A caption memory (CTA-608-E section 4): 15 rows of 32 columns. A decoder has two, the displayed
+/// memory (what is on screen) and the non-displayed memory pop-on captions are built in.
+///
+/// Each row keeps `width` cells, not 32: characters sent past the screen's right edge (a row whose
+/// indent plus text is more than 32, as in ttconv's pop-on test file) are kept in the columns beyond
+/// it. CTA-608 has a decoder overwrite column 32 with every further character, which loses the
+/// words; ttconv and pycaption keep them, and a caption file's reader should not drop its author's
+/// text. Past `width`, a runaway row overwrites its last cell, as 608 says for column 32.
+struct CEA608Screen: Equatable, Sendable {
+    static let rows = 15
+    /// The screen's columns: where PACs and tab offsets can put the cursor.
+    static let columns = 32
+    /// The cells a row keeps.
+    static let width = 64
+
+    private var cells = [CEA608Cell](repeating: .empty, count: rows * width)
+
+    subscript(row: Int, column: Int) -> CEA608Cell {
+        get { cells[row * Self.width + column] }
+        set { cells[row * Self.width + column] = newValue }
+    }
+
+    var isEmpty: Bool { !cells.contains { !$0.isBlank } }
+
+    mutating func clear() {
+        // Assigning a fresh array is cheaper than writing 480 cells when the old one is shared.
+        if !cells.allSatisfy({ $0 == .empty }) { cells = [CEA608Cell](repeating: .empty, count: Self.rows * Self.width) }
+    }
+
+    /// Clears `row` from `column` to its end (DER, or the whole row).
+    mutating func clear(row: Int, from column: Int = 0) {
+        guard column < Self.width else { return }
+        for c in column..<Self.width where self[row, c] != .empty { self[row, c] = .empty }
+    }
+
+    /// Copies row `source` of `other` into row `row` of this screen.
+    mutating func copyRow(_ row: Int, from other: CEA608Screen, row source: Int) {
+        for c in 0..<Self.width { self[row, c] = other[source, c] }
+    }
+
+    /// The screen as caption text: the rows with something visible, top to bottom, joined by `\n`;
+    /// each row from its first visible cell to its last (the indent and trailing blanks are layout,
+    /// not text), an empty cell inside a row becoming a space. Italics, underline and colour become
+    /// spans; the placement says whether the caption sits in the top or the bottom half. nil when
+    /// nothing is visible.
+    func rendered() -> (text: CaptionText, placement: CuePlacement)? {
+        var text = ""
+        var spans: [TextSpan] = []
+        var topRow: Int?
+        for row in 0..<Self.rows {
+            guard let first = (0..<Self.width).first(where: { !self[row, $0].isBlank }),
+                  let last = (0..<Self.width).last(where: { !self[row, $0].isBlank }) else { continue }
+            if topRow == nil { topRow = row } else { text.append("\n") }
+            var runs = SpanRuns()
+            for column in first...last {
+                let cell = self[row, column]
+                let offset = text.utf8.count
+                let scalar = cell.scalar == 0 ? 0x20 : cell.scalar
+                text.unicodeScalars.append(Unicode.Scalar(scalar) ?? " ")
+                // An empty cell has no style: it ends every span, as the gap does on screen.
+                runs.add(cell.scalar == 0 ? .plain : cell.style, from: offset, to: text.utf8.count)
+            }
+            spans += runs.finish()
+        }
+        guard let topRow else { return nil }
+        // Top or bottom only: 608 places rows on a 15-row grid that no other format shares, and a
+        // caption that starts in the upper half (rows 1-7) is meant to stay clear of the lower
+        // third, where most captions sit. The rows' exact heights are not kept.
+        var placement = CuePlacement()
+        placement.anchor = topRow < 7 ? 8 : 2
+        return (CaptionText(plain: text, spans: spans), placement)
+    }
+}
+
+/// Collects runs of italics, underline and colour along one row into spans.
+private struct SpanRuns {
+    private var italic: Int?, underline: Int?
+    private var color: (start: Int, rgba: RGBAColor)?
+    private var spans: [TextSpan] = []
+    /// Where the cells added so far end.
+    private var end = 0
+
+    mutating func add(_ style: CEA608Style, from start: Int, to end: Int) {
+        italic = run(italic, on: style.italic, at: start, .italic)
+        underline = run(underline, on: style.underline, at: start, .underline)
+        let rgba = style.rgba
+        if let open = color, open.rgba != rgba {
+            spans.append(TextSpan(start: open.start, end: self.end, kind: .color(open.rgba)))
+            color = nil
+        }
+        if color == nil, let rgba { color = (start, rgba) }
+        self.end = end
+    }
+
+    /// A run's new start: kept while the attribute stays on, closed into a span when it goes off.
+    private mutating func run(_ open: Int?, on: Bool, at start: Int, _ kind: TextSpan.Kind) -> Int? {
+        if on { return open ?? start }
+        if let open { spans.append(TextSpan(start: open, end: end, kind: kind)) }
+        return nil
+    }
+
+    mutating func finish() -> [TextSpan] {
+        italic = run(italic, on: false, at: end, .italic)
+        underline = run(underline, on: false, at: end, .underline)
+        if let open = color { spans.append(TextSpan(start: open.start, end: end, kind: .color(open.rgba))) }
+        return spans.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+    }
+}
