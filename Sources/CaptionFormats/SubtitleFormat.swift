@@ -62,6 +62,9 @@ public struct WriteOptions: Sendable {
     /// Frame-based output (SCC, EBU STL): the frame rate its time codes count (`--fps`); nil is the
     /// format's default (29.97 drop-frame for SCC, 25 for STL).
     public var frameRate: FrameRate?
+    /// SCC at 29.97: drop-frame (`;`, nil or true: the default) or non-drop (`:`, false) time codes.
+    /// At 30 fps time codes are always non-drop.
+    public var dropFrame: Bool?
     /// SCC: how the captions are shown (`--cc-mode`); nil lets the writer choose (pop-on, or roll-up
     /// for word-timed input).
     public var ccMode: CEA608Mode?

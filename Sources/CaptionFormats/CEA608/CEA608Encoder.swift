@@ -1,0 +1,169 @@
+import CaptionModel
+
+/// CEA-608 byte pairs scheduled on the frames of a caption stream: what an SCC file lists and what
+/// a video's caption track carries, one pair per frame.
+public struct CEA608Schedule: Sendable {
+    /// One byte pair (parity bits set) and the frame that carries it.
+    public struct Pair: Sendable, Hashable {
+        public var frame: Int
+        public var first: UInt8
+        public var second: UInt8
+        public init(frame: Int, first: UInt8, second: UInt8) { self.frame = frame; self.first = first; self.second = second }
+    }
+    /// Sorted by frame, at most one pair a frame.
+    public var pairs: [Pair]
+    /// What could not be sent as asked: characters 608 lacks, cues split or shown late.
+    public var diagnostics: [Diagnostic]
+
+    public init(pairs: [Pair] = [], diagnostics: [Diagnostic] = []) { self.pairs = pairs; self.diagnostics = diagnostics }
+}
+
+/// Turns a caption document into CEA-608 byte pairs (CTA-608-E), in pop-on, roll-up or paint-on.
+///
+/// - Pop-on: each caption is loaded off screen (RCL, ENM, its rows) while the caption before it is
+///   still showing, and swapped in by EOC on the frame its start falls on (the first frame at or after
+///   it), so it is on screen at its start, not a load time later. EDM erases it at its end unless the
+///   next caption's EOC replaces it first. When captions are too close to load one in the time
+///   between two EOCs, the load starts right after the previous EOC and the EOC is late (warned).
+/// - Roll-up: each row is a carriage return and the row's text on the base row (15), starting on the
+///   caption's start frame; RU3 (RU4 when a caption needs 4 rows) is sent before each caption.
+/// - Paint-on: RDC, then the rows written straight to the screen so that the last pair lands on the
+///   start frame; the previous caption is erased at its end, or when painting begins if that is first.
+///
+/// Control codes (and special, extended and mid-row codes, which share their two-byte form) are
+/// sent twice on consecutive frames, as broadcast encoders do: a decoder executes the pair once and
+/// ignores the repeat, and a pair damaged on the way still arrives once.
+public enum CEA608Encoder {
+    typealias Bytes = (UInt8, UInt8)
+
+    public static func encode(_ document: CaptionDocument, mode: CEA608Mode, channel: CEA608Channel, clock: SCCClock) -> CEA608Schedule {
+        let captions = captions(of: document, mode: mode, clock: clock)
+        var schedule = CEA608Schedule(diagnostics: captions.diagnostics)
+        switch mode {
+        case .popOn: popOn(captions.list, channel: channel, clock: clock, into: &schedule)
+        case .rollUp: rollUp(captions.list, depth: captions.depth, channel: channel, clock: clock, into: &schedule)
+        case .paintOn: paintOn(captions.list, channel: channel, clock: clock, into: &schedule)
+        }
+        return schedule
+    }
+
+    /// One screen to show: its rows, its start and end frames, and the cue it came from (1-based, as
+    /// messages name it) with the cue's start time.
+    struct Caption {
+        var screen: CEA608Screen
+        var start: Int
+        var end: Int
+        var cue: Int
+        var time: Milliseconds
+    }
+
+    /// The document's cues in start order, laid out, each split into screens of at most 4 rows; the
+    /// roll-up depth the tallest caption needs.
+    static func captions(of document: CaptionDocument, mode: CEA608Mode, clock: SCCClock) -> (list: [Caption], depth: Int, diagnostics: [Diagnostic]) {
+        var list: [Caption] = []
+        var diagnostics: [Diagnostic] = []
+        var tallest = 0
+        let order = document.events.indices.sorted { (document.events[$0].start, $0) < (document.events[$1].start, $1) }
+        for index in order {
+            let event = document.events[index]
+            let name = "cue \(index + 1) (\(CaptionTime.clock(event.start)))"
+            let layout = mode == .rollUp ? CEA608Layout.layout(event, horizontal: .left, vertical: .bottom) : CEA608Layout.layout(event)
+            if !layout.unmapped.isEmpty {
+                let pairs = zip(layout.unmapped, layout.replacements).map { "\($0.0) as \($0.1)" }.joined(separator: ", ")
+                diagnostics.append(.warning(line: nil, "\(name): CEA-608 has no code for \(pairs)"))
+            }
+            guard !layout.screens.isEmpty else { continue }
+            guard event.end > event.start else {
+                diagnostics.append(.warning(line: nil, "\(name): ends before it starts; not written"))
+                continue
+            }
+            let start = clock.frame(atOrAfter: max(0, event.start))
+            let end = max(start + 1, clock.frame(atOrAfter: event.end))
+            tallest = max(tallest, layout.screens.map(\.rows.count).max() ?? 0)
+            if layout.screens.count == 1 {
+                list.append(Caption(screen: layout.screens[0], start: start, end: end, cue: index + 1, time: event.start))
+                continue
+            }
+            // More than 4 rows: the screens follow one another, each given time in proportion to its text.
+            let rows = layout.screens.reduce(0) { $0 + $1.rows.count }
+            diagnostics.append(.warning(line: nil, "\(name): \(rows) rows do not fit CEA-608's 4; shown as \(layout.screens.count) captions in turn"))
+            let weights = layout.screens.map { $0.rows.reduce(0) { $0 + $1.tokens.count } }
+            let total = max(1, weights.reduce(0, +))
+            var done = 0
+            for (n, screen) in layout.screens.enumerated() {
+                let from = start + (end - start) * done / total
+                done += weights[n]
+                let to = n == layout.screens.count - 1 ? end : start + (end - start) * done / total
+                list.append(Caption(screen: screen, start: from, end: max(from + 1, to), cue: index + 1, time: event.start))
+            }
+        }
+        return (list, min(4, max(3, tallest)), diagnostics)
+    }
+
+    /// The pairs that write a screen's rows, as units that must go out on consecutive frames (a
+    /// doubled code is one unit; so its repeat is never separated from it).
+    static func rowUnits(_ screen: CEA608Screen, channel: CEA608Channel, baseRow: Int? = nil) -> [[Bytes]] {
+        var units: [[Bytes]] = []
+        for row in screen.rows {
+            var tokens = row.tokens[...]
+            var attribute = CEA608Command.Attribute.white, underline = row.style.underline
+            // At column 0 the preamble itself carries the attribute a leading mid-row code would set.
+            if row.column == 0, case .midRow(let style)? = tokens.first {
+                attribute = style.attribute; underline = style.underline
+                tokens = tokens.dropFirst()
+            }
+            let indent = row.column / 4 * 4
+            units.append(doubled(.preamble(row: baseRow ?? row.row, indent: indent, attribute: attribute, underline: underline), channel))
+            if row.column % 4 != 0 { units.append(doubled(.tabOffset(row.column % 4), channel)) }
+            var pending: UInt8?
+            func flush() {
+                if let b = pending { units.append([pair(.characters(b, nil), channel)]); pending = nil }
+            }
+            func standard(_ b: UInt8) {
+                if let a = pending { units.append([pair(.characters(a, b), channel)]); pending = nil } else { pending = b }
+            }
+            for token in tokens {
+                switch token {
+                case .character(.standard(let b)): standard(b)
+                case .character(.special(let b)):
+                    flush(); units.append(doubled(.special(b), channel))
+                case .character(.extended(let first, let second, let fallback)):
+                    // The fallback shows on decoders without the extended set; the code replaces it.
+                    standard(fallback); flush()
+                    units.append(doubled(.extended(first: first, second: second), channel))
+                case .midRow(let style):
+                    flush(); units.append(doubled(.midRow(attribute: style.attribute, underline: style.underline), channel))
+                }
+            }
+            flush()
+        }
+        return units
+    }
+
+    static func pair(_ command: CEA608Command, _ channel: CEA608Channel) -> Bytes {
+        command.pair(channel: channel) ?? (0x80, 0x80)
+    }
+
+    static func doubled(_ command: CEA608Command, _ channel: CEA608Channel) -> [Bytes] {
+        let p = pair(command, channel)
+        return [p, p]
+    }
+
+    static func misc(_ code: CEA608Command.Misc, _ channel: CEA608Channel) -> [Bytes] { doubled(.misc(code), channel) }
+
+    static func late(_ caption: Caption, by frames: Int) -> Diagnostic {
+        .warning(line: nil, "cue \(caption.cue) (\(CaptionTime.clock(caption.time))): shown \(frames) frame\(frames == 1 ? "" : "s") late: too little time since the caption before it to send its \(caption.screen.rows.count) row\(caption.screen.rows.count == 1 ? "" : "s")")
+    }
+}
+
+extension CEA608Schedule {
+    /// Appends `units` on consecutive frames from `frame`; returns the frame after the last.
+    @discardableResult
+    mutating func append(_ units: [[CEA608Encoder.Bytes]], from frame: Int) -> Int {
+        var f = frame
+        for unit in units {
+            for (a, b) in unit { pairs.append(Pair(frame: f, first: a, second: b)); f += 1 }
+        }
+        return f
+    }
+}

@@ -1,0 +1,274 @@
+import CaptionModel
+
+/// One caption laid out on the CEA-608 grid (15 rows of 32 columns): its rows, each with where it
+/// starts and what it sends. What the encoder turns into preamble codes, tab offsets and characters.
+struct CEA608Screen: Sendable {
+    var rows: [CEA608Row]
+}
+
+/// A row of a caption: the 608 row (1-15), the column (0-31) of its first cell, the attribute the
+/// row starts with, and its cells in order (every token takes one column).
+struct CEA608Row: Sendable {
+    var row: Int
+    var column: Int
+    var style: CEA608Style
+    var tokens: [CEA608Token]
+}
+
+/// A foreground state as 608 carries it: one attribute (a colour, or italics, which 608 shows in
+/// white) and underline.
+struct CEA608Style: Sendable, Hashable {
+    var attribute: CEA608Command.Attribute = .white
+    var underline = false
+}
+
+/// One cell of a row: a character in one of the three sets, or a mid-row code (shown as a space).
+enum CEA608Token: Sendable, Hashable {
+    case character(CEA608Characters.Code)
+    case midRow(CEA608Style)
+
+    static let space = CEA608Token.character(.standard(0x20))
+}
+
+/// Lays captions out on the 608 grid: word wrap to 32 columns, at most 4 rows a screen, rows at the
+/// bottom (ending on row 15), at the top (from row 2) or in the middle as the cue's placement says,
+/// each row centred (or left/right aligned) by a preamble indent plus tab offsets.
+enum CEA608Layout {
+    static let columns = 32
+    static let maxRows = 4
+    /// The last row of bottom captions. Row 15 is the bottom of 608's caption area, which CTA-608-E
+    /// already keeps inside the safe title area, so no row is left free below it.
+    static let bottomRow = 15
+    /// The first row of top captions: one row below the top, as broadcasters place them, so a
+    /// decoder that draws a row's box taller than its cell still keeps it on screen.
+    static let topRow = 2
+
+    enum Vertical { case bottom, middle, top }
+    enum Horizontal { case left, center, right }
+
+    /// What one cue becomes: one screen, or more when its text needs more than 4 rows (the encoder
+    /// shows them one after another), and the characters 608 has no code for (sent as `closest`).
+    struct Result {
+        var screens: [CEA608Screen]
+        var unmapped: [Character]
+        var replacements: [Character]
+    }
+
+    /// A cell before wrapping: its token, its style, and whether it is a space (where lines break
+    /// and where a mid-row code can stand without taking a column of its own).
+    private struct Cell {
+        var token: CEA608Token
+        var style: CEA608Style
+        var isSpace: Bool
+    }
+
+    static func layout(_ event: CaptionEvent, horizontal forced: Horizontal? = nil, vertical forcedVertical: Vertical? = nil) -> Result {
+        var unmapped: [Character] = [], replacements: [Character] = []
+        var lines: [[Cell]] = [[]]
+        func add(_ text: Substring, _ style: CEA608Style) {
+            for character in text {
+                if character == "\n" || character == "\r\n" || character == "\r" { lines.append([]); continue }
+                if character.isWhitespace {
+                    lines[lines.count - 1].append(Cell(token: .space, style: style, isSpace: true))
+                    continue
+                }
+                // Invisible format characters (zero-width space, joiners, soft hyphen, direction marks) take no cell.
+                if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .format }) { continue }
+                var code = CEA608Characters.code(for: character)
+                if code == nil {
+                    let substitute = CEA608Characters.closest(to: character)
+                    if !unmapped.contains(character) { unmapped.append(character); replacements.append(substitute) }
+                    code = CEA608Characters.code(for: substitute)
+                }
+                if let code { lines[lines.count - 1].append(Cell(token: .character(code), style: style, isSpace: false)) }
+            }
+        }
+        if event.isPlain {
+            add(Substring(event.plainText.string), CEA608Style())
+        } else {
+            for run in event.text.runs {
+                switch run {
+                case .lineBreak: lines.append([])
+                case .text(let text, let attributes): add(Substring(text), style(attributes))
+                }
+            }
+        }
+        var wrapped: [[CEA608Token]] = []
+        var starts: [CEA608Style] = []
+        for line in lines {
+            for (tokens, start) in wrap(line) { wrapped.append(tokens); starts.append(start) }
+        }
+        let placement = event.placement
+        let horizontal = forced ?? Self.horizontal(placement)
+        let vertical = forcedVertical ?? Self.vertical(placement)
+        var screens: [CEA608Screen] = []
+        var index = 0
+        while index < wrapped.count {
+            let count = min(maxRows, wrapped.count - index)
+            let first: Int
+            switch vertical {
+            case .bottom: first = bottomRow - count + 1
+            case .top: first = topRow
+            case .middle: first = 8 - (count - 1) / 2
+            }
+            var rows: [CEA608Row] = []
+            for i in 0..<count {
+                let tokens = wrapped[index + i]
+                let column: Int
+                switch horizontal {
+                case .left: column = 0
+                case .center: column = (columns - tokens.count) / 2
+                case .right: column = columns - tokens.count
+                }
+                rows.append(CEA608Row(row: first + i, column: column, style: starts[index + i], tokens: tokens))
+            }
+            screens.append(CEA608Screen(rows: rows))
+            index += count
+        }
+        return Result(screens: screens, unmapped: unmapped, replacements: replacements)
+    }
+
+    /// 608's style for a run: italics wins over a colour (608 shows italics only in white), and a
+    /// colour counts only when it is one of the seven 608 has.
+    private static func style(_ attributes: TextAttributes) -> CEA608Style {
+        var style = CEA608Style(attribute: .white, underline: attributes.underline)
+        if attributes.italic {
+            style.attribute = .italics
+        } else if let color = attributes.color, let attribute = colorAttribute(color) {
+            style.attribute = attribute
+        }
+        return style
+    }
+
+    private static func colorAttribute(_ color: RGBAColor) -> CEA608Command.Attribute? {
+        switch (color.red, color.green, color.blue) {
+        case (255, 255, 255): return .white
+        case (0, 255, 0), (0, 128, 0): return .green
+        case (0, 0, 255): return .blue
+        case (0, 255, 255): return .cyan
+        case (255, 0, 0): return .red
+        case (255, 255, 0): return .yellow
+        case (255, 0, 255): return .magenta
+        default: return nil
+        }
+    }
+
+    /// Splits one line of the cue into rows of at most 32 columns at spaces (a word longer than a row
+    /// is broken), and turns each into tokens with the mid-row codes its style changes need. A
+    /// change at a space replaces the space; one inside a word takes a column of its own; a row that
+    /// does not start in white gets a mid-row code before its text (the preamble's indent is white),
+    /// which the encoder folds into the preamble when the row starts at column 0.
+    private static func wrap(_ line: [Cell]) -> [([CEA608Token], CEA608Style)] {
+        // Words: runs of non-space cells; runs of spaces collapse to one separator.
+        var words: [ArraySlice<Cell>] = []
+        var i = 0
+        while i < line.count {
+            if line[i].isSpace { i += 1; continue }
+            var j = i
+            while j < line.count, !line[j].isSpace { j += 1 }
+            words.append(line[i..<j])
+            i = j
+        }
+        guard !words.isEmpty else { return [] }
+        // Long words become pieces that fit a row (with room for a leading mid-row code).
+        var pieces: [ArraySlice<Cell>] = []
+        for word in words {
+            var rest = word
+            while width(of: rest) + lead(rest) > columns {
+                var n = 0, w = lead(rest)
+                var previous: CEA608Style? = nil
+                for cell in rest {
+                    let cost = (previous != nil && previous != cell.style) ? 2 : 1
+                    if w + cost > columns { break }
+                    w += cost; n += 1; previous = cell.style
+                }
+                pieces.append(rest.prefix(max(1, n)))
+                rest = rest.dropFirst(max(1, n))
+            }
+            if !rest.isEmpty { pieces.append(rest) }
+        }
+        // Greedy wrap: a piece joins the row when it fits after one separator column.
+        var rows: [[ArraySlice<Cell>]] = []
+        var current: [ArraySlice<Cell>] = [], used = 0
+        for piece in pieces {
+            let w = width(of: piece)
+            if current.isEmpty {
+                current = [piece]; used = lead(piece) + w
+            } else if used + 1 + w <= columns {
+                current.append(piece); used += 1 + w
+            } else {
+                rows.append(current)
+                current = [piece]; used = lead(piece) + w
+            }
+        }
+        rows.append(current)
+        return rows.map(tokens(of:))
+    }
+
+    /// 1 when the piece's first cell is not white: the row needs a mid-row code before it.
+    private static func lead(_ cells: ArraySlice<Cell>) -> Int {
+        cells.first.map { $0.style.attribute == .white ? 0 : 1 } ?? 0
+    }
+
+    /// Columns a word takes: its cells plus a mid-row code at each style change inside it.
+    private static func width(of cells: ArraySlice<Cell>) -> Int {
+        var w = 0
+        var previous: CEA608Style? = nil
+        for cell in cells {
+            if let previous, previous != cell.style { w += 1 }
+            w += 1; previous = cell.style
+        }
+        return w
+    }
+
+    private static func tokens(of words: [ArraySlice<Cell>]) -> ([CEA608Token], CEA608Style) {
+        var tokens: [CEA608Token] = []
+        let first = words[0].first!.style
+        var current = CEA608Style(attribute: .white, underline: first.underline)
+        if first.attribute != .white { tokens.append(.midRow(first)); current = first }
+        for (n, word) in words.enumerated() {
+            let opening = word.first!.style
+            if n > 0 {
+                if opening != current { tokens.append(.midRow(opening)); current = opening } else { tokens.append(.space) }
+            }
+            for cell in word {
+                if cell.style != current { tokens.append(.midRow(cell.style)); current = cell.style }
+                tokens.append(cell.token)
+            }
+        }
+        return (tokens, CEA608Style(attribute: .white, underline: first.underline))
+    }
+
+    private static func horizontal(_ placement: CuePlacement?) -> Horizontal {
+        guard let placement else { return .center }
+        if let anchor = placement.anchor {
+            switch anchor {
+            case 1, 4, 7: return .left
+            case 3, 6, 9: return .right
+            default: return .center
+            }
+        }
+        switch placement.align {
+        case .left, .start: return .left
+        case .right, .end: return .right
+        case .center: return .center
+        }
+    }
+
+    private static func vertical(_ placement: CuePlacement?) -> Vertical {
+        guard let placement else { return .bottom }
+        if let anchor = placement.anchor {
+            switch anchor {
+            case 7, 8, 9: return .top
+            case 4, 5, 6: return .middle
+            default: return .bottom
+            }
+        }
+        switch placement.line {
+        case .auto: return .bottom
+        // WebVTT counts non-negative line numbers from the top, negative ones from the bottom.
+        case .number(let n): return n >= 0 ? .top : .bottom
+        case .percent(let p): return p < 33 ? .top : p < 67 ? .middle : .bottom
+        }
+    }
+}

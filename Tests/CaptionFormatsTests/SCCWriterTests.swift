@@ -1,0 +1,192 @@
+@testable import CaptionFormats
+import CaptionModel
+import Foundation
+import Testing
+
+/// The SCC writer: the file's shape (header, time codes, lower-case hex, padding only inside a line),
+/// its rates and refusals, speed, and round trips through ttconv and pycaption, the two SCC readers
+/// the broadcast corpus is checked against.
+@Suite struct SCCWriterTests {
+    static func options(fps: String? = nil, dropFrame: Bool? = nil, channel: CEA608Channel = .cc1, mode: CEA608Mode? = nil) -> WriteOptions {
+        var options = WriteOptions()
+        options.frameRate = fps.flatMap { FrameRate(parsing: $0) }
+        options.dropFrame = dropFrame
+        options.channel = channel
+        options.ccMode = mode
+        return options
+    }
+
+    static func roundTripDocument() throws -> CaptionDocument {
+        try CaptionFileReader.read(path: CorpusLocation.path("broadcast/roundtrip.srt")).document
+    }
+
+    /// Checks the shape of an SCC file and returns its lines as (frame, pairs).
+    static func parse(_ text: String, dropFrame: Bool) -> [(frame: Int, words: [String])] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "Scenarist_SCC V1.0")
+        #expect(lines.count > 2 && lines[1].isEmpty)
+        var result: [(Int, [String])] = []
+        var previousEnd = -1
+        for (n, line) in lines.enumerated().dropFirst(2) where !line.isEmpty {
+            // Blank lines separate the caption lines.
+            #expect(lines[n - 1].isEmpty)
+            let parts = line.split(separator: "\t")
+            #expect(parts.count == 2)
+            guard parts.count == 2, let code = SCCTimecode.parse(parts[0]) else { Issue.record("bad line \(line)"); continue }
+            #expect(code.dropFrame == dropFrame)
+            let words = parts[1].split(separator: " ").map(String.init)
+            for word in words {
+                #expect(word.count == 4 && word == word.lowercased() && UInt16(word, radix: 16) != nil, "\(word)")
+                if let value = UInt16(word, radix: 16) {
+                    #expect(CEA608Characters.hasOddParity(UInt8(value >> 8)) && CEA608Characters.hasOddParity(UInt8(value & 0xFF)))
+                }
+            }
+            #expect(words.first != "8080" && words.last != "8080")
+            #expect(code.frameNumber > previousEnd, "line \(n + 1) overlaps the one before")
+            previousEnd = code.frameNumber + words.count - 1
+            result.append((code.frameNumber, words))
+        }
+        return result
+    }
+
+    @Test func theFileIsHeaderThenTimedLinesOfLowerCaseHex() throws {
+        let result = SCCWriter.write(try Self.roundTripDocument(), options: Self.options())
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let lines = Self.parse(result.text, dropFrame: true)
+        #expect(lines.count >= 5)
+        // The first caption: loaded in one line that ends with its EOC, on 00:00:01;15 (1.5 s is frame 44.955 -> 45).
+        let first = lines.first { $0.words.contains("942f") }!
+        #expect(first.words.prefix(4) == ["9420", "9420", "94ae", "94ae"])
+        #expect(first.words.suffix(2) == ["942f", "942f"])
+        #expect(first.frame + first.words.count - 2 == 45)
+        #expect(result.text.contains("\n00:00:01;15\t942f") || result.text.contains("\t9420 9420 94ae 94ae"))
+    }
+
+    @Test func ratesAndTimeCodes() throws {
+        let document = try Self.roundTripDocument()
+        #expect(SCCWriter.write(document, options: Self.options(fps: "29.97")).text.contains(";"))
+        let ndf = SCCWriter.write(document, options: Self.options(fps: "29.97", dropFrame: false))
+        #expect(!ndf.text.contains(";") && ndf.diagnostics.isEmpty)
+        _ = Self.parse(ndf.text, dropFrame: false)
+        let thirty = SCCWriter.write(document, options: Self.options(fps: "30"))
+        #expect(!thirty.text.contains(";") && thirty.diagnostics.isEmpty)
+        _ = Self.parse(thirty.text, dropFrame: false)
+        let pal = SCCWriter.write(document, options: Self.options(fps: "25"))
+        #expect(pal.text.isEmpty && pal.diagnostics.first?.severity == .error)
+    }
+
+    @Test func fieldTwoChannelsAreRefusedAndChannelTwoIsWritten() throws {
+        let document = try Self.roundTripDocument()
+        let cc3 = SCCWriter.write(document, options: Self.options(channel: .cc3))
+        #expect(cc3.text.isEmpty && cc3.diagnostics.first?.severity == .error && cc3.diagnostics.first?.message.contains("CC3") == true)
+        let cc2 = SCCWriter.write(document, options: Self.options(channel: .cc2))
+        #expect(cc2.text.contains("1c2f 1c2f"))
+    }
+
+    @Test func smallGapsArePaddedInsideALine() {
+        // Back-to-back captions: the second load goes right before its EOC, the first's EOC just before:
+        // whatever the gaps, padding appears only between pairs of one line.
+        let events = (0..<20).map { CEA608EncoderTests.cue(2000 + $0 * 700, 2700 + $0 * 700, "Caption \($0)") }
+        let text = SCCWriter.write(CaptionDocument(events: events), options: Self.options()).text
+        _ = Self.parse(text, dropFrame: true)
+    }
+
+    @Test func tenThousandCaptionsAreWrittenQuickly() {
+        let events = (0..<10_000).map { n in
+            CaptionEvent(start: 3000 + n * 2000, end: 4800 + n * 2000, text: CaptionText(plain: "Caption number \(n) with some words\nand a second row, ñ ♪ ü"))
+        }
+        let clock = ContinuousClock()
+        var result = WriteResult(text: "")
+        let elapsed = clock.measure { result = SCCWriter.write(CaptionDocument(events: events), options: Self.options()) }
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.text.utf8.count > 1_000_000)
+        // ttconv and pycaption take tens of seconds for this; a debug build here takes well under 2 s.
+        #expect(elapsed < .seconds(5), "\(elapsed)")
+        print("SCC write of 10,000 captions: \(elapsed)")
+    }
+
+    // MARK: Round trips through ttconv and pycaption
+
+    struct Cue: Decodable { var start: Double; var end: Double; var text: String }
+    struct Readings: Decodable { var ttconv: [Cue]; var pycaption: [Cue] }
+
+    /// Reads an SCC file with ttconv (its SCC reader, then its SRT writer) and pycaption (SCCReader,
+    /// SRTWriter), and returns both as cues with times in seconds and text normalised as the corpus
+    /// README says (tags stripped, whitespace collapsed).
+    static let script = #"""
+    import json, re, sys
+    try:
+        import ttconv.scc.reader as scc_reader, ttconv.srt.writer as srt_writer
+        from pycaption import SCCReader, SRTWriter
+    except ImportError as e:
+        sys.exit("python3 lacks ttconv or pycaption (make installs them: pip install ttconv==1.2.3 pycaption==2.3.14): %s" % e)
+    text = open(sys.argv[1], encoding="utf-8").read()
+    def cues(srt):
+        out = []
+        for block in re.split(r"\n\s*\n", srt.strip()):
+            lines = block.splitlines()
+            i = next((k for k, l in enumerate(lines) if "-->" in l), None)
+            if i is None: continue
+            a, b = [x.strip() for x in lines[i].split("-->")]
+            def sec(t):
+                h, m, s = t.replace(",", ".").split(":")
+                return int(h) * 3600 + int(m) * 60 + float(s)
+            body = re.sub(r"<[^>]+>|\{\\[^}]*\}", "", " ".join(lines[i + 1:]))
+            body = re.sub(r"\s+", " ", body.replace("\u00a0", " ")).strip()
+            out.append({"start": sec(a), "end": sec(b.split()[0]), "text": body})
+        return out
+    tt = cues(srt_writer.from_model(scc_reader.to_model(text)))
+    py = cues(SRTWriter().write(SCCReader().read(text)))
+    print(json.dumps({"ttconv": tt, "pycaption": py}))
+    """#
+
+    static func readExternally(_ scc: String) throws -> Readings {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sccwriter-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("rt.scc")
+        try scc.write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, file.path]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        do { try process.run() } catch {
+            throw CaptionFormatError(.unreadable, "python3 is not installed: the SCC round trips need python3 with ttconv and pycaption (make installs them)")
+        }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CaptionFormatError(.unreadable, "reading the SCC with ttconv and pycaption failed: \(errors)")
+        }
+        return try JSONDecoder().decode(Readings.self, from: data)
+    }
+
+    static func normalised(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    @Test(arguments: [("29.97", true), ("29.97", false), ("30", false)])
+    func roundTripThroughTTConvAndPycaption(fps: String, dropFrame: Bool) throws {
+        let document = try Self.roundTripDocument()
+        let result = SCCWriter.write(document, options: Self.options(fps: fps, dropFrame: dropFrame))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let readings = try Self.readExternally(result.text)
+        // Within one frame; a reader's time in seconds rounds to the millisecond.
+        let frame = fps == "30" ? 1.0 / 30 : 1001.0 / 30000
+        let tolerance = frame + 0.0015
+        for (reader, cues) in [("ttconv", readings.ttconv), ("pycaption", readings.pycaption)] {
+            #expect(cues.count == document.events.count, "\(reader): \(cues)")
+            for (cue, event) in zip(cues, document.events) {
+                #expect(cue.text == Self.normalised(event.text.plain), "\(reader)")
+                let start = Double(event.start) / 1000, end = Double(event.end) / 1000
+                #expect(abs(cue.start - start) <= tolerance, "\(reader) \(fps) start \(cue.start) for \(start)")
+                #expect(abs(cue.end - end) <= tolerance, "\(reader) \(fps) end \(cue.end) for \(end)")
+            }
+            let all = cues.map(\.text).joined(separator: " ")
+            for c in ["é", "ñ", "♪", "ü", "¿"] { #expect(all.contains(c), "\(reader) lost \(c)") }
+        }
+    }
+}
