@@ -169,10 +169,12 @@ demo: build
 	@echo; echo "Burned videos (the WhisperX words on a generated clip, five presets):"
 	@ls -1 $(PWD)/$(DEMO_OUT)/burned-*.mp4
 
-# Parse speed and memory against pysubs2 and srt on the same generated files (release build).
+# Parse speed and memory against pysubs2 and srt on the same generated files (release build); SCC and
+# EBU STL read and written against ttconv and pycaption.
 bench: deps
 	Benchmarks/parse-bench.sh
 	Benchmarks/batch-bench.sh
+	Benchmarks/broadcast-bench.sh
 
 # Native rendering against libass rendering the equivalent ASS: 60 s of captions, 30 fps, 1080x1920.
 render-bench: deps

@@ -107,6 +107,13 @@ public final class VideoBurner: @unchecked Sendable {
         }
         (width, height) = rotation % 180 == 0 ? (parameters.width, parameters.height) : (parameters.height, parameters.width)
 
+        if let embedder = options.closedCaptions {
+            let name = String(cString: codec.pointee.name)
+            guard ClosedCaptionEmbedder.carryingEncoders.contains(name) else {
+                throw VideoError(.unsupported, "--closed-captions: the \(name) encoder cannot carry CEA-608 captions; use --codec h264 or h265")
+            }
+            embedder.frameRate = av_q2d(parameters.frameRate)
+        }
         encoder = try VideoEncoder.open(codec, settings: options.encoder, parameters: parameters, globalHeader: output.needsGlobalHeader)
         videoStream = try output.addStream(encoder: encoder, displayMatrix: displayMatrix, hdr: parameters.hdr)
 
@@ -151,6 +158,7 @@ public final class VideoBurner: @unchecked Sendable {
         let failure = FirstError()
         let finished = DispatchGroup()
         let captionStage = CaptionStage(captions: captions, rotation: rotation)
+        let closedCaptions = options.closedCaptions
 
         func spawn(_ name: String, _ body: @escaping @Sendable () -> Void) {
             finished.enter()
@@ -169,6 +177,7 @@ public final class VideoBurner: @unchecked Sendable {
                 let frame: MediaFrame
                 do throws(VideoError) {
                     frame = try captionStage.draw(item)
+                    try closedCaptions?.attach(to: frame, at: item.time)
                 } catch {
                     failure.record(error)
                     break

@@ -39,6 +39,11 @@ enum Diagnostics {
     static func report(_ diagnostics: [Diagnostic], source: String?, strict: Bool,
                        emit: (String) -> Void = CommandFailure.printError) throws {
         let prefix = source.map { ($0 == "-" ? "<stdin>" : $0) + ": " } ?? ""
+        // An error is what the options asked that the format cannot do (SCC at 25 fps, or on CC3): the
+        // output is refused (64), never written without it.
+        if let error = diagnostics.first(where: { $0.severity == .error }) {
+            throw CaptionFormatError(.usage, "\(prefix)\(error)")
+        }
         for diagnostic in diagnostics {
             emit("captions: \(strict ? "error" : "warning"): \(prefix)\(diagnostic)")
         }

@@ -169,7 +169,7 @@ import Testing
         let layout = CEA608Layout.layout(Self.cue(0, 1000, "Hello red world", spans: [italic, red], placement: top))
         let row = layout.screens[0].rows[0]
         #expect(row.row == 2)
-        let italics = CEA608Style(attribute: .italics), white = CEA608Style(attribute: .white), redStyle = CEA608Style(attribute: .red)
+        let italics = CEA608PenStyle(attribute: .italics), white = CEA608PenStyle(attribute: .white), redStyle = CEA608PenStyle(attribute: .red)
         // A leading mid-row code (italics), the spaces replaced by mid-row codes where the style changes.
         #expect(row.tokens.first == .midRow(italics))
         #expect(row.tokens.count == 1 + 15)

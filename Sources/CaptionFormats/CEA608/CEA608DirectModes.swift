@@ -13,7 +13,7 @@ extension CEA608Encoder {
             var units: [[Bytes]] = [ru]
             for row in caption.screen.rows {
                 units.append(cr)
-                units += rowUnits(CEA608Screen(rows: [row]), channel: channel, baseRow: CEA608Layout.bottomRow)
+                units += rowUnits(CEA608LaidOutCaption(rows: [row]), channel: channel, baseRow: CEA608Layout.bottomRow)
             }
             // RUn goes in the two frames before the start so that the first CR lands on it.
             let from = max(caption.start - ru.count, free)

@@ -50,7 +50,7 @@ public enum CEA608Encoder {
     /// One screen to show: its rows, its start and end frames, and the cue it came from (1-based, as
     /// messages name it) with the cue's start time.
     struct Caption {
-        var screen: CEA608Screen
+        var screen: CEA608LaidOutCaption
         var start: Int
         var end: Int
         var cue: Int
@@ -102,7 +102,7 @@ public enum CEA608Encoder {
 
     /// The pairs that write a screen's rows, as units that must go out on consecutive frames (a
     /// doubled code is one unit; so its repeat is never separated from it).
-    static func rowUnits(_ screen: CEA608Screen, channel: CEA608Channel, baseRow: Int? = nil) -> [[Bytes]] {
+    static func rowUnits(_ screen: CEA608LaidOutCaption, channel: CEA608Channel, baseRow: Int? = nil) -> [[Bytes]] {
         var units: [[Bytes]] = []
         for row in screen.rows {
             var tokens = row.tokens[...]

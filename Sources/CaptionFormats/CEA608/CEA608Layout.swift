@@ -2,7 +2,7 @@ import CaptionModel
 
 /// One caption laid out on the CEA-608 grid (15 rows of 32 columns): its rows, each with where it
 /// starts and what it sends. What the encoder turns into preamble codes, tab offsets and characters.
-struct CEA608Screen: Sendable {
+struct CEA608LaidOutCaption: Sendable {
     var rows: [CEA608Row]
 }
 
@@ -11,13 +11,13 @@ struct CEA608Screen: Sendable {
 struct CEA608Row: Sendable {
     var row: Int
     var column: Int
-    var style: CEA608Style
+    var style: CEA608PenStyle
     var tokens: [CEA608Token]
 }
 
 /// A foreground state as 608 carries it: one attribute (a colour, or italics, which 608 shows in
 /// white) and underline.
-struct CEA608Style: Sendable, Hashable {
+struct CEA608PenStyle: Sendable, Hashable {
     var attribute: CEA608Command.Attribute = .white
     var underline = false
 }
@@ -25,7 +25,7 @@ struct CEA608Style: Sendable, Hashable {
 /// One cell of a row: a character in one of the three sets, or a mid-row code (shown as a space).
 enum CEA608Token: Sendable, Hashable {
     case character(CEA608Characters.Code)
-    case midRow(CEA608Style)
+    case midRow(CEA608PenStyle)
 
     static let space = CEA608Token.character(.standard(0x20))
 }
@@ -49,7 +49,7 @@ enum CEA608Layout {
     /// What one cue becomes: one screen, or more when its text needs more than 4 rows (the encoder
     /// shows them one after another), and the characters 608 has no code for (sent as `closest`).
     struct Result {
-        var screens: [CEA608Screen]
+        var screens: [CEA608LaidOutCaption]
         var unmapped: [Character]
         var replacements: [Character]
     }
@@ -58,14 +58,14 @@ enum CEA608Layout {
     /// and where a mid-row code can stand without taking a column of its own).
     private struct Cell {
         var token: CEA608Token
-        var style: CEA608Style
+        var style: CEA608PenStyle
         var isSpace: Bool
     }
 
     static func layout(_ event: CaptionEvent, horizontal forced: Horizontal? = nil, vertical forcedVertical: Vertical? = nil) -> Result {
         var unmapped: [Character] = [], replacements: [Character] = []
         var lines: [[Cell]] = [[]]
-        func add(_ text: Substring, _ style: CEA608Style) {
+        func add(_ text: Substring, _ style: CEA608PenStyle) {
             for character in text {
                 if character == "\n" || character == "\r\n" || character == "\r" { lines.append([]); continue }
                 if character.isWhitespace {
@@ -84,7 +84,7 @@ enum CEA608Layout {
             }
         }
         if event.isPlain {
-            add(Substring(event.plainText.string), CEA608Style())
+            add(Substring(event.plainText.string), CEA608PenStyle())
         } else {
             for run in event.text.runs {
                 switch run {
@@ -94,14 +94,14 @@ enum CEA608Layout {
             }
         }
         var wrapped: [[CEA608Token]] = []
-        var starts: [CEA608Style] = []
+        var starts: [CEA608PenStyle] = []
         for line in lines {
             for (tokens, start) in wrap(line) { wrapped.append(tokens); starts.append(start) }
         }
         let placement = event.placement
         let horizontal = forced ?? Self.horizontal(placement)
         let vertical = forcedVertical ?? Self.vertical(placement)
-        var screens: [CEA608Screen] = []
+        var screens: [CEA608LaidOutCaption] = []
         var index = 0
         while index < wrapped.count {
             let count = min(maxRows, wrapped.count - index)
@@ -122,7 +122,7 @@ enum CEA608Layout {
                 }
                 rows.append(CEA608Row(row: first + i, column: column, style: starts[index + i], tokens: tokens))
             }
-            screens.append(CEA608Screen(rows: rows))
+            screens.append(CEA608LaidOutCaption(rows: rows))
             index += count
         }
         return Result(screens: screens, unmapped: unmapped, replacements: replacements)
@@ -130,8 +130,8 @@ enum CEA608Layout {
 
     /// 608's style for a run: italics wins over a colour (608 shows italics only in white), and a
     /// colour counts only when it is one of the seven 608 has.
-    private static func style(_ attributes: TextAttributes) -> CEA608Style {
-        var style = CEA608Style(attribute: .white, underline: attributes.underline)
+    private static func style(_ attributes: TextAttributes) -> CEA608PenStyle {
+        var style = CEA608PenStyle(attribute: .white, underline: attributes.underline)
         if attributes.italic {
             style.attribute = .italics
         } else if let color = attributes.color, let attribute = colorAttribute(color) {
@@ -158,7 +158,7 @@ enum CEA608Layout {
     /// change at a space replaces the space; one inside a word takes a column of its own; a row that
     /// does not start in white gets a mid-row code before its text (the preamble's indent is white),
     /// which the encoder folds into the preamble when the row starts at column 0.
-    private static func wrap(_ line: [Cell]) -> [([CEA608Token], CEA608Style)] {
+    private static func wrap(_ line: [Cell]) -> [([CEA608Token], CEA608PenStyle)] {
         // Words: runs of non-space cells; runs of spaces collapse to one separator.
         var words: [ArraySlice<Cell>] = []
         var i = 0
@@ -176,7 +176,7 @@ enum CEA608Layout {
             var rest = word
             while width(of: rest) + lead(rest) > columns {
                 var n = 0, w = lead(rest)
-                var previous: CEA608Style? = nil
+                var previous: CEA608PenStyle? = nil
                 for cell in rest {
                     let cost = (previous != nil && previous != cell.style) ? 2 : 1
                     if w + cost > columns { break }
@@ -213,7 +213,7 @@ enum CEA608Layout {
     /// Columns a word takes: its cells plus a mid-row code at each style change inside it.
     private static func width(of cells: ArraySlice<Cell>) -> Int {
         var w = 0
-        var previous: CEA608Style? = nil
+        var previous: CEA608PenStyle? = nil
         for cell in cells {
             if let previous, previous != cell.style { w += 1 }
             w += 1; previous = cell.style
@@ -221,10 +221,10 @@ enum CEA608Layout {
         return w
     }
 
-    private static func tokens(of words: [ArraySlice<Cell>]) -> ([CEA608Token], CEA608Style) {
+    private static func tokens(of words: [ArraySlice<Cell>]) -> ([CEA608Token], CEA608PenStyle) {
         var tokens: [CEA608Token] = []
         let first = words[0].first!.style
-        var current = CEA608Style(attribute: .white, underline: first.underline)
+        var current = CEA608PenStyle(attribute: .white, underline: first.underline)
         if first.attribute != .white { tokens.append(.midRow(first)); current = first }
         for (n, word) in words.enumerated() {
             let opening = word.first!.style
@@ -236,7 +236,7 @@ enum CEA608Layout {
                 tokens.append(cell.token)
             }
         }
-        return (tokens, CEA608Style(attribute: .white, underline: first.underline))
+        return (tokens, CEA608PenStyle(attribute: .white, underline: first.underline))
     }
 
     private static func horizontal(_ placement: CuePlacement?) -> Horizontal {

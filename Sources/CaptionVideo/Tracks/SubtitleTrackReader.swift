@@ -15,14 +15,19 @@ public enum SubtitleTrackReader {
     public static func read(path: String, selection: TrackSelection = TrackSelection()) throws -> ParseResult {
         let file = try ContainerFile(path: path)
         let streams = SubtitleTracks.streamSummaries(file)
-        // Closed captions cannot be read as text yet, so they are never the track chosen: the listing
-        // without them (finding them decodes up to a minute of video) chooses the same track. Only when
-        // the choice fails is the file listed in full, for a message that names everything it has.
+        // Finding closed captions decodes up to a minute of each video, so a text track is first chosen
+        // from the listing without them. Only when that fails (no text track, or `--cc`) is the file
+        // listed in full: closed captions are then chosen, or the message names everything it has.
         let track: SubtitleTrack
-        do {
-            track = try selection.choose(from: try SubtitleTracks.list(file, closedCaptions: false).tracks, path: path, streams: streams)
-        } catch {
+        if selection.closedCaptions == nil,
+           let text = try? selection.choose(from: try SubtitleTracks.list(file, closedCaptions: false).tracks, path: path, streams: streams),
+           text.kind == .text {
+            track = text
+        } else {
             track = try selection.choose(from: try SubtitleTracks.list(file).tracks, path: path, streams: streams)
+        }
+        if track.kind == .closedCaptions, let channel = track.channel.flatMap(CEA608Channel.init(name:)) {
+            return try ClosedCaptionReader.read(track, channel: channel, of: file)
         }
         let decoder = try decoder(of: track, in: file)
         let fileEnd = file.durationMicroseconds.flatMap(SubtitleDecoder.milliseconds(microseconds:))

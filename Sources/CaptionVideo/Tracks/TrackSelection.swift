@@ -1,7 +1,8 @@
 import CaptionFormats
 
 /// Which subtitle track of a video file a command reads: `--track N` (a stream index), `--language
-/// LANG`, else the default text track, else the first text track.
+/// LANG`, `--cc CCn` (a closed-caption channel), else the default text track, else the first text
+/// track, else the first closed-caption channel.
 public struct TrackSelection: Sendable, Hashable {
     public var index: Int?
     public var language: String?
@@ -53,8 +54,17 @@ public struct TrackSelection: Sendable, Hashable {
                 throw VideoError(.unsupported, "\(path): no subtitle track\(index.map { " \($0)" } ?? "") in language '\(language)'; its subtitle tracks: \(listed)")
             }
         }
+        if let closedCaptions {
+            let channel = closedCaptions.description
+            guard let chosen = candidates.first(where: { $0.kind == .closedCaptions && $0.channel == channel }) else {
+                throw VideoError(.unsupported, "\(path): no \(channel) closed captions\(index.map { " in stream \($0)" } ?? ""); its subtitle tracks: \(listed)")
+            }
+            return chosen
+        }
         let text = candidates.filter { $0.kind == .text }
-        guard let chosen = text.first(where: \.isDefault) ?? text.first else {
+        // A file with no text track but closed captions (a broadcast recording) gives its first channel.
+        let captions = candidates.filter { $0.kind == .closedCaptions && $0.channel != nil }
+        guard let chosen = text.first(where: \.isDefault) ?? text.first ?? captions.first else {
             let other = candidates[0]
             switch other.kind {
             case .bitmap:
@@ -62,7 +72,7 @@ public struct TrackSelection: Sendable, Hashable {
             case .unknown:
                 throw VideoError(.malformedInput, "\(path): track \(other.index) is in a codec this build of FFmpeg does not know, so CaptionKit cannot read it (its subtitle tracks: \(listed))")
             default:
-                throw VideoError(.malformedInput, "\(path): track \(other.index) is CEA-608 closed captions (\(other.channel ?? other.codec)); CaptionKit cannot read closed captions yet (its subtitle tracks: \(listed))")
+                throw VideoError(.malformedInput, "\(path): track \(other.index) is a CEA-608 stream with no caption in it (its subtitle tracks: \(listed))")
             }
         }
         return chosen
