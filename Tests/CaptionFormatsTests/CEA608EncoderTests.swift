@@ -132,6 +132,13 @@ import Testing
         #expect(schedule.diagnostics.isEmpty)
     }
 
+    @Test func theASCIIOfTheExtendedSetFallsBackToOtherASCIINotToTheAccentedLettersAtItsBytes() {
+        // 0x2A is á in the standard set: an asterisk's fallback must not be its own ASCII byte.
+        #expect(CEA608Characters.code(for: "*") == .extended(first: 0x12, second: 0x28, fallback: 0x2B))
+        #expect(CEA608Characters.code(for: "{") == .extended(first: 0x13, second: 0x29, fallback: 0x28))
+        #expect(CEA608Characters.code(for: "~") == .extended(first: 0x13, second: 0x2F, fallback: 0x2D))
+    }
+
     @Test func charactersWithoutACodeBecomeTheClosestWithOneWarningNamingTheCue() {
         let schedule = Self.encode([Self.cue(3000, 5000, "ok"), Self.cue(6000, 8000, "Œuvre … ☃ Œ")])
         #expect(schedule.diagnostics.count == 1)
