@@ -92,6 +92,17 @@ import Testing
         #expect(Self.executed(.misc(.rcl), in: schedule)[1] > eocs[0] + 1)
     }
 
+    @Test func anOverlappingCueReplacesTheOneBeforeWithAWarning() {
+        let events = [Self.cue(2000, 6000, "Speaker one"), Self.cue(4000, 8000, "Speaker two")]
+        let schedule = Self.encode(events)
+        #expect(Self.executed(.misc(.eoc), in: schedule) == events.map { SCCClock.ntsc.frame(atOrAfter: $0.start) })
+        #expect(schedule.diagnostics.count == 1)
+        #expect(schedule.diagnostics.first?.message.hasPrefix("cue 2 (0:00:04.000): overlaps cue 1") == true)
+        // Back to back, or a frame of overlap from rounding, says nothing.
+        #expect(Self.encode([Self.cue(2000, 4010, "One"), Self.cue(4000, 6000, "Two")]).diagnostics.isEmpty)
+        #expect(Self.encode(events, mode: .rollUp).diagnostics.isEmpty)
+    }
+
     @Test func aCaptionAtTimeZeroIsLateByItsLoad() {
         let schedule = Self.encode([Self.cue(0, 2000, "Hello")])
         #expect(Self.executed(.misc(.eoc), in: schedule).first! > 0)

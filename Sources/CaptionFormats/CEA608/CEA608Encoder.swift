@@ -80,6 +80,11 @@ public enum CEA608Encoder {
             }
             let start = clock.frame(atOrAfter: max(0, event.start))
             let end = max(start + 1, clock.frame(atOrAfter: event.end))
+            // Pop-on and paint-on show one caption at a time: an overlapping cue cuts the one before
+            // it short (a frame of overlap, from rounding, is not worth a message). Roll-up rows roll.
+            if mode != .rollUp, let previous = list.last, start + 1 < previous.end {
+                diagnostics.append(.warning(line: nil, "\(name): overlaps cue \(previous.cue), which CEA-608 \(mode.rawValue) ends when this one starts (one caption at a time)"))
+            }
             tallest = max(tallest, layout.screens.map(\.rows.count).max() ?? 0)
             if layout.screens.count == 1 {
                 list.append(Caption(screen: layout.screens[0], start: start, end: end, cue: index + 1, time: event.start))
