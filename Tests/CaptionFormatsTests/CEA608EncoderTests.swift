@@ -92,6 +92,17 @@ import Testing
         #expect(Self.executed(.misc(.rcl), in: schedule)[1] > eocs[0] + 1)
     }
 
+    @Test func anOverlappingCueReplacesTheOneBeforeWithAWarning() {
+        let events = [Self.cue(2000, 6000, "Speaker one"), Self.cue(4000, 8000, "Speaker two")]
+        let schedule = Self.encode(events)
+        #expect(Self.executed(.misc(.eoc), in: schedule) == events.map { SCCClock.ntsc.frame(atOrAfter: $0.start) })
+        #expect(schedule.diagnostics.count == 1)
+        #expect(schedule.diagnostics.first?.message.hasPrefix("cue 2 (0:00:04.000): overlaps cue 1") == true)
+        // Back to back, or a frame of overlap from rounding, says nothing.
+        #expect(Self.encode([Self.cue(2000, 4010, "One"), Self.cue(4000, 6000, "Two")]).diagnostics.isEmpty)
+        #expect(Self.encode(events, mode: .rollUp).diagnostics.isEmpty)
+    }
+
     @Test func aCaptionAtTimeZeroIsLateByItsLoad() {
         let schedule = Self.encode([Self.cue(0, 2000, "Hello")])
         #expect(Self.executed(.misc(.eoc), in: schedule).first! > 0)
@@ -130,6 +141,13 @@ import Testing
         #expect(contains([0x11, 0x33, 0x11, 0x33]))
         #expect(Self.frames(of: .special(0x37), in: schedule).count == 2)
         #expect(schedule.diagnostics.isEmpty)
+    }
+
+    @Test func theASCIIOfTheExtendedSetFallsBackToOtherASCIINotToTheAccentedLettersAtItsBytes() {
+        // 0x2A is á in the standard set: an asterisk's fallback must not be its own ASCII byte.
+        #expect(CEA608Characters.code(for: "*") == .extended(first: 0x12, second: 0x28, fallback: 0x2B))
+        #expect(CEA608Characters.code(for: "{") == .extended(first: 0x13, second: 0x29, fallback: 0x28))
+        #expect(CEA608Characters.code(for: "~") == .extended(first: 0x13, second: 0x2F, fallback: 0x2D))
     }
 
     @Test func charactersWithoutACodeBecomeTheClosestWithOneWarningNamingTheCue() {

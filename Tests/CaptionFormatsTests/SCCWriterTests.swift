@@ -75,6 +75,17 @@ import Testing
         #expect(pal.text.isEmpty && pal.diagnostics.first?.severity == .error)
     }
 
+    @Test func timeCodesNameTheirFramesBothWays() {
+        let frames = Array(stride(from: 0, to: 400_000, by: 7)) + [17981, 17982, 17983, 1799, 1800, 1801, 10_787_000]
+        for frame in frames {
+            for drop in [true, false] {
+                let code = SCCTimecode(frameNumber: frame, dropFrame: drop)
+                let parsed = SCCTimecode.parse(Substring(code.description))
+                #expect(parsed?.frameNumber == frame, "\(frame) \(code)")
+            }
+        }
+    }
+
     @Test func fieldTwoChannelsAreRefusedAndChannelTwoIsWritten() throws {
         let document = try Self.roundTripDocument()
         let cc3 = SCCWriter.write(document, options: Self.options(channel: .cc3))

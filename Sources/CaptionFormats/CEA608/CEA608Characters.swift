@@ -90,11 +90,13 @@ public enum CEA608Characters {
     private static func fallback(for c: Character) -> UInt8 {
         let symbols: [Character: Character] = ["‘": "'", "’": "'", "“": "\"", "”": "\"", "¡": "!", "—": "-", "©": "c", "℠": "s",
                                                "•": ".", "«": "\"", "»": "\"", "¥": "Y", "¤": "*", "¦": "|", "ß": "s",
-                                               "┌": "+", "┐": "+", "└": "+", "┘": "+", "Ø": "O", "ø": "o"]
+                                               "┌": "+", "┐": "+", "└": "+", "┘": "+", "Ø": "O", "ø": "o",
+                                               // The ASCII the extended set repeats: the standard set has
+                                               // accented letters at these bytes (0x2A is á), so the
+                                               // fallback is the nearest other ASCII.
+                                               "*": "+", "{": "(", "}": ")", "\\": "/", "^": "'", "_": "-", "|": "!", "~": "-"]
         let stand = symbols[c] ?? baseLetter(of: c) ?? c
         if case .standard(let b)? = codes0[stand] { return b }
-        // The extended set repeats some ASCII (* { } \ ^ _ | ~): send the ASCII byte itself as the fallback.
-        if let ascii = c.asciiValue, ascii >= 0x20 { return ascii }
         return 0x20
     }
 

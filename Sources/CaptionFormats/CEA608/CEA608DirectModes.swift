@@ -10,19 +10,20 @@ extension CEA608Encoder {
         let cr = misc(.cr, channel), edm = misc(.edm, channel)
         var free = 0
         for (i, caption) in captions.enumerated() {
-            var units: [[Bytes]] = [ru]
+            var units = Units()
+            units.add(ru)
             for row in caption.screen.rows {
-                units.append(cr)
-                units += rowUnits(CEA608LaidOutCaption(rows: [row]), channel: channel, baseRow: CEA608Layout.bottomRow)
+                units.add(cr)
+                addRows(CEA608LaidOutCaption(rows: [row]), channel: channel, baseRow: CEA608Layout.bottomRow, to: &units)
             }
             // RUn goes in the two frames before the start so that the first CR lands on it.
             let from = max(caption.start - ru.count, free)
             if from > caption.start - ru.count { schedule.diagnostics.append(late(caption, by: from - (caption.start - ru.count))) }
-            free = schedule.append(units, from: from)
+            free = schedule.append(units.pairs, from: from)
             // Erase at the end only when the next caption's RUn comes after the EDM's two frames.
             let edmFrame = max(caption.end, free)
             if i + 1 == captions.count || edmFrame + edm.count <= captions[i + 1].start - ru.count {
-                free = schedule.append([edm], from: edmFrame)
+                free = schedule.append(edm, from: edmFrame)
             }
         }
     }
@@ -35,23 +36,23 @@ extension CEA608Encoder {
         var free = 0
         var previousEnd: Int?
         for caption in captions {
-            let rows = rowUnits(caption.screen, channel: channel)
-            func frames(_ units: [[Bytes]]) -> Int { units.reduce(0) { $0 + $1.count } }
-            var units = [rdc] + rows
-            var from = max(caption.start - frames(units) + 1, free)
+            var units = Units()
+            units.add(rdc)
+            addRows(caption.screen, channel: channel, to: &units)
+            var from = max(caption.start - units.frames + 1, free)
             if let end = previousEnd {
                 if end + edm.count <= from {
-                    schedule.append([edm], from: end)
+                    schedule.append(edm, from: end)
                 } else {
-                    units = [rdc, edm] + rows
-                    from = max(caption.start - frames(units) + 1, free)
+                    units.pairs.insert(contentsOf: edm, at: rdc.count)
+                    from = max(caption.start - units.frames + 1, free)
                 }
             }
-            let last = from + frames(units) - 1
+            let last = from + units.frames - 1
             if last > caption.start { schedule.diagnostics.append(late(caption, by: last - caption.start)) }
-            free = schedule.append(units, from: from)
+            free = schedule.append(units.pairs, from: from)
             previousEnd = max(caption.end, free)
         }
-        if let end = previousEnd { schedule.append([edm], from: end) }
+        if let end = previousEnd { schedule.append(edm, from: end) }
     }
 }

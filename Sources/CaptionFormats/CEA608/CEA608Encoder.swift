@@ -66,7 +66,8 @@ public enum CEA608Encoder {
         let order = document.events.indices.sorted { (document.events[$0].start, $0) < (document.events[$1].start, $1) }
         for index in order {
             let event = document.events[index]
-            let name = "cue \(index + 1) (\(CaptionTime.clock(event.start)))"
+            // Made only for a message: most cues have none.
+            var name: String { "cue \(index + 1) (\(CaptionTime.clock(event.start)))" }
             let layout = mode == .rollUp ? CEA608Layout.layout(event, horizontal: .left, vertical: .bottom) : CEA608Layout.layout(event)
             if !layout.unmapped.isEmpty {
                 let pairs = zip(layout.unmapped, layout.replacements).map { "\($0.0) as \($0.1)" }.joined(separator: ", ")
@@ -79,6 +80,11 @@ public enum CEA608Encoder {
             }
             let start = clock.frame(atOrAfter: max(0, event.start))
             let end = max(start + 1, clock.frame(atOrAfter: event.end))
+            // Pop-on and paint-on show one caption at a time: an overlapping cue cuts the one before
+            // it short (a frame of overlap, from rounding, is not worth a message). Roll-up rows roll.
+            if mode != .rollUp, let previous = list.last, start + 1 < previous.end {
+                diagnostics.append(.warning(line: nil, "\(name): overlaps cue \(previous.cue), which CEA-608 \(mode.rawValue) ends when this one starts (one caption at a time)"))
+            }
             tallest = max(tallest, layout.screens.map(\.rows.count).max() ?? 0)
             if layout.screens.count == 1 {
                 list.append(Caption(screen: layout.screens[0], start: start, end: end, cue: index + 1, time: event.start))
@@ -100,10 +106,20 @@ public enum CEA608Encoder {
         return (list, min(4, max(3, tallest)), diagnostics)
     }
 
-    /// The pairs that write a screen's rows, as units that must go out on consecutive frames (a
-    /// doubled code is one unit; so its repeat is never separated from it).
-    static func rowUnits(_ screen: CEA608LaidOutCaption, channel: CEA608Channel, baseRow: Int? = nil) -> [[Bytes]] {
-        var units: [[Bytes]] = []
+    /// Pairs in units that must go out on consecutive frames (a doubled code is one unit, so its
+    /// repeat is never separated from it), kept flat: `pairs` and where each unit ends.
+    struct Units {
+        var pairs: [Bytes] = []
+        var ends: [Int] = []
+        var frames: Int { pairs.count }
+        mutating func add(_ unit: [Bytes]) { pairs += unit; ends.append(pairs.count) }
+        mutating func add(_ p: Bytes) { pairs.append(p); ends.append(pairs.count) }
+        mutating func add(doubled p: Bytes) { pairs.append(p); pairs.append(p); ends.append(pairs.count) }
+        mutating func removeAll() { pairs.removeAll(keepingCapacity: true); ends.removeAll(keepingCapacity: true) }
+    }
+
+    /// Adds the pairs that write a screen's rows to `units`; `baseRow` puts every row there (roll-up).
+    static func addRows(_ screen: CEA608LaidOutCaption, channel: CEA608Channel, baseRow: Int? = nil, to units: inout Units) {
         for row in screen.rows {
             var tokens = row.tokens[...]
             var attribute = CEA608Command.Attribute.white, underline = row.style.underline
@@ -113,31 +129,42 @@ public enum CEA608Encoder {
                 tokens = tokens.dropFirst()
             }
             let indent = row.column / 4 * 4
-            units.append(doubled(.preamble(row: baseRow ?? row.row, indent: indent, attribute: attribute, underline: underline), channel))
-            if row.column % 4 != 0 { units.append(doubled(.tabOffset(row.column % 4), channel)) }
+            units.add(doubled: pair(.preamble(row: baseRow ?? row.row, indent: indent, attribute: attribute, underline: underline), channel))
+            if row.column % 4 != 0 { units.add(doubled: pair(.tabOffset(row.column % 4), channel)) }
             var pending: UInt8?
             func flush() {
-                if let b = pending { units.append([pair(.characters(b, nil), channel)]); pending = nil }
+                if let b = pending { units.add((CEA608Characters.withOddParity(b), 0x80)); pending = nil }
             }
             func standard(_ b: UInt8) {
-                if let a = pending { units.append([pair(.characters(a, b), channel)]); pending = nil } else { pending = b }
+                if let a = pending {
+                    units.add((CEA608Characters.withOddParity(a), CEA608Characters.withOddParity(b))); pending = nil
+                } else {
+                    pending = b
+                }
             }
             for token in tokens {
                 switch token {
                 case .character(.standard(let b)): standard(b)
                 case .character(.special(let b)):
-                    flush(); units.append(doubled(.special(b), channel))
+                    flush(); units.add(doubled: pair(.special(b), channel))
                 case .character(.extended(let first, let second, let fallback)):
                     // The fallback shows on decoders without the extended set; the code replaces it.
                     standard(fallback); flush()
-                    units.append(doubled(.extended(first: first, second: second), channel))
+                    units.add(doubled: pair(.extended(first: first, second: second), channel))
                 case .midRow(let style):
-                    flush(); units.append(doubled(.midRow(attribute: style.attribute, underline: style.underline), channel))
+                    flush(); units.add(doubled: pair(.midRow(attribute: style.attribute, underline: style.underline), channel))
                 }
             }
             flush()
         }
-        return units
+    }
+
+    /// The units of `addRows`, for tests.
+    static func rowUnits(_ screen: CEA608LaidOutCaption, channel: CEA608Channel) -> [[Bytes]] {
+        var units = Units()
+        addRows(screen, channel: channel, to: &units)
+        var start = 0
+        return units.ends.map { end in defer { start = end }; return Array(units.pairs[start..<end]) }
     }
 
     static func pair(_ command: CEA608Command, _ channel: CEA608Channel) -> Bytes {
@@ -157,13 +184,11 @@ public enum CEA608Encoder {
 }
 
 extension CEA608Schedule {
-    /// Appends `units` on consecutive frames from `frame`; returns the frame after the last.
+    /// Appends `pairs` on consecutive frames from `frame`; returns the frame after the last.
     @discardableResult
-    mutating func append(_ units: [[CEA608Encoder.Bytes]], from frame: Int) -> Int {
+    mutating func append(_ pairs: [CEA608Encoder.Bytes], from frame: Int) -> Int {
         var f = frame
-        for unit in units {
-            for (a, b) in unit { pairs.append(Pair(frame: f, first: a, second: b)); f += 1 }
-        }
+        for (a, b) in pairs { self.pairs.append(Pair(frame: f, first: a, second: b)); f += 1 }
         return f
     }
 }

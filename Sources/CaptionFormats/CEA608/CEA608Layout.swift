@@ -64,39 +64,65 @@ enum CEA608Layout {
 
     static func layout(_ event: CaptionEvent, horizontal forced: Horizontal? = nil, vertical forcedVertical: Vertical? = nil) -> Result {
         var unmapped: [Character] = [], replacements: [Character] = []
-        var lines: [[Cell]] = [[]]
-        func add(_ text: Substring, _ style: CEA608PenStyle) {
-            for character in text {
-                if character == "\n" || character == "\r\n" || character == "\r" { lines.append([]); continue }
-                if character.isWhitespace {
-                    lines[lines.count - 1].append(Cell(token: .space, style: style, isSpace: true))
+        // The cue's cells in one array; `breaks` holds where each line after the first begins.
+        var cells: [Cell] = [], breaks: [Int] = []
+        cells.reserveCapacity(64)
+        func newLine() { breaks.append(cells.count) }
+        func cell(_ code: CEA608Characters.Code, _ style: CEA608PenStyle) {
+            cells.append(Cell(token: .character(code), style: style, isSpace: false))
+        }
+        func space(_ style: CEA608PenStyle) {
+            cells.append(Cell(token: .space, style: style, isSpace: true))
+        }
+        func add(_ character: Character, _ style: CEA608PenStyle) {
+            if let code = CEA608Characters.code(for: character) { cell(code, style); return }
+            if character == "\n" || character == "\r\n" || character == "\r" || character == "\u{2028}" { newLine(); return }
+            if character.isWhitespace { space(style); return }
+            // Invisible format characters (zero-width space, joiners, soft hyphen, direction marks) take no cell.
+            if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .format }) { return }
+            let substitute = CEA608Characters.closest(to: character)
+            if !unmapped.contains(character) { unmapped.append(character); replacements.append(substitute) }
+            if let code = CEA608Characters.code(for: substitute) { cell(code, style) }
+        }
+        func add(_ text: String, _ style: CEA608PenStyle) {
+            // ASCII not followed by a combining mark (most text) goes through a table; the rest as Characters.
+            let utf8 = text.utf8
+            let asciiCodes = Self.asciiCodes
+            var i = utf8.startIndex
+            while i < utf8.endIndex {
+                let b = utf8[i]
+                let next = utf8.index(after: i)
+                guard b < 0x80, next == utf8.endIndex || utf8[next] < 0x80 else {
+                    add(text[i], style)
+                    i = text.index(after: i)
                     continue
                 }
-                // Invisible format characters (zero-width space, joiners, soft hyphen, direction marks) take no cell.
-                if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .format }) { continue }
-                var code = CEA608Characters.code(for: character)
-                if code == nil {
-                    let substitute = CEA608Characters.closest(to: character)
-                    if !unmapped.contains(character) { unmapped.append(character); replacements.append(substitute) }
-                    code = CEA608Characters.code(for: substitute)
+                switch b {
+                case 0x0A: newLine()
+                case 0x0D: if next == utf8.endIndex || utf8[next] != 0x0A { newLine() }
+                case 0x20, 0x09: space(style)
+                default:
+                    if let code = asciiCodes[Int(b)] { cell(code, style) } else { add(Character(Unicode.Scalar(b)), style) }
                 }
-                if let code { lines[lines.count - 1].append(Cell(token: .character(code), style: style, isSpace: false)) }
+                i = next
             }
         }
         if event.isPlain {
-            add(Substring(event.plainText.string), CEA608PenStyle())
+            add(event.plainText.string, CEA608PenStyle())
         } else {
             for run in event.text.runs {
                 switch run {
-                case .lineBreak: lines.append([])
-                case .text(let text, let attributes): add(Substring(text), style(attributes))
+                case .lineBreak: newLine()
+                case .text(let text, let attributes): add(text, style(attributes))
                 }
             }
         }
         var wrapped: [[CEA608Token]] = []
         var starts: [CEA608PenStyle] = []
-        for line in lines {
-            for (tokens, start) in wrap(line) { wrapped.append(tokens); starts.append(start) }
+        var lineStart = 0
+        for lineEnd in breaks + [cells.count] {
+            wrap(cells, lineStart..<lineEnd) { wrapped.append($0); starts.append($1) }
+            lineStart = lineEnd
         }
         let placement = event.placement
         let horizontal = forced ?? Self.horizontal(placement)
@@ -126,6 +152,11 @@ enum CEA608Layout {
             index += count
         }
         return Result(screens: screens, unmapped: unmapped, replacements: replacements)
+    }
+
+    /// The codes of the printable ASCII bytes (nil where 608 has no such character: DEL, controls).
+    private static let asciiCodes: [CEA608Characters.Code?] = (0..<128).map { b in
+        (0x21..<0x7F).contains(b) ? CEA608Characters.code(for: Character(Unicode.Scalar(UInt8(b)))) : nil
     }
 
     /// 608's style for a run: italics wins over a colour (608 shows italics only in white), and a
@@ -158,85 +189,81 @@ enum CEA608Layout {
     /// change at a space replaces the space; one inside a word takes a column of its own; a row that
     /// does not start in white gets a mid-row code before its text (the preamble's indent is white),
     /// which the encoder folds into the preamble when the row starts at column 0.
-    private static func wrap(_ line: [Cell]) -> [([CEA608Token], CEA608PenStyle)] {
-        // Words: runs of non-space cells; runs of spaces collapse to one separator.
-        var words: [ArraySlice<Cell>] = []
-        var i = 0
-        while i < line.count {
-            if line[i].isSpace { i += 1; continue }
+    private static func wrap(_ cells: [Cell], _ line: Range<Int>, emit: ([CEA608Token], CEA608PenStyle) -> Void) {
+        // Greedy wrap over words (runs of non-space cells; runs of spaces collapse to one separator):
+        // a word joins the row when it fits after one separator column. A word longer than a row is
+        // cut into pieces that fit (with room for a leading mid-row code).
+        var row: [Range<Int>] = []
+        var used = 0
+        func place(_ piece: Range<Int>) {
+            let w = width(cells, piece)
+            if row.isEmpty {
+                row = [piece]; used = lead(cells, piece) + w
+            } else if used + 1 + w <= columns {
+                row.append(piece); used += 1 + w
+            } else {
+                emit(tokens(cells, row), CEA608PenStyle(attribute: .white, underline: cells[row[0].lowerBound].style.underline))
+                row = [piece]; used = lead(cells, piece) + w
+            }
+        }
+        var i = line.lowerBound
+        while i < line.upperBound {
+            if cells[i].isSpace { i += 1; continue }
             var j = i
-            while j < line.count, !line[j].isSpace { j += 1 }
-            words.append(line[i..<j])
+            while j < line.upperBound, !cells[j].isSpace { j += 1 }
+            var rest = i..<j
+            while width(cells, rest) + lead(cells, rest) > columns {
+                var n = 0, w = lead(cells, rest)
+                var previous: CEA608PenStyle? = nil
+                for k in rest {
+                    let cost = (previous != nil && previous != cells[k].style) ? 2 : 1
+                    if w + cost > columns { break }
+                    w += cost; n += 1; previous = cells[k].style
+                }
+                let cut = rest.lowerBound + max(1, n)
+                place(rest.lowerBound..<cut)
+                rest = cut..<rest.upperBound
+            }
+            if !rest.isEmpty { place(rest) }
             i = j
         }
-        guard !words.isEmpty else { return [] }
-        // Long words become pieces that fit a row (with room for a leading mid-row code).
-        var pieces: [ArraySlice<Cell>] = []
-        for word in words {
-            var rest = word
-            while width(of: rest) + lead(rest) > columns {
-                var n = 0, w = lead(rest)
-                var previous: CEA608PenStyle? = nil
-                for cell in rest {
-                    let cost = (previous != nil && previous != cell.style) ? 2 : 1
-                    if w + cost > columns { break }
-                    w += cost; n += 1; previous = cell.style
-                }
-                pieces.append(rest.prefix(max(1, n)))
-                rest = rest.dropFirst(max(1, n))
-            }
-            if !rest.isEmpty { pieces.append(rest) }
+        if !row.isEmpty {
+            emit(tokens(cells, row), CEA608PenStyle(attribute: .white, underline: cells[row[0].lowerBound].style.underline))
         }
-        // Greedy wrap: a piece joins the row when it fits after one separator column.
-        var rows: [[ArraySlice<Cell>]] = []
-        var current: [ArraySlice<Cell>] = [], used = 0
-        for piece in pieces {
-            let w = width(of: piece)
-            if current.isEmpty {
-                current = [piece]; used = lead(piece) + w
-            } else if used + 1 + w <= columns {
-                current.append(piece); used += 1 + w
-            } else {
-                rows.append(current)
-                current = [piece]; used = lead(piece) + w
-            }
-        }
-        rows.append(current)
-        return rows.map(tokens(of:))
     }
 
     /// 1 when the piece's first cell is not white: the row needs a mid-row code before it.
-    private static func lead(_ cells: ArraySlice<Cell>) -> Int {
-        cells.first.map { $0.style.attribute == .white ? 0 : 1 } ?? 0
+    private static func lead(_ cells: [Cell], _ piece: Range<Int>) -> Int {
+        piece.isEmpty || cells[piece.lowerBound].style.attribute == .white ? 0 : 1
     }
 
     /// Columns a word takes: its cells plus a mid-row code at each style change inside it.
-    private static func width(of cells: ArraySlice<Cell>) -> Int {
-        var w = 0
-        var previous: CEA608PenStyle? = nil
-        for cell in cells {
-            if let previous, previous != cell.style { w += 1 }
-            w += 1; previous = cell.style
-        }
+    private static func width(_ cells: [Cell], _ piece: Range<Int>) -> Int {
+        var w = piece.count
+        for k in piece.dropFirst() where cells[k].style != cells[k - 1].style { w += 1 }
         return w
     }
 
-    private static func tokens(of words: [ArraySlice<Cell>]) -> ([CEA608Token], CEA608PenStyle) {
+    /// A row's tokens: its words with a space (or the mid-row code of a style change) between them,
+    /// mid-row codes inside words where the style changes, and a leading one when the row does not
+    /// start in white (the preamble's indent is white).
+    private static func tokens(_ cells: [Cell], _ words: [Range<Int>]) -> [CEA608Token] {
         var tokens: [CEA608Token] = []
-        let first = words[0].first!.style
+        tokens.reserveCapacity(columns)
+        let first = cells[words[0].lowerBound].style
         var current = CEA608PenStyle(attribute: .white, underline: first.underline)
         if first.attribute != .white { tokens.append(.midRow(first)); current = first }
         for (n, word) in words.enumerated() {
-            let opening = word.first!.style
+            let opening = cells[word.lowerBound].style
             if n > 0 {
                 if opening != current { tokens.append(.midRow(opening)); current = opening } else { tokens.append(.space) }
             }
-            for cell in word {
-                if cell.style != current { tokens.append(.midRow(cell.style)); current = cell.style }
-                tokens.append(cell.token)
+            for k in word {
+                if cells[k].style != current { tokens.append(.midRow(cells[k].style)); current = cells[k].style }
+                tokens.append(cells[k].token)
             }
         }
-        return (tokens, CEA608PenStyle(attribute: .white, underline: first.underline))
+        return tokens
     }
 
     private static func horizontal(_ placement: CuePlacement?) -> Horizontal {

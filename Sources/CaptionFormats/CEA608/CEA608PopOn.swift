@@ -7,55 +7,68 @@ extension CEA608Encoder {
     /// starts right after the previous EOC and the EOC follows it, late, with a warning.
     static func popOn(_ captions: [Caption], channel: CEA608Channel, clock: SCCClock, into schedule: inout CEA608Schedule) {
         let eoc = misc(.eoc, channel), edm = misc(.edm, channel)
-        let opening = [misc(.rcl, channel), misc(.enm, channel)]
+        let rcl = misc(.rcl, channel), enm = misc(.enm, channel)
         // The first frame free after the previous caption's EOC, and when that caption should go.
         var free = 0
         var previousEnd: Int?
-        var placed: [(frame: Int, unit: [Bytes])] = []
+        var units = Units()
+        var frames: [Int] = []
+        schedule.pairs.reserveCapacity(captions.count * 48)
         for caption in captions {
-            let units = opening + rowUnits(caption.screen, channel: channel)
+            units.removeAll()
+            units.add(rcl); units.add(enm)
+            addRows(caption.screen, channel: channel, to: &units)
             // The previous caption's EDM, when there is room for both its frames before this EOC;
             // otherwise this caption's EOC replaces it (at most a frame late).
             var obstacle: ClosedRange<Int>?
             if let end = previousEnd, end + 1 < caption.start { obstacle = end...end + 1 }
-            placed.removeAll(keepingCapacity: true)
             var eocFrame = caption.start
-            if !fitBackward(units, before: caption.start, notBefore: free, around: obstacle, into: &placed) {
-                placed.removeAll(keepingCapacity: true)
-                var cursor = free
-                for unit in units {
-                    if let o = obstacle, cursor <= o.upperBound, cursor + unit.count > o.lowerBound { cursor = o.upperBound + 1 }
-                    placed.append((cursor, unit)); cursor += unit.count
+            if !fitBackward(units, before: caption.start, notBefore: free, around: obstacle, frames: &frames) {
+                var cursor = free, start = 0
+                for end in units.ends {
+                    let count = end - start
+                    if let o = obstacle, cursor <= o.upperBound, cursor + count > o.lowerBound { cursor = o.upperBound + 1 }
+                    for k in start..<end { frames[k] = cursor + k - start }
+                    cursor += count; start = end
                 }
                 if let o = obstacle, cursor <= o.upperBound, cursor + 2 > o.lowerBound { cursor = o.upperBound + 1 }
                 eocFrame = max(caption.start, cursor)
                 if eocFrame > caption.start { schedule.diagnostics.append(late(caption, by: eocFrame - caption.start)) }
             }
-            if let o = obstacle { placed.append((o.lowerBound, edm)) }
-            placed.sort { $0.frame < $1.frame }
-            for (frame, unit) in placed { schedule.append([unit], from: frame) }
-            schedule.append([eoc], from: eocFrame)
+            var pendingEDM = obstacle
+            for (k, (a, b)) in units.pairs.enumerated() {
+                if let o = pendingEDM, o.lowerBound < frames[k] { schedule.append(edm, from: o.lowerBound); pendingEDM = nil }
+                schedule.pairs.append(CEA608Schedule.Pair(frame: frames[k], first: a, second: b))
+            }
+            if let o = pendingEDM { schedule.append(edm, from: o.lowerBound) }
+            schedule.append(eoc, from: eocFrame)
             free = eocFrame + 2
             // A caption shown late still gets at least its EOC's two frames before it is erased.
             previousEnd = max(caption.end, free)
         }
-        if let end = previousEnd { schedule.append([edm], from: end) }
+        if let end = previousEnd { schedule.append(edm, from: end) }
     }
 
-    /// Places `units` on consecutive frames ending just before `start`, last unit first, never before
-    /// `notBefore` and never on the frames of `obstacle`. False when they do not fit.
-    private static func fitBackward(_ units: [[Bytes]], before start: Int, notBefore: Int, around obstacle: ClosedRange<Int>?,
-                                    into placed: inout [(frame: Int, unit: [Bytes])]) -> Bool {
+    /// Gives each pair of `units` a frame, consecutive within a unit, the last unit ending just before
+    /// `start`, never before `notBefore` and never on the frames of `obstacle`. False when they do
+    /// not fit (`frames` is then sized but not meaningful).
+    private static func fitBackward(_ units: Units, before start: Int, notBefore: Int, around obstacle: ClosedRange<Int>?,
+                                    frames: inout [Int]) -> Bool {
+        if frames.count < units.frames { frames += repeatElement(0, count: units.frames - frames.count) }
         var cursor = start - 1
-        for unit in units.reversed() {
-            var low = cursor - unit.count + 1
+        var end = units.frames
+        for u in stride(from: units.ends.count - 1, through: 0, by: -1) {
+            let begin = u == 0 ? 0 : units.ends[u - 1]
+            let count = end - begin
+            var low = cursor - count + 1
             if let o = obstacle, low <= o.upperBound, cursor >= o.lowerBound {
                 cursor = o.lowerBound - 1
-                low = cursor - unit.count + 1
+                low = cursor - count + 1
             }
             guard low >= notBefore else { return false }
-            placed.append((low, unit))
+            for k in begin..<end { frames[k] = low + k - begin }
             cursor = low - 1
+            end = begin
         }
         return true
     }

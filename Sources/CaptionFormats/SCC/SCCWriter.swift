@@ -44,23 +44,28 @@ public enum SCCWriter {
         }
         let mode = options.ccMode ?? defaultMode(document)
         let schedule = CEA608Encoder.encode(document, mode: mode, channel: options.channel, clock: clock)
-        sink.append("Scenarist_SCC V1.0\n")
+        sink.appendString(header + "\n")
         var i = 0
         let pairs = schedule.pairs
+        // Each line is built in one reused buffer and handed to the sink whole.
+        var line: [UInt8] = []
+        line.reserveCapacity(16 + 5 * maxPairsPerLine)
         while i < pairs.count {
-            sink.append("\n")
-            appendTimecode(SCCTimecode(frameNumber: pairs[i].frame, dropFrame: dropFrame), to: sink)
-            sink.append(0x09)
+            line.removeAll(keepingCapacity: true)
+            line.append(0x0A)
+            appendTimecode(SCCTimecode(frameNumber: pairs[i].frame, dropFrame: dropFrame), to: &line)
+            line.append(0x09)
             var frame = pairs[i].frame
             var count = 0
             repeat {
-                while frame < pairs[i].frame { appendHex(0x80, 0x80, to: sink); sink.append(0x20); frame += 1; count += 1 }
-                appendHex(pairs[i].first, pairs[i].second, to: sink)
+                while frame < pairs[i].frame { appendHex(0x80, 0x80, to: &line); line.append(0x20); frame += 1; count += 1 }
+                appendHex(pairs[i].first, pairs[i].second, to: &line)
                 frame += 1; count += 1; i += 1
                 guard i < pairs.count, pairs[i].frame - frame <= maxPaddingGap, count < maxPairsPerLine else { break }
-                sink.append(0x20)
+                line.append(0x20)
             } while true
-            sink.append("\n")
+            line.append(0x0A)
+            line.withUnsafeBufferPointer { sink.append($0) }
         }
         return schedule.diagnostics
     }
@@ -72,15 +77,19 @@ public enum SCCWriter {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    private static func appendHex(_ a: UInt8, _ b: UInt8, to sink: ByteSink) {
-        sink.append(hexDigits[Int(a >> 4)]); sink.append(hexDigits[Int(a & 15)])
-        sink.append(hexDigits[Int(b >> 4)]); sink.append(hexDigits[Int(b & 15)])
+    private static func appendHex(_ a: UInt8, _ b: UInt8, to line: inout [UInt8]) {
+        hexDigits.withUnsafeBufferPointer { digits in
+            line.append(digits[Int(a >> 4)]); line.append(digits[Int(a & 15)])
+            line.append(digits[Int(b >> 4)]); line.append(digits[Int(b & 15)])
+        }
     }
 
-    private static func appendTimecode(_ t: SCCTimecode, to sink: ByteSink) {
-        sink.appendDecimal(t.hours, width: 2); sink.append(0x3A)
-        sink.appendDecimal(t.minutes, width: 2); sink.append(0x3A)
-        sink.appendDecimal(t.seconds, width: 2); sink.append(t.dropFrame ? 0x3B : 0x3A)
-        sink.appendDecimal(t.frames, width: 2)
+    /// `HH:MM:SS:FF` or `HH:MM:SS;FF`.
+    private static func appendTimecode(_ t: SCCTimecode, to line: inout [UInt8]) {
+        func two(_ v: Int) { line.append(0x30 + UInt8(v / 10 % 10)); line.append(0x30 + UInt8(v % 10)) }
+        two(t.hours); line.append(0x3A)
+        two(t.minutes); line.append(0x3A)
+        two(t.seconds); line.append(t.dropFrame ? 0x3B : 0x3A)
+        two(t.frames)
     }
 }
