@@ -27,8 +27,8 @@ public struct BurnOptions: Sendable {
     public var strict = false
     /// One part of a plan (`PartPlan`): exactly these frames of the video, timestamps from 0, no audio.
     public var part: PartRange?
-    /// CEA-608 closed captions to carry in the output's H.264 or HEVC as A/53 side data (replacing any
-    /// the input's frames carried); only libx264 and libx265 write them.
+    /// CEA-608 closed captions to carry in the output's H.264 as A/53 side data (replacing any the
+    /// input's frames carried); only libx264 writes them.
     public var closedCaptions: ClosedCaptionEmbedder?
 
     public init(output: String) { self.output = output }

@@ -110,9 +110,9 @@ public final class VideoBurner: @unchecked Sendable {
         if let embedder = options.closedCaptions {
             let name = String(cString: codec.pointee.name)
             guard ClosedCaptionEmbedder.carryingEncoders.contains(name) else {
-                throw VideoError(.unsupported, "--closed-captions: the \(name) encoder cannot carry CEA-608 captions; use --codec h264 or h265")
+                throw VideoError(.unsupported, "--closed-captions: the \(name) encoder cannot carry CEA-608 captions (in this FFmpeg only libx264 writes them); use --codec h264")
             }
-            embedder.frameRate = av_q2d(parameters.frameRate)
+            embedder.prepare(frameRate: parameters.frameRate)
         }
         encoder = try VideoEncoder.open(codec, settings: options.encoder, parameters: parameters, globalHeader: output.needsGlobalHeader)
         videoStream = try output.addStream(encoder: encoder, displayMatrix: displayMatrix, hdr: parameters.hdr)

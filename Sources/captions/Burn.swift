@@ -89,6 +89,9 @@ struct Burn: ParsableCommand {
 
     @OptionGroup var captions: StyledInputOptions
 
+    @OptionGroup(title: "Closed captions (CEA-608) in the output")
+    var closedCaptions: ClosedCaptionOptions
+
     enum Engine: String, ExpressibleByArgument, CaseIterable { case native, libass }
 
     func validate() throws {
@@ -139,12 +142,17 @@ struct Burn: ParsableCommand {
         DamageReport.decoderMessages(verbose: verbose)
         var options = try options(output: output, cancellation: cancellation, captionsEnd: document.events.map(\.end).max())
         options.part = part
+        // The same file as the burned captions is read the same way (its track, its paging).
+        options.closedCaptions = try closedCaptions.embedder(
+            tracks: closedCaptions.file == input ? captions.tracks.selection : TrackSelection(),
+            paging: captions.paging.options(base: style.paging))
         let burner = try VideoBurner(input: video, options: options)
         let source = try layerSource(style: style, pages: document.events, width: burner.width, height: burner.height)
         let printer = quiet ? nil : ProgressPrinter()
         let result = try burner.run(captions: source.layers, progress: printer.map { p in { p.update($0) } })
         printer?.finish()
         for warning in source.warnings() { CommandFailure.printError("captions: warning: \(warning)") }
+        try closedCaptions.report(options.closedCaptions)
         if let truncation = result.truncation {
             CommandFailure.printError("captions: warning: \(truncation.description); \(output) stops there (--strict refuses such input)")
         }

@@ -54,7 +54,7 @@ import Testing
     @Test func popOnSwapsEachCaptionInOnItsStartFrameAfterLoadingIt() {
         let schedule = Self.encode(Self.sample)
         let eocs = Self.executed(.misc(.eoc), in: schedule)
-        let starts = Self.sample.map { SCCClock.ntsc.frame(atOrAfter: $0.start) }
+        let starts = Self.sample.map { SCCClock.ntsc.frame(containing: $0.start) }
         #expect(eocs == starts)
         let loads = Self.executed(.misc(.rcl), in: schedule)
         #expect(loads.count == starts.count)
@@ -72,7 +72,7 @@ import Testing
         let events = [Self.cue(2000, 4000, "First caption on screen"), Self.cue(4000, 6000, "Second caption, loaded early")]
         let schedule = Self.encode(events)
         let eocs = Self.executed(.misc(.eoc), in: schedule)
-        #expect(eocs == events.map { SCCClock.ntsc.frame(atOrAfter: $0.start) })
+        #expect(eocs == events.map { SCCClock.ntsc.frame(containing: $0.start) })
         #expect(Self.executed(.misc(.edm), in: schedule) == [SCCClock.ntsc.frame(atOrAfter: 6000)])
         #expect(schedule.diagnostics.isEmpty)
     }
@@ -82,8 +82,8 @@ import Testing
         let events = [Self.cue(2000, 2020, "A first caption of some length"), Self.cue(2020, 4000, "and a second one just after it")]
         let schedule = Self.encode(events)
         let eocs = Self.executed(.misc(.eoc), in: schedule)
-        #expect(eocs[0] == SCCClock.ntsc.frame(atOrAfter: 2000))
-        #expect(eocs[1] > SCCClock.ntsc.frame(atOrAfter: 2020))
+        #expect(eocs[0] == SCCClock.ntsc.frame(containing: 2000))
+        #expect(eocs[1] > SCCClock.ntsc.frame(containing: 2020))
         #expect(schedule.diagnostics.count == 1)
         #expect(schedule.diagnostics.first?.message.contains("cue 2 (0:00:02.020)") == true)
         #expect(schedule.diagnostics.first?.message.contains("late") == true)
@@ -95,7 +95,7 @@ import Testing
     @Test func anOverlappingCueReplacesTheOneBeforeWithAWarning() {
         let events = [Self.cue(2000, 6000, "Speaker one"), Self.cue(4000, 8000, "Speaker two")]
         let schedule = Self.encode(events)
-        #expect(Self.executed(.misc(.eoc), in: schedule) == events.map { SCCClock.ntsc.frame(atOrAfter: $0.start) })
+        #expect(Self.executed(.misc(.eoc), in: schedule) == events.map { SCCClock.ntsc.frame(containing: $0.start) })
         #expect(schedule.diagnostics.count == 1)
         #expect(schedule.diagnostics.first?.message.hasPrefix("cue 2 (0:00:04.000): overlaps cue 1") == true)
         // Back to back, or a frame of overlap from rounding, says nothing.
@@ -175,7 +175,7 @@ import Testing
         let schedule = Self.encode([Self.cue(2000, 8000, text)])
         let eocs = Self.executed(.misc(.eoc), in: schedule)
         #expect(eocs.count == 2)
-        #expect(eocs[0] == SCCClock.ntsc.frame(atOrAfter: 2000))
+        #expect(eocs[0] == SCCClock.ntsc.frame(containing: 2000))
         #expect(schedule.diagnostics.count == 1)
         #expect(schedule.diagnostics[0].message.contains("cue 1") && schedule.diagnostics[0].message.contains("6 rows"))
     }
@@ -221,7 +221,7 @@ import Testing
         // One CR per row: 1 + 1 + 2 + 4 + 1.
         #expect(crs.count == 9)
         #expect(Self.executed(.misc(.ru4), in: schedule).count == 5)
-        #expect(crs.first == SCCClock.ntsc.frame(atOrAfter: 1500))
+        #expect(crs.first == SCCClock.ntsc.frame(containing: 1500))
     }
 
     @Test func paintOnEndsItsPaintingOnTheStartFrame() {
@@ -229,7 +229,7 @@ import Testing
         let rdcs = Self.executed(.misc(.rdc), in: schedule)
         #expect(rdcs.count == 5)
         // The pair before the next RDC (or the first EDM after it) is the caption's last: on its start frame.
-        let first = SCCClock.ntsc.frame(atOrAfter: 1500)
+        let first = SCCClock.ntsc.frame(containing: 1500)
         #expect(schedule.pairs.contains { $0.frame == first })
         #expect(!schedule.pairs.contains { $0.frame == first + 1 })
         #expect(schedule.diagnostics.isEmpty, "\(schedule.diagnostics)")

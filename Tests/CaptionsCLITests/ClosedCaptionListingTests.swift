@@ -122,13 +122,25 @@ import Testing
         #expect(clean.status == 0 && clean.stderr.isEmpty, "\(clean.stderr)")
     }
 
-    /// Closed captions are listed, not read yet: reading them is a sentence and 65, not an empty file.
-    @Test func readingClosedCaptionsIsRefusedWithASentence() throws {
-        let dir = try CommandRunner.scratch()
-        let out = dir.appendingPathComponent("out.srt").path
-        let r = try CommandRunner.run(["convert", try Self.clips.url.appendingPathComponent("cc13.ts").path, "-o", out])
-        #expect(r.status == 65)
-        #expect(r.stderr.contains("closed captions"), "\(r.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: out))
+    /// The MPEG-2 and H.264 fixtures read as ffmpeg's 608 decoder reads them: "HI" on CC1 (a file
+    /// with no text track gives its first channel), shown from the EOC's picture; CC2 is not there (64).
+    @Test func closedCaptionsInAVideoStreamAreRead() throws {
+        for name in ["cc13.ts", "cc13-h264.mp4"] {
+            let path = try Self.clips.url.appendingPathComponent(name).path
+            let dir = try CommandRunner.scratch()
+            let srt = dir.appendingPathComponent("ffmpeg.srt").path
+            #expect(try FFmpeg.run(["-f", "lavfi", "-i", "movie=\(path)[out0+subcc]", "-map", "0:s", srt]) == 0)
+            let reference = MuxCommandTests.cues(srt: try String(contentsOfFile: srt, encoding: .utf8))
+            for arguments in [["convert", path, "--to", "srt"], ["convert", path, "--cc", "CC1", "--to", "srt"]] {
+                let r = try CommandRunner.run(arguments)
+                #expect(r.status == 0, "\(name): \(r.stderr)")
+                let cues = MuxCommandTests.cues(srt: r.stdout)
+                #expect(cues.map(\.text) == ["HI"] && reference.map(\.text) == ["HI"], "\(name): \(r.stdout) / \(reference)")
+                // The EOC is in the fourth picture: shown from 3 frames of 29.97 in (100 ms), as ffmpeg says.
+                if let ours = cues.first, let theirs = reference.first { #expect(abs(ours.start - theirs.start) <= 34, "\(name): \(ours.start) vs \(theirs.start)") }
+            }
+            let cc2 = try CommandRunner.run(["convert", path, "--cc", "CC2", "--to", "srt"])
+            #expect(cc2.status == 64 && cc2.stderr.contains("no CC2 closed captions") && cc2.stderr.contains("CC1"), "\(cc2.stderr)")
+        }
     }
 }

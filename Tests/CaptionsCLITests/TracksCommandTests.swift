@@ -219,8 +219,11 @@ import Testing
             #expect(track["kind"] as? String == "closed-captions" && track["codec"] as? String == "eia_608", "\(track)")
             #expect(track["language"] is NSNull && track["title"] is NSNull && track["default"] as? Bool == false, "\(track)")
         }
-        let read = try CommandRunner.run(["convert", path, "--to", "srt"])
-        #expect(read.status == 65 && read.stderr.contains("closed captions") && read.stderr.contains(path), "\(read)")
+        // Read as the toolkit's own 608 decoder reads them: the first channel by default, CC3 on asking.
+        for (arguments, text) in [([], "HI"), (["--cc", "CC1"], "HI"), (["--cc", "cc3"], "YO")] {
+            let read = try CommandRunner.run(["convert", path, "--to", "srt"] + arguments)
+            #expect(read.status == 0 && MuxCommandTests.cues(srt: read.stdout).map(\.text) == [text], "\(arguments): \(read)")
+        }
     }
 
     @Test func missingAndDamagedFiles() throws {

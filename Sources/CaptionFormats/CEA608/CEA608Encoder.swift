@@ -78,11 +78,14 @@ public enum CEA608Encoder {
                 diagnostics.append(.warning(line: nil, "\(name): ends before it starts; not written"))
                 continue
             }
-            let start = clock.frame(atOrAfter: max(0, event.start))
+            // Shown from the frame on screen at its start (EOC there), so never late; gone from the first frame
+            // at or after its end.
+            let start = clock.frame(containing: max(0, event.start))
             let end = max(start + 1, clock.frame(atOrAfter: event.end))
             // Pop-on and paint-on show one caption at a time: an overlapping cue cuts the one before
-            // it short (a frame of overlap, from rounding, is not worth a message). Roll-up rows roll.
-            if mode != .rollUp, let previous = list.last, start + 1 < previous.end {
+            // it short (two frames of overlap, from rounding starts down and ends up, are not worth a
+            // message). Roll-up rows roll.
+            if mode != .rollUp, let previous = list.last, start + 2 < previous.end {
                 diagnostics.append(.warning(line: nil, "\(name): overlaps cue \(previous.cue), which CEA-608 \(mode.rawValue) ends when this one starts (one caption at a time)"))
             }
             tallest = max(tallest, layout.screens.map(\.rows.count).max() ?? 0)

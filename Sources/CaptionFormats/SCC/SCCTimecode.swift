@@ -84,6 +84,13 @@ public struct SCCClock: Sendable, Hashable {
         return Int((exact - 1e-6).rounded(.up))
     }
 
+    /// The frame on screen at `ms`: the last one that starts at or before it. A caption that must be
+    /// on screen at `ms` is shown from this frame.
+    public func frame(containing ms: Milliseconds) -> Int {
+        let exact = Double(ms) * Double(rate.numerator) / (1000 * Double(rate.denominator))
+        return Int((exact + 1e-6).rounded(.down))
+    }
+
     /// The frame nearest `ms`.
     public func frame(nearest ms: Milliseconds) -> Int {
         Int((Double(ms) * Double(rate.numerator) / (1000 * Double(rate.denominator))).rounded())
