@@ -52,6 +52,9 @@ struct Convert: ParsableCommand {
     @Option(help: ArgumentHelp("SCC: the CEA-608 channel written (CC1-CC4, default CC1), and read when --cc does not say.", valueName: "channel"))
     var channel: ClosedCaptionChannel?
 
+    @Flag(name: .customLong("non-drop"), help: "SCC output at 29.97: non-drop time codes (HH:MM:SS:FF, which run 3.6 s an hour behind the clock) instead of drop-frame (HH:MM:SS;FF).")
+    var nonDrop = false
+
     @Option(name: .customLong("cc-mode"), help: ArgumentHelp("SCC output: pop-on (default: each caption appears whole at its start), roll-up (rows scroll up from the bottom, as live captions do) or paint-on (characters appear as they are sent).", valueName: "mode"))
     var ccMode: CEA608ModeArgument?
 
@@ -98,6 +101,7 @@ struct Convert: ParsableCommand {
         options.wordTimestamps = wordTimestamps
         options.frameRate = fps.flatMap { FrameRate(parsing: $0) }
         options.ccMode = ccMode?.mode
+        if nonDrop { options.dropFrame = false }
         options.channel = channel?.channel ?? .cc1
         return options
     }
