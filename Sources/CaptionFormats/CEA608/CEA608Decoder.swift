@@ -261,7 +261,7 @@ public struct CEA608Decoder {
         guard mode == .rollUp else { return }
         let (top, base) = (max(0, baseRow - rollUpRows + 1), baseRow)
         changeScreen(at: time) { screen in
-            for r in top..<base { screen.copyRow(r, from: screen, row: r + 1) }
+            for r in top..<base { screen.moveRow(r + 1, to: r) }
             screen.clear(row: base)
         }
         column = 0
