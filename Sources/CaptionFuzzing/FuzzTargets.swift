@@ -10,13 +10,14 @@ import Foundation
 /// - one per family of speech-to-text JSON shapes, the input read as each member;
 /// - `style`: a style file, checked and applied as `--style FILE` does;
 /// - `arguments`: the command line's time, size, frame-rate and colour arguments;
+/// - `scc` and `cea608`: SCC files and raw line-21 byte pairs (`CEA608Targets.swift`);
 /// - `container` and one per text subtitle decoder (`track-subrip`...): video files' subtitle tracks
 ///   (`TrackTargets.swift`).
 public enum FuzzTargets {
     public static let all: [FuzzTarget] = [
         reader("detect", "any file, through decoding and format detection (every format)", format: nil,
                seeds: ["Corpus/samples/*", "Corpus/word-timed/*", "Corpus/external/**/*.srt", "Corpus/external/**/*.vtt", "Corpus/external/**/*.ass",
-                       "Corpus/external/**/*.sbv", "Corpus/external/**/*.smi", "Corpus/external/**/*.sub"], dictionary: "detect.dict"),
+                       "Corpus/external/**/*.sbv", "Corpus/external/**/*.smi", "Corpus/external/**/*.sub", "Corpus/broadcast/scc/*.scc"], dictionary: "detect.dict"),
         reader("srt", "SubRip", format: "srt", seeds: ["Corpus/**/*.srt"], dictionary: "srt.dict"),
         reader("webvtt", "WebVTT (cue text, settings, regions)", format: "vtt", seeds: ["Corpus/**/*.vtt"], dictionary: "webvtt.dict"),
         reader("ass", "ASS and SSA scripts", format: "ass", seeds: ["Corpus/**/*.ass", "Corpus/**/*.ssa"], dictionary: "ass.dict"),
@@ -47,7 +48,7 @@ public enum FuzzTargets {
             _ = FrameRate(parsing: text)
             _ = RGBAColor(parsing: text)
         },
-    ] + trackTargets
+    ] + cea608Targets + trackTargets
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 

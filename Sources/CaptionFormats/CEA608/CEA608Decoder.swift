@@ -88,7 +88,7 @@ public struct CEA608Decoder {
     public mutating func finish(at time: Milliseconds?) -> [CaptionEvent] {
         if let message = parity.message { diagnostics.append(.warning(line: nil, message)) }
         parity = ParityCount()
-        return timeline.finish(at: time)
+        return timeline.finish(at: time, screen: displayed)
     }
 
     // MARK: - Pairs
@@ -187,13 +187,13 @@ public struct CEA608Decoder {
         case .tr, .rtd:
             textMode = true
         case .edm:
-            displayed.clear()
-            timeline.structural(at: time, screen: displayed)
+            changeScreen(at: time) { $0.clear() }
         case .enm:
             hidden.clear()
         case .eoc:
+            let before = displayed
             swap(&displayed, &hidden)
-            timeline.structural(at: time, screen: displayed, newCaption: true)
+            timeline.structural(at: time, before: before, after: displayed, newCaption: true)
         case .aof, .aon, .fon:
             break // alarm codes (unused) and flash, which is not drawn
         case .bs, .der, .cr:
@@ -203,11 +203,9 @@ public struct CEA608Decoder {
             } else if misc == .bs {
                 guard column > 0 else { return }
                 column -= 1
-                let (r, c) = (row, min(column, CEA608Screen.width - 1))
-                edit(at: time) { $0[r, c] = .empty }
+                put(.empty, row: row, column: min(column, CEA608Screen.width - 1), at: time)
             } else {
-                let (r, c) = (row, column)
-                edit(at: time) { $0.clear(row: r, from: c) }
+                for c in column..<CEA608Screen.width { put(.empty, row: row, column: c, at: time) }
             }
         }
     }
@@ -230,9 +228,8 @@ public struct CEA608Decoder {
             for k in 0..<rollUpRows where baseRow - k >= 0 && base - k >= 0 {
                 moved.copyRow(base - k, from: displayed, row: baseRow - k)
             }
-            displayed = moved
+            changeScreen(at: time) { $0 = moved }
             baseRow = base
-            timeline.structural(at: time, screen: displayed)
         }
         row = baseRow
     }
@@ -240,9 +237,9 @@ public struct CEA608Decoder {
     /// RU2-RU4. Coming from pop-on or paint-on, both memories are erased (CTA-608-E) and the window
     /// starts at row 15; otherwise only the window's height changes, and rows above a smaller window go.
     private mutating func rollUp(rows: Int, at time: Milliseconds) {
-        if mode != .rollUp {
+        let erase = mode != .rollUp
+        if erase {
             mode = .rollUp
-            displayed.clear()
             hidden.clear()
             baseRow = CEA608Screen.rows - 1
             column = 0
@@ -251,24 +248,24 @@ public struct CEA608Decoder {
         rollUpRows = rows
         baseRow = max(baseRow, rows - 1)
         row = baseRow
-        for r in 0..<CEA608Screen.rows where r < baseRow - rows + 1 || r > baseRow {
-            displayed.clear(row: r)
+        let (top, base) = (baseRow - rows + 1, baseRow)
+        changeScreen(at: time) { screen in
+            if erase { screen.clear() }
+            for r in 0..<CEA608Screen.rows where r < top || r > base { screen.clear(row: r) }
         }
-        timeline.structural(at: time, screen: displayed)
     }
 
     /// CR in roll-up: the window's rows move up one, the top one leaves, the base row starts empty
     /// with the cursor at its start in plain white. Pop-on and paint-on have no use for it (ignored).
     private mutating func carriageReturn(at time: Milliseconds) {
         guard mode == .rollUp else { return }
-        let top = max(0, baseRow - rollUpRows + 1)
-        if top < baseRow {
-            for r in top..<baseRow { displayed.copyRow(r, from: displayed, row: r + 1) }
+        let (top, base) = (max(0, baseRow - rollUpRows + 1), baseRow)
+        changeScreen(at: time) { screen in
+            for r in top..<base { screen.moveRow(r + 1, to: r) }
+            screen.clear(row: base)
         }
-        displayed.clear(row: baseRow)
         column = 0
         style = .plain
-        timeline.structural(at: time, screen: displayed)
     }
 
     // MARK: - Writing
@@ -278,24 +275,30 @@ public struct CEA608Decoder {
         writeCell(CEA608Cell(scalar: scalar, style: style), at: time)
     }
 
-    /// Puts a cell at the cursor in the memory the mode writes to, and moves the cursor right; at the
-    /// row's end the last cell is overwritten (CTA-608's rule, past the kept overflow: `CEA608Screen`).
+    /// Puts a cell at the cursor and moves the cursor right; at the row's end the last cell is
+    /// overwritten (CTA-608's rule, past the kept overflow: `CEA608Screen`).
     private mutating func writeCell(_ cell: CEA608Cell, at time: Milliseconds) {
         let c = min(column, CEA608Screen.width - 1)
-        let r = row
         column = min(column + 1, CEA608Screen.width)
-        edit(at: time) { $0[r, c] = cell }
+        put(cell, row: row, column: c, at: time)
     }
 
-    /// Applies a change to the memory the mode writes to: the non-displayed one in pop-on, else the
-    /// screen, where it is growth of the state shown.
-    private mutating func edit(at time: Milliseconds, _ change: (inout CEA608Screen) -> Void) {
+    /// Sets one cell of the memory the mode writes to: the non-displayed one in pop-on, else the
+    /// screen, where a cell that changes is growth of the state shown.
+    private mutating func put(_ cell: CEA608Cell, row r: Int, column c: Int, at time: Milliseconds) {
         if mode == .popOn {
-            change(&hidden)
-        } else {
-            change(&displayed)
-            timeline.growth(at: time, screen: displayed)
+            hidden[r, c] = cell
+        } else if displayed[r, c] != cell {
+            timeline.growth(at: time, before: displayed)
+            displayed[r, c] = cell
         }
+    }
+
+    /// A structural change of the screen (EDM, a roll, a window that moves or shrinks).
+    private mutating func changeScreen(at time: Milliseconds, _ change: (inout CEA608Screen) -> Void) {
+        let before = displayed
+        change(&displayed)
+        timeline.structural(at: time, before: before, after: displayed)
     }
 }
 

@@ -53,28 +53,56 @@ struct CEA608Screen: Equatable, Sendable {
     static let width = 64
 
     private var cells = [CEA608Cell](repeating: .empty, count: rows * width)
+    /// Bit r is set when row r may hold a cell that is not empty; clear, the row certainly is empty.
+    /// Most rows of a caption screen are, so comparing, clearing and reading a screen skip them.
+    private var used: UInt16 = 0
 
     subscript(row: Int, column: Int) -> CEA608Cell {
         get { cells[row * Self.width + column] }
-        set { cells[row * Self.width + column] = newValue }
+        set {
+            cells[row * Self.width + column] = newValue
+            if newValue != .empty { used |= 1 << row }
+        }
     }
 
-    var isEmpty: Bool { !cells.contains { !$0.isBlank } }
+    private func mayUse(_ row: Int) -> Bool { used & (1 << row) != 0 }
+
+    var isEmpty: Bool {
+        !(0..<Self.rows).contains { row in mayUse(row) && (0..<Self.width).contains { !self[row, $0].isBlank } }
+    }
+
+    static func == (a: CEA608Screen, b: CEA608Screen) -> Bool {
+        for row in 0..<rows where a.mayUse(row) || b.mayUse(row) {
+            let range = row * width..<(row + 1) * width
+            if a.cells[range] != b.cells[range] { return false }
+        }
+        return true
+    }
 
     mutating func clear() {
-        // Assigning a fresh array is cheaper than writing 480 cells when the old one is shared.
-        if !cells.allSatisfy({ $0 == .empty }) { cells = [CEA608Cell](repeating: .empty, count: Self.rows * Self.width) }
+        for row in 0..<Self.rows where mayUse(row) { clear(row: row) }
     }
 
     /// Clears `row` from `column` to its end (DER, or the whole row).
     mutating func clear(row: Int, from column: Int = 0) {
-        guard column < Self.width else { return }
+        guard column < Self.width, mayUse(row) else { return }
         for c in column..<Self.width where self[row, c] != .empty { self[row, c] = .empty }
+        if column == 0 { used &= ~(1 << row) }
     }
 
-    /// Copies row `source` of `other` into row `row` of this screen.
+    /// Row `source` of `other` copied into row `row`.
     mutating func copyRow(_ row: Int, from other: CEA608Screen, row source: Int) {
+        clear(row: row)
+        guard other.mayUse(source) else { return }
         for c in 0..<Self.width { self[row, c] = other[source, c] }
+    }
+
+    /// Row `source` moved to row `row`, which it replaces; `source` is left empty (a roll-up CR).
+    mutating func moveRow(_ source: Int, to row: Int) {
+        clear(row: row)
+        guard mayUse(source) else { return }
+        for c in 0..<Self.width { self[row, c] = self[source, c] }
+        clear(row: source)
     }
 
     /// The screen as caption text: the rows with something visible, top to bottom, joined by `\n`;
@@ -86,7 +114,7 @@ struct CEA608Screen: Equatable, Sendable {
         var text = ""
         var spans: [TextSpan] = []
         var topRow: Int?
-        for row in 0..<Self.rows {
+        for row in 0..<Self.rows where mayUse(row) {
             guard let first = (0..<Self.width).first(where: { !self[row, $0].isBlank }),
                   let last = (0..<Self.width).last(where: { !self[row, $0].isBlank }) else { continue }
             if topRow == nil { topRow = row } else { text.append("\n") }

@@ -24,10 +24,11 @@ struct CEA608Timeline {
     /// pycaption 4 s): long enough to read a full 4-row caption.
     static let defaultLastDuration: Milliseconds = 5000
 
+    /// The state on screen: when it began and last grew. Its content is the decoder's screen, which
+    /// is handed in whenever the state ends, so growth costs no copy of the screen.
     private struct State {
         var start: Milliseconds
         var lastChange: Milliseconds
-        var screen: CEA608Screen
         /// Begun by an EOC: a caption of its own even when it repeats the one before it.
         var isNewCaption = false
     }
@@ -35,51 +36,46 @@ struct CEA608Timeline {
     private var open: State?
     private(set) var events: [CaptionEvent] = []
 
-    /// `newCaption`: an EOC popped a caption on. It is a new event even when it shows what was already
-    /// there (a caption sent again), as ttconv and pycaption count it.
-    mutating func structural(at time: Milliseconds, screen: CEA608Screen, newCaption: Bool = false) {
-        if newCaption {
-            begin(at: time, screen: screen)
-            open?.isNewCaption = true
-            return
-        }
-        if let state = open, state.screen == screen {
+    /// A structural change at `time` turned the screen `before` into `after`. `newCaption`: an EOC
+    /// popped a caption on, a new event even when it shows what was already there (a caption sent
+    /// again), as ttconv and pycaption count it.
+    mutating func structural(at time: Milliseconds, before: CEA608Screen, after: CEA608Screen, newCaption: Bool = false) {
+        if !newCaption, open != nil, before == after {
             // Nothing visible changed. An empty screen is re-dated, so text growing into it starts here.
-            if screen.isEmpty { open = State(start: time, lastChange: time, screen: screen) }
+            if after.isEmpty { open = State(start: time, lastChange: time) }
             return
         }
-        begin(at: time, screen: screen)
+        begin(at: time, ending: before)
+        open?.isNewCaption = newCaption
     }
 
-    mutating func growth(at time: Milliseconds, screen: CEA608Screen) {
-        guard var state = open else { begin(at: time, screen: screen); return }
-        if state.screen == screen { return }
-        if time - state.lastChange <= Self.burstGap, time - state.start <= Self.burstLimit {
-            state.screen = screen
-            state.lastChange = time
-            open = state
+    /// Growth is about to change the screen, which shows `before`: it joins the state on screen while
+    /// the burst lasts, else a new state begins.
+    mutating func growth(at time: Milliseconds, before: CEA608Screen) {
+        if let state = open, time - state.lastChange <= Self.burstGap, time - state.start <= Self.burstLimit {
+            open?.lastChange = time
             return
         }
-        begin(at: time, screen: screen)
+        begin(at: time, ending: before)
     }
 
-    /// Ends the state on screen at `time` (nil: `defaultLastDuration` after it began) and returns
-    /// every event.
-    mutating func finish(at time: Milliseconds?) -> [CaptionEvent] {
+    /// Ends the state showing `screen` at `time` (nil: `defaultLastDuration` after it began) and
+    /// returns every event.
+    mutating func finish(at time: Milliseconds?, screen: CEA608Screen) -> [CaptionEvent] {
         if let state = open {
-            close(state, at: time.map { max($0, state.start) } ?? state.start + Self.defaultLastDuration)
+            close(state, screen: screen, at: time.map { max($0, state.start) } ?? state.start + Self.defaultLastDuration)
             open = nil
         }
         return events
     }
 
-    private mutating func begin(at time: Milliseconds, screen: CEA608Screen) {
-        if let state = open { close(state, at: time) }
-        open = State(start: time, lastChange: time, screen: screen)
+    private mutating func begin(at time: Milliseconds, ending screen: CEA608Screen) {
+        if let state = open { close(state, screen: screen, at: time) }
+        open = State(start: time, lastChange: time)
     }
 
-    private mutating func close(_ state: State, at end: Milliseconds) {
-        guard end > state.start, let (text, placement) = state.screen.rendered() else { return }
+    private mutating func close(_ state: State, screen: CEA608Screen, at end: Milliseconds) {
+        guard end > state.start, let (text, placement) = screen.rendered() else { return }
         // A change that leaves the text as it was (a roll-up window moved within its half of the
         // screen, a mid-row code at a row's end) continues the event before it rather than splitting it.
         if !state.isNewCaption, var last = events.last, last.end == state.start, last.text == text, last.placement == placement {
