@@ -130,6 +130,7 @@ struct Convert: ParsableCommand {
         if secondary != nil { throw CaptionFormatError(.usage, "--secondary applies to ASS output only") }
         var options = WriteOptions()
         options.wordTimestamps = wordTimestamps
+        options.frameRate = readOptions.frameRate  // frame-based output (EBU STL) counts its time codes at --fps
         try DocumentOutput.write(result.document, as: outputFormat, to: output, protecting: [input], strict: strict,
                                  options: options, source: source, emit: emit)
     }
