@@ -47,7 +47,7 @@ public enum FuzzTargets {
             _ = FrameRate(parsing: text)
             _ = RGBAColor(parsing: text)
         },
-    ] + trackTargets
+    ] + trackTargets + binaryTargets
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 
