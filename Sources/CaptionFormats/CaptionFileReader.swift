@@ -23,7 +23,15 @@ public enum CaptionFileReader {
     ///   recognises, or one with no usable caption, `.usage` (64) for an unknown format or encoding name.
     public static func read(path: String, format formatName: String? = nil, encoding: String? = nil,
                             options: ReadOptions = ReadOptions()) throws -> ParseResult {
-        let (bytes, text) = try load(path: path, encoding: encoding)
+        try read(bytes: try readBytes(path), sourceName: path == "-" ? "<stdin>" : path, path: path, format: formatName,
+                 encoding: encoding, options: options)
+    }
+
+    /// Reads a file's bytes, already in memory, as `read(path:)` reads the file: decoded as text, or
+    /// handed undecoded to a binary format (EBU STL) when they carry its signature or `formatName` names it.
+    public static func read(bytes: InputBytes, sourceName: String, path: String, format formatName: String? = nil,
+                            encoding: String? = nil, options: ReadOptions = ReadOptions()) throws -> ParseResult {
+        let text = try decode(bytes, sourceName: sourceName, encoding: encoding, format: formatName)
         // What a file that is not subtitles is (a video, an image) shows in its bytes before decoding.
         return try read(text, path: path, format: formatName, options: options,
                         rawPrefix: bytes.withUnsafeBufferPointer { Array($0.prefix(4096)) })
@@ -31,14 +39,16 @@ public enum CaptionFileReader {
 
     /// The file's text, decoded (BOM, UTF-16, Windows-1252 fallback, or `encoding`), not yet parsed.
     public static func readText(path: String, encoding: String? = nil) throws -> DecodedText {
-        try load(path: path, encoding: encoding).text
+        try decode(try readBytes(path), sourceName: path == "-" ? "<stdin>" : path, encoding: encoding, format: nil)
     }
 
-    private static func load(path: String, encoding: String?) throws -> (bytes: InputBytes, text: DecodedText) {
-        let bytes = try readBytes(path)
-        let name = path == "-" ? "<stdin>" : path
+    private static func decode(_ bytes: InputBytes, sourceName name: String, encoding: String?, format: String?) throws -> DecodedText {
         guard !bytes.isEmpty else { throw CaptionFormatError(.malformed, "\(name) is empty: there are no captions to read") }
-        return (bytes, try TextDecoding.decode(bytes, sourceName: name, encoding: encoding))
+        // A binary format's file keeps its bytes (an --encoding does not apply: the file names its character table).
+        if FormatRegistry.binaryFormat(for: bytes, named: format) != nil {
+            return DecodedText(utf8: bytes, sourceName: name, encoding: DecodedText.binaryEncoding)
+        }
+        return try TextDecoding.decode(bytes, sourceName: name, encoding: encoding)
     }
 
     /// Decoded text parsed as `formatName`, or as the format detected (the path's extension breaking ties).
@@ -48,6 +58,8 @@ public enum CaptionFileReader {
         let format: any SubtitleFormat.Type
         if let formatName {
             format = try FormatRegistry.format(named: formatName)
+        } else if text.encoding == DecodedText.binaryEncoding, let binary = FormatRegistry.binaryFormat(for: text.utf8, named: nil) {
+            format = binary
         } else if let detected = FormatRegistry.detect(text, pathHint: path == "-" ? nil : path) {
             format = detected
         } else {

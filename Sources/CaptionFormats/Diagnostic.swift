@@ -7,6 +7,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity
     public var line: Int?
     public var message: String
+    /// What `line` counts: lines of a text file, or a binary format's records (`TTI block` in EBU STL).
+    public var location = "line"
 
     public init(_ severity: Severity = .warning, line: Int?, _ message: String) {
         self.severity = severity; self.line = line; self.message = message
@@ -16,7 +18,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// `line 12: end time is before start time; cue skipped`.
     public var description: String {
-        if let line { return "line \(line): \(message)" }
+        if let line { return "\(location) \(line): \(message)" }
         return message
     }
 }

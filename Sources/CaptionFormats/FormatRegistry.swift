@@ -4,7 +4,7 @@ import CaptionModel
 /// broken by the file extension, then by this list's order.
 public enum FormatRegistry {
     public static let formats: [any SubtitleFormat.Type] = [YouTubeSRV3Format.self, YouTubeAutoVTT.self, WebVTTFormat.self, SRTFormat.self, ASSFormat.self, CaptionJSONFormat.self, TTMLFormat.self,
-                                                            SBVFormat.self, LRCFormat.self, MicroDVDFormat.self, SAMIFormat.self, SCCFormat.self]
+                                                            SBVFormat.self, LRCFormat.self, MicroDVDFormat.self, SAMIFormat.self, SCCFormat.self, EBUSTLFormat.self]
 
     /// Formats that are only read, and only by name (`--from whisperx`): detection finds them through
     /// the JSON format, which parses once and asks each for its signature.

@@ -48,7 +48,7 @@ public enum FuzzTargets {
             _ = FrameRate(parsing: text)
             _ = RGBAColor(parsing: text)
         },
-    ] + cea608Targets + trackTargets
+    ] + cea608Targets + trackTargets + binaryTargets
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 

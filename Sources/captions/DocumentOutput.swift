@@ -21,9 +21,11 @@ enum DocumentOutput {
                       protecting inputs: [String], strict: Bool, options: WriteOptions = WriteOptions(),
                       source: String? = nil, emit: (String) -> Void = CommandFailure.printError) throws {
         if path == "-" {
-            let written = format.write(document, options: options)
-            try Diagnostics.report(written.diagnostics, source: source, strict: strict, emit: emit)
-            FileHandle.standardOutput.write(Data(written.text.utf8))
+            // The format's bytes, as a file gets them: a binary format (EBU STL) has no text to print.
+            let sink = ByteSink()
+            let diagnostics = format.write(document, options: options, into: sink)
+            try Diagnostics.report(diagnostics, source: source, strict: strict, emit: emit)
+            FileHandle.standardOutput.write(sink.withBytes { Data(buffer: $0) })
         } else {
             try OutputFile.write(document, as: format, options: options, to: path, protecting: inputs) { diagnostics in
                 try Diagnostics.report(diagnostics, source: source, strict: strict, emit: emit)
