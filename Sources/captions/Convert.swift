@@ -46,7 +46,7 @@ struct Convert: ParsableCommand {
     @Option(help: "Input encoding, overriding detection (utf-8, utf-16, windows-1252, or any name iconv knows).")
     var encoding: String?
 
-    @Option(help: "Frames per second of frame-based input (MicroDVD): 25, 23.976 (24000/1001 exactly), 30000/1001. Without it, the file's {1}{1}FPS line, else 23.976 with a warning. Other formats ignore it.")
+    @Option(help: "Frames per second of frame-based input (MicroDVD): 25, 23.976 (24000/1001 exactly), 30000/1001. Without it, the file's {1}{1}FPS line, else 23.976 with a warning. Also the rate of frame-based output (EBU STL: 25 by default, 30 or 29.97). Other formats ignore it.")
     var fps: String?
 
     @Flag(help: "Treat every warning as an error (exit 65).")
