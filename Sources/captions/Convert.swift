@@ -46,7 +46,7 @@ struct Convert: ParsableCommand {
     @Option(help: "Input encoding, overriding detection (utf-8, utf-16, windows-1252, or any name iconv knows).")
     var encoding: String?
 
-    @Option(help: "Frames per second of frame-based input and output: 25, 23.976 (24000/1001 exactly), 29.97 (30000/1001), 30. MicroDVD input: without it, the file's {1}{1}FPS line, else 23.976 with a warning. SCC: the rate its time codes count (default 29.97, drop-frame; 30 writes non-drop). EBU STL output: 25 (default) or 30. Other formats ignore it.")
+    @Option(help: "Frames per second of frame-based input and output: 25, 23.976 (24000/1001 exactly), 29.97 (30000/1001), 30. MicroDVD input: without it, the file's {1}{1}FPS line, else 23.976 with a warning. SCC: the rate its time codes count (default 29.97, drop-frame; 30 writes non-drop). EBU STL output: 25 (default), 30 or 29.97. Other formats ignore it.")
     var fps: String?
 
     @Option(help: ArgumentHelp("SCC: the CEA-608 channel written (CC1-CC4, default CC1), and read when --cc does not say.", valueName: "channel"))
