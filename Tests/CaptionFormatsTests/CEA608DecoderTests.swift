@@ -58,7 +58,7 @@ struct PairStream {
         #expect(events.first?.start == PairStream.ms(eoc))
         #expect(events.first?.end == PairStream.ms(edm))
         #expect(events.first?.text.plain == "HELLO")
-        #expect(events.first?.placement?.anchor == 2)
+        #expect(events.first?.placement == nil) // the bottom: every format's default
     }
 
     @Test func popOnReplacesTheCaptionAndDropsStatesShownForNoTime() {

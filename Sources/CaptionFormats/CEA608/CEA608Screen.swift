@@ -108,9 +108,9 @@ struct CEA608Screen: Equatable, Sendable {
     /// The screen as caption text: the rows with something visible, top to bottom, joined by `\n`;
     /// each row from its first visible cell to its last (the indent and trailing blanks are layout,
     /// not text), an empty cell inside a row becoming a space. Italics, underline and colour become
-    /// spans; the placement says whether the caption sits in the top or the bottom half. nil when
-    /// nothing is visible.
-    func rendered() -> (text: CaptionText, placement: CuePlacement)? {
+    /// spans; the placement is top-anchored for a caption in the top half, nil (the bottom, where every
+    /// format and renderer puts a caption by default) otherwise. nil when nothing is visible.
+    func rendered() -> (text: CaptionText, placement: CuePlacement?)? {
         var text = ""
         var spans: [TextSpan] = []
         var topRow: Int?
@@ -131,10 +131,13 @@ struct CEA608Screen: Equatable, Sendable {
         }
         guard let topRow else { return nil }
         // Top or bottom only: 608 places rows on a 15-row grid that no other format shares, and a
-        // caption that starts in the upper half (rows 1-7) is meant to stay clear of the lower
-        // third, where most captions sit. The rows' exact heights are not kept.
+        // caption that starts in the upper half (rows 1-7) is meant to stay clear of the lower third,
+        // where captions sit. The rows' exact heights are not kept. The bottom is left unset rather
+        // than anchored (an2): it is the default everywhere, and an explicit anchor would be written
+        // into every SRT cue and warned about by the WebVTT writer, which cannot carry one.
+        guard topRow < 7 else { return (CaptionText(plain: text, spans: spans), nil) }
         var placement = CuePlacement()
-        placement.anchor = topRow < 7 ? 8 : 2
+        placement.anchor = 8
         return (CaptionText(plain: text, spans: spans), placement)
     }
 }

@@ -8,9 +8,11 @@ import CaptionModel
 /// - Frame rate: `ReadOptions.frameRate`, else 30000/1001. Both `HH:MM:SS:FF` and drop-frame
 ///   `HH:MM:SS;FF` count frames of that stream (`SCCTimecode`), so 01:00:00:00 is 3603.6 s.
 /// - A line whose time code comes before the previous line's pairs are all sent: its pairs follow
-///   them instead, one a frame, in file order, as a decoder receiving the stream would get them
-///   (ffmpeg and ttconv take the time code as it is, so their clock runs back; a 608 stream cannot
-///   carry two pairs in one frame). Warned once, with the first such line and the count.
+///   them instead, one a frame, in file order, as a decoder receiving the stream would get them (a
+///   608 stream carries one pair a frame). ttconv takes the time code as it is, so its clock runs
+///   back and the pairs of the two lines interleave in time; ffmpeg's demuxer makes each line one
+///   packet at its time code and sorts the packets by time. Warned once, with the first such line
+///   and the count.
 /// - A line without a time code is skipped with a warning; a word that is not four hex digits takes
 ///   its frame as padding, so the pairs after it keep their frames, and is warned about.
 enum SCCReader {

@@ -6,8 +6,8 @@ import CaptionModel
 /// Every SCC time code counts frames of the caption stream, 30000/1001 per second unless `--fps` says
 /// otherwise: non-drop `HH:MM:SS:FF` is frame `((H*60+M)*60+S)*30+F` (so its clock runs 0.1% slow
 /// against real time: 01:00:00:00 is 3603.6 s), and drop-frame skips frame numbers 0 and 1 of every
-/// minute except each tenth, so its clock keeps to real time. ttconv and ffmpeg count this way;
-/// pycaption reads drop-frame codes as clock time, which drifts up to 2 frames within a minute.
+/// minute except each tenth, so its clock keeps to real time. ttconv counts this way; pycaption (and
+/// ffmpeg's SCC demuxer) read the codes as clock time, which drifts up to 2 frames within a minute.
 public struct SCCTimecode: Sendable, Hashable, CustomStringConvertible {
     public var hours: Int, minutes: Int, seconds: Int, frames: Int
     public var dropFrame: Bool
