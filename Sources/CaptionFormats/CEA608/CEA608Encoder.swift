@@ -63,12 +63,16 @@ public enum CEA608Encoder {
         var list: [Caption] = []
         var diagnostics: [Diagnostic] = []
         var tallest = 0
-        let order = document.events.indices.sorted { (document.events[$0].start, $0) < (document.events[$1].start, $1) }
+        let events = document.events
+        // Most documents are in order already: checking costs a pass, sorting much more.
+        let inOrder = zip(events, events.dropFirst()).allSatisfy { $0.start <= $1.start }
+        let order = inOrder ? Array(events.indices) : events.indices.sorted { (events[$0].start, $0) < (events[$1].start, $1) }
+        let layouts = Self.layouts(of: events, mode: mode)
         for index in order {
-            let event = document.events[index]
+            let event = events[index]
             // Made only for a message: most cues have none.
             var name: String { "cue \(index + 1) (\(CaptionTime.clock(event.start)))" }
-            let layout = mode == .rollUp ? CEA608Layout.layout(event, horizontal: .left, vertical: .bottom) : CEA608Layout.layout(event)
+            let layout = layouts[index]
             if !layout.unmapped.isEmpty {
                 let pairs = zip(layout.unmapped, layout.replacements).map { "\($0.0) as \($0.1)" }.joined(separator: ", ")
                 diagnostics.append(.warning(line: nil, "\(name): CEA-608 has no code for \(pairs)"))
@@ -88,7 +92,7 @@ public enum CEA608Encoder {
             if mode != .rollUp, let previous = list.last, start + 2 < previous.end {
                 diagnostics.append(.warning(line: nil, "\(name): overlaps cue \(previous.cue), which CEA-608 \(mode.rawValue) ends when this one starts (one caption at a time)"))
             }
-            tallest = max(tallest, layout.screens.map(\.rows.count).max() ?? 0)
+            for screen in layout.screens { tallest = max(tallest, screen.rows.count) }
             if layout.screens.count == 1 {
                 list.append(Caption(screen: layout.screens[0], start: start, end: end, cue: index + 1, time: event.start))
                 continue
@@ -107,6 +111,20 @@ public enum CEA608Encoder {
             }
         }
         return (list, min(4, max(3, tallest)), diagnostics)
+    }
+
+    /// Every event laid out, in the document's order. Each cue's layout is its own (wrapping, character
+    /// codes, placement), and it is most of the encoder's work, so a long document is laid out on every
+    /// core, in chunks.
+    static func layouts(of events: [CaptionEvent], mode: CEA608Mode) -> [CEA608Layout.Result] {
+        @Sendable func layout(_ event: CaptionEvent) -> CEA608Layout.Result {
+            mode == .rollUp ? CEA608Layout.layout(event, horizontal: .left, vertical: .bottom) : CEA608Layout.layout(event)
+        }
+        let chunk = 512
+        guard events.count > 2 * chunk else { return events.map(layout) }
+        return ParallelSlots.map((events.count + chunk - 1) / chunk) { k in
+            events[k * chunk..<min(events.count, (k + 1) * chunk)].map(layout)
+        }.flatMap { $0 }
     }
 
     /// Pairs in units that must go out on consecutive frames (a doubled code is one unit, so its

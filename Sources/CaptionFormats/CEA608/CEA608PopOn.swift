@@ -13,7 +13,11 @@ extension CEA608Encoder {
         var previousEnd: Int?
         var units = Units()
         var frames: [Int] = []
-        schedule.pairs.reserveCapacity(captions.count * 48)
+        // Every pair is known to within a few: eight frames of codes and an EDM a caption, two a row's
+        // preamble (and tab offset), about one a cell. Growing the array instead copies it twice.
+        schedule.pairs.reserveCapacity(captions.reduce(0) { total, caption in
+            total + 10 + caption.screen.rows.reduce(0) { $0 + 4 + $1.tokens.count }
+        })
         for caption in captions {
             units.removeAll()
             units.add(rcl); units.add(enm)

@@ -45,29 +45,54 @@ public enum SCCWriter {
         let mode = options.ccMode ?? defaultMode(document)
         let schedule = CEA608Encoder.encode(document, mode: mode, channel: options.channel, clock: clock)
         sink.appendString(header + "\n")
-        var i = 0
         let pairs = schedule.pairs
-        // Each line is built in one reused buffer and handed to the sink whole.
-        var line: [UInt8] = []
-        line.reserveCapacity(16 + 5 * maxPairsPerLine)
+        // A gap wider than the padding always starts a new line, so the lines on either side of one
+        // do not depend on each other: a long schedule is cut there and its parts formatted on
+        // every core, then written in order.
+        let parts = segments(pairs, count: pairs.count > 50_000 ? 8 : 1)
+        for text in ParallelSlots.map(parts.count, { format(pairs[parts[$0]], dropFrame: dropFrame) }) {
+            text.withUnsafeBufferPointer { sink.append($0) }
+        }
+        return schedule.diagnostics
+    }
+
+    /// `pairs` cut into about `count` ranges, each beginning where a new line must begin anyway.
+    static func segments(_ pairs: [CEA608Schedule.Pair], count: Int) -> [Range<Int>] {
+        var bounds = [0]
+        let step = max(1, pairs.count / max(1, count))
+        var i = step
         while i < pairs.count {
-            line.removeAll(keepingCapacity: true)
-            line.append(0x0A)
-            appendTimecode(SCCTimecode(frameNumber: pairs[i].frame, dropFrame: dropFrame), to: &line)
-            line.append(0x09)
+            // The next gap the padding does not fill, at or after the i-th pair.
+            while i < pairs.count, pairs[i].frame - pairs[i - 1].frame - 1 <= maxPaddingGap { i += 1 }
+            guard i < pairs.count else { break }
+            bounds.append(i)
+            i += step
+        }
+        bounds.append(pairs.count)
+        return zip(bounds, bounds.dropFirst()).map { $0..<$1 }
+    }
+
+    /// The lines of `pairs`: each a blank line, a time code, a tab and the pairs in hex.
+    static func format(_ pairs: ArraySlice<CEA608Schedule.Pair>, dropFrame: Bool) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(pairs.count * 5 + pairs.count / 8 * 14)
+        var i = pairs.startIndex
+        while i < pairs.endIndex {
+            text.append(0x0A)
+            appendTimecode(SCCTimecode(frameNumber: pairs[i].frame, dropFrame: dropFrame), to: &text)
+            text.append(0x09)
             var frame = pairs[i].frame
             var count = 0
             repeat {
-                while frame < pairs[i].frame { appendHex(0x80, 0x80, to: &line); line.append(0x20); frame += 1; count += 1 }
-                appendHex(pairs[i].first, pairs[i].second, to: &line)
+                while frame < pairs[i].frame { appendHex(0x80, 0x80, to: &text); text.append(0x20); frame += 1; count += 1 }
+                appendHex(pairs[i].first, pairs[i].second, to: &text)
                 frame += 1; count += 1; i += 1
-                guard i < pairs.count, pairs[i].frame - frame <= maxPaddingGap, count < maxPairsPerLine else { break }
-                line.append(0x20)
+                guard i < pairs.endIndex, pairs[i].frame - frame <= maxPaddingGap, count < maxPairsPerLine else { break }
+                text.append(0x20)
             } while true
-            line.append(0x0A)
-            line.withUnsafeBufferPointer { sink.append($0) }
+            text.append(0x0A)
         }
-        return schedule.diagnostics
+        return text
     }
 
     /// Roll-up for word-timed input (captions that grow as words are spoken), pop-on otherwise.
