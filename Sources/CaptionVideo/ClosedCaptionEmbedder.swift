@@ -10,9 +10,13 @@ import CaptionModel
 ///
 /// The pairs are timed on the caption clock (`time`, ms); a frame at `t` lasting `d` carries those
 /// with `t <= time < t + d` (and any earlier one still unsent), so a pair is on air within one frame
-/// before its time, never after: a pop-on caption's EOC lands in the frame showing its start. At
-/// 29.97 fps that is one pair a frame, as line 21 carries them; at 25 fps some frames carry two, at
-/// 59.94 half carry none.
+/// before its time, never after: a pop-on caption's EOC lands in the frame showing its start. From
+/// 23 to 30 fps the pairs are scheduled at the video's rate, one a frame (`prepare`); at 59.94 about
+/// half the frames carry none, and a slow video's frames carry several.
+///
+/// A burn that starts inside the captions (`--start`, a part of a plan) does not send the pairs due
+/// before its first frame: they belong to what came before, and a burst of them would garble the first
+/// caption. A caption loaded before that point is therefore missing until the next one.
 public final class ClosedCaptionEmbedder: @unchecked Sendable {
     /// One byte pair, parity bits set, of line-21 field 1 or 2, due at `time` ms.
     struct Pair: Sendable, Hashable {
@@ -32,6 +36,7 @@ public final class ClosedCaptionEmbedder: @unchecked Sendable {
     private let channel: CEA608Channel
     private var pairs: [Pair] = []
     private var next = 0
+    private var started = false
     private var frameMilliseconds = 1001.0 / 30
     /// What CEA-608 could not carry (characters it lacks, rows past four, captions too close to load
     /// in time), known once the burner has set the output's frame rate.
@@ -51,6 +56,7 @@ public final class ClosedCaptionEmbedder: @unchecked Sendable {
         var clock = SCCClock.ntsc
         if (23...30).contains(fps), let rate = FrameRate(numerator: Int(frameRate.num), denominator: Int(frameRate.den)) { clock = SCCClock(rate: rate) }
         frameMilliseconds = 1000 / fps
+        started = false
         let schedule = CEA608Encoder.encode(document, mode: mode, channel: channel, clock: clock)
         diagnostics = schedule.diagnostics
         pairs = schedule.pairs.map { Pair(time: clock.milliseconds(frame: $0.frame), field: channel.field, first: $0.first, second: $0.second) }
@@ -61,6 +67,10 @@ public final class ClosedCaptionEmbedder: @unchecked Sendable {
     func attach(to frame: MediaFrame, at time: Milliseconds) throws(VideoError) {
         // The input's own captions, if its frames carried any, are replaced.
         av_frame_remove_side_data(frame.pointer, AV_FRAME_DATA_A53_CC)
+        if !started {
+            started = true
+            while next < pairs.count, pairs[next].time < Double(time) - frameMilliseconds { next += 1 }
+        }
         // Half a millisecond of slack: a pair due exactly at the next frame's start is that frame's.
         let until = Double(time) + frameMilliseconds - 0.5
         var bytes: [UInt8] = []

@@ -39,6 +39,12 @@ public struct CEA608Channels: Sendable {
     /// A QuickTime `c608` sample: atoms `cdat` (field 1 pairs) and `cdt2` (field 2 pairs), each a
     /// 32-bit big-endian size (header included) and a four-letter type.
     public mutating func add(quickTimeSample bytes: [UInt8]) {
+        Self.forEachPair(quickTimeSample: bytes) { field, _, first, second in add(field: field, first, second) }
+    }
+
+    /// Every byte pair of a QuickTime `c608` sample: its field (1 for `cdat`, 2 for `cdt2`), its
+    /// place among that atom's pairs (0, 1, ...), and the two bytes. A damaged atom ends the sample.
+    public static func forEachPair(quickTimeSample bytes: [UInt8], _ body: (_ field: Int, _ index: Int, UInt8, UInt8) -> Void) {
         var offset = 0
         while offset + 8 <= bytes.count {
             let size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
@@ -46,17 +52,23 @@ public struct CEA608Channels: Sendable {
             let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
             let field = type == "cdat" ? 1 : type == "cdt2" ? 2 : 0
             if field != 0 {
-                var i = offset + 8
-                while i + 1 < offset + size { add(field: field, bytes[i], bytes[i + 1]); i += 2 }
+                var i = offset + 8, k = 0
+                while i + 1 < offset + size { body(field, k, bytes[i], bytes[i + 1]); i += 2; k += 1 }
             }
             offset += size
         }
     }
 
+    /// Whether an `eia_608` packet is a QuickTime sample (atoms) rather than A/53 `cc_data` triplets
+    /// (what the SCC and MCC demuxers give).
+    public static func isQuickTimeSample(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 8 && ["cdat", "cdt2"].contains(String(decoding: bytes[4..<8], as: UTF8.self))
+    }
+
     /// Caption bytes as a demuxer gives them for an `eia_608` stream: QuickTime atoms when the
     /// sample starts with one, else A/53 `cc_data` triplets (the SCC and MCC demuxers).
     public mutating func add(eia608Packet bytes: [UInt8]) {
-        if bytes.count >= 8, ["cdat", "cdt2"].contains(String(decoding: bytes[4..<8], as: UTF8.self)) {
+        if Self.isQuickTimeSample(bytes) {
             add(quickTimeSample: bytes)
         } else {
             add(ccData: bytes)

@@ -31,19 +31,9 @@ enum ClosedCaptionReader {
             damage = try A53CaptionFrames.visit(videoStream: track.index, of: file, limitSeconds: nil) { feed(ccData: $0, at: $1) }
         } else {
             try readPackets(of: track.index, in: file) { bytes, time in
-                if bytes.count >= 8, ["cdat", "cdt2"].contains(String(decoding: bytes[4..<8], as: UTF8.self)) {
-                    var offset = 0
-                    while offset + 8 <= bytes.count {
-                        let size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-                        guard size >= 8, offset + size <= bytes.count else { break }
-                        let field = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) == "cdt2" ? 2 : 1
-                        var k = 0
-                        var j = offset + 8
-                        while j + 1 < offset + size {
-                            decoder.feed(field: field, bytes[j], bytes[j + 1], at: time + Milliseconds((Double(k) * pairSpacing).rounded()))
-                            j += 2; k += 1
-                        }
-                        offset += size
+                if CEA608Channels.isQuickTimeSample(bytes) {
+                    CEA608Channels.forEachPair(quickTimeSample: bytes) { field, k, first, second in
+                        decoder.feed(field: field, first, second, at: time + Milliseconds((Double(k) * pairSpacing).rounded()))
                     }
                 } else {
                     bytes.withUnsafeBufferPointer { feed(ccData: $0, at: time) }
