@@ -245,3 +245,32 @@ import Testing
         }
     }
 }
+
+/// A long document in start order is scheduled by the pipelined pop-on path (layout on the other cores
+/// while this thread schedules); it must give exactly the schedule and warnings of the plain path.
+@Suite struct CEA608PipelineTests {
+    @Test func thePipelinedPopOnScheduleIsThePlainOne() throws {
+        var g = DocumentGenerator(seed: 608)
+        var events: [CaptionEvent] = []
+        var t = 10_000
+        for n in 0..<6_000 {
+            let start = t + g.int(0...400)
+            // Some cues too close to load in time, some with characters 608 lacks, some too tall.
+            let end = start + (n % 97 == 0 ? 300 : g.int(700...4_000))
+            var text = g.text(lines: 1...(n % 211 == 0 ? 6 : 2))
+            if n % 53 == 0 { text += " œ…" }
+            events.append(CaptionEvent(start: start, end: end, text: CaptionText(plain: text)))
+            t = end
+        }
+        let document = CaptionDocument(events: events)
+        let clock = SCCClock.ntsc
+        let pipelined = try #require(CEA608Encoder.pipelinedPopOn(document, channel: .cc1, clock: clock))
+        let captions = CEA608Encoder.captions(of: document, mode: .popOn, clock: clock)
+        var plain = CEA608Schedule(diagnostics: captions.diagnostics)
+        CEA608Encoder.popOn(captions.list, channel: .cc1, clock: clock, into: &plain)
+        #expect(pipelined.pairs == plain.pairs)
+        #expect(pipelined.diagnostics == plain.diagnostics)
+        #expect(!plain.diagnostics.isEmpty)
+        #expect(CEA608Encoder.encode(document, mode: .popOn, channel: .cc1, clock: clock).pairs == plain.pairs)
+    }
+}

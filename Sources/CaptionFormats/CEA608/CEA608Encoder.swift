@@ -1,4 +1,5 @@
 import CaptionModel
+import Dispatch
 
 /// CEA-608 byte pairs scheduled on the frames of a caption stream: what an SCC file lists and what
 /// a video's caption track carries, one pair per frame.
@@ -37,6 +38,7 @@ public enum CEA608Encoder {
     typealias Bytes = (UInt8, UInt8)
 
     public static func encode(_ document: CaptionDocument, mode: CEA608Mode, channel: CEA608Channel, clock: SCCClock) -> CEA608Schedule {
+        if mode == .popOn, let schedule = pipelinedPopOn(document, channel: channel, clock: clock) { return schedule }
         let captions = captions(of: document, mode: mode, clock: clock)
         var schedule = CEA608Schedule(diagnostics: captions.diagnostics)
         switch mode {
@@ -60,57 +62,78 @@ public enum CEA608Encoder {
     /// The document's cues in start order, laid out, each split into screens of at most 4 rows; the
     /// roll-up depth the tallest caption needs.
     static func captions(of document: CaptionDocument, mode: CEA608Mode, clock: SCCClock) -> (list: [Caption], depth: Int, diagnostics: [Diagnostic]) {
-        var list: [Caption] = []
-        var diagnostics: [Diagnostic] = []
-        var tallest = 0
         let events = document.events
-        // Most documents are in order already: checking costs a pass, sorting much more.
-        let inOrder = zip(events, events.dropFirst()).allSatisfy { $0.start <= $1.start }
-        let order = inOrder ? Array(events.indices) : events.indices.sorted { (events[$0].start, $0) < (events[$1].start, $1) }
+        let order = isInOrder(events) ? Array(events.indices) : events.indices.sorted { (events[$0].start, $0) < (events[$1].start, $1) }
         let layouts = Self.layouts(of: events, mode: mode)
-        for index in order {
-            let event = events[index]
+        var collector = CaptionCollector(mode: mode, clock: clock)
+        var list: [Caption] = []
+        for index in order { list += collector.add(events[index], index: index, layout: layouts[index]) }
+        return (list, collector.depth, collector.diagnostics)
+    }
+
+    /// Most documents are in order already: checking costs a pass, sorting much more.
+    static func isInOrder(_ events: [CaptionEvent]) -> Bool {
+        zip(events, events.dropFirst()).allSatisfy { $0.start <= $1.start }
+    }
+
+    /// Turns cues, taken in start order, into the captions to show: timed on the caption stream's
+    /// frames and split into screens of at most 4 rows, with the warnings that go with them.
+    struct CaptionCollector {
+        let mode: CEA608Mode
+        let clock: SCCClock
+        private(set) var diagnostics: [Diagnostic] = []
+        private var tallest = 0
+        private var last: Caption?
+
+        init(mode: CEA608Mode, clock: SCCClock) { self.mode = mode; self.clock = clock }
+
+        /// The roll-up depth the tallest caption so far needs (3 or 4).
+        var depth: Int { min(4, max(3, tallest)) }
+
+        /// The captions cue `index` (0-based) becomes: none, one, or one per screen.
+        mutating func add(_ event: CaptionEvent, index: Int, layout: CEA608Layout.Result) -> [Caption] {
             // Made only for a message: most cues have none.
             var name: String { "cue \(index + 1) (\(CaptionTime.clock(event.start)))" }
-            let layout = layouts[index]
             if !layout.unmapped.isEmpty {
                 let pairs = zip(layout.unmapped, layout.replacements).map { "\($0.0) as \($0.1)" }.joined(separator: ", ")
                 diagnostics.append(.warning(line: nil, "\(name): CEA-608 has no code for \(pairs)"))
             }
-            guard !layout.screens.isEmpty else { continue }
+            guard !layout.screens.isEmpty else { return [] }
             guard event.end > event.start else {
                 diagnostics.append(.warning(line: nil, "\(name): ends before it starts; not written"))
-                continue
+                return []
             }
-            // Shown from the frame on screen at its start (EOC there), so never late; gone from the first frame
-            // at or after its end.
+            // Shown from the frame on screen at its start (EOC there), so never late; gone from the first
+            // frame at or after its end.
             let start = clock.frame(containing: max(0, event.start))
             let end = max(start + 1, clock.frame(atOrAfter: event.end))
             // Pop-on and paint-on show one caption at a time: an overlapping cue cuts the one before
             // it short (two frames of overlap, from rounding starts down and ends up, are not worth a
             // message). Roll-up rows roll.
-            if mode != .rollUp, let previous = list.last, start + 2 < previous.end {
+            if mode != .rollUp, let previous = last, start + 2 < previous.end {
                 diagnostics.append(.warning(line: nil, "\(name): overlaps cue \(previous.cue), which CEA-608 \(mode.rawValue) ends when this one starts (one caption at a time)"))
             }
             for screen in layout.screens { tallest = max(tallest, screen.rows.count) }
+            var captions: [Caption] = []
             if layout.screens.count == 1 {
-                list.append(Caption(screen: layout.screens[0], start: start, end: end, cue: index + 1, time: event.start))
-                continue
+                captions = [Caption(screen: layout.screens[0], start: start, end: end, cue: index + 1, time: event.start)]
+            } else {
+                // More than 4 rows: the screens follow one another, each given time in proportion to its text.
+                let rows = layout.screens.reduce(0) { $0 + $1.rows.count }
+                diagnostics.append(.warning(line: nil, "\(name): \(rows) rows do not fit CEA-608's 4; shown as \(layout.screens.count) captions in turn"))
+                let weights = layout.screens.map { $0.rows.reduce(0) { $0 + $1.tokens.count } }
+                let total = max(1, weights.reduce(0, +))
+                var done = 0
+                for (n, screen) in layout.screens.enumerated() {
+                    let from = start + (end - start) * done / total
+                    done += weights[n]
+                    let to = n == layout.screens.count - 1 ? end : start + (end - start) * done / total
+                    captions.append(Caption(screen: screen, start: from, end: max(from + 1, to), cue: index + 1, time: event.start))
+                }
             }
-            // More than 4 rows: the screens follow one another, each given time in proportion to its text.
-            let rows = layout.screens.reduce(0) { $0 + $1.rows.count }
-            diagnostics.append(.warning(line: nil, "\(name): \(rows) rows do not fit CEA-608's 4; shown as \(layout.screens.count) captions in turn"))
-            let weights = layout.screens.map { $0.rows.reduce(0) { $0 + $1.tokens.count } }
-            let total = max(1, weights.reduce(0, +))
-            var done = 0
-            for (n, screen) in layout.screens.enumerated() {
-                let from = start + (end - start) * done / total
-                done += weights[n]
-                let to = n == layout.screens.count - 1 ? end : start + (end - start) * done / total
-                list.append(Caption(screen: screen, start: from, end: max(from + 1, to), cue: index + 1, time: event.start))
-            }
+            last = captions.last
+            return captions
         }
-        return (list, min(4, max(3, tallest)), diagnostics)
     }
 
     /// Every event laid out, in the document's order. Each cue's layout is its own (wrapping, character
@@ -125,6 +148,40 @@ public enum CEA608Encoder {
         return ParallelSlots.map((events.count + chunk - 1) / chunk) { k in
             events[k * chunk..<min(events.count, (k + 1) * chunk)].map(layout)
         }.flatMap { $0 }
+    }
+
+    /// Layouts made ahead, chunk by chunk, on a background queue (all cores), for a consumer that
+    /// takes the chunks in order, each as soon as it is ready. Each chunk's slot is written by one
+    /// iteration, then its semaphore signalled; `take` waits on it, so no slot is read before it is set.
+    final class LayoutPipeline: @unchecked Sendable {
+        let count: Int
+        private let slots: UnsafeMutableBufferPointer<[CEA608Layout.Result]>
+        private let ready: [DispatchSemaphore]
+
+        init(_ events: [CaptionEvent], chunk: Int, mode: CEA608Mode) {
+            count = (events.count + chunk - 1) / chunk
+            slots = .allocate(capacity: count)
+            _ = slots.initialize(repeating: [])
+            ready = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+            DispatchQueue.global().async { [self] in
+                DispatchQueue.concurrentPerform(iterations: count) { k in
+                    slots[k] = CEA608Encoder.layouts(of: Array(events[k * chunk..<min(events.count, (k + 1) * chunk)]), mode: mode)
+                    ready[k].signal()
+                }
+            }
+        }
+
+        /// Chunk `k`'s layouts, once laid out; each chunk is taken once.
+        func take(_ k: Int) -> [CEA608Layout.Result] {
+            ready[k].wait()
+            defer { slots[k] = [] }
+            return slots[k]
+        }
+
+        deinit {
+            slots.deinitialize()
+            slots.deallocate()
+        }
     }
 
     /// Pairs in units that must go out on consecutive frames (a doubled code is one unit, so its

@@ -6,19 +6,58 @@ extension CEA608Encoder {
     /// the previous caption's EDM; its EOC lands on its start frame. If the load does not fit, it
     /// starts right after the previous EOC and the EOC follows it, late, with a warning.
     static func popOn(_ captions: [Caption], channel: CEA608Channel, clock: SCCClock, into schedule: inout CEA608Schedule) {
-        let eoc = misc(.eoc, channel), edm = misc(.edm, channel)
-        let rcl = misc(.rcl, channel), enm = misc(.enm, channel)
-        // The first frame free after the previous caption's EOC, and when that caption should go.
-        var free = 0
-        var previousEnd: Int?
-        var units = Units()
-        var frames: [Int] = []
         // Every pair is known to within a few: eight frames of codes and an EDM a caption, two a row's
         // preamble (and tab offset), about one a cell. Growing the array instead copies it twice.
         schedule.pairs.reserveCapacity(captions.reduce(0) { total, caption in
             total + 10 + caption.screen.rows.reduce(0) { $0 + 4 + $1.tokens.count }
         })
-        for caption in captions {
+        var scheduler = PopOnScheduler(channel: channel)
+        for caption in captions { scheduler.add(caption, into: &schedule) }
+        scheduler.finish(into: &schedule)
+    }
+
+    /// Pop-on for a long document in start order: the cues are laid out in chunks on the other cores
+    /// while this thread times and schedules the chunks already laid out, so layout (most of the work)
+    /// overlaps the scheduling instead of preceding it. The schedule is the one `popOn` makes from the
+    /// whole list; nil for a short or unordered document, which takes the plain path.
+    static func pipelinedPopOn(_ document: CaptionDocument, channel: CEA608Channel, clock: SCCClock) -> CEA608Schedule? {
+        let events = document.events
+        let chunk = 512
+        guard events.count > 4 * chunk, isInOrder(events) else { return nil }
+        let chunks = LayoutPipeline(events, chunk: chunk, mode: .popOn)
+        var collector = CaptionCollector(mode: .popOn, clock: clock)
+        var scheduler = PopOnScheduler(channel: channel)
+        var schedule = CEA608Schedule()
+        schedule.pairs.reserveCapacity(events.count * 64)
+        for k in 0..<chunks.count {
+            for (offset, layout) in chunks.take(k).enumerated() {
+                let index = k * chunk + offset
+                for caption in collector.add(events[index], index: index, layout: layout) { scheduler.add(caption, into: &schedule) }
+            }
+        }
+        scheduler.finish(into: &schedule)
+        schedule.diagnostics = collector.diagnostics + schedule.diagnostics
+        return schedule
+    }
+
+    /// The pop-on schedule built one caption at a time: each caption loaded off screen (RCL, ENM, its
+    /// rows) as late as fits before its start, around the previous caption's EDM, and swapped on by EOC
+    /// at its start frame.
+    struct PopOnScheduler {
+        let eoc: [Bytes], edm: [Bytes], rcl: [Bytes], enm: [Bytes]
+        let channel: CEA608Channel
+        /// The first frame free after the previous caption's EOC, and when that caption should go.
+        private var free = 0
+        private var previousEnd: Int?
+        private var units = Units()
+        private var frames: [Int] = []
+
+        init(channel: CEA608Channel) {
+            self.channel = channel
+            eoc = misc(.eoc, channel); edm = misc(.edm, channel); rcl = misc(.rcl, channel); enm = misc(.enm, channel)
+        }
+
+        mutating func add(_ caption: Caption, into schedule: inout CEA608Schedule) {
             units.removeAll()
             units.add(rcl); units.add(enm)
             addRows(caption.screen, channel: channel, to: &units)
@@ -50,12 +89,13 @@ extension CEA608Encoder {
             // A caption shown late still gets at least its EOC's two frames before it is erased.
             previousEnd = max(caption.end, free)
         }
-        if let end = previousEnd { schedule.append(edm, from: end) }
+
+        /// The last caption's EDM.
+        func finish(into schedule: inout CEA608Schedule) {
+            if let end = previousEnd { schedule.append(edm, from: end) }
+        }
     }
 
-    /// Gives each pair of `units` a frame, consecutive within a unit, the last unit ending just before
-    /// `start`, never before `notBefore` and never on the frames of `obstacle`. False when they do
-    /// not fit (`frames` is then sized but not meaningful).
     private static func fitBackward(_ units: Units, before start: Int, notBefore: Int, around obstacle: ClosedRange<Int>?,
                                     frames: inout [Int]) -> Bool {
         if frames.count < units.frames { frames += repeatElement(0, count: units.frames - frames.count) }
