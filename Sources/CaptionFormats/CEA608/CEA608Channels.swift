@@ -25,15 +25,25 @@ public struct CEA608Channels: Sendable {
     /// ATSC A/53 `cc_data`: three bytes per construct, `marker/valid/type` then the pair. Types 0
     /// and 1 are 608 fields 1 and 2; 2 and 3 are CEA-708 (DTVCC) packets, not 608 channels.
     public mutating func add(ccData bytes: some Collection<UInt8>) {
+        Self.forEachPair(ccData: bytes) { field, _, first, second in add(field: field, first, second) }
+    }
+
+    /// Every valid 608 pair of A/53 `cc_data`: its field, its place among that field's pairs in these
+    /// bytes (0, 1, ...), and the two bytes.
+    public static func forEachPair(ccData bytes: some Collection<UInt8>, _ body: (_ field: Int, _ index: Int, UInt8, UInt8) -> Void) {
+        var counts = [0, 0]
         var iterator = bytes.makeIterator()
         while let header = iterator.next(), let first = iterator.next(), let second = iterator.next() {
-            guard header & 0x04 != 0 else { continue } // cc_valid
-            switch header & 0x03 {
-            case 0: add(field: 1, first, second)
-            case 1: add(field: 2, first, second)
-            default: continue
-            }
+            guard header & 0x04 != 0, header & 0x03 < 2 else { continue } // cc_valid, and a 608 field
+            let field = Int(header & 0x03) + 1
+            body(field, counts[field - 1], first, second)
+            counts[field - 1] += 1
         }
+    }
+
+    /// Every pair of an `eia_608` packet, as `forEachPair(quickTimeSample:)` or `forEachPair(ccData:)`.
+    public static func forEachPair(eia608Packet bytes: [UInt8], _ body: (_ field: Int, _ index: Int, UInt8, UInt8) -> Void) {
+        if isQuickTimeSample(bytes) { forEachPair(quickTimeSample: bytes, body) } else { forEachPair(ccData: bytes, body) }
     }
 
     /// A QuickTime `c608` sample: atoms `cdat` (field 1 pairs) and `cdt2` (field 2 pairs), each a
@@ -61,17 +71,13 @@ public struct CEA608Channels: Sendable {
 
     /// Whether an `eia_608` packet is a QuickTime sample (atoms) rather than A/53 `cc_data` triplets
     /// (what the SCC and MCC demuxers give).
-    public static func isQuickTimeSample(_ bytes: [UInt8]) -> Bool {
+    static func isQuickTimeSample(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 8 && ["cdat", "cdt2"].contains(String(decoding: bytes[4..<8], as: UTF8.self))
     }
 
     /// Caption bytes as a demuxer gives them for an `eia_608` stream: QuickTime atoms when the
     /// sample starts with one, else A/53 `cc_data` triplets (the SCC and MCC demuxers).
     public mutating func add(eia608Packet bytes: [UInt8]) {
-        if Self.isQuickTimeSample(bytes) {
-            add(quickTimeSample: bytes)
-        } else {
-            add(ccData: bytes)
-        }
+        Self.forEachPair(eia608Packet: bytes) { field, _, first, second in add(field: field, first, second) }
     }
 }

@@ -67,13 +67,10 @@ struct STLTimecode: Sendable, Hashable, CustomStringConvertible {
     /// The frame this time code labels, counted from 00:00:00:00.
     func frameNumber(at rate: STLFrameRate) -> Int {
         let totalMinutes = 60 * Int(hours) + Int(minutes)
-        let labelled = rate.nominal * (60 * totalMinutes + Int(seconds)) + Int(frames)
-        // Drop-frame skips two labels a minute, except every tenth minute.
-        return rate.dropFrame ? labelled - 2 * (totalMinutes - totalMinutes / 10) : labelled
+        let label = rate.nominal * (60 * totalMinutes + Int(seconds)) + Int(frames)
+        return rate.dropFrame ? DropFrame.frame(label: label, totalMinutes: totalMinutes) : label
     }
 
-    /// The time this time code labels, in milliseconds (the programme start, TCP, is not subtracted:
-    /// ttconv keeps the codes as they are unless told otherwise, and so do the other readers here).
     func milliseconds(at rate: STLFrameRate) -> Milliseconds {
         rate.rate.milliseconds(frames: frameNumber(at: rate))
     }
@@ -81,12 +78,8 @@ struct STLTimecode: Sendable, Hashable, CustomStringConvertible {
     /// The time code of the frame nearest to `time` (negative times are frame 0; a frame past what a
     /// byte of hours holds is the last one it does).
     init(nearest time: Milliseconds, at rate: STLFrameRate) {
-        var frame = max(0, rate.rate.frame(at: max(0, time)))
-        if rate.dropFrame {
-            // Put back the labels drop-frame skips: 18 each ten minutes, 2 each minute after the first.
-            let tens = frame / 17982, rest = frame % 17982
-            frame += 18 * tens + (rest > 1 ? 2 * ((rest - 2) / 1798) : 0)
-        }
+        let nearest = max(0, rate.rate.frame(at: max(0, time)))
+        let frame = rate.dropFrame ? DropFrame.label(frame: nearest) : nearest
         let n = rate.nominal
         let hours = frame / (3600 * n)
         guard hours <= 255 else { self.init(hours: 255, minutes: 59, seconds: 59, frames: UInt8(n - 1)); return }

@@ -41,20 +41,13 @@ public struct SCCTimecode: Sendable, Hashable, CustomStringConvertible {
 
     /// The frame number counted from 00:00:00:00.
     public var frameNumber: Int {
-        let nominal = ((hours * 60 + minutes) * 60 + seconds) * 30 + frames
-        guard dropFrame else { return nominal }
-        let totalMinutes = hours * 60 + minutes
-        return nominal - 2 * (totalMinutes - totalMinutes / 10)
+        let label = ((hours * 60 + minutes) * 60 + seconds) * 30 + frames
+        return dropFrame ? DropFrame.frame(label: label, totalMinutes: hours * 60 + minutes) : label
     }
 
     /// The time code naming frame `frame` (0 or more), drop-frame or not. Hours wrap past 99.
     public init(frameNumber frame: Int, dropFrame: Bool) {
-        var n = max(0, frame)
-        if dropFrame {
-            // 17982 frames every ten minutes; 1798 in each minute after the first of the ten.
-            let tens = n / 17982, rest = n % 17982
-            n += 18 * tens + (rest < 2 ? 0 : 2 * ((rest - 2) / 1798))
-        }
+        let n = dropFrame ? DropFrame.label(frame: max(0, frame)) : max(0, frame)
         self.init(hours: (n / 108_000) % 100, minutes: (n / 1800) % 60, seconds: (n / 30) % 60, frames: n % 30, dropFrame: dropFrame)
     }
 
@@ -84,18 +77,7 @@ public struct SCCClock: Sendable, Hashable {
         return Int((exact - 1e-6).rounded(.up))
     }
 
-    /// The frame on screen at `ms`: the last one that starts at or before it. A caption that must be
-    /// on screen at `ms` is shown from this frame.
-    public func frame(containing ms: Milliseconds) -> Int {
-        let exact = Double(ms) * Double(rate.numerator) / (1000 * Double(rate.denominator))
-        return Int((exact + 1e-6).rounded(.down))
-    }
-
-    /// The frame nearest `ms`.
-    public func frame(nearest ms: Milliseconds) -> Int {
-        Int((Double(ms) * Double(rate.numerator) / (1000 * Double(rate.denominator))).rounded())
-    }
-
-    /// True when the rate is an NTSC one, where drop-frame time codes mean something.
-    public var isNTSC: Bool { rate.denominator == 1001 }
+    /// The frame on screen at `ms` (`FrameRate.frame(containing:)`): a caption that must be on screen
+    /// at `ms` is shown from this frame.
+    public func frame(containing ms: Milliseconds) -> Int { rate.frame(containing: ms) }
 }

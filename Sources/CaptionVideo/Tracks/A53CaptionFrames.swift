@@ -28,9 +28,7 @@ enum A53CaptionFrames {
         func collect(_ frame: MediaFrame) throws(VideoError) {
             // A file's timestamps may be anything: no step may trap on overflow.
             let ts = frame.pointer.pointee.best_effort_timestamp
-            let micro = ts == cffmpeg_nopts_value() ? origin : av_rescale_q(ts, timeBase, AVRational(num: 1, den: 1_000_000))
-            let (fromStart, overflow) = micro.subtractingReportingOverflow(origin)
-            let at = overflow || ts == cffmpeg_nopts_value() ? 0 : SubtitleDecoder.milliseconds(microseconds: fromStart) ?? 0
+            let at = ts == cffmpeg_nopts_value() ? 0 : SubtitleDecoder.milliseconds(ts, timeBase: timeBase, startMicroseconds: origin) ?? 0
             let length = Milliseconds(av_rescale_q(max(frame.pointer.pointee.pkt_duration, 0), timeBase, AVRational(num: 1, den: 1000)))
             let end = at.addingReportingOverflow(max(0, length)).overflow ? at : at + max(0, length)
             recorder.decoded(frame, from: at, to: end)

@@ -31,14 +31,11 @@ public enum ClosedCaptionScan {
     static func channels(inSubtitleStream index: Int, of file: ContainerFile) throws(VideoError) -> [String] {
         let scan = try ContainerFile(path: file.path)
         guard index < scan.streamCount else { return [] }
-        scan.discardAll(but: index)
         var found = CEA608Channels()
-        let packet = MediaPacket()
-        while av_read_frame(scan.context, packet.pointer) >= 0 {
-            if packet.streamIndex == index, let data = packet.pointer.pointee.data {
-                found.add(eia608Packet: Array(UnsafeBufferPointer(start: data, count: Int(packet.pointer.pointee.size))))
-            }
-            av_packet_unref(packet.pointer)
+        // A read error ends the scan with what was found: the listing goes on regardless.
+        try? scan.forEachPacket(ofStream: index) { packet in
+            guard let data = packet.pointee.data else { return }
+            found.add(eia608Packet: Array(UnsafeBufferPointer(start: data, count: Int(packet.pointee.size))))
         }
         return found.names
     }

@@ -54,6 +54,20 @@ final class ContainerFile: OpenedContainer, @unchecked Sendable {
     func discardAll(but index: Int) {
         for other in 0..<streamCount where other != index { stream(other).pointee.discard = AVDISCARD_ALL }
     }
+
+    /// Every packet of stream `index`, in file order (the others discarded); a read error other than
+    /// the end of the file is the file being damaged or truncated.
+    func forEachPacket(ofStream index: Int, _ body: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
+        discardAll(but: index)
+        let packet = MediaPacket()
+        while true {
+            let status = av_read_frame(context, packet.pointer)
+            if status == averrorEOF { return }
+            try check(status, .malformedInput, "\(path) is damaged or truncated")
+            defer { av_packet_unref(packet.pointer) }
+            if packet.streamIndex == index { try body(packet.pointer) }
+        }
+    }
 }
 
 /// An opened input's clock, shared by `ContainerFile` (tracks, mux) and `MediaInput` (burn).

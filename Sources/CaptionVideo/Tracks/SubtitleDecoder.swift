@@ -57,10 +57,16 @@ final class SubtitleDecoder {
     /// A timestamp in the track's time base as milliseconds from the container's start; nil when it does
     /// not fit (libavutil's rescaling answers INT64_MIN then, and the shift by the start may overflow).
     private func milliseconds(_ ts: Int64) -> Milliseconds? {
+        Self.milliseconds(ts, timeBase: timeBase, startMicroseconds: startMicroseconds)
+    }
+
+    /// `ts` in `timeBase` as milliseconds from a container starting at `startMicroseconds`; nil when it
+    /// does not fit. Closed captions are timed this way too.
+    static func milliseconds(_ ts: Int64, timeBase: AVRational, startMicroseconds: Int64) -> Milliseconds? {
         let micro = av_rescale_q(ts, timeBase, AVRational(num: 1, den: 1_000_000))
         guard micro != .min else { return nil }
         let (relative, overflow) = micro.subtractingReportingOverflow(startMicroseconds)
-        return overflow ? nil : Self.milliseconds(microseconds: relative)
+        return overflow ? nil : milliseconds(microseconds: relative)
     }
 
     /// Decodes one packet of the track into its cues; a packet the decoder refuses becomes a cue with

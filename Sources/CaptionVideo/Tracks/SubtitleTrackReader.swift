@@ -75,18 +75,9 @@ public enum SubtitleTrackReader {
     /// The decoder of `track`, fed every packet of it in `file` (the demuxer drops the other streams').
     static func decoder(of track: SubtitleTrack, in file: ContainerFile) throws -> SubtitleDecoder {
         let stream = file.stream(track.index)
-        file.discardAll(but: track.index)
         let decoder = try SubtitleDecoder(parameters: stream.pointee.codecpar, timeBase: stream.pointee.time_base,
                                           startMicroseconds: file.startMicroseconds, source: file.path)
-        let packet = MediaPacket()
-        while true {
-            let status = av_read_frame(file.context, packet.pointer)
-            if status == averrorEOF { break }
-            try check(status, .malformedInput, "\(file.path) is damaged or truncated")
-            defer { av_packet_unref(packet.pointer) }
-            guard packet.streamIndex == track.index else { continue }
-            decoder.decode(packet.pointer)
-        }
+        try file.forEachPacket(ofStream: track.index) { decoder.decode($0) }
         return decoder
     }
 
