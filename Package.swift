@@ -12,12 +12,14 @@ let systemLibraries: [Target] = [
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    // Speech synthesis: the reference speech `align --audio` warps the recording onto, with its word events.
+    .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
 ]
 
 let package = Package(
     name: "CaptionKit",
     products: [
-        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit"]),
+        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit", "CaptionTiming"]),
         .executable(name: "captions", targets: ["captions"]),
         // The fuzz targets' bodies, for the libFuzzer package in Fuzz/ (not part of CaptionKit).
         .library(name: "CaptionFuzzing", targets: ["CaptionFuzzing"]),
@@ -35,6 +37,9 @@ let package = Package(
         .target(name: "CaptionStyles", dependencies: ["CaptionModel"]),
         // Operations on a document: retime, quality checks and fixes, aligning corrected text onto word timings.
         .target(name: "CaptionEdit", dependencies: ["CaptionModel", "CaptionStyles"]),
+        // Timing from the sound and the picture: voice activity and sync, shot changes, word timings from audio.
+        // Algorithms over samples and frames that CaptionVideo decodes (and speech espeak-ng synthesizes).
+        .target(name: "CaptionTiming", dependencies: ["CaptionModel", "CaptionEdit", "CEspeakNG"]),
         // The fuzz targets' bodies: the libFuzzer binary in Fuzz/ and the regression test run the same code.
         .target(name: "CaptionFuzzing", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionEdit", "CaptionVideo"]),
         // Seeded randomness for tests and benchmarks only (not in the CaptionKit product).
@@ -52,7 +57,7 @@ let package = Package(
         // `captions --version`: the VERSION file and the git commit, written before each build.
         .plugin(name: "BuildVersion", capability: .buildTool()),
         .executableTarget(name: "captions", dependencies: [
-            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit", "CaptionStudio",
+            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit", "CaptionStudio", "CaptionTiming",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildVersion"]),
         // The library guide's example (docs/library.md): its own package's main.swift, compiled here too so that
@@ -76,11 +81,12 @@ let package = Package(
         .testTarget(name: "CaptionRenderTests", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionTestSupport"]),
         .testTarget(name: "CaptionVerifyTests", dependencies: ["CaptionTestSupport", "CaptionVerify", "CaptionASS", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel"]),
         .testTarget(name: "CaptionASSTests", dependencies: ["CaptionASS", "CaptionVerify", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel", "CaptionTestSupport"]),
+        .testTarget(name: "CaptionTimingTests", dependencies: ["CaptionTiming", "CaptionVideo", "CaptionEdit", "CaptionModel", "CaptionFormats", "CaptionTestSupport"]),
         .testTarget(name: "CaptionVideoTests", dependencies: ["CaptionVideo", "CaptionRender", "CaptionStyles", "CaptionLayout", "CaptionModel"]),
         .testTarget(name: "CaptionsCLITests", dependencies: ["captions", "library-example", "CaptionModel", "CaptionRender", "CaptionVideo", "CaptionTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CaptionStudioTests", dependencies: ["captions", "CaptionStudio", "CaptionTestSupport", "CaptionModel", "CaptionRender", "CaptionStyles"]),
         .testTarget(name: "SystemLibraryTests",
-                    dependencies: ["CLibass", "CFFmpeg", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CPNG"]),
+                    dependencies: ["CLibass", "CFFmpeg", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CPNG", "CEspeakNG"]),
     ],
     swiftLanguageModes: [.v6]
 )
