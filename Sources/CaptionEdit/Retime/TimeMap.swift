@@ -16,6 +16,19 @@ public enum TimeMap: Sendable, Hashable {
     /// length. Frame-timed files therefore go there and back exactly; any other time comes back within
     /// a millisecond (a faster rate has fewer milliseconds per frame than the slower one has times).
     case frameRate(from: FrameRate, to: FrameRate)
+    /// Pieces of the input timeline, each scaled and shifted on its own (`captions sync --splits`: a cut
+    /// or an ad break moves everything after it). Sorted by `from`; the first applies from `.min`.
+    case segments([Segment])
+
+    /// Input times from `from` (to the next segment's) become `scale.apply(t) + offset`.
+    public struct Segment: Sendable, Hashable {
+        public var from: Milliseconds
+        public var scale: RationalScale
+        public var offset: Milliseconds
+        public init(from: Milliseconds, scale: RationalScale, offset: Milliseconds) {
+            self.from = from; self.scale = scale; self.offset = offset
+        }
+    }
 
     public struct SyncPoint: Sendable, Hashable {
         public var input: Milliseconds
@@ -57,6 +70,9 @@ public enum TimeMap: Sendable, Hashable {
             // Inside frame n: the offset scaled from one frame length to the other, kept inside the frame.
             let offset = RationalScale(numerator: d - c, denominator: b - a).apply(t - a)
             return c + min(offset, d - c - 1)
+        case .segments(let segments):
+            let segment = segments.last { $0.from <= t } ?? segments[0]
+            return segment.scale.apply(t) + segment.offset
         }
     }
 }

@@ -1,0 +1,27 @@
+import CaptionModel
+
+/// What captions are synced to: a signal every 10 ms in -1 ... 1, +1 where the captions should be.
+public struct SyncReference: Sendable {
+    public var signal: [Float]
+
+    public init(signal: [Float]) { self.signal = signal }
+
+    /// The speech in a recording: +1 certain speech, -1 certain silence.
+    public init(speech: SpeechActivity) {
+        signal = speech.probability.map { 2 * $0 - 1 }
+    }
+
+    /// Another caption file's timing: +1 inside its captions, -1 between them, nothing outside its span
+    /// (before its first caption and after its last, the reference says nothing).
+    public init(captions: CaptionDocument) {
+        let frame = SpeechActivity.frameMilliseconds
+        let first = captions.events.map(\.start).min() ?? 0
+        let last = captions.events.map(\.end).max() ?? 0
+        var signal = [Float](repeating: 0, count: max(0, last / frame + 1))
+        for f in (first / frame)..<signal.count { signal[f] = -1 }
+        for e in captions.events where e.end > e.start {
+            for f in (e.start / frame)..<min(signal.count, (e.end + frame - 1) / frame) { signal[f] = 1 }
+        }
+        self.signal = signal
+    }
+}

@@ -1,0 +1,109 @@
+import CaptionModel
+import Foundation
+
+/// Finds how a caption file is off from its reference: one offset and frame-rate factor for the whole
+/// file, or with `splits`, a few segments each with its own offset (alass's model: a cut or an ad break
+/// moves everything after it).
+///
+/// The search maximizes agreement (`AgreementScorer`): every offset within `maxOffset` on a 20 ms grid
+/// for each candidate factor, then the best refined to the millisecond. A factor other than none wins
+/// only by a clear margin (`rateMargin` of its peak's height), because near 1 (1.001) a short file
+/// cannot tell them apart and noise would otherwise pick one at random.
+public struct SyncSearch: Sendable {
+    public var maxOffset: Milliseconds = 60_000
+    public var tryFrameRates = true
+    public var splits = false
+    /// What one more segment must gain, in frames of agreement (10 ms of speech under a caption each):
+    /// a split is worth it when it puts about six seconds of captions back on speech.
+    public var splitPenalty: Double = 600
+
+    static let coarseStep = 20.0
+    static let rateMargin = 0.03
+
+    public init() {}
+
+    /// Syncs `document`'s captions to the signal (see `SyncReference`).
+    public func run(_ document: CaptionDocument, to reference: SyncReference) -> SyncResult {
+        let order = document.events.indices.sorted { document.events[$0].start < document.events[$1].start }
+        let intervals = order.map { CaptionInterval(start: Double(document.events[$0].start), end: Double(document.events[$0].end)) }
+        let scorer = AgreementScorer(signal: reference.signal)
+        guard !intervals.isEmpty, scorer.frameCount > 0 else {
+            return SyncResult(ratio: .identity, segments: [.init(from: .min, offset: 0)], confidence: 0, agreement: 0, captions: intervals.count)
+        }
+
+        // 1. The factor and offset for the whole file.
+        let ratios = tryFrameRates ? FrameRateRatio.common : [.identity]
+        var peaks: [(ratio: FrameRateRatio, peak: Peak)] = ratios.map { ($0, peak(intervals, scorer, ratio: $0.value)) }
+        let plain = peaks[0]
+        peaks.sort { $0.peak.score > $1.peak.score }
+        var chosen = peaks[0]
+        if !chosen.ratio.isIdentity, chosen.peak.score - plain.peak.score < Self.rateMargin * chosen.peak.height {
+            chosen = plain
+        }
+        let ratio = chosen.ratio.value
+        var segments = [SyncResult.Segment(from: .min, offset: refine(intervals, scorer, ratio: ratio, around: chosen.peak.offset))]
+
+        // 2. Segments, each refined on its own captions.
+        if splits {
+            let pieces = SplitSearch(maxOffset: Double(maxOffset), penalty: splitPenalty).run(intervals, scorer, ratio: ratio)
+            if pieces.count > 1 {
+                segments = pieces.map { piece in
+                    let own = Array(intervals[piece.captions])
+                    let from: Milliseconds = piece.captions.lowerBound == 0 ? .min
+                        : Int(((intervals[piece.captions.lowerBound - 1].end + intervals[piece.captions.lowerBound].start) / 2).rounded())
+                    return SyncResult.Segment(from: from, offset: refine(own, scorer, ratio: ratio, around: piece.offset))
+                }
+            }
+        }
+
+        let agreement = segments.indices.reduce(0.0) { total, k in
+            let own = intervals.filter { Int($0.start) >= segments[k].from && (k + 1 == segments.count || Int($0.start) < segments[k + 1].from) }
+            return total + scorer.score(own, ratio: ratio, offset: Double(segments[k].offset))
+        }
+        let frames = intervals.reduce(0.0) { $0 + ($1.end - $1.start) * ratio / AgreementScorer.frameMilliseconds }
+        return SyncResult(ratio: chosen.ratio, segments: segments, confidence: chosen.peak.standsOut,
+                          agreement: frames > 0 ? (agreement / frames + 1) / 2 : 0, captions: intervals.count)
+    }
+
+    /// The best offset on the coarse grid for one factor, with how far it stands out.
+    struct Peak {
+        var offset: Double
+        var score: Double
+        /// Above the mean over all offsets.
+        var height: Double
+        /// The height over the runner-up's (the best alignment more than 1.5 s away).
+        var standsOut: Double
+    }
+
+    func peak(_ intervals: [CaptionInterval], _ scorer: AgreementScorer, ratio: Double) -> Peak {
+        let steps = Int(Double(maxOffset) / Self.coarseStep)
+        var scores = [Double](repeating: 0, count: 2 * steps + 1)
+        var best = 0
+        for k in scores.indices {
+            scores[k] = scorer.score(intervals, ratio: ratio, offset: Double(k - steps) * Self.coarseStep)
+            if scores[k] > scores[best] || (scores[k] == scores[best] && abs(k - steps) < abs(best - steps)) { best = k }
+        }
+        let mean = scores.reduce(0, +) / Double(scores.count)
+        // The runner-up: the best score at least a second and a half from the peak (outside its lobe).
+        let lobe = Int(1_500 / Self.coarseStep)
+        var second = mean
+        for k in scores.indices where abs(k - best) > lobe { second = max(second, scores[k]) }
+        let height = scores[best] - mean
+        return Peak(offset: Double(best - steps) * Self.coarseStep, score: scores[best], height: height,
+                    standsOut: height > 0 ? height / max(second - mean, height * 1e-3) : 0)
+    }
+
+    /// The best offset to the millisecond within a coarse step of `around`; ties go to the middle of
+    /// the best run (a plateau means the captions fit anywhere along it).
+    func refine(_ intervals: [CaptionInterval], _ scorer: AgreementScorer, ratio: Double, around: Double) -> Milliseconds {
+        let reach = Int(Self.coarseStep * 1.5)
+        var best = -Double.infinity
+        var run: [Int] = []
+        for d in -reach...reach {
+            let offset = Int(around.rounded()) + d
+            let s = scorer.score(intervals, ratio: ratio, offset: Double(offset))
+            if s > best + 1e-9 { best = s; run = [offset] } else if abs(s - best) <= 1e-9 { run.append(offset) }
+        }
+        return run[run.count / 2]
+    }
+}
