@@ -1,5 +1,6 @@
 import CaptionEdit
 import CaptionModel
+import CaptionTestSupport
 @testable import CaptionTiming
 import Foundation
 import Testing
@@ -13,7 +14,7 @@ import Testing
         var out: [String: Result<(SpeechActivity, CaptionDocument), any Error>] = [:]
         let first = Result { try SpokenCaptions.make() }
         let second = Result { try SpokenCaptions.make(voice: "en-gb-scotland+f3", wordsPerMinute: 210, seed: 2) }
-        func analysed(_ s: SpokenCaptions) -> (SpeechActivity, CaptionDocument) { (SpeechActivity.detect(samples: s.samples), s.truth) }
+        func analysed(_ s: SpokenCaptions) -> (SpeechActivity, CaptionDocument) { (SpeechActivity.detect(samples: s.samples), s.document) }
         out["voice 1"] = first.map(analysed)
         out["voice 2"] = second.map(analysed)
         out["voice 1 + music"] = first.map { analysed($0.mixed(with: .music)) }
@@ -75,7 +76,7 @@ extension SyncSearchTests {
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func unrelatedCaptionsAreNotConfident(seed: UInt64) throws {
         let (speech, truth) = try #require(Self.recordings["voice 1 + pink noise"]).get()
-        var random = SplitMix64Local(seed: seed)
+        var random = SplitMix64(seed: seed)
         var doc = truth
         var at = 5_000
         for i in doc.events.indices {
@@ -89,6 +90,3 @@ extension SyncSearchTests {
         #expect(!result.isConfident, "\(result.summary)")
     }
 }
-
-struct SplitMix64Local { var s: UInt64; init(seed: UInt64) { s = seed }
-    mutating func next() -> UInt64 { s &+= 0x9E37_79B9_7F4A_7C15; var z = s; z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9; z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB; return z ^ (z >> 31) } }

@@ -3,13 +3,16 @@ import Foundation
 /// Where a recording has speech, every 10 ms: the signal `captions sync` lines captions up with.
 ///
 /// The detector is CaptionKit's own (no Debian package has a voice-activity detector as a C library;
-/// WebRTC's is C++ inside webrtc-audio-processing): the sound at 8 kHz in 25 ms frames, its energy in
-/// fourteen 250 Hz bands from 250 to 3750 Hz, each band's noise floor the quietest fifth of its
-/// smoothed level over the surrounding four seconds (a percentile, as in minimum statistics), and a frame's speech score the
-/// number of bands standing well above their floor. Speech lights many bands at once (harmonics and
-/// formants) and comes and goes within a few hundred milliseconds; steady noise, hum and a held chord
-/// raise their own bands' floors and drop out, so noise at 10 dB below the speech still leaves it
-/// standing out. Offline, so the floor window is centred and the result needs no look-ahead tricks.
+/// WebRTC's is C++ inside webrtc-audio-processing, and webrtcvad, which ffsubsync uses, calls music
+/// speech). The sound at 8 kHz in 25 ms frames, its level in fourteen 250 Hz bands from 250 to
+/// 3750 Hz, each band's noise floor the quietest fifth of its level over the surrounding four seconds
+/// (a percentile, as in minimum statistics). Two cues must agree: loudness (bands standing above their
+/// floors: speech lights many at once, harmonics and formants) and change (how much the lit bands'
+/// levels move within 40 ms, averaged over 0.6 s, above its own usual amount: syllables come and go
+/// several times a second, a held chord or a hum does not). Measured on espeak-ng speech
+/// (SpeechActivityTests): clean 96 % of frames right; under pink noise at 10 dB SNR 0.1 % false
+/// alarms but only 63 % of speech frames found; under a music bed at 10 dB 91 % right, 12 % false
+/// alarms. Sync needs the pattern, not every frame: it passes all its cases with these.
 public struct SpeechActivity: Sendable {
     /// One value per 10 ms frame from time 0: 0 no speech ... 1 certainly speech.
     public var probability: [Float]
@@ -41,15 +44,36 @@ public struct SpeechActivity: Sendable {
     static let litDecibels: Float = 9
     /// ... and partly lit from this many dB above it.
     static let litFrom: Float = 3
+    /// Syllables: how much each lit band's level moved over 40 ms, averaged over 0.6 s.
+    static let changeLag = 4
+    static let changeReach = 30
 
     /// Detects speech in mono `samples` at `SpeechActivity.sampleRate`.
     public static func detect(samples: [Float]) -> SpeechActivity {
+        let (lit, change) = features(samples: samples)
+        guard !lit.isEmpty else { return SpeechActivity(probability: []) }
+        let changeFloor = SlidingPercentile.of(change, reach: floorReach, fraction: floorPercentile)
+        var probability = (0..<lit.count).map { t -> Float in
+            // Lit bands adding up to a quarter of them is speech; less is a ramp to it.
+            let loud = min(1, max(0, (lit[t] / Float(bands) - 0.08) / 0.17))
+            // Changing 2.5 dB more than the surroundings' usual change is speech; less is a ramp to it.
+            let moving = min(1, max(0, (change[t] - changeFloor[t] - 0.5) / 2))
+            // Both are needed: loud and steady is a held note or hum, changing but faint is noise.
+            return (loud * moving).squareRoot()
+        }
+        // Speech is syllables, not clicks: a 50 ms smoothing removes single-frame blips.
+        probability = smooth(probability, reach: 2)
+        return SpeechActivity(probability: probability)
+    }
+
+    static func features(samples: [Float]) -> (lit: [Float], change: [Float]) {
         let energies = bandEnergies(samples)
         let frames = energies.count / bands
-        guard frames > 0 else { return SpeechActivity(probability: []) }
+        guard frames > 0 else { return ([], []) }
         // Per band, in dB: smoothed over three frames; the floor is a low percentile of the surrounding
         // seconds; a band is lit where it stands `litDecibels` above its floor.
         var lit = [Float](repeating: 0, count: frames)
+        var change = [Float](repeating: 0, count: frames)
         var level = [Float](repeating: 0, count: frames)
         for b in 0..<bands {
             for t in 0..<frames {
@@ -57,13 +81,14 @@ public struct SpeechActivity: Sendable {
                 level[t] = 10 * log10((a + c + d) / 3)
             }
             let floor = SlidingPercentile.of(level, reach: floorReach, fraction: floorPercentile)
-            for t in 0..<frames { lit[t] += min(1, max(0, (level[t] - floor[t] - litFrom) / (litDecibels - litFrom))) }
+            for t in 0..<frames {
+                let above = min(1, max(0, (level[t] - floor[t] - litFrom) / (litDecibels - litFrom)))
+                lit[t] += above
+                if t >= changeLag { change[t] += above * min(abs(level[t] - level[t - changeLag]), 20) }
+            }
         }
-        // Lit bands adding up to a quarter of them is speech; less is a ramp to it.
-        var probability = lit.map { min(1, max(0, ($0 / Float(bands) - 0.08) / 0.17)) }
-        // Speech is syllables, not clicks: a 50 ms smoothing removes single-frame blips.
-        probability = smooth(probability, reach: 2)
-        return SpeechActivity(probability: probability)
+        change = smooth(change.map { $0 / Float(bands) }, reach: changeReach)
+        return (lit, change)
     }
 
     /// Band energies, frame-major: `bands` values per 10 ms frame.

@@ -1,18 +1,26 @@
-import CaptionModel
-import CaptionTestSupport
-import CaptionVideo
 import Foundation
 
 /// A recording whose speech matches known captions: each caption's text spoken by espeak-ng at its
-/// time, optionally under noise. The truth is where each caption's speech was placed.
-struct SpokenCaptions: Sendable {
+/// time, optionally under noise. The truth is where each caption's speech was placed. For the timing
+/// tests and `make sync-bench` (espeak-ng and sox from Debian; the toolkit never runs them).
+public struct SpokenCaptions: Sendable {
     /// Mono samples at `sampleRate`.
-    var samples: [Float]
-    var sampleRate: Int
+    public var samples: [Float]
+    public var sampleRate: Int
     /// The captions timed to the speech (start: where its speech begins; end: where it stops).
-    var truth: CaptionDocument
+    public var truth: [Cue]
 
-    static let sentences = [
+    public struct Cue: Sendable, Hashable {
+        public var start: Int
+        public var end: Int
+        public var text: String
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static let sentences = [
         "The harbour was quiet when the first boats came in.", "Nobody expected the storm to turn so quickly.",
         "My grandmother kept every letter in a wooden box.", "We walked along the cliffs until the light faded.",
         "The engine coughed twice and then fell silent.", "Please remember to lock the gate behind you.",
@@ -30,19 +38,24 @@ struct SpokenCaptions: Sendable {
 
     /// Speaks `sentences` with `voice` at `wordsPerMinute`, the first from `lead` ms, with seeded pauses
     /// of 0.4 to 2.5 s between them. `gaps` adds extra silence before the given caption indices (ms).
-    static func make(voice: String = "en-us", wordsPerMinute: Int = 170, lead: Int = 32_000, seed: UInt64 = 1,
-                     sampleRate: Int = 8_000, gaps: [Int: Int] = [:], tail: Int = 3_000) throws -> SpokenCaptions {
-        let dir = try Tool.temporaryDirectory("speech")
+    /// `sentences` (or others) are spoken in order.
+    public static func make(voice: String = "en-us", wordsPerMinute: Int = 170, lead: Int = 32_000, seed: UInt64 = 1,
+                            sampleRate: Int = 8_000, gaps: [Int: Int] = [:], tail: Int = 3_000,
+                            sentences: [String] = SpokenCaptions.sentences) throws -> SpokenCaptions {
+        let dir = NSTemporaryDirectory() + "captionkit-speech-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var random = SplitMix64(seed: seed)
         var clips: [[Float]] = []
         for (i, sentence) in sentences.enumerated() {
-            let wav = "\(dir)/\(i).wav"
-            try Tool.run("espeak-ng", ["-v", voice, "-s", String(wordsPerMinute), "-w", wav, sentence])
-            clips.append(trimmed(try AudioSamples.read(wav, sampleRate: sampleRate).samples))
+            let wav = "\(dir)/\(i).wav", raw = "\(dir)/\(i).raw"
+            try run("espeak-ng", ["-v", voice, "-s", String(wordsPerMinute), "-w", wav, sentence])
+            try run("sox", [wav, "-r", String(sampleRate), "-c", "1", "-e", "floating-point", "-b", "32", "-t", "raw", raw])
+            let data = try Data(contentsOf: URL(fileURLWithPath: raw))
+            clips.append(trimmed(data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }))
         }
         var samples: [Float] = []
-        var events: [CaptionEvent] = []
+        var events: [Cue] = []
         var at = lead
         for (i, clip) in clips.enumerated() {
             at += gaps[i] ?? 0
@@ -50,11 +63,43 @@ struct SpokenCaptions: Sendable {
             if samples.count < startSample { samples.append(contentsOf: repeatElement(0, count: startSample - samples.count)) }
             samples.append(contentsOf: clip)
             let duration = clip.count * 1000 / sampleRate
-            events.append(CaptionEvent(start: at, end: at + duration, text: CaptionText(plain: sentences[i])))
+            events.append(Cue(start: at, end: at + duration, text: sentences[i]))
             at += duration + 400 + random.below(2_100)
         }
         samples.append(contentsOf: repeatElement(0, count: tail * sampleRate / 1000))
-        return SpokenCaptions(samples: samples, sampleRate: sampleRate, truth: CaptionDocument(events: events))
+        return SpokenCaptions(samples: samples, sampleRate: sampleRate, truth: events)
+    }
+
+    static func run(_ program: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(program)")
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failure(description: "\(program) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)") }
+    }
+
+    /// The recording as a 16-bit mono WAV file.
+    public func writeWAV(to path: String) throws {
+        var data = Data()
+        func le<T: FixedWidthInteger>(_ v: T) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+        let bytes = samples.count * 2
+        data.append(contentsOf: Array("RIFF".utf8)); le(UInt32(36 + bytes)); data.append(contentsOf: Array("WAVEfmt ".utf8))
+        le(UInt32(16)); le(UInt16(1)); le(UInt16(1)); le(UInt32(sampleRate)); le(UInt32(sampleRate * 2)); le(UInt16(2)); le(UInt16(16))
+        data.append(contentsOf: Array("data".utf8)); le(UInt32(bytes))
+        let peak = max(samples.map { abs($0) }.max() ?? 1, 1)
+        for v in samples { le(Int16((v / peak * 32_000).rounded())) }
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Cues as SubRip text, each moved by `map` (input: the true time in ms).
+    public static func srt(_ cues: [Cue], map: (Int) -> Int = { $0 }) -> String {
+        func time(_ ms: Int) -> String {
+            let t = max(0, ms)
+            return String(format: "%02d:%02d:%02d,%03d", t / 3_600_000, t / 60_000 % 60, t / 1000 % 60, t % 1000)
+        }
+        return cues.enumerated().map { i, c in "\(i + 1)\n\(time(map(c.start))) --> \(time(map(c.end)))\n\(c.text)\n" }.joined(separator: "\n")
     }
 
     /// The clip without espeak's leading and trailing silence.
@@ -64,7 +109,7 @@ struct SpokenCaptions: Sendable {
     }
 
     /// Noise beds the speech is mixed with.
-    enum Noise: String, Sendable, CaseIterable {
+    public enum Noise: String, Sendable, CaseIterable {
         /// Pink noise (-3 dB per octave), Voss-McCartney.
         case pink
         /// A music-like bed: chords of harmonic notes changing every half second, with a soft beat.
@@ -73,14 +118,14 @@ struct SpokenCaptions: Sendable {
 
     /// The speech with `noise` added at `snr` dB below the active speech level (the power over the
     /// samples where speech is, as speech levels are measured, not diluted by the pauses).
-    func mixed(with noise: Noise, snr: Double = 10, seed: UInt64 = 7) -> SpokenCaptions {
+    public func mixed(with noise: Noise, snr: Double = 10, seed: UInt64 = 7) -> SpokenCaptions {
         var random = SplitMix64(seed: seed)
         let bed: [Float] = switch noise {
         case .pink: Self.pinkNoise(count: samples.count, random: &random)
         case .music: Self.musicBed(count: samples.count, sampleRate: sampleRate, random: &random)
         }
         var speechPower = 0.0, speechCount = 0
-        for event in truth.events {
+        for event in truth {
             for i in (event.start * sampleRate / 1000)..<min(samples.count, event.end * sampleRate / 1000) {
                 speechPower += Double(samples[i]) * Double(samples[i]); speechCount += 1
             }

@@ -1,0 +1,105 @@
+import ArgumentParser
+import CaptionEdit
+import CaptionFormats
+import CaptionModel
+import CaptionStyles
+import CaptionTiming
+import CaptionVideo
+import Foundation
+
+/// `captions sync`: retimes a whole caption file to the speech in a recording (or to another caption
+/// file's timing): the offset, a frame-rate factor, and with --splits a few segments of their own.
+struct Sync: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Retime captions to the speech in a video's sound, or to another caption file's timing.",
+        discussion: """
+        Finds speech in the sound of --to (any video or audio file; a caption file is used as a timing \
+        reference instead), then the offset that puts the captions on it, within --max-offset, and the \
+        frame-rate factor among 23.976/24/25/29.97/30 pairs unless --no-fps. --splits allows a few \
+        segments each with its own offset (a cut, an ad break). Words and karaoke move with their \
+        captions, as retime moves them. What was found is printed (offset, factor, segments, confidence); \
+        when the match is not clear (confidence under 1.45), nothing is written and the exit status is \
+        65, unless --force. Without -o, only the report is printed.
+        """
+    )
+
+    @Argument(help: "The captions to retime (any format convert reads, or a video's subtitle track).")
+    var input: String
+
+    @Option(help: "A video or audio file whose speech the captions should follow, or a caption file with the right timing.")
+    var to: String
+
+    @Option(name: .shortAndLong, help: "Where to write the synced captions; - for stdout. Without it, only report.")
+    var output: String?
+
+    @Option(name: .customLong("max-offset"), help: "The largest offset to look for, in seconds (default 60).")
+    var maxOffset: Double = 60
+
+    @Flag(name: .customLong("no-fps"), help: "Do not look for a frame-rate change.")
+    var noFps = false
+
+    @Flag(help: "Allow segments with their own offsets (cuts, ad breaks).")
+    var splits = false
+
+    @Flag(help: "Write the result even when the match is not clear.")
+    var force = false
+
+    @OptionGroup(title: "Captions inside a video file")
+    var tracks: TrackOptions
+
+    @Option(name: .customLong("input-format"), help: "Input format, overriding detection.")
+    var inputFormat: String?
+
+    @Option(name: .customLong("output-format"), help: "Output format; defaults to the output's extension, else the input's format.")
+    var outputFormat: String?
+
+    @Flag(help: "Treat every warning (the input's, or a clipped or dropped caption) as an error (exit 65); nothing written.")
+    var strict = false
+
+    func validate() throws {
+        guard maxOffset > 0, maxOffset <= 3600 else { throw ValidationError("--max-offset must be between 0 and 3600 seconds") }
+    }
+
+    func run() throws {
+        try CommandFailure.exitOnError {
+            let captions = try CaptionSource.read(path: input, format: inputFormat, track: tracks.selection)
+            try Diagnostics.report(captions.diagnostics, source: input, strict: strict)
+            guard !captions.document.events.isEmpty else { throw CaptionFormatError(.malformed, "\(input): no captions to sync") }
+
+            let reference = try Self.reference(to)
+            var search = SyncSearch()
+            search.maxOffset = Int(maxOffset * 1000)
+            search.tryFrameRates = !noFps
+            search.splits = splits
+            let result = search.run(captions.document, to: reference)
+            let report = result.summary.split(separator: "\n").map { "captions: sync: \($0)" }
+            for line in report { CommandFailure.printError(line) }
+            guard result.isConfident || force else {
+                throw CaptionFormatError(.malformed, "\(input): no clear match with \(to) (confidence \(String(format: "%.2f", result.confidence)), needs \(String(format: "%.2f", SyncResult.confidentFrom))); nothing written (--force writes it anyway)")
+            }
+            guard let output else { return }
+
+            let moved = Retimer(map: result.timeMap).apply(to: captions.document)
+            let notes = moved.notes.map { Diagnostic.warning(line: captions.line(ofEvent: $0.caption - 1), $0.description) }
+            try Diagnostics.report(notes, source: input, strict: strict)
+            var document = moved.document
+            if captions.wordTimedSource != nil { document = Paging.apply(PagingOptions(), to: document) }
+            let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: captions.formatName)
+            var options = WriteOptions()
+            options.wordTimestamps = captions.formatName == "vtt" && document.events.contains { !$0.words.isEmpty }
+            try DocumentOutput.write(document, as: format, to: output, protecting: [input, to], strict: strict, options: options)
+        }
+    }
+
+    /// A caption file (by its extension, and not a container) is a timing reference; anything else is
+    /// a recording whose speech is found.
+    static func reference(_ path: String) throws -> SyncReference {
+        if path != "-", FormatRegistry.format(forPath: path) != nil, !CaptionSource.isContainer(path) {
+            let captions = try CaptionSource.read(path: path)
+            try Diagnostics.report(captions.diagnostics, source: path, strict: false)
+            return SyncReference(captions: captions.document)
+        }
+        let audio = try AudioSamples.read(path, sampleRate: SpeechActivity.sampleRate)
+        return SyncReference(speech: SpeechActivity.detect(samples: audio.samples))
+    }
+}
