@@ -30,7 +30,7 @@ RELEASE_BIN := .build/release/captions
 # is enough: it only reads the binary's description of its commands).
 GENERATE_MANUAL := .build/debug/generate-manual
 
-.PHONY: all deps python-peers build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench clean
+.PHONY: all deps python-peers build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench sync-bench clean
 
 all: build
 
@@ -177,6 +177,11 @@ bench: deps
 	Benchmarks/parse-bench.sh
 	Benchmarks/batch-bench.sh
 	Benchmarks/broadcast-bench.sh
+
+# Sync to speech against ffsubsync (pip, for the benchmark only): 31 cases of espeak-ng speech, clean
+# and under 10 dB of music or pink noise, plus a two-hour video's sync time (LONG=0 skips it).
+sync-bench: deps
+	Benchmarks/sync-bench.sh
 
 # Native rendering against libass rendering the equivalent ASS: 60 s of captions, 30 fps, 1080x1920.
 render-bench: deps

@@ -69,6 +69,7 @@ let package = Package(
                           path: "Benchmarks/parse-bench"),
         .executableTarget(name: "render-bench", dependencies: ["CaptionTestSupport", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CaptionVerify"],
                           path: "Benchmarks/render-bench"),
+        .executableTarget(name: "sync-bench", dependencies: ["CaptionTestSupport"], path: "Benchmarks/sync-bench"),
         .executableTarget(name: "studio-bench", dependencies: ["CaptionTestSupport"], path: "Benchmarks/studio-bench"),
         .executableTarget(name: "burn-bench", dependencies: ["CaptionTestSupport", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionASS"],
                           path: "Benchmarks/burn-bench"),

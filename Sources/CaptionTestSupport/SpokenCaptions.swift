@@ -14,6 +14,7 @@ public struct SpokenCaptions: Sendable {
         public var start: Int
         public var end: Int
         public var text: String
+        public init(start: Int, end: Int, text: String) { self.start = start; self.end = end; self.text = text }
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -47,12 +48,17 @@ public struct SpokenCaptions: Sendable {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var random = SplitMix64(seed: seed)
         var clips: [[Float]] = []
+        // A sentence said again (a long recording made of the same sentences) is synthesized once.
+        var said: [String: [Float]] = [:]
         for (i, sentence) in sentences.enumerated() {
+            if let clip = said[sentence] { clips.append(clip); continue }
             let wav = "\(dir)/\(i).wav", raw = "\(dir)/\(i).raw"
             try run("espeak-ng", ["-v", voice, "-s", String(wordsPerMinute), "-w", wav, sentence])
             try run("sox", [wav, "-r", String(sampleRate), "-c", "1", "-e", "floating-point", "-b", "32", "-t", "raw", raw])
             let data = try Data(contentsOf: URL(fileURLWithPath: raw))
-            clips.append(trimmed(data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }))
+            let clip = trimmed(data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) })
+            said[sentence] = clip
+            clips.append(clip)
         }
         var samples: [Float] = []
         var events: [Cue] = []

@@ -28,6 +28,12 @@ import Testing
         for name in ["clip.mp4", "voice.m4a"] where text.contains(name) {
             try FileManager.default.copyItem(at: media.appendingPathComponent(name), to: dir.appendingPathComponent(name))
         }
+        if text.contains("speech.mp4") {
+            let speech = try Self.speech.get()
+            for name in ["speech.mp4", "speech-late.srt"] {
+                try FileManager.default.copyItem(at: speech.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+            }
+        }
 
         var failed = false
         let started = Date()
@@ -141,6 +147,19 @@ import Testing
                                      "-c:a", "aac", dir.appendingPathComponent("clip.mp4").path])
         try BurnCommandTests.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440", "-t", "2", "-c:a", "aac",
                                      dir.appendingPathComponent("voice.m4a").path])
+        return dir
+    }
+
+    /// For the timing pages: `speech.mp4` (espeak-ng saying 26 captions from 32 s on, AAC) and
+    /// `speech-late.srt` (those captions 2.5 s late).
+    static let speech: Result<URL, any Error> = Result {
+        let dir = try CommandRunner.scratch()
+        let spoken = try SpokenCaptions.make(sampleRate: 16_000)
+        try spoken.writeWAV(to: dir.appendingPathComponent("speech.wav").path)
+        try BurnCommandTests.ffmpeg(["-f", "lavfi", "-i", "color=c=gray:s=96x54:r=25", "-i", dir.appendingPathComponent("speech.wav").path,
+                                     "-shortest", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac",
+                                     dir.appendingPathComponent("speech.mp4").path])
+        try SpokenCaptions.srt(spoken.truth) { $0 + 2_500 }.write(to: dir.appendingPathComponent("speech-late.srt"), atomically: true, encoding: .utf8)
         return dir
     }
 }

@@ -1,0 +1,72 @@
+import CaptionTestSupport
+import Foundation
+
+// Makes the sync benchmark's cases in the folder given: for each recording (two voices and speeds;
+// clean, a music bed and pink noise at 10 dB SNR, and both at 0 dB) a WAV, the true captions (truth.srt) and the
+// misplaced captions to sync (one SRT per offset / frame-rate change); an ad-break recording whose
+// captions are 4 s further off after a 90 s break; and, with --long, a two-hour recording of the same
+// sentences in a seeded random order. cases.tsv lists: case, recording, input, truth.
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: sync-bench FOLDER [--long]\n".utf8))
+    exit(64)
+}
+let folder = arguments[1]
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+var cases: [String] = []
+
+func write(_ text: String, _ name: String) throws -> String {
+    let path = "\(folder)/\(name)"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+let film = 25.0 / (24000.0 / 1001.0)
+let voices: [(name: String, voice: String, speed: Int, seed: UInt64)] = [("voice1", "en-us", 170, 1), ("voice2", "en-gb-scotland+f3", 210, 2)]
+for v in voices {
+    let clean = try SpokenCaptions.make(voice: v.voice, wordsPerMinute: v.speed, seed: v.seed, sampleRate: 16_000)
+    // 10 dB is the goal; 0 dB (noise as loud as the speech) shows the margin beyond it.
+    let variants: [(String, SpokenCaptions)] = [("clean", clean), ("music", clean.mixed(with: .music)), ("pink", clean.mixed(with: .pink)),
+                                                ("music-0dB", clean.mixed(with: .music, snr: 0)), ("pink-0dB", clean.mixed(with: .pink, snr: 0))]
+    for (noise, spoken) in variants {
+        let recording = "\(v.name)-\(noise)"
+        try spoken.writeWAV(to: "\(folder)/\(recording).wav")
+        let truth = try write(SpokenCaptions.srt(spoken.truth), "\(recording)-truth.srt")
+        // Offsets (the captions' error: they are this much late) and, last, a 25 -> 23.976 file 11.73 s early.
+        for offset in [-30_000, -7_300, 2_480, 30_000] {
+            let input = try write(SpokenCaptions.srt(spoken.truth) { $0 + offset }, "\(recording)-off\(offset).srt")
+            cases.append("\(recording) \(offset) ms\t\(recording).wav\t\(input)\t\(truth)")
+        }
+        let stretched = try write(SpokenCaptions.srt(spoken.truth) { Int((Double($0 + 11_730) / film).rounded()) }, "\(recording)-film.srt")
+        cases.append("\(recording) -11730 ms + 25->23.976\t\(recording).wav\t\(stretched)\t\(truth)")
+    }
+}
+
+// The ad break: 90 s more between captions 13 and 14; the captions are 3 s late before it, 7 s after.
+let adBreak = try SpokenCaptions.make(sampleRate: 16_000, gaps: [13: 90_000])
+try adBreak.writeWAV(to: "\(folder)/adbreak.wav")
+let adTruth = try write(SpokenCaptions.srt(adBreak.truth), "adbreak-truth.srt")
+let shifted = adBreak.truth.enumerated().map { i, c in
+    SpokenCaptions.Cue(start: c.start + (i < 13 ? 3_000 : 7_000), end: c.end + (i < 13 ? 3_000 : 7_000), text: c.text)
+}
+let adInput = try write(SpokenCaptions.srt(shifted), "adbreak-input.srt")
+cases.append("ad break (+3 s, then +7 s) --splits\tadbreak.wav\t\(adInput)\t\(adTruth)")
+
+if arguments.contains("--long") {
+    // Two hours: the 26 sentences again and again in a seeded random order, so the timing is unique.
+    var random = SplitMix64(seed: 99)
+    var sentences: [String] = []
+    var total = 0
+    while total < 7_300_000 {
+        let s = SpokenCaptions.sentences[random.below(SpokenCaptions.sentences.count)]
+        sentences.append(s)
+        total += 3_830   // a sentence and its pause, on average
+    }
+    let long = try SpokenCaptions.make(lead: 5_000, seed: 98, sampleRate: 16_000, sentences: sentences)
+    try long.writeWAV(to: "\(folder)/long.wav")
+    _ = try write(SpokenCaptions.srt(long.truth), "long-truth.srt")
+    _ = try write(SpokenCaptions.srt(long.truth) { $0 + 4_321 }, "long-input.srt")
+    print("long: \(long.truth.count) captions, \(long.samples.count / long.sampleRate) s")
+}
+_ = try write(cases.joined(separator: "\n") + "\n", "cases.tsv")
+print("\(cases.count) cases in \(folder)")
