@@ -28,6 +28,7 @@ import Testing
         let synced = Retimer(map: result.timeMap).apply(to: input).document
         let errors = zip(synced.events, truth.events).map { abs($0.start - $1.start) }
         #expect(result.segments.count == 2, "\(result.summary)")
+        #expect(result.isConfident, "\(result.summary)")
         #expect(errors.filter { $0 <= 100 }.count == errors.count, "errors \(errors) ms; \(result.summary)")
     }
 

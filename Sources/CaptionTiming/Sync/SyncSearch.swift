@@ -42,8 +42,10 @@ public struct SyncSearch: Sendable {
         }
         let ratio = chosen.ratio.value
         var segments = [SyncResult.Segment(from: .min, offset: refine(intervals, scorer, ratio: ratio, around: chosen.peak.offset))]
+        var confidence = chosen.peak.standsOut
 
-        // 2. Segments, each refined on its own captions.
+        // 2. Segments, each refined on its own captions. The whole file's peak is split between the
+        // segments' offsets, so its confidence says nothing here.
         if splits {
             let pieces = SplitSearch(maxOffset: Double(maxOffset), penalty: splitPenalty).run(intervals, scorer, ratio: ratio)
             if pieces.count > 1 {
@@ -53,6 +55,14 @@ public struct SyncSearch: Sendable {
                         : Int(((intervals[piece.captions.lowerBound - 1].end + intervals[piece.captions.lowerBound].start) / 2).rounded())
                     return SyncResult.Segment(from: from, offset: refine(own, scorer, ratio: ratio, around: piece.offset))
                 }
+                // The captions with each segment's jump undone (moved as the first segment moves): how
+                // far their one best alignment stands out is the whole result's confidence.
+                var joined = intervals
+                for (k, piece) in pieces.enumerated() where k > 0 {
+                    let jump = Double(segments[k].offset - segments[0].offset) / ratio
+                    for i in piece.captions { joined[i].start += jump; joined[i].end += jump }
+                }
+                confidence = peak(joined, scorer, ratio: ratio).standsOut
             }
         }
 
@@ -61,7 +71,7 @@ public struct SyncSearch: Sendable {
             return total + scorer.score(own, ratio: ratio, offset: Double(segments[k].offset))
         }
         let frames = intervals.reduce(0.0) { $0 + ($1.end - $1.start) * ratio / AgreementScorer.frameMilliseconds }
-        return SyncResult(ratio: chosen.ratio, segments: segments, confidence: chosen.peak.standsOut,
+        return SyncResult(ratio: chosen.ratio, segments: segments, confidence: confidence,
                           agreement: frames > 0 ? (agreement / frames + 1) / 2 : 0, captions: intervals.count)
     }
 
