@@ -8,6 +8,9 @@ import CaptionStyles
 ///   that would leave it no time at all);
 /// - captions shorter than the profile's minimum lengthened into the free time after them, up to the
 ///   next caption's required gap (and the video's end).
+/// - with shot changes, starts and ends moved as the shot-change rules say (`ShotChangeFixes`), each
+///   move kept only when it leaves no new problem around it: after the gaps are mended, and again
+///   after short captions are lengthened (which may carry an end next to a shot change).
 /// Everything else stays as it is, for the checker to report.
 public struct Fixer: Sendable {
     public var checker: Checker
@@ -30,6 +33,8 @@ public struct Fixer: Sendable {
             let rule: CheckRule = next < events[i].end ? .overlap : .minGap
             fixes.append(setEnd(&events[i], next - gap, number: i + 1, rule: rule))
         }
+        let shots = checker.shotRules
+        if let shots { fixes += snapToShotChanges(&events, rules: shots) }
         if let minimum = profile.minDuration {
             for i in events.indices where events[i].end - events[i].start < minimum {
                 var limit = events[i].start + minimum
@@ -38,12 +43,13 @@ public struct Fixer: Sendable {
                 if limit > events[i].end { fixes.append(setEnd(&events[i], limit, number: i + 1, rule: .minDuration)) }
             }
         }
+        if let shots { fixes += snapToShotChanges(&events, rules: shots) }
         var fixed = document
         fixed.events = events
         return (fixed, fixes)
     }
 
-    private func setEnd(_ event: inout CaptionEvent, _ end: Milliseconds, number: Int, rule: CheckRule) -> CheckFix {
+    func setEnd(_ event: inout CaptionEvent, _ end: Milliseconds, number: Int, rule: CheckRule, why: String = "") -> CheckFix {
         let old = event.end
         event.end = end
         // Words stay inside their caption.
@@ -54,7 +60,7 @@ public struct Fixer: Sendable {
                 return w
             }
         }
-        return CheckFix(caption: number, rule: rule, change: "end moved from \(Timecode.format(old)) to \(Timecode.format(end))")
+        return CheckFix(caption: number, rule: rule, change: "end moved from \(Timecode.format(old)) to \(Timecode.format(end))" + why)
     }
 
     /// Re-breaks a caption whose lines are too long or too many, when the balanced layout fits.
