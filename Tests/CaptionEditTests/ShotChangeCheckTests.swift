@@ -1,4 +1,5 @@
 import CaptionModel
+import CaptionTestSupport
 import Foundation
 import Testing
 @testable import CaptionEdit
@@ -135,5 +136,46 @@ import Testing
         } catch {
             #expect(error.message.hasPrefix("bad.json: shot-change-end-gap: must be a number of frames"))
         }
+    }
+}
+
+/// Random captions (some overlapping, some too short or too fast) against random shot changes: the
+/// shot-change moves never leave a caption with a problem (an overlap among them) that the fixer
+/// without shot changes would not have left, and leave no more shot-change problems than there were.
+@Suite struct ShotChangeFixPropertyTests {
+    static func document(_ random: inout SplitMix64, count: Int) -> CaptionDocument {
+        var t = random.int(0...2000)
+        var events: [CaptionEvent] = []
+        for _ in 0..<count {
+            let start = t + random.int(0...600)
+            let end = start + random.int(300...4000)
+            events.append(CaptionEvent(start: start, end: end, text: CaptionText(plain: random.chance(0.2) ? "A much longer caption that reads fast." : "Short one.")))
+            t = end + (random.chance(0.3) ? -random.int(0...200) : random.int(0...1200))
+        }
+        return CaptionDocument(events: events)
+    }
+
+    @Test(arguments: UInt64(1)...40) func shotMovesAddNoOtherProblem(seed: UInt64) {
+        var random = SplitMix64(seed: seed &* 104_729)
+        let document = Self.document(&random, count: 40)
+        let last = document.events.map { $0.end }.max()! / 40
+        let shots = ShotChanges(frameRate: ShotChangeCheckTests.fps25, frames: (0..<random.int(5...40)).map { _ in random.int(1...last) })
+        let with = Checker(profile: .netflix, frameRate: ShotChangeCheckTests.fps25, shotChanges: shots)
+        let without = Checker(profile: .netflix, frameRate: ShotChangeCheckTests.fps25)
+        let (fixed, _) = Fixer(checker: with).fix(document)
+        let (plain, _) = Fixer(checker: without).fix(document)
+        struct Key: Hashable { var caption: Int; var rule: CheckRule }
+        func counts(_ problems: [CheckProblem]) -> [Key: Int] {
+            problems.reduce(into: [:]) { $0[Key(caption: $1.caption, rule: $1.rule), default: 0] += 1 }
+        }
+        // Shot-change problems are fewer than before the fix, and every other one was there without shots.
+        let before = with.check(document).filter { $0.shotChange != nil }.count
+        let after = with.check(fixed)
+        #expect(after.filter { $0.shotChange != nil }.count <= before)
+        let others = counts(after.filter { $0.shotChange == nil }), plainOthers = counts(without.check(plain))
+        let added = others.filter { key, n in n > plainOthers[key, default: 0] }
+        let described: [String] = added.keys.map { key in "\(key.caption) \(key.rule.rawValue)" }
+        #expect(added.isEmpty, "seed \(seed): new problems \(described)")
+        #expect(fixed.events.allSatisfy { $0.start < $0.end })
     }
 }

@@ -8,9 +8,8 @@ import CaptionStyles
 ///   that would leave it no time at all);
 /// - captions shorter than the profile's minimum lengthened into the free time after them, up to the
 ///   next caption's required gap (and the video's end).
-/// - with shot changes, starts and ends moved as the shot-change rules say (`ShotChangeFixes`), each
-///   move kept only when it leaves no new problem around it: after the gaps are mended, and again
-///   after short captions are lengthened (which may carry an end next to a shot change).
+/// - with shot changes, last, starts and ends moved as the shot-change rules say (`ShotChangeFixes`),
+///   each move kept only when it leaves no new problem around it.
 /// Everything else stays as it is, for the checker to report.
 public struct Fixer: Sendable {
     public var checker: Checker
@@ -33,8 +32,6 @@ public struct Fixer: Sendable {
             let rule: CheckRule = next < events[i].end ? .overlap : .minGap
             fixes.append(setEnd(&events[i], next - gap, number: i + 1, rule: rule))
         }
-        let shots = checker.shotRules
-        if let shots { fixes += snapToShotChanges(&events, rules: shots) }
         if let minimum = profile.minDuration {
             for i in events.indices where events[i].end - events[i].start < minimum {
                 var limit = events[i].start + minimum
@@ -43,7 +40,9 @@ public struct Fixer: Sendable {
                 if limit > events[i].end { fixes.append(setEnd(&events[i], limit, number: i + 1, rule: .minDuration)) }
             }
         }
-        if let shots { fixes += snapToShotChanges(&events, rules: shots) }
+        // Last, so that no shot-change move takes the time another repair needed: each move is kept
+        // only if it leaves the captions around it no problem they did not have.
+        if let shots = checker.shotRules { fixes += snapToShotChanges(&events, rules: shots) }
         var fixed = document
         fixed.events = events
         return (fixed, fixes)
