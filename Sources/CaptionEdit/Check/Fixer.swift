@@ -51,15 +51,19 @@ public struct Fixer: Sendable {
     func setEnd(_ event: inout CaptionEvent, _ end: Milliseconds, number: Int, rule: CheckRule, why: String = "") -> CheckFix {
         let old = event.end
         event.end = end
-        // Words stay inside their caption.
-        if !event.words.isEmpty {
-            event.words = event.words.map { w in
-                var w = w
-                w.end = min(w.end, end); w.start = min(w.start, w.end)
-                return w
-            }
-        }
+        Self.keepWordsInside(&event)
         return CheckFix(caption: number, rule: rule, change: "end moved from \(Timecode.format(old)) to \(Timecode.format(end))" + why)
+    }
+
+    /// Words stay inside their caption when one of its edges moves.
+    static func keepWordsInside(_ event: inout CaptionEvent) {
+        guard !event.words.isEmpty else { return }
+        let start = event.start, end = event.end
+        event.words = event.words.map { w in
+            var w = w
+            w.start = min(max(w.start, start), end); w.end = min(max(w.end, w.start), end)
+            return w
+        }
     }
 
     /// Re-breaks a caption whose lines are too long or too many, when the balanced layout fits.

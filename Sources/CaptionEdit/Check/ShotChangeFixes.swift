@@ -44,14 +44,7 @@ extension Fixer {
         if edge == .end { return setEnd(&event, target, number: number, rule: finding.rule, why: why) }
         let old = event.start
         event.start = target
-        // Words stay inside their caption.
-        if !event.words.isEmpty {
-            event.words = event.words.map { w in
-                var w = w
-                w.start = max(w.start, target); w.end = max(w.end, w.start)
-                return w
-            }
-        }
+        Self.keepWordsInside(&event)
         return CheckFix(caption: number, rule: finding.rule,
                         change: "start moved from \(Timecode.format(old)) to \(Timecode.format(target))" + why)
     }
