@@ -95,6 +95,19 @@ import Testing
         #expect(checker.check(kept).map(\.rule) == [.shotChangeCrossing])
     }
 
+    @Test func aMoveWaitsForTheNextCaptionToMakeRoom() {
+        // 1 ends 10 frames before the cut at 100; 2 starts 3 frames before it and crosses it. 1's end
+        // cannot go 2 frames before the cut while 2 starts there; once 2 starts on the cut it can.
+        let document = CaptionDocument(events: [Self.cue(Self.frameTime(40), Self.frameTime(90), "Hi there."),
+                                                Self.cue(Self.frameTime(97), Self.frameTime(150), "Hi there.")])
+        let checker = Self.checker
+        #expect(checker.check(document).map(\.rule) == [.shotChangeEnd, .shotChangeCrossing])
+        let (fixed, fixes) = Fixer(checker: checker).fix(document)
+        #expect(fixes.map(\.caption) == [2, 1])
+        #expect(fixed.events.map { [$0.start / 40, $0.end / 40] } == [[40, 98], [100, 150]])
+        #expect(checker.check(fixed).isEmpty)
+    }
+
     @Test func captionsWithinAShotsFirstOrLastFrames() {
         let checker = Self.checker
         // Ends 6 frames before 300 without crossing it, and starts 8 frames before it: both edges are

@@ -8,12 +8,18 @@ import CaptionModel
 extension Fixer {
     func snapToShotChanges(_ events: inout [CaptionEvent], rules: ShotChangeRules) -> [CheckFix] {
         var fixes: [CheckFix] = []
-        for i in events.indices {
-            // Each kept move removes a problem of this caption's, so this ends; the bound is a guard.
-            for _ in 0..<8 {
-                guard let fix = moveOneEdge(&events, i, rules: rules) else { break }
-                fixes.append(fix)
+        // A second pass: a caption's move may free the place an earlier caption's edge could not take
+        // (an end waiting for the next caption's start to leave the last frames before a cut).
+        for _ in 0..<3 {
+            let before = fixes.count
+            for i in events.indices {
+                // Each kept move removes a problem around this caption, so this ends; the bound is a guard.
+                for _ in 0..<8 {
+                    guard let fix = moveOneEdge(&events, i, rules: rules) else { break }
+                    fixes.append(fix)
+                }
             }
+            if fixes.count == before { break }
         }
         return fixes
     }
