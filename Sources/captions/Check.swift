@@ -13,7 +13,7 @@ struct Check: ParsableCommand {
         discussion: """
         One line per problem, FILE:LINE: caption N: RULE: VALUE (limit LIMIT), then a summary. Rules: \
         reading-speed, line-length, line-count, min-duration, max-duration, min-gap (frames at --fps, \
-        default the profile's), overlap, empty, and with --video beyond-video. With shot changes (found \
+        default the shot changes' rate, else the profile's), overlap, empty, and with --video beyond-video. With shot changes (found \
         in --video, or read from --shots FILE) the profile's shot-change rules too: shot-change-start, \
         shot-change-end, shot-change-crossing (frames at the shot changes' rate). --fix -o OUT moves ends \
         to remove overlaps and short gaps, lengthens short captions into free time, re-breaks long \
@@ -34,7 +34,7 @@ struct Check: ParsableCommand {
     @Option(help: "netflix (default), bbc, youtube, or a profile JSON file.")
     var profile = "netflix"
 
-    @Option(help: "Frame rate that gaps are counted in (default: the profile's).")
+    @Option(help: "Frame rate that gaps are counted in (default: the shot changes' when there are any, else the profile's); a plain --shots list's rate without --video.")
     var fps: String?
 
     @Option(help: "A video: captions must end within its duration, and its shot changes are found for the profile's shot-change rules.")
@@ -49,7 +49,7 @@ struct Check: ParsableCommand {
     @Flag(help: "Print {\"problems\": [...]} as JSON instead of lines.")
     var json = false
 
-    @Flag(help: "Repair overlaps, short gaps, short captions and long lines; write the result with -o.")
+    @Flag(help: "Repair overlaps, short gaps, short captions, long lines and edges near shot changes; write the result with -o.")
     var fix = false
 
     @Option(name: .shortAndLong, help: "With --fix: where to write the repaired captions.")
