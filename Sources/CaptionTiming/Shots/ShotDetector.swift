@@ -2,7 +2,8 @@
 /// (`finish` decides the last ones). A frame is the first of a new shot when:
 ///
 /// 1. it jumps: its difference from the frame before (`ShotFrame.difference`) is at least `threshold`
-///    and at least 3 times the clip's recent motion (the median of the last second's differences);
+///    and at least 3 times the clip's recent motion (the median difference over the last second of the
+///    current shot: `MotionLevel`);
 /// 2. it is no flash: none of the next 3 frames comes back to look like the frame before the jump (a
 ///    white frame, a photographer's flash, a one- or two-frame insert), and the frames it comes back in
 ///    are no cut either;
@@ -32,9 +33,8 @@ public struct ShotDetector: Sendable {
 
     public let threshold: Double
 
-    /// The recent frames, the last `lookBehind + longestFlash + 1`, with their differences and the
-    /// motion level each jump was measured against.
-    private var recent: [(frame: ShotFrame, difference: Double, level: Double)] = []
+    /// The recent frames, the last `lookBehind + longestFlash + 1`, with their differences.
+    private var recent: [(frame: ShotFrame, difference: Double)] = []
     private static let lookBehind = 3
     /// The position (in frames fed) of `recent[0]`.
     private var firstPosition = 0
@@ -53,9 +53,8 @@ public struct ShotDetector: Sendable {
 
     public mutating func add(_ frame: ShotFrame) {
         let difference = recent.last.map { frame.difference(from: $0.frame) } ?? 0
-        let level = motion.median
-        if !recent.isEmpty { motion.add(difference) }
-        recent.append((frame, difference, level))
+        if !recent.isEmpty { motion.add(difference, at: fed) }
+        recent.append((frame, difference))
         fed += 1
         let decidable = fed - 1 - Self.longestFlash
         if decidable >= 1 { decide(decidable) }
@@ -72,13 +71,13 @@ public struct ShotDetector: Sendable {
         return cuts
     }
 
-    private func entry(_ position: Int) -> (frame: ShotFrame, difference: Double, level: Double) {
+    private func entry(_ position: Int) -> (frame: ShotFrame, difference: Double) {
         recent[min(max(position, firstPosition), fed - 1) - firstPosition]
     }
 
     private mutating func decide(_ position: Int) {
-        let (frame, jump, level) = entry(position)
-        guard jump >= threshold, jump >= Self.motionRatio * level, position > flashEnd else { return }
+        let (frame, jump) = entry(position)
+        guard jump >= threshold, jump >= Self.motionRatio * motion.median(before: position), position > flashEnd else { return }
         let before = entry(position - 1).frame
         for k in 1...Self.longestFlash where position + k < fed {
             if entry(position + k).frame.difference(from: before) < Self.returnRatio * jump {
@@ -89,9 +88,10 @@ public struct ShotDetector: Sendable {
         let around = entry(position + 2).frame.difference(from: entry(position - Self.lookBehind).frame)
         guard jump >= Self.concentration * around else { return }
         if let last = found.last, position - last.position <= Self.closest {
-            if jump > last.difference { found[found.count - 1] = (frame.number, position, jump) }
-            return
+            guard jump > last.difference else { return }
+            found.removeLast()
         }
         found.append((frame.number, position, jump))
+        motion.startShot(at: position)
     }
 }

@@ -99,12 +99,17 @@ public final class ShotFrameReader {
         try decoder.decode(nil, file: path, refused: {}, emit)
     }
 
-    /// The frame nearest the frame's timestamp on the stream's rate, from the player's time 0.
+    /// The frame on screen at the frame's timestamp, on the stream's rate from the player's time 0: the
+    /// frame containing it, with a tenth of a frame's grace for timestamps rounded to the millisecond
+    /// (Matroska's 29.97 fps frame 1 is at 33 ms, 0.989 of a frame). A stream shifted by a fraction of a
+    /// frame (21 ms of AAC priming before a late video) keeps the frames its pictures are shown in.
     private func frameNumber(_ frame: MediaFrame) -> Int? {
         let ts = frame.pointer.pointee.best_effort_timestamp
         guard ts != cffmpeg_nopts_value() else { return nil }
-        let us = av_rescale_q(ts, timeBase, cffmpeg_time_base_q()) - container.startMicroseconds
-        return RationalScale(numerator: frameRate.numerator, denominator: frameRate.denominator * 1_000_000).apply(Int(us))
+        let us = Int(av_rescale_q(ts, timeBase, cffmpeg_time_base_q()) - container.startMicroseconds)
+        let unit = frameRate.denominator * 10_000_000
+        let scaled = us * frameRate.numerator * 10 + unit / 10
+        return scaled >= 0 ? scaled / unit : -((-scaled + unit - 1) / unit)
     }
 
     private func picture(of frame: MediaFrame, number: Int) throws(VideoError) -> ShotPicture {
