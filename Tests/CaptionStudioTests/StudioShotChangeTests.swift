@@ -121,4 +121,31 @@ import Testing
         #expect(try await off.get("/shots").json["state"] as? String == "off")
         _ = off.stop()
     }
+
+    /// A shot-change file that is missing or not one stops the studio before it listens, with the exit
+    /// codes of every command; --shots with --no-shots is a usage error.
+    @Test func badShotFilesStopItBeforeItListens() throws {
+        let dir = try StudioFixtures.scratch()
+        let clip = try Self.cutClip(in: dir)
+        let captions = try Self.captions(in: dir)
+        func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+            let process = Process()
+            process.executableURL = StudioProcess.executable
+            process.arguments = ["studio", "--no-open", clip, captions] + arguments
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        let missing = try run(["--shots", dir.appendingPathComponent("none.txt").path])
+        #expect(missing.status == 66 && missing.stderr.contains("none.txt"), "\(missing)")
+        let bad = dir.appendingPathComponent("bad.txt").path
+        try "2.000\nsoon\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let malformed = try run(["--shots", bad])
+        #expect(malformed.status == 65 && malformed.stderr.contains("bad.txt"), "\(malformed)")
+        #expect(try run(["--shots", bad, "--no-shots"]).status == 64)
+    }
 }
