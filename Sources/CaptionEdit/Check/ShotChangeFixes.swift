@@ -26,8 +26,10 @@ extension Fixer {
 
     /// The first move of caption `i`'s edges that the checker accepts, applied; nil when none is.
     private func moveOneEdge(_ events: inout [CaptionEvent], _ i: Int, rules: ShotChangeRules) -> CheckFix? {
+        let findings = rules.findings(events[i])
+        guard !findings.isEmpty else { return nil }
         let before = problemCounts(events, around: i, rules: rules)
-        for finding in rules.findings(events[i]) {
+        for finding in findings {
             let edge = finding.distance.edge
             let old = edge == .start ? events[i].start : events[i].end
             for target in finding.targets where target != old {
