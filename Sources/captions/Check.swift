@@ -159,6 +159,13 @@ struct Check: ParsableCommand {
             return try ShotChangesFile.read(path: shots, frameRate: rate)
         }
         guard let video, !noShots, profile.checksShotChanges else { return nil }
+        // A sound file names the programme's length as well as a video does: checked, with a warning.
+        do { _ = try MediaProbe.geometry(of: video) } catch where error.kind == .unsupported {
+            CommandFailure.printError("captions: warning: \(video) has no video stream: no shot changes to check against (--no-shots skips looking)")
+            return nil
+        } catch {
+            throw CaptionFormatError(error.kind == .unreadableInput ? .unreadable : .malformed, error.message)
+        }
         return try Self.videoError { try detectShotChanges(videoPath: video, threshold: nil) }
     }
 

@@ -130,5 +130,11 @@ import Testing
         let r = try CommandRunner.run(["check", captions, "--shots", bad, "--fps", "25"])
         #expect(r.status == 65)
         #expect(r.stderr.contains(bad) && r.stderr.contains("2"), "\(r.stderr)")
+        // A sound file as --video: its length is checked, and a warning says there are no shot changes.
+        let sound = dir.appendingPathComponent("sound.m4a").path
+        try #require(try FFmpeg.run(["-f", "lavfi", "-i", "sine=d=10", sound]) == 0)
+        let audio = try CommandRunner.run(["check", captions, "--video", sound])
+        #expect(audio.status == 0, "\(audio.stdout)\(audio.stderr)")
+        #expect(audio.stderr == "captions: warning: \(sound) has no video stream: no shot changes to check against (--no-shots skips looking)\n")
     }
 }
