@@ -129,16 +129,7 @@ import Testing
         let clip = try Self.cutClip(in: dir)
         let captions = try Self.captions(in: dir)
         func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-            let process = Process()
-            process.executableURL = StudioProcess.executable
-            process.arguments = ["studio", "--no-open", clip, captions] + arguments
-            let err = Pipe()
-            process.standardError = err
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
+            try StudioProcess.runToExit([clip, captions] + arguments)
         }
         let missing = try run(["--shots", dir.appendingPathComponent("none.txt").path])
         #expect(missing.status == 66 && missing.stderr.contains("none.txt"), "\(missing)")
