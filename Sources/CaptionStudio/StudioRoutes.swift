@@ -55,6 +55,8 @@ struct StudioRoutes: HTTPHandler {
                 .handleRequest(request)
         case (.GET, "/info"):
             return Self.json(info())
+        case (.GET, "/shots"):
+            return Self.json(session.shotChanges.json())
         case (.GET, "/fields"):
             return Self.json(["fields": StyleField.tableJSON()])
         case (.GET, "/overlay"):

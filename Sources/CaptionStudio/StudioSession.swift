@@ -22,10 +22,14 @@ public final class StudioSession: @unchecked Sendable {
         public var stylesDirectory: String?
         /// Which subtitle track to read when `captions` is a video file.
         public var track: TrackSelection
+        /// The timeline's shot changes.
+        public var shots: StudioShotChanges.Source
         public init(video: String, captions: String, format: String? = nil, preset: String? = nil,
-                    styleFile: String? = nil, stylesDirectory: String? = nil, track: TrackSelection = TrackSelection()) {
+                    styleFile: String? = nil, stylesDirectory: String? = nil, track: TrackSelection = TrackSelection(),
+                    shots: StudioShotChanges.Source = .none) {
             self.video = video; self.captions = captions; self.format = format; self.track = track
             self.preset = preset; self.styleFile = styleFile; self.stylesDirectory = stylesDirectory
+            self.shots = shots
         }
     }
 
@@ -46,6 +50,8 @@ public final class StudioSession: @unchecked Sendable {
     public let geometry: VideoGeometry
     /// Warnings from reading the captions, for the page.
     public let readWarnings: [String]
+    /// The video's shot changes, for the timeline (found in the background when asked to).
+    public let shotChanges: StudioShotChanges
 
     private let lock = NSLock()
     private let source: CaptionDocument
@@ -83,6 +89,8 @@ public final class StudioSession: @unchecked Sendable {
         // The command line's preset outranks the file's `extends`, as in every other command.
         preset = inputs.preset ?? file?.extends ?? StyleLibrary.defaultPreset
         let style = try library.style(preset: preset, file: file)
+        // Last: a detection starts only once every input has been read.
+        shotChanges = StudioShotChanges(inputs.shots)
         current = Self.snapshot(version: 1, style: style, pages: Self.pages(source: source, wordTimed: wordTimed, edited: nil, style: style),
                                 geometry: geometry, engine: engine)
     }

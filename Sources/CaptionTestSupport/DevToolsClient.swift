@@ -88,6 +88,13 @@ public final class DevToolsBrowser {
         return data
     }
 
+    /// A mouse event as the user's mouse makes it (`mousePressed`, `mouseMoved`, `mouseReleased`) at a
+    /// point of the viewport, with the left button: the page sees real pointer events.
+    public func mouse(_ type: String, x: Double, y: Double) throws {
+        _ = try call("Input.dispatchMouseEvent", ["type": type, "x": x, "y": y, "button": "left",
+                                                   "buttons": type == "mouseReleased" ? 0 : 1, "clickCount": 1])
+    }
+
     // MARK: Protocol
 
     private func call(_ method: String, _ params: [String: Any] = [:], timeout: TimeInterval = 60) throws -> [String: Any] {

@@ -4,8 +4,10 @@ import CFFmpeg
 /// default is one thread; the ffmpeg command line asks for as many as there are cores).
 enum VideoDecoder {
     /// With `alpha`, VP9 carrying alpha (WebM's `alpha_mode`, what `captions overlay --codec vp9` writes)
-    /// is decoded by libvpx, which reads the alpha plane libavcodec's own VP9 decoder drops.
-    static func open(_ stream: UnsafeMutablePointer<AVStream>, file: String, alpha: Bool = false) throws(VideoError) -> CodecContext {
+    /// is decoded by libvpx, which reads the alpha plane libavcodec's own VP9 decoder drops. `configure`
+    /// sets options that must be set before the decoder opens (shot detection's reduced resolution).
+    static func open(_ stream: UnsafeMutablePointer<AVStream>, file: String, alpha: Bool = false,
+                     configure: (CodecContext) -> Void = { _ in }) throws(VideoError) -> CodecContext {
         let parameters = stream.pointee.codecpar!
         let vp9Alpha = alpha && parameters.pointee.codec_id == AV_CODEC_ID_VP9
             && av_dict_get(stream.pointee.metadata, "alpha_mode", nil, 0).map { String(cString: $0.pointee.value) == "1" } == true
@@ -17,6 +19,7 @@ enum VideoDecoder {
         try check(avcodec_parameters_to_context(decoder.pointer, parameters), .malformedInput, "\(file): unusable video stream")
         decoder.pointer.pointee.pkt_timebase = stream.pointee.time_base
         decoder.pointer.pointee.thread_count = 0
+        configure(decoder)
         try check(avcodec_open2(decoder.pointer, codec, nil), .malformedInput, "\(file): cannot decode its video")
         return decoder
     }

@@ -8,7 +8,7 @@ struct Captions: ParsableCommand {
         commandName: "captions",
         abstract: "Read, convert, style and burn subtitles and karaoke captions.",
         version: BuildVersion.description,
-        subcommands: [Convert.self, Retime.self, Align.self, Check.self, Render.self, Presets.self, Compare.self, Verify.self, Golden.self, Burn.self, Join.self, Overlay.self, Studio.self, Tracks.self, Mux.self, Sync.self]
+        subcommands: [Convert.self, Retime.self, Align.self, Check.self, Render.self, Presets.self, Compare.self, Verify.self, Golden.self, Burn.self, Join.self, Overlay.self, Studio.self, Tracks.self, Mux.self, Sync.self, Shots.self]
     )
 }
 

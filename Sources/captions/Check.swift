@@ -13,10 +13,13 @@ struct Check: ParsableCommand {
         discussion: """
         One line per problem, FILE:LINE: caption N: RULE: VALUE (limit LIMIT), then a summary. Rules: \
         reading-speed, line-length, line-count, min-duration, max-duration, min-gap (frames at --fps, \
-        default the profile's), overlap, empty, and with --video beyond-video. --fix -o OUT moves ends \
-        to remove overlaps and short gaps, lengthens short captions into free time and re-breaks long \
-        lines, reporting each fix; no caption's words change. Exit 0 when clean, 1 when any problem is \
-        left, 64 usage, 65 malformed input or profile, 66 a missing file.
+        default the shot changes' rate, else the profile's), overlap, empty, and with --video beyond-video. With shot changes (found \
+        in --video, or read from --shots FILE) the profile's shot-change rules too: shot-change-start, \
+        shot-change-end, shot-change-crossing (frames at the shot changes' rate). --fix -o OUT moves ends \
+        to remove overlaps and short gaps, lengthens short captions into free time, re-breaks long \
+        lines and moves starts and ends onto shot changes, reporting each fix; no caption's words \
+        change. Exit 0 when clean, 1 when any problem is left, 64 usage, 65 malformed input or profile, \
+        66 a missing file.
 
         Several files are checked in one run, across the cores: each file's lines as above (its summary \
         line naming it), in the order given, then a summary of all; with --json one object with a \
@@ -31,16 +34,22 @@ struct Check: ParsableCommand {
     @Option(help: "netflix (default), bbc, youtube, or a profile JSON file.")
     var profile = "netflix"
 
-    @Option(help: "Frame rate that gaps are counted in (default: the profile's).")
+    @Option(help: "Frame rate that gaps are counted in (default: the shot changes' when there are any, else the profile's); a plain --shots list's rate without --video.")
     var fps: String?
 
-    @Option(help: "A video: captions must end within its duration.")
+    @Option(help: "A video: captions must end within its duration, and its shot changes are found for the profile's shot-change rules.")
     var video: String?
+
+    @Option(help: "Shot changes from a file (captions shots' JSON, or a plain list of times or frames) instead of finding them in --video.")
+    var shots: String?
+
+    @Flag(name: .customLong("no-shots"), help: "With --video: check only the duration; do not look for shot changes.")
+    var noShots = false
 
     @Flag(help: "Print {\"problems\": [...]} as JSON instead of lines.")
     var json = false
 
-    @Flag(help: "Repair overlaps, short gaps, short captions and long lines; write the result with -o.")
+    @Flag(help: "Repair overlaps, short gaps, short captions, long lines and edges near shot changes; write the result with -o.")
     var fix = false
 
     @Option(name: .shortAndLong, help: "With --fix: where to write the repaired captions.")
@@ -59,6 +68,7 @@ struct Check: ParsableCommand {
         if fix != (output != nil) { throw ValidationError("--fix and -o go together") }
         if fix && inputs.count > 1 { throw ValidationError("--fix -o writes one file: fix one input at a time") }
         if let fps, FrameRate(parsing: fps) == nil { throw ValidationError("--fps '\(fps)' is not a frame rate (25, 23.976, 30000/1001)") }
+        if noShots && (video == nil || shots != nil) { throw ValidationError("--no-shots goes with --video (and without --shots)") }
     }
 
     func run() throws {
@@ -67,11 +77,12 @@ struct Check: ParsableCommand {
             let profile = try loadProfile()
             var duration: Milliseconds?
             if let video {
-                do { duration = try MediaProbe.duration(of: video) } catch let error as VideoError {
-                    throw CaptionFormatError(error.kind == .unreadableInput ? .unreadable : .malformed, error.message)
-                }
+                duration = try Self.videoError { try MediaProbe.duration(of: video) }
             }
-            let checker = Checker(profile: profile, frameRate: fps.flatMap { FrameRate(parsing: $0) }, videoDuration: duration)
+            let shotChanges = try loadShotChanges(profile: profile)
+            // Frames are the video's once its shot changes are known: gaps count in the same frames (--fps wins).
+            let rate = fps.flatMap { FrameRate(parsing: $0) } ?? shotChanges?.frameRate
+            let checker = Checker(profile: profile, frameRate: rate, videoDuration: duration, shotChanges: shotChanges)
             if inputs.count > 1 {
                 status = checkFiles(checker: checker, profile: profile)
                 return
@@ -138,6 +149,33 @@ struct Check: ParsableCommand {
         return BatchFiles.worst(results.map(\.code))
     }
 
+    /// The shot changes for the profile's rules: `--shots` (a plain list's times counted at the video's
+    /// rate, else --fps's, else the profile's), else found in `--video` (not with `--no-shots`, nor for
+    /// a profile without shot-change rules, where finding them would be wasted).
+    private func loadShotChanges(profile: CheckProfile) throws -> ShotChanges? {
+        if let shots {
+            var rate = fps.flatMap { FrameRate(parsing: $0) } ?? profile.frameRate
+            if let video { rate = try Self.videoError { try MediaProbe.geometry(of: video).rate } }
+            return try ShotChangesFile.read(path: shots, frameRate: rate)
+        }
+        guard let video, !noShots, profile.checksShotChanges else { return nil }
+        // A sound file names the programme's length as well as a video does: checked, with a warning.
+        do { _ = try MediaProbe.geometry(of: video) } catch where error.kind == .unsupported {
+            CommandFailure.printError("captions: warning: \(video) has no video stream: no shot changes to check against (--no-shots skips looking)")
+            return nil
+        } catch {
+            throw CaptionFormatError(error.kind == .unreadableInput ? .unreadable : .malformed, error.message)
+        }
+        return try Self.videoError { try detectShotChanges(videoPath: video, threshold: nil) }
+    }
+
+    /// A video's error as the exit codes name it: 66 unreadable, 65 anything else.
+    private static func videoError<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as VideoError {
+            throw CaptionFormatError(error.kind == .unreadableInput ? .unreadable : .malformed, error.message)
+        }
+    }
+
     private func loadProfile() throws -> CheckProfile {
         if let builtIn = CheckProfile.named(profile) { return builtIn }
         guard profile.lowercased().hasSuffix(".json") || profile.contains("/") else {
@@ -191,13 +229,20 @@ struct Check: ParsableCommand {
         return out
     }
 
+    /// `, "shot_change": {"frame": 305, "time": 12.721, "edge": "start", "offset": 7}`: the change (its
+    /// first frame and time in seconds) and the edge's distance from it in frames, negative before it.
+    private static func shotChangeJSON(_ near: ShotChangeDistance) -> String {
+        ", \"shot_change\": {\"frame\": \(near.frame), \"time\": \(CheckProblem.number(Double(near.time) / 1000)), \"edge\": \"\(near.edge.rawValue)\", \"offset\": \(near.offset)}"
+    }
+
     private func jsonText(_ r: FileReport) -> String {
         func line(_ caption: Int) -> String {
             r.read.wordTimedSource == nil ? r.read.line(ofEvent: caption - 1).map(String.init) ?? "null" : "null"
         }
         var out = r.named ? "{\"file\": \(jsonStringLiteral(r.input)), \"problems\": [" : "{\"problems\": ["
         out += r.problems.map {
-            "\n  {\"cue\": \($0.caption), \"line\": \(line($0.caption)), \"rule\": \"\($0.rule.rawValue)\", \"value\": \(CheckProblem.number($0.value)), \"limit\": \(CheckProblem.number($0.limit)), \"unit\": \"\($0.unit)\"}"
+            "\n  {\"cue\": \($0.caption), \"line\": \(line($0.caption)), \"rule\": \"\($0.rule.rawValue)\", \"value\": \(CheckProblem.number($0.value)), \"limit\": \(CheckProblem.number($0.limit)), \"unit\": \"\($0.unit)\""
+                + ($0.shotChange.map(Self.shotChangeJSON) ?? "") + "}"
         }.joined(separator: ",")
         out += r.problems.isEmpty ? "]" : "\n]"
         if fix {

@@ -1,5 +1,7 @@
 import ArgumentParser
+import CaptionFormats
 import CaptionStudio
+import CaptionVideo
 import Dispatch
 import Foundation
 
@@ -37,16 +39,26 @@ struct Studio: ParsableCommand {
     @Option(help: "Input format, overriding detection.")
     var from: String?
 
+    @Option(help: "Shot changes for the timeline from a file (captions shots' JSON, or a plain list of times) instead of finding them in the video.")
+    var shots: String?
+
+    @Flag(name: .customLong("no-shots"), help: "Do not look for shot changes in the video (no lines on the timeline).")
+    var noShots = false
+
     @OptionGroup(title: "Captions inside a video file")
     var tracks: TrackOptions
 
     @OptionGroup var styleOptions: StyleOptions
 
+    func validate() throws {
+        if noShots && shots != nil { throw ValidationError("--no-shots and --shots: give one") }
+    }
+
     func run() throws {
-        let inputs = StudioSession.Inputs(video: video, captions: input, format: from, preset: styleOptions.preset,
-                                          styleFile: styleOptions.style, stylesDirectory: styleOptions.stylesDir,
-                                          track: tracks.selection)
         let server: StudioServer = try CommandFailure.exitOnError {
+            let inputs = StudioSession.Inputs(video: video, captions: input, format: from, preset: styleOptions.preset,
+                                              styleFile: styleOptions.style, stylesDirectory: styleOptions.stylesDir,
+                                              track: tracks.selection, shots: try shotSource())
             do {
                 let session = try StudioSession(inputs)
                 for warning in session.readWarnings { CommandFailure.printError("captions: warning: \(warning)") }
@@ -89,6 +101,15 @@ struct Studio: ParsableCommand {
             CommandFailure.printError("captions: studio: \(message)")
             throw ExitCode(70)
         }
+    }
+
+    /// The timeline's shot changes: `--shots` read now (a plain list's times at the video's rate), none
+    /// with `--no-shots`, else found in the video in the background once the studio runs.
+    private func shotSource() throws -> StudioShotChanges.Source {
+        if noShots { return .none }
+        let video = self.video
+        guard let shots else { return .detect { try detectShotChanges(videoPath: video, threshold: nil) } }
+        return .given(try ShotChangesFile.read(path: shots, frameRate: try MediaProbe.geometry(of: video).rate))
     }
 
     /// xdg-open where there is a desktop; on a server the URL printed is enough.

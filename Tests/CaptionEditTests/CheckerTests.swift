@@ -98,5 +98,9 @@ import Testing
             #expect(error.message == "bad.json: reading-speed: 'true' must be a number from 0.1 to 10000, or null to turn the rule off")
         }
         #expect(throws: CheckProfileFile.Problem.self) { try CheckProfileFile.parse(Data(#"{"extends": "hbo"}"#.utf8), name: "x.json") }
+        // 0 and 1 are numbers, not booleans (Linux's JSONSerialization makes both NSNumber).
+        let ones = try CheckProfileFile.parse(Data(#"{"min-gap": 1, "line-count": 1, "min-duration": 0}"#.utf8), name: "ones.json")
+        #expect(ones.minGapFrames == 1 && ones.maxLines == 1 && ones.minDuration == 0)
+        #expect(throws: CheckProfileFile.Problem.self) { try CheckProfileFile.parse(Data(#"{"min-gap": false}"#.utf8), name: "no.json") }
     }
 }

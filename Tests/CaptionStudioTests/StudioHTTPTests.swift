@@ -280,23 +280,11 @@ import Testing
         #expect(try await studio.get("/info").json["width"] as? Int == 360)
         #expect(studio.stop() == 0)
 
-        func run(_ arguments: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = StudioProcess.executable
-            process.arguments = ["studio", "--no-open"] + arguments
-            let err = Pipe()
-            process.standardError = err
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
-        }
-        let missing = try run([dir.appendingPathComponent("nope.mp4").path, Self.captions])
+        let missing = try StudioProcess.runToExit([dir.appendingPathComponent("nope.mp4").path, Self.captions])
         #expect(missing.0 == 66 && missing.1.contains("nope.mp4"))
-        let notVideo = try run([Self.captions, Self.captions])
+        let notVideo = try StudioProcess.runToExit([Self.captions, Self.captions])
         #expect(notVideo.0 == 65 && notVideo.1.contains("whisperx.json"))
-        let badPreset = try run([video, Self.captions, "--preset", "nope"])
+        let badPreset = try StudioProcess.runToExit([video, Self.captions, "--preset", "nope"])
         #expect(badPreset.0 == 64 && badPreset.1.contains("unknown preset"))
     }
 }

@@ -111,6 +111,21 @@ final class StudioProcess: @unchecked Sendable {
         return try PNGFile.read(path)
     }
 
+    /// `captions studio --no-open ARGUMENTS` run until it exits, as it does when it refuses its inputs
+    /// before listening: its exit status and what it printed on stderr.
+    static func runToExit(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["studio", "--no-open"] + arguments
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
     /// A request written byte for byte (URLSession would normalise `..` away), and the status line's code.
     func raw(_ target: String) throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

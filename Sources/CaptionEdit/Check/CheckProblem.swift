@@ -1,3 +1,5 @@
+import CaptionModel
+
 /// One rule broken by one caption: the measured value beside the profile's limit, in the rule's unit
 /// (characters, lines, seconds, frames, characters or words a second or minute).
 public struct CheckProblem: Sendable, Hashable {
@@ -7,14 +9,27 @@ public struct CheckProblem: Sendable, Hashable {
     public var value: Double
     public var limit: Double
     public var unit: String
+    /// For the shot-change rules: the change and where the caption's edge is from it.
+    public var shotChange: ShotChangeDistance?
 
-    public init(caption: Int, rule: CheckRule, value: Double, limit: Double, unit: String) {
+    public init(caption: Int, rule: CheckRule, value: Double, limit: Double, unit: String, shotChange: ShotChangeDistance? = nil) {
         self.caption = caption; self.rule = rule; self.value = value; self.limit = limit; self.unit = unit
+        self.shotChange = shotChange
     }
 
-    /// `reading-speed: 24.3 cps (limit 20 cps)`, `min-gap: 1 frame (limit 2 frames)`.
+    /// `reading-speed: 24.3 cps (limit 20 cps)`, `min-gap: 1 frame (limit 2 frames)`,
+    /// `shot-change-start: starts 7 frames after the shot change at 00:00:12.721 (frame 305) (limit 12 frames: ...)`.
     public var description: String {
-        "\(rule.rawValue): \(Self.quantity(value, unit)) (limit \(Self.quantity(limit, unit)))"
+        let limitText = "limit \(Self.quantity(limit, unit))"
+        guard let near = shotChange else { return "\(rule.rawValue): \(Self.quantity(value, unit)) (\(limitText))" }
+        let limit = Int(self.limit)
+        let why = switch rule {
+        case .shotChangeStart: "a start fewer than \(limit) frames from a shot change goes on it"
+        case .shotChangeEnd where near.endGapFrames == 0: "an end fewer than \(limit) frames from a shot change goes on it"
+        case .shotChangeEnd: "an end fewer than \(limit) frames from a shot change goes \(Self.quantity(Double(near.endGapFrames), "frames")) before it"
+        default: "a caption crossing a shot change shows at least \(limit) frames on each side"
+        }
+        return "\(rule.rawValue): \(near.phrase) (\(limitText): \(why))"
     }
 
     static func quantity(_ v: Double, _ unit: String) -> String {
@@ -33,6 +48,35 @@ public struct CheckProblem: Sendable, Hashable {
         var s = String(format3: thousandths / 1000)
         while s.hasSuffix("0") { s.removeLast() }
         return s
+    }
+}
+
+/// Where a caption's start or end is from the shot change a shot-change problem names.
+public struct ShotChangeDistance: Sendable, Hashable {
+    public enum Edge: String, Sendable, Hashable { case start, end }
+
+    /// The change's frame (the first of the new shot), at `frameRate`, and the time it is shown from.
+    public var frame: Int
+    public var time: Milliseconds
+    public var edge: Edge
+    /// Frames from the change to the edge: negative before it.
+    public var offset: Int
+    /// For `shot-change-crossing`: the caption shows on both sides of the change.
+    public var crosses: Bool
+    /// The profile's frames between an end and the change it is snapped to.
+    public var endGapFrames: Int
+
+    public init(frame: Int, time: Milliseconds, edge: Edge, offset: Int, crosses: Bool, endGapFrames: Int) {
+        self.frame = frame; self.time = time; self.edge = edge; self.offset = offset
+        self.crosses = crosses; self.endGapFrames = endGapFrames
+    }
+
+    /// `starts 7 frames after the shot change at 00:00:12.721 (frame 305)`, `ends on the shot change at ...`.
+    public var phrase: String {
+        let verb = edge == .start ? "starts" : "ends"
+        let place = offset == 0 ? "on" : "\(CheckProblem.quantity(Double(abs(offset)), "frames")) \(offset < 0 ? "before" : "after")"
+        let change = "the shot change at \(Timecode.format(time)) (frame \(frame))"
+        return "\(verb) \(place) \(change)" + (crosses && edge == .start ? " and crosses it" : "")
     }
 }
 

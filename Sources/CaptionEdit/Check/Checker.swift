@@ -7,21 +7,28 @@ public struct Checker: Sendable {
     public var frameRate: FrameRate
     /// The video's duration, for `beyond-video`; nil skips the rule.
     public var videoDuration: Milliseconds?
+    /// The video's shot changes, for the profile's shot-change rules; nil (or a profile without them) skips those.
+    public var shotChanges: ShotChanges?
 
-    public init(profile: CheckProfile, frameRate: FrameRate? = nil, videoDuration: Milliseconds? = nil) {
+    public init(profile: CheckProfile, frameRate: FrameRate? = nil, videoDuration: Milliseconds? = nil, shotChanges: ShotChanges? = nil) {
         self.profile = profile
         self.frameRate = frameRate ?? profile.frameRate
         self.videoDuration = videoDuration
+        self.shotChanges = shotChanges
     }
 
     public func check(_ document: CaptionDocument) -> [CheckProblem] {
         var problems: [CheckProblem] = []
+        let shots = shotRules
         for (index, event) in document.events.enumerated() {
             let previous = index > 0 ? document.events[index - 1] : nil
             problems += check(event, number: index + 1, after: previous)
+            if let shots { problems += shots.problems(event, number: index + 1) }
         }
         return problems
     }
+
+    var shotRules: ShotChangeRules? { ShotChangeRules(profile: profile, shots: shotChanges) }
 
     /// The problems of one caption; `previous` is the caption before it in the file.
     func check(_ event: CaptionEvent, number: Int, after previous: CaptionEvent?) -> [CheckProblem] {

@@ -8,6 +8,8 @@ import CaptionStyles
 ///   that would leave it no time at all);
 /// - captions shorter than the profile's minimum lengthened into the free time after them, up to the
 ///   next caption's required gap (and the video's end).
+/// - with shot changes, last, starts and ends moved as the shot-change rules say (`ShotChangeFixes`),
+///   each move kept only when it leaves no new problem around it.
 /// Everything else stays as it is, for the checker to report.
 public struct Fixer: Sendable {
     public var checker: Checker
@@ -38,23 +40,30 @@ public struct Fixer: Sendable {
                 if limit > events[i].end { fixes.append(setEnd(&events[i], limit, number: i + 1, rule: .minDuration)) }
             }
         }
+        // Last, so that no shot-change move takes the time another repair needed: each move is kept
+        // only if it leaves the captions around it no problem they did not have.
+        if let shots = checker.shotRules { fixes += snapToShotChanges(&events, rules: shots) }
         var fixed = document
         fixed.events = events
         return (fixed, fixes)
     }
 
-    private func setEnd(_ event: inout CaptionEvent, _ end: Milliseconds, number: Int, rule: CheckRule) -> CheckFix {
+    func setEnd(_ event: inout CaptionEvent, _ end: Milliseconds, number: Int, rule: CheckRule, why: String = "") -> CheckFix {
         let old = event.end
         event.end = end
-        // Words stay inside their caption.
-        if !event.words.isEmpty {
-            event.words = event.words.map { w in
-                var w = w
-                w.end = min(w.end, end); w.start = min(w.start, w.end)
-                return w
-            }
+        Self.keepWordsInside(&event)
+        return CheckFix(caption: number, rule: rule, change: "end moved from \(Timecode.format(old)) to \(Timecode.format(end))" + why)
+    }
+
+    /// Words stay inside their caption when one of its edges moves.
+    static func keepWordsInside(_ event: inout CaptionEvent) {
+        guard !event.words.isEmpty else { return }
+        let start = event.start, end = event.end
+        event.words = event.words.map { w in
+            var w = w
+            w.start = min(max(w.start, start), end); w.end = min(max(w.end, w.start), end)
+            return w
         }
-        return CheckFix(caption: number, rule: rule, change: "end moved from \(Timecode.format(old)) to \(Timecode.format(end))")
     }
 
     /// Re-breaks a caption whose lines are too long or too many, when the balanced layout fits.

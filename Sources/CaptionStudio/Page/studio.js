@@ -40,6 +40,9 @@ const state = {
   // Decoded overlays by key: { bitmap, rect } once loaded, or a promise while loading.
   images: new Map(), queue: [], loading: 0,
   stats: { frames: 0, wrong: 0, fetchMs: [] },
+  // The video's shot changes (GET /shots): each change's time, the time a dragged end snaps to
+  // before it, and its frame; `snapped` is the change an edge being dragged sits on.
+  shots: { state: 'off', times: [], endTimes: [], frames: [] }, snapped: -1,
 };
 
 // A frame's caption time exactly as `captions burn` takes it: its timestamp in whole microseconds,
@@ -203,6 +206,15 @@ function buildTimeline() {
   const track = $('track');
   track.replaceChildren();
   track.style.width = `${px(Math.max(state.info.duration_ms, ...state.captions.events.map((e) => e.end))) + 40}px`;
+  // Shot changes: thin lines under the captions, the one a dragged edge snapped to highlighted.
+  state.shots.times.forEach((t, i) => {
+    const line = document.createElement('div');
+    line.className = 'shot' + (i === state.snapped ? ' snapped' : '');
+    line.style.left = `${px(t)}px`;
+    line.title = `shot change at ${(t / 1000).toFixed(3)} s (frame ${state.shots.frames[i]})`;
+    line.dataset.ms = String(t);
+    track.append(line);
+  });
   state.captions.events.forEach((event, index) => {
     const cue = document.createElement('div');
     cue.className = 'cue' + (index === state.selected ? ' selected' : '');
@@ -242,6 +254,18 @@ function select(index) {
   buildTimeline();
 }
 
+// An edge dragged within SNAP_PX of a shot change lands on it: a start on the change, an end the
+// studio's end gap before it (2 frames, where captions check's default profile wants it). Alt drags freely.
+const SNAP_PX = 8;
+function snapTarget(ms, side) {
+  const targets = side === 'start' ? state.shots.times : state.shots.endTimes;
+  let best = -1;
+  targets.forEach((t, i) => {
+    if (Math.abs(px(t) - px(ms)) <= SNAP_PX && (best < 0 || Math.abs(t - ms) < Math.abs(targets[best] - ms))) best = i;
+  });
+  return best;
+}
+
 // Dragging an edge retimes the caption (not past its neighbours); the server keeps its words inside.
 function dragEdge(down, index, side) {
   down.preventDefault();
@@ -251,13 +275,24 @@ function dragEdge(down, index, side) {
   const lower = side === 'start' ? (index > 0 ? events[index - 1].end : 0) : event.start + 40;
   const upper = side === 'start' ? event.end - 40 : (index + 1 < events.length ? events[index + 1].start : Infinity);
   const move = (e) => {
-    event[side] = Math.round(Math.min(upper, Math.max(lower, initial + (e.clientX - origin) / PX_PER_SECOND * 1000)));
+    let t = initial + (e.clientX - origin) / PX_PER_SECOND * 1000;
+    const shot = e.altKey ? -1 : snapTarget(t, side);
+    if (shot >= 0) t = (side === 'start' ? state.shots.times : state.shots.endTimes)[shot];
+    event[side] = Math.round(Math.min(upper, Math.max(lower, t)));
+    // Snapped only if the neighbours let the edge reach the change.
+    state.snapped = shot >= 0 && event[side] === Math.round(t) ? shot : -1;
     buildTimeline();
   };
   const up = async () => {
     window.removeEventListener('pointermove', move);
     window.removeEventListener('pointerup', up);
-    if (event[side] !== initial) await putCaptions(`retimed caption ${index + 1}`);
+    const shot = state.snapped;
+    state.snapped = -1;
+    if (event[side] === initial) { buildTimeline(); return; }
+    const where = shot < 0 ? '' : side === 'start'
+      ? ` (start on the shot change at ${(state.shots.times[shot] / 1000).toFixed(3)} s)`
+      : ` (end ${state.shots.endGap} frames before the shot change at ${(state.shots.times[shot] / 1000).toFixed(3)} s)`;
+    await putCaptions(`retimed caption ${index + 1}${where}`);
   };
   window.addEventListener('pointermove', move);
   window.addEventListener('pointerup', up);
@@ -271,6 +306,17 @@ async function putCaptions(what) {
     newVersion(result.version);
     status(what);
   } catch (error) { status(`captions refused: ${error.message}`); }
+}
+
+// The shot changes, once the server has them: given on the command line they are there at once;
+// found in the video they take a while, so the page asks again until they are.
+async function loadShots() {
+  const shots = await api('/shots');
+  if (shots.state === 'detecting') { setTimeout(() => loadShots().catch((e) => status(e.message)), 1000); return; }
+  if (shots.state === 'failed') { status(`no shot changes: ${shots.message}`); return; }
+  state.shots = { state: shots.state, times: shots.times || [], endTimes: shots.end_times || [], frames: shots.frames || [], endGap: shots.end_gap_frames };
+  document.body.dataset.shots = String(state.shots.times.length);
+  if (state.captions) buildTimeline();
 }
 
 // ---- Style panel, built from the server's field table -------------------------------------------
@@ -467,6 +513,7 @@ async function start() {
   await loadStyle();
   state.captions = await api('/captions');
   buildTimeline();
+  loadShots().catch((error) => status(`shot changes: ${error.message}`));
   if (state.info.warnings.length) status(state.info.warnings.join(' · '));
 
   video.addEventListener('error', () => status(`this browser cannot play ${state.info.video}; the overlays still render (convert the video to H.264 or VP9 to preview it)`));

@@ -1,0 +1,39 @@
+import CaptionModel
+
+/// Shot-change files: the toolkit's JSON (`{"frame_rate": "25", "shot_changes": [{"frame": 125, "time": 5.000}]}`)
+/// and the plain list of times subtitle editors exchange (Subtitle Edit's `.shotchanges`: one time in seconds
+/// a line; EZTitles' lists of frames or `HH:MM:SS:FF` time codes). See docs/shots.md.
+public enum ShotChangesFile {
+    /// Reads either kind, told apart by the content: JSON when the first non-blank character is `{`, the
+    /// plain list otherwise. `frameRate` turns the plain list's times into frames (a time maps to the frame
+    /// on screen at it); a JSON file's own `frame_rate` wins over it.
+    ///
+    /// - Throws: `CaptionFormatError`: `.unreadable` (66) for a missing file, `.malformed` (65) naming the
+    ///   file and the line (or JSON entry) that is not a shot change.
+    public static func read(path: String, frameRate: FrameRate) throws -> ShotChanges {
+        let bytes = try CaptionFileReader.readBytes(path)
+        let text = bytes.withUnsafeBufferPointer { b -> String in
+            // A byte-order mark, which Windows editors write, is not content.
+            let start = b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
+            return String(decoding: UnsafeBufferPointer(rebasing: b[start...]), as: UTF8.self)
+        }
+        return try read(text: text, name: path, frameRate: frameRate)
+    }
+
+    static func read(text: String, name: String, frameRate: FrameRate) throws -> ShotChanges {
+        if text.utf8.first(where: { !ShotChangeLine.isSpace($0) }) == UInt8(ascii: "{") {
+            return try ShotChangesJSON.read(text, name: name, frameRate: frameRate)
+        }
+        return try ShotChangeList.read(text, name: name, frameRate: frameRate)
+    }
+
+    /// `{"frame_rate": "25", "shot_changes": [{"frame": 125, "time": 5.000}, ...]}`, one change a line:
+    /// the rate as `25` or `30000/1001`, times in seconds with three decimals (the frame's start).
+    public static func json(_ changes: ShotChanges) -> String { ShotChangesJSON.text(changes) }
+
+    /// One time a line in seconds with three decimals (`12.480`), the frame's start: what Subtitle Edit
+    /// reads and writes.
+    public static func plainTimes(_ changes: ShotChanges) -> String {
+        changes.milliseconds.map { ShotChangeLine.seconds($0) + "\n" }.joined()
+    }
+}

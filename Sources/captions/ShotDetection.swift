@@ -1,0 +1,30 @@
+import CaptionModel
+import CaptionTiming
+import CaptionVideo
+
+/// Shot changes found in a video: `CaptionVideo` decodes small pictures, `CaptionTiming` decides the
+/// cuts. The one way `captions shots`, `captions check` and the studio find them.
+struct ShotDetectionRun {
+    var changes: ShotChanges
+    /// Frames decoded, and the decoder's reduced-resolution level (0 when the codec has none).
+    var frames: Int
+    var lowres: Int
+}
+
+/// The shot changes of `videoPath` (see `ShotDetector`). `threshold` nil is the default.
+/// - Throws: `VideoError`: 66 missing or unreadable, 65 not a media file or no video stream.
+func detectShotChanges(videoPath: String, threshold: Double?) throws -> ShotChanges {
+    try runShotDetection(videoPath: videoPath, threshold: threshold).changes
+}
+
+func runShotDetection(videoPath: String, threshold: Double?) throws -> ShotDetectionRun {
+    let reader = try ShotFrameReader(path: videoPath)
+    var detector = ShotDetector(threshold: threshold ?? ShotDetector.defaultThreshold)
+    var frames = 0
+    try reader.read { picture in
+        detector.add(ShotFrame(number: picture.number, luma: picture.luma, u: picture.u, v: picture.v))
+        frames += 1
+    }
+    return ShotDetectionRun(changes: ShotChanges(frameRate: reader.frameRate, frames: detector.finish()),
+                            frames: frames, lowres: reader.lowres)
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import CaptionModel
+@testable import CaptionFormats
+
+/// Shot-change files: the toolkit's JSON and the plain lists Subtitle Edit and EZTitles exchange, each
+/// line form, the frame a time maps to, round trips at PAL and NTSC rates, and errors naming the line.
+@Suite struct ShotChangesFileTests {
+    static let pal = FrameRate(numerator: 25, denominator: 1)!
+    static let ntsc = FrameRate(numerator: 30000, denominator: 1001)!
+
+    static func read(_ text: String, rate: FrameRate = pal, name: String = "cuts.txt") throws -> ShotChanges {
+        try ShotChangesFile.read(text: text, name: name, frameRate: rate)
+    }
+
+    @Test func jsonIsWrittenOneChangeALine() {
+        let changes = ShotChanges(frameRate: Self.pal, frames: [250, 125])
+        #expect(ShotChangesFile.json(changes) == """
+        {"frame_rate": "25", "shot_changes": [
+          {"frame": 125, "time": 5.000},
+          {"frame": 250, "time": 10.000}
+        ]}
+
+        """)
+        #expect(ShotChangesFile.json(ShotChanges(frameRate: Self.ntsc, frames: [])) == "{\"frame_rate\": \"30000/1001\", \"shot_changes\": []}\n")
+    }
+
+    @Test func jsonNamesTheNTSCRateExactlyAndTheFramesStart() throws {
+        let changes = ShotChanges(frameRate: Self.ntsc, frames: [374, 1799])
+        let json = ShotChangesFile.json(changes)
+        #expect(json.contains("\"frame_rate\": \"30000/1001\""))
+        #expect(json.contains("{\"frame\": 374, \"time\": 12.479}"))
+        #expect(json.contains("{\"frame\": 1799, \"time\": 60.027}"))
+        // The file's own rate wins over the one given.
+        #expect(try Self.read(json, rate: Self.pal, name: "cuts.json") == changes)
+    }
+
+    @Test func jsonRoundTripsAtEveryRate() throws {
+        for rate in [Self.pal, Self.ntsc, FrameRate.ntscFilm, FrameRate(numerator: 60000, denominator: 1001)!, FrameRate(numerator: 50, denominator: 1)!] {
+            let changes = ShotChanges(frameRate: rate, frames: Array(stride(from: 1, through: 200_000, by: 997)))
+            #expect(try Self.read(ShotChangesFile.json(changes), rate: Self.pal) == changes)
+        }
+    }
+
+    @Test func plainTimesRoundTripToTheSameFrames() throws {
+        for rate in [Self.pal, Self.ntsc, FrameRate.ntscFilm, FrameRate(numerator: 60000, denominator: 1001)!] {
+            let changes = ShotChanges(frameRate: rate, frames: Array(1...3000) + [107_892, 215_784])
+            let text = ShotChangesFile.plainTimes(changes)
+            #expect(try Self.read(text, rate: rate) == changes, "at \(rate) fps")
+        }
+        #expect(ShotChangesFile.plainTimes(ShotChanges(frameRate: Self.pal, frames: [312, 1500])) == "12.480\n60.000\n")
+    }
+
+    @Test func jsonEntriesWithOnlyATimeTakeTheFrameContainingIt() throws {
+        let json = #"{"shot_changes": [{"time": 12.479}, {"time": 5}, {"frame": 7, "time": 99}]}"#
+        let changes = try Self.read(json, rate: Self.pal)
+        #expect(changes.frameRate == Self.pal)
+        #expect(changes.frames == [7, 125, 311])
+        #expect(try Self.read(#"{"frame_rate": 29.97, "shot_changes": []}"#).frameRate == Self.ntsc)
+    }
+
+    @Test func subtitleEditSecondsWithWholeSecondsAmongThem() throws {
+        // Subtitle Edit writes doubles as they are: 15 s is `15`, 12.48 s is `12.48`.
+        let changes = try Self.read("12.48\n15\r\n\n  20.001  \n", rate: Self.pal)
+        #expect(changes.frames == [312, 375, 500])
+    }
+
+    @Test func aTimeMapsToTheFrameOnScreenAtIt() throws {
+        #expect(try Self.read("12.479\n12.480\n12.519\n").frames == [311, 312])
+        // At 29.97 frame 374 starts at 12479.467 ms, written 12.479.
+        #expect(try Self.read("12.479\n12.478\n", rate: Self.ntsc).frames == [373, 374])
+    }
+
+    @Test func bareNumbersAloneAreFrames() throws {
+        #expect(try Self.read("312\n375\n# a comment\n500\n").frames == [312, 375, 500])
+    }
+
+    @Test func millisecondsSecondsWithUnitAndClockTimes() throws {
+        #expect(try Self.read("12480ms\n15s\n0:00:20.000\n01:00.04\n1:00:00,000\n").frames == [312, 375, 500, 1501, 90000])
+    }
+
+    @Test func timeCodesCountFramesAtTheRate() throws {
+        #expect(try Self.read("00:00:12:12\n01:00:00:00\n").frames == [312, 90000])
+        // Non-drop at 29.97 counts 30 labels a second; drop-frame skips labels 0 and 1 of most minutes.
+        #expect(try Self.read("00:00:12:14\n00:01:00:02\n", rate: Self.ntsc).frames == [374, 1802])
+        #expect(try Self.read("00:01:00;02\n00:10:00;00\n", rate: Self.ntsc).frames == [1800, 17982])
+    }
+
+    @Test func badLinesAreNamedWithTheirFileAndLine() {
+        func message(_ text: String, rate: FrameRate = ShotChangesFileTests.pal) -> String? {
+            do { _ = try Self.read(text, rate: rate, name: "cuts.txt"); return nil } catch let error as CaptionFormatError {
+                #expect(error.exitCode == 65)
+                return error.message
+            } catch { return "\(error)" }
+        }
+        #expect(message("12.480\n\nabc\n")?.hasPrefix("cuts.txt: line 3: 'abc' is not a shot change") == true)
+        #expect(message("12.4.8\n")?.hasPrefix("cuts.txt: line 1:") == true)
+        #expect(message("-5\n")?.hasPrefix("cuts.txt: line 1:") == true)
+        #expect(message("00:00:01:25\n")?.contains("frames below 25") == true)
+        #expect(message("00:01:00;02\n")?.contains("needs 29.97") == true)
+        #expect(message("00:61:00.000\n") != nil)
+    }
+
+    @Test func badJSONIsNamed() {
+        func message(_ text: String) -> String? {
+            do { _ = try Self.read(text, name: "cuts.json"); return nil } catch let error as CaptionFormatError {
+                #expect(error.exitCode == 65)
+                return error.message
+            } catch { return "\(error)" }
+        }
+        #expect(message("{\"shot_changes\": [")?.hasPrefix("cuts.json: line 1, column") == true)
+        #expect(message("{\"frame_rate\": \"fast\", \"shot_changes\": []}")?.hasPrefix("cuts.json: frame_rate:") == true)
+        #expect(message("{\"shot_changes\": [{\"frame\": 1.5}]}") == "cuts.json: shot_changes[0].frame: must be a whole number, 0 or more")
+        #expect(message("{\"shot_changes\": [{}, {\"x\": 1}]}")?.hasPrefix("cuts.json: shot_changes[0]:") == true)
+        #expect(message("{}") == "cuts.json: shot_changes: missing, or not an array")
+    }
+
+    @Test func filesAreReadFromDiskWithByteOrderMarks() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shots-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let plain = dir + "/cuts.shotchanges", json = dir + "/cuts.json"
+        try Data([0xEF, 0xBB, 0xBF] + Array("12.48\r\n15\r\n".utf8)).write(to: URL(fileURLWithPath: plain))
+        try Data(("\n  " + ShotChangesFile.json(ShotChanges(frameRate: Self.ntsc, frames: [10]))).utf8).write(to: URL(fileURLWithPath: json))
+        #expect(try ShotChangesFile.read(path: plain, frameRate: Self.pal).frames == [312, 375])
+        #expect(try ShotChangesFile.read(path: json, frameRate: Self.pal) == ShotChanges(frameRate: Self.ntsc, frames: [10]))
+        #expect(throws: CaptionFormatError.self) { try ShotChangesFile.read(path: dir + "/missing.txt", frameRate: Self.pal) }
+        do { _ = try ShotChangesFile.read(path: dir + "/missing.txt", frameRate: Self.pal) } catch let e as CaptionFormatError { #expect(e.exitCode == 66) }
+    }
+}
