@@ -5,8 +5,9 @@ import Foundation
 /// file, or with `splits`, a few segments each with its own offset (alass's model: a cut or an ad break
 /// moves everything after it).
 ///
-/// The search maximizes agreement (`AgreementScorer`): every offset within `maxOffset` on a 20 ms grid
-/// for each candidate factor, then the best refined to the millisecond. A factor other than none wins
+/// The search maximizes agreement (`AgreementScorer`): every offset within `maxOffset` on a 100 ms grid
+/// for each candidate factor (one factor per core), the best refined on a 10 ms grid, then to the
+/// millisecond; a peak is as wide as the captions are long, so the coarse grid cannot step over it. A factor other than none wins
 /// only by a clear margin (`rateMargin` of its peak's height), because near 1 (1.001) a short file
 /// cannot tell them apart and noise would otherwise pick one at random.
 public struct SyncSearch: Sendable {
@@ -17,7 +18,9 @@ public struct SyncSearch: Sendable {
     /// a split is worth it when it puts about six seconds of captions back on speech.
     public var splitPenalty: Double = 600
 
-    static let coarseStep = 20.0
+    /// Offsets are tried every 100 ms, then every 10 ms around the best, then every millisecond.
+    static let coarseStep = 100.0
+    static let fineStep = 10.0
     static let rateMargin = 0.03
 
     public init() {}
@@ -33,7 +36,9 @@ public struct SyncSearch: Sendable {
 
         // 1. The factor and offset for the whole file.
         let ratios = tryFrameRates ? FrameRateRatio.common : [.identity]
-        var peaks: [(ratio: FrameRateRatio, peak: Peak)] = ratios.map { ($0, peak(intervals, scorer, ratio: $0.value)) }
+        // One factor per core: each is a full pass over the offsets.
+        let found = ParallelSlots.map(ratios.count) { [self] k in peak(intervals, scorer, ratio: ratios[k].value) }
+        var peaks: [(ratio: FrameRateRatio, peak: Peak)] = Array(zip(ratios, found))
         let plain = peaks[0]
         peaks.sort { $0.peak.score > $1.peak.score }
         var chosen = peaks[0]
@@ -99,14 +104,22 @@ public struct SyncSearch: Sendable {
         var second = mean
         for k in scores.indices where abs(k - best) > lobe { second = max(second, scores[k]) }
         let height = scores[best] - mean
-        return Peak(offset: Double(best - steps) * Self.coarseStep, score: scores[best], height: height,
+        // The peak itself on the fine grid within a coarse step each side.
+        var offset = Double(best - steps) * Self.coarseStep, score = scores[best]
+        let reach = Int(Self.coarseStep / Self.fineStep)
+        for d in -reach...reach where d != 0 {
+            let o = Double(best - steps) * Self.coarseStep + Double(d) * Self.fineStep
+            let s = scorer.score(intervals, ratio: ratio, offset: o)
+            if s > score { score = s; offset = o }
+        }
+        return Peak(offset: offset, score: score, height: height + (score - scores[best]),
                     standsOut: height > 0 ? height / max(second - mean, height * 1e-3) : 0)
     }
 
-    /// The best offset to the millisecond within a coarse step of `around`; ties go to the middle of
-    /// the best run (a plateau means the captions fit anywhere along it).
+    /// The best offset to the millisecond within a fine step and a half of `around`; ties go to the
+    /// middle of the best run (a plateau means the captions fit anywhere along it).
     func refine(_ intervals: [CaptionInterval], _ scorer: AgreementScorer, ratio: Double, around: Double) -> Milliseconds {
-        let reach = Int(Self.coarseStep * 1.5)
+        let reach = Int(Self.fineStep * 1.5)
         var best = -Double.infinity
         var run: [Int] = []
         for d in -reach...reach {
