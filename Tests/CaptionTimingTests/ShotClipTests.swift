@@ -21,7 +21,7 @@ import Testing
             #expect(picture.luma.count == ShotFrameReader.width * ShotFrameReader.height)
             #expect(picture.u.count == picture.luma.count / 4 && picture.v.count == picture.luma.count / 4)
             numbers.append(picture.number)
-            detector.add(ShotFrame(number: picture.number, luma: picture.luma, u: picture.u, v: picture.v))
+            detector.add(ShotFrame(number: picture.number, width: picture.width, luma: picture.luma, u: picture.u, v: picture.v))
         }
         return (detector.finish(), numbers, reader)
     }
