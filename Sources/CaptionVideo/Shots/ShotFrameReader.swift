@@ -67,8 +67,9 @@ public final class ShotFrameReader {
 
     deinit { sws_freeContext(scaler) }
 
-    /// Decodes every frame in order and hands each one's small picture to `body`. Damaged packets are
-    /// skipped, as ffmpeg skips them; frames without a timestamp take the number after the last one.
+    /// Decodes every frame in order and hands each one's small picture to `body` (once per reader: the
+    /// file is read through). Damaged packets are skipped, as ffmpeg skips them; frames without a
+    /// timestamp take the number after the last one.
     public func read(_ body: (ShotPicture) -> Void) throws(VideoError) {
         let stream = container.stream(streamIndex)
         var lowres = 0
