@@ -4,15 +4,7 @@ import CaptionModel
 /// holding `<shotchange frame="312"/>` elements, frames at the video's rate. Read only.
 enum ShotChangesXML {
     static func read(_ text: String, name: String, frameRate: FrameRate) throws -> ShotChanges {
-        let bytes = Array(text.utf8)
-        let parsed: Result<XMLElement, XMLError> = bytes.withUnsafeBufferPointer { b in
-            do throws(XMLError) { return .success(try XMLTree.parse(b)) } catch { return .failure(error) }
-        }
-        let root: XMLElement
-        switch parsed {
-        case .success(let element): root = element
-        case .failure(let error): throw CaptionFormatError(.malformed, "\(name): line \(error.line): \(error.message)")
-        }
+        let root = try Array(text.utf8).withUnsafeBufferPointer { try XMLTree.root($0, name: name) }
         guard root.name == "shotchanges" else {
             throw CaptionFormatError(.malformed, "\(name): line \(root.line): the root element is <\(root.name)>, not EZTitles' <shotchanges>")
         }
