@@ -22,7 +22,7 @@ func runShotDetection(videoPath: String, threshold: Double?) throws -> ShotDetec
     var detector = ShotDetector(threshold: threshold ?? ShotDetector.defaultThreshold)
     var frames = 0
     try reader.read { picture in
-        detector.add(ShotFrame(number: picture.number, luma: picture.luma, u: picture.u, v: picture.v))
+        detector.add(ShotFrame(number: picture.number, width: picture.width, luma: picture.luma, u: picture.u, v: picture.v))
         frames += 1
     }
     return ShotDetectionRun(changes: ShotChanges(frameRate: reader.frameRate, frames: detector.finish()),

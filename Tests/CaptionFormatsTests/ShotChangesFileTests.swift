@@ -115,6 +115,27 @@ import CaptionModel
         #expect(message("{}") == "cuts.json: shot_changes: missing, or not an array")
     }
 
+    /// EZTitles' XML, the shape Subtitle Edit's import reads (`/shotchanges/shotchanges_list/shotchange/@frame`).
+    @Test func ezTitlesXML() throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <shotchanges>
+          <shotchanges_list>
+            <shotchange frame="375"/>
+            <shotchange frame="312" />
+          </shotchanges_list>
+        </shotchanges>
+        """
+        #expect(try Self.read(xml, rate: Self.ntsc, name: "cuts.xml") == ShotChanges(frameRate: Self.ntsc, frames: [312, 375]))
+        func message(_ text: String) -> String? {
+            do { _ = try Self.read(text, name: "cuts.xml"); return nil } catch let error as CaptionFormatError { return error.message } catch { return "\(error)" }
+        }
+        #expect(message("<shotchanges><shotchanges_list>\n<shotchange time=\"1\"/></shotchanges_list></shotchanges>")
+                == "cuts.xml: line 2: <shotchange> needs a frame=\"N\" attribute, a whole number")
+        #expect(message("<tt/>")?.hasPrefix("cuts.xml: line 1: the root element is <tt>") == true)
+        #expect(message("<shotchanges>")?.hasPrefix("cuts.xml: line") == true)
+    }
+
     @Test func filesAreReadFromDiskWithByteOrderMarks() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shots-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

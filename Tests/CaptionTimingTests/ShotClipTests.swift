@@ -21,7 +21,7 @@ import Testing
             #expect(picture.luma.count == ShotFrameReader.width * ShotFrameReader.height)
             #expect(picture.u.count == picture.luma.count / 4 && picture.v.count == picture.luma.count / 4)
             numbers.append(picture.number)
-            detector.add(ShotFrame(number: picture.number, luma: picture.luma, u: picture.u, v: picture.v))
+            detector.add(ShotFrame(number: picture.number, width: picture.width, luma: picture.luma, u: picture.u, v: picture.v))
         }
         return (detector.finish(), numbers, reader)
     }
@@ -89,6 +89,21 @@ import Testing
         #expect(reader.frameRate == FrameRate(numerator: 30000, denominator: 1001))
         #expect(frames == Array(0..<130))
         #expect(cuts == [90])
+    }
+
+    /// A fade out to black and a fade in from it are no cut; a cut to a closer framing of the same moving
+    /// picture (the same colours, the same things, larger) is one, at its frame.
+    @Test func fadesAreNoCutButACloserShotIs() throws {
+        let dir = try Self.folder.get()
+        let fades = dir + "/fades.mp4", closer = dir + "/closer.mp4"
+        try Tool.run("ffmpeg", ["-filter_complex", "testsrc2=s=320x180:r=25,trim=end_frame=60,fade=out:st=1.6:d=0.8,format=yuv420p[a];"
+                                + "smptehdbars=s=320x180:r=25,trim=end_frame=60,fade=in:st=0:d=0.8,format=yuv420p,setsar=1[b];[a][b]concat=n=2:v=1:a=0[v]",
+                                "-map", "[v]", "-c:v", "libx264", "-preset", "ultrafast", fades])
+        try Tool.run("ffmpeg", ["-filter_complex", "testsrc2=s=320x180:r=25,trim=end_frame=100,split[a][b];[a]trim=end_frame=50,setsar=1[a1];"
+                                + "[b]trim=start_frame=50,setpts=PTS-STARTPTS,crop=iw/1.3:ih/1.3,scale=320:180,setsar=1[b1];[a1][b1]concat=n=2:v=1:a=0,format=yuv420p[v]",
+                                "-map", "[v]", "-c:v", "libx264", "-preset", "ultrafast", closer])
+        #expect(try Self.detect(fades).cuts == [])
+        #expect(try Self.detect(closer).cuts == [50])
     }
 
     @Test func filesThatAreNoVideoAreRefused() throws {

@@ -42,7 +42,7 @@ import Testing
     }
 
     static func frame(_ number: Int, _ p: (luma: [UInt8], u: [UInt8], v: [UInt8])) -> ShotFrame {
-        ShotFrame(number: number, luma: p.luma, u: p.u, v: p.v)
+        ShotFrame(number: number, width: width, luma: p.luma, u: p.u, v: p.v)
     }
 
     static func blend(_ a: (luma: [UInt8], u: [UInt8], v: [UInt8]), _ b: (luma: [UInt8], u: [UInt8], v: [UInt8]), _ w: Double) -> (luma: [UInt8], u: [UInt8], v: [UInt8]) {
@@ -164,5 +164,34 @@ import Testing
         let numbers = (0..<90).filter { $0 % 3 != 1 }.map { $0 + 100 }
         let frames = numbers.map { n in Self.frame(n, (n < 160 ? a : b).picture(at: n, &random)) }
         #expect(Self.detect(frames) == [160])
+    }
+}
+
+/// Camera moves: a still shot that breaks into a whip pan (a tenth of the picture a frame, each step a
+/// jump far above the still shot's motion) is no cut; a cut out of the pan is.
+@Suite struct ShotDetectorCameraTests {
+    @Test func aWhipPanOutOfAStillShotIsNoCut() {
+        var random = SplitMix64(seed: 51)
+        // A textured landscape three pictures wide; the camera holds, then pans 6 of 64 pixels a frame.
+        let (w, h, wide) = (ShotDetectorTests.width, ShotDetectorTests.height, ShotDetectorTests.width * 3)
+        let look = ShotDetectorTests.Look(&random, speed: 0, noise: 0)
+        let scene = (0..<(wide * h)).map { i -> UInt8 in
+            let (x, y) = (Double(i % wide), Double(i / wide))
+            var value = look.base
+            for wave in look.waves { value += wave.amplitude * sin(wave.fx * 2.5 * x + wave.fy * 2.5 * y + wave.phase) }
+            return UInt8(max(0, min(255, value.rounded())))
+        }
+        let chroma = [UInt8](repeating: 128, count: w * h / 4)
+        var offsets = Array(repeating: 0, count: 30)
+        for step in 1...20 { offsets.append(step * 6) }
+        offsets += Array(repeating: 120, count: 20)
+        var frames = offsets.enumerated().map { n, x in
+            ShotFrame(number: n, width: w, luma: (0..<(w * h)).map { scene[($0 / w) * wide + x + $0 % w] }, u: chroma, v: chroma)
+        }
+        let other = ShotDetectorTests.Look(&random).picture(at: 0, &random)
+        frames += (70..<100).map { ShotFrame(number: $0, width: w, luma: other.luma, u: other.u, v: other.v) }
+        let firstStep = frames[30].difference(from: frames[29])
+        #expect(firstStep > 2 * ShotDetector.defaultThreshold, "the pan's first step jumps \(firstStep)")
+        #expect(ShotDetectorTests.detect(frames) == [70])
     }
 }

@@ -2,10 +2,11 @@ import CaptionModel
 
 /// Shot-change files: the toolkit's JSON (`{"frame_rate": "25", "shot_changes": [{"frame": 125, "time": 5.000}]}`)
 /// and the plain list of times subtitle editors exchange (Subtitle Edit's `.shotchanges`: one time in seconds
-/// a line; EZTitles' lists of frames or `HH:MM:SS:FF` time codes). See docs/shots.md.
+/// a line; EZTitles' lists of frames or `HH:MM:SS:FF` time codes); EZTitles' shot-change XML is read too.
+/// See docs/shots.md.
 public enum ShotChangesFile {
-    /// Reads either kind, told apart by the content: JSON when the first non-blank character is `{`, the
-    /// plain list otherwise. `frameRate` turns the plain list's times into frames (a time maps to the frame
+    /// Reads any of them, told apart by the content: JSON when the first non-blank character is `{`,
+    /// EZTitles' XML when it is `<`, the plain list otherwise. `frameRate` turns the plain list's times into frames (a time maps to the frame
     /// on screen at it); a JSON file's own `frame_rate` wins over it.
     ///
     /// - Throws: `CaptionFormatError`: `.unreadable` (66) for a missing file, `.malformed` (65) naming the
@@ -21,8 +22,10 @@ public enum ShotChangesFile {
     }
 
     static func read(text: String, name: String, frameRate: FrameRate) throws -> ShotChanges {
-        if text.utf8.first(where: { !ShotChangeLine.isSpace($0) }) == UInt8(ascii: "{") {
-            return try ShotChangesJSON.read(text, name: name, frameRate: frameRate)
+        switch text.utf8.first(where: { !ShotChangeLine.isSpace($0) }) {
+        case UInt8(ascii: "{"): return try ShotChangesJSON.read(text, name: name, frameRate: frameRate)
+        case UInt8(ascii: "<"): return try ShotChangesXML.read(text, name: name, frameRate: frameRate)
+        default: break
         }
         return try ShotChangeList.read(text, name: name, frameRate: frameRate)
     }

@@ -11,14 +11,7 @@ enum TTMLReader {
 
     static func read(_ text: DecodedText) throws -> ParseResult {
         let name = text.sourceName
-        let parsed: Result<XMLElement, XMLError> = text.utf8.withUnsafeBufferPointer { b in
-            do throws(XMLError) { return .success(try XMLTree.parse(b)) } catch { return .failure(error) }
-        }
-        let root: XMLElement
-        switch parsed {
-        case .success(let element): root = element
-        case .failure(let error): throw CaptionFormatError(.malformed, "\(name): line \(error.line): \(error.message)")
-        }
+        let root = try text.utf8.withUnsafeBufferPointer { try XMLTree.root($0, name: name) }
         guard root.name == "tt" else {
             throw CaptionFormatError(.malformed, "\(name): line \(root.line): the root element is <\(root.name)>, not TTML's <tt>")
         }

@@ -51,6 +51,12 @@ enum XMLTree {
         return try parser.document()
     }
 
+    /// The document's root element; XML that is not well-formed is malformed input (65) naming the file
+    /// `name` and the line.
+    static func root(_ b: UnsafeBufferPointer<UInt8>, name: String) throws(CaptionFormatError) -> XMLElement {
+        do { return try parse(b) } catch { throw CaptionFormatError(.malformed, "\(name): line \(error.line): \(error.message)") }
+    }
+
     private struct Parser {
         let b: UnsafeBufferPointer<UInt8>
         var i = 0
