@@ -17,6 +17,10 @@ public enum AudioWordAligner {
         public var rate = SpeechSynthesizer.defaultRate
         /// How far outside its cue a caption's speech is looked for.
         public var margin: Milliseconds = 1_000
+        /// The formant scales tried for each caption (the recorded voice's formants this many times
+        /// the synthesized voice's: about 1.15-1.2 for a woman against espeak-ng's male voice); the
+        /// one whose warping path costs least is kept.
+        public var warps: [Double] = [1, 1.15]
         public init() {}
     }
 
@@ -50,11 +54,12 @@ public enum AudioWordAligner {
             var speechEnd: Int?
             if to - from >= 2 * MelCepstrum.hopMilliseconds {
                 let window = samples[(from * sampleRate / 1000)..<(to * sampleRate / 1000)]
-                let recording = MelCepstrum(samples: window, sampleRate: sampleRate)
-                let reference = MelCepstrum(samples: speech.samples[...], sampleRate: speech.sampleRate)
-                let path = WarpingPath.find(reference: reference.normalized(0..<reference.count),
-                                            recording: recording.normalized(0..<recording.count),
+                // The synthesized voice is warped to each of `warps` and the closest kept.
+                let path = options.warps.map { warp in
+                    let (reference, recording) = MelCepstrum.pair(reference: speech, recording: window, sampleRate: sampleRate, warp: warp)
+                    return WarpingPath.find(reference: reference, recording: recording,
                                             band: Array(repeating: 0..<recording.count, count: reference.count))
+                }.min { $0.cost < $1.cost }!
                 (starts, speechEnd) = WordPlacement.starts(of: speech, along: path, offset: from)
             }
             var words = WordPlacement.words(texts, starts: starts, end: speechEnd, within: event.start...event.end, counts: &counts)

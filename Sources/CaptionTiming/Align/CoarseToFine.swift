@@ -9,10 +9,12 @@ enum CoarseToFine {
 
     static func starts(of words: [String], samples: [Float], sampleRate: Int, options: AudioWordAligner.Options) throws(SpeechSynthesisError) -> ([Int?], Int?) {
         let speech = try SpeechSynthesizer.speak(words, voice: options.voice, rate: options.rate).padded(by: 300)
-        let reference = MelCepstrum(samples: speech.samples[...], sampleRate: speech.sampleRate)
-        let recording = MelCepstrum(samples: samples[...], sampleRate: sampleRate)
-        guard reference.count > 0, recording.count > 1 else { return ([Int?](repeating: nil, count: words.count), nil) }
-        let path = warp(reference.normalized(0..<reference.count), onto: recording.normalized(0..<recording.count))
+        guard speech.samples.count > 0, samples.count > 1 else { return ([Int?](repeating: nil, count: words.count), nil) }
+        // As for captions (`AudioWordAligner.Options.warps`): each formant scale tried, the closest kept.
+        let path = options.warps.map { scale in
+            let (reference, recording) = MelCepstrum.pair(reference: speech, recording: samples[...], sampleRate: sampleRate, warp: scale)
+            return warp(reference, onto: recording)
+        }.min { $0.cost < $1.cost }!
         return WordPlacement.starts(of: speech, along: path, offset: 0)
     }
 

@@ -13,6 +13,8 @@ struct WarpingPath {
     var first: [Int]
     /// For each row, the last column the path visits there.
     var last: [Int]
+    /// The path's cost per unit of weight (rows plus columns): how alike the two are along it.
+    var cost: Float
 
     /// `band[i]` is the columns row i may use; each range non-empty, their bounds non-decreasing.
     static func find(reference: MelCepstrum, recording: MelCepstrum, band: [Range<Int>]) -> WarpingPath {
@@ -52,6 +54,7 @@ struct WarpingPath {
         }
 
         let end = band[rows - 1].upperBound - 1
+        let cost = previous[end] / Float(rows + end - band[0].lowerBound + 1)
         var first = [Int](repeating: 0, count: rows), last = first
         var (i, j) = (rows - 1, end)
         last[i] = j
@@ -65,6 +68,6 @@ struct WarpingPath {
             default: j -= 1
             }
         }
-        return WarpingPath(first: first, last: last)
+        return WarpingPath(first: first, last: last, cost: cost)
     }
 }
