@@ -14,6 +14,7 @@ import Foundation
 let arguments = CommandLine.arguments
 let sentenceCount = arguments.count > 1 ? Int(arguments[1]) ?? 60 : 60
 let truthFile = arguments.count > 2 ? arguments[2] : "Corpus/align/librivox-word-starts.tsv"
+let audioDirectory = arguments.count > 3 ? arguments[3] : "/usr/share/pocketsphinx/test/data/librivox"
 let directory = NSTemporaryDirectory() + "align-bench-\(getpid())"
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -40,6 +41,9 @@ func proportional(_ document: CaptionDocument) -> CaptionDocument {
 
 print("align-bench: \(sentences.count) captions per case; aligner's voice '\(SpeechSynthesizer.defaultVoice)' at \(SpeechSynthesizer.defaultRate) wpm")
 print("case                          speech  | audio (cues)        | audio (script, no times) | proportional estimate | align x real time")
+var options = AudioWordAligner.Options()
+// A knob for trying other formant scales: ALIGN_WARPS=0.9,1,1.15.
+if let warps = ProcessInfo.processInfo.environment["ALIGN_WARPS"] { options.warps = warps.split(separator: ",").compactMap { Double($0) } }
 var totals = (cues: WordStartScore(), script: WordStartScore(), estimate: WordStartScore())
 var alignSeconds = 0.0, audioSeconds = 0.0
 for voice in voices {
@@ -52,10 +56,10 @@ for voice in voices {
             try spoken.writeWAV(to: wav)
             let audio = try AudioSamples.read(wav, sampleRate: 16_000)
             let began = now()
-            let aligned = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate)
+            let aligned = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
             let took = now() - began
             let script = spoken.document.events.map { $0.text.plain }.joined(separator: "\n")
-            let whole = try AudioWordAligner.align(text: script, samples: audio.samples, sampleRate: audio.sampleRate)
+            let whole = try AudioWordAligner.align(text: script, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
             var cues = WordStartScore(), plain = WordStartScore(), estimate = WordStartScore()
             cues.add(aligned.document, truth: spoken.truth)
             // The script's lines are the cues' texts, so its events line up with the truth's cues.
@@ -78,7 +82,7 @@ print(String(format: "all cases (within 50 / 150 ms)      | %5.1f / %5.1f %%    
 print("words scored: \(totals.cues.words); alignment time \(String(format: "%.2f", alignSeconds)) s for \(String(format: "%.0f", audioSeconds)) s of audio (one thread)")
 
 // The real recording: a file, a word and its start in ms per line, marked by hand from the waveform
-// and spectrogram; each file is one cue spanning the whole file, its text the file's words.
+// and spectrogram (see the file's header for how they were marked); each file is one cue spanning the whole file, its text the file's words.
 if let table = try? String(contentsOfFile: truthFile, encoding: .utf8) {
     var byFile: [(file: String, words: [String], starts: [Int])] = []
     for line in table.split(separator: "\n") where !line.hasPrefix("#") {
@@ -91,15 +95,15 @@ if let table = try? String(contentsOfFile: truthFile, encoding: .utf8) {
     var real = WordStartScore(), estimate = WordStartScore()
     var errors: [Int] = []
     for entry in byFile {
-        let audio = try AudioSamples.read(entry.file, sampleRate: 16_000)
+        let audio = try AudioSamples.read(audioDirectory + "/" + entry.file, sampleRate: 16_000)
         let cue = CaptionDocument(events: [CaptionEvent(start: 0, end: audio.milliseconds, text: CaptionText(plain: entry.words.joined(separator: " ")))])
-        let aligned = try AudioWordAligner.align(captions: cue, samples: audio.samples, sampleRate: audio.sampleRate)
+        let aligned = try AudioWordAligner.align(captions: cue, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
         real.add(aligned.document, truth: [entry.starts])
         estimate.add(proportional(cue), truth: [entry.starts])
         errors += zip(aligned.document.events[0].words, entry.starts).map { $0.start - $1 }
     }
     let sorted = errors.map(abs).sorted()
-    print("real recording (\(byFile.count) files, \(real.words) words marked by hand, cue = whole file): audio \(real); proportional \(estimate)")
+    print("real recording (\(byFile.count) files, \(real.words) words; truth: pocketsphinx forced alignment, partly checked by eye; cue = whole file): audio \(real); proportional \(estimate)")
     if !sorted.isEmpty { print("  median error \(sorted[sorted.count / 2]) ms, worst \(sorted.last!) ms") }
 } else {
     print("real recording: \(truthFile) not found (run from the repository's root)")

@@ -96,6 +96,8 @@ public struct WordStartScore: Sendable, CustomStringConvertible {
     public var words = 0
     public var within50 = 0
     public var within150 = 0
+    /// The words off by more than 150 ms, with their error (for a failing test's message).
+    public var misses: [String] = []
 
     public init() {}
 
@@ -105,6 +107,7 @@ public struct WordStartScore: Sendable, CustomStringConvertible {
             for (word, start) in zip(event.words, starts) {
                 guard let start else { continue }
                 add(error: word.start - start)
+                if abs(word.start - start) > 150 { misses.append("\(word.text) \(word.start - start) ms\(word.interpolated ? " (interpolated)" : "")") }
             }
         }
     }
@@ -116,12 +119,13 @@ public struct WordStartScore: Sendable, CustomStringConvertible {
     }
 
     public mutating func add(_ other: WordStartScore) {
-        words += other.words; within50 += other.within50; within150 += other.within150
+        words += other.words; within50 += other.within50; within150 += other.within150; misses += other.misses
     }
 
     public var share50: Double { Double(within50) / Double(max(words, 1)) }
     public var share150: Double { Double(within150) / Double(max(words, 1)) }
     public var description: String {
         String(format: "%5.1f %% within 50 ms, %5.1f %% within 150 ms (%d words)", share50 * 100, share150 * 100, words)
+            + (misses.isEmpty ? "" : "; off by more than 150 ms: " + misses.joined(separator: ", "))
     }
 }

@@ -9,8 +9,8 @@ import Testing
 /// spoken by espeak-ng in another voice and at another speed than the aligner's own, placed at their
 /// cue times in a WAV read back as any file is (16 kHz), word starts known from espeak-ng's events.
 @Suite struct AudioAlignmentTests {
-    /// Eighteen sentences (about 200 words), so one word off by more than 150 ms is within the 1 %.
-    static let sentences = Array(SpeechScript.sentences[10..<28])
+    /// Ten sentences (115 words), so one word off by more than 150 ms is within the 1 %.
+    static let sentences = Array(SpeechScript.sentences[10..<20])
 
     func recording(_ spoken: SpokenCaptions) throws -> AudioSamples {
         let wav = try Tool.temporaryDirectory() + "/speech.wav"
@@ -51,7 +51,7 @@ import Testing
         let aligned = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate)
         var score = WordStartScore()
         score.add(aligned.document, truth: spoken.truth)
-        #expect(score.words > 180)
+        #expect(score.words > 100)
         #expect(score.share50 >= 0.90, "\(score)")
         #expect(score.share150 >= 0.99, "\(score)")
         // Cues and texts are kept; every word is inside its cue.
@@ -62,11 +62,11 @@ import Testing
     }
 
     @Test func aScriptWithoutTimesIsWarpedWhole() throws {
-        let spoken = try SpokenCaptions.make(Array(SpeechScript.sentences[0..<12]), voice: "en-us", rate: 160, seed: 5)
+        let spoken = try SpokenCaptions.make(Array(SpeechScript.sentences[0..<8]), voice: "en-us", rate: 160, seed: 5)
         let audio = try recording(spoken)
         let script = spoken.document.events.map { $0.text.plain }.joined(separator: "\n\n")
         let aligned = try AudioWordAligner.align(text: script, samples: audio.samples, sampleRate: audio.sampleRate)
-        #expect(aligned.document.events.count == 12)
+        #expect(aligned.document.events.count == 8)
         var score = WordStartScore()
         score.add(aligned.document, truth: spoken.truth)
         #expect(score.share50 >= 0.85, "\(score)")

@@ -55,8 +55,9 @@ public enum AudioWordAligner {
             if to - from >= 2 * MelCepstrum.hopMilliseconds {
                 let window = samples[(from * sampleRate / 1000)..<(to * sampleRate / 1000)]
                 // The synthesized voice is warped to each of `warps` and the closest kept.
+                let heard = MelEnergies(samples: window, sampleRate: sampleRate)
                 let path = options.warps.map { warp in
-                    let (reference, recording) = MelCepstrum.pair(reference: speech, recording: window, sampleRate: sampleRate, warp: warp)
+                    let (reference, recording) = MelCepstrum.pair(reference: speech, recording: heard, warp: warp)
                     return WarpingPath.find(reference: reference, recording: recording,
                                             band: Array(repeating: 0..<recording.count, count: reference.count))
                 }.min { $0.cost < $1.cost }!

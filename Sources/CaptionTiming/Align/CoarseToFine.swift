@@ -11,8 +11,9 @@ enum CoarseToFine {
         let speech = try SpeechSynthesizer.speak(words, voice: options.voice, rate: options.rate).padded(by: 300)
         guard speech.samples.count > 0, samples.count > 1 else { return ([Int?](repeating: nil, count: words.count), nil) }
         // As for captions (`AudioWordAligner.Options.warps`): each formant scale tried, the closest kept.
+        let heard = MelEnergies(samples: samples[...], sampleRate: sampleRate)
         let path = options.warps.map { scale in
-            let (reference, recording) = MelCepstrum.pair(reference: speech, recording: samples[...], sampleRate: sampleRate, warp: scale)
+            let (reference, recording) = MelCepstrum.pair(reference: speech, recording: heard, warp: scale)
             return warp(reference, onto: recording)
         }.min { $0.cost < $1.cost }!
         return WordPlacement.starts(of: speech, along: path, offset: 0)

@@ -70,11 +70,10 @@ public struct MelCepstrum: Sendable {
         return table
     }
 
-    /// The features of synthesized speech and of a recording, made comparable: the synthesized
-    /// energies as heard in the recording's noise (`MelEnergies.heard`), both normalised.
+    /// The features of synthesized speech made comparable with a recording's energies (`heard`): the
+    /// synthesized energies as heard in the recording's noise (`MelEnergies.heard`), both normalised.
     /// `warp`: how much higher the recorded voice's formants lie (`MelEnergies.init`).
-    static func pair(reference: SynthesizedSpeech, recording: ArraySlice<Float>, sampleRate: Int, warp: Double = 1) -> (reference: MelCepstrum, recording: MelCepstrum) {
-        let heard = MelEnergies(samples: recording, sampleRate: sampleRate)
+    static func pair(reference: SynthesizedSpeech, recording heard: MelEnergies, warp: Double = 1) -> (reference: MelCepstrum, recording: MelCepstrum) {
         let spoken = MelEnergies(samples: reference.samples[...], sampleRate: reference.sampleRate, warp: warp).heard(in: heard)
         return (MelCepstrum(spoken), MelCepstrum(heard))
     }
