@@ -30,7 +30,7 @@ RELEASE_BIN := .build/release/captions
 # is enough: it only reads the binary's description of its commands).
 GENERATE_MANUAL := .build/debug/generate-manual
 
-.PHONY: all deps python-peers build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench clean
+.PHONY: all deps python-peers build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench align-bench clean
 
 all: build
 
@@ -208,6 +208,11 @@ studio-bench: deps
 # -c copy, and the mux's memory at 20 minutes and 2 hours.
 mux-bench: deps
 	Benchmarks/mux-bench.sh
+
+# Word starts from the speech (align --audio) against espeak-ng's truth and a hand-checked real recording,
+# beside the length-proportional estimate on the same cases; speed on one core.
+align-bench: deps
+	Benchmarks/align-bench.sh
 
 clean:
 	rm -rf .build out dist

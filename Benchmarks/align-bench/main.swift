@@ -66,6 +66,7 @@ for voice in voices {
             plain.add(whole.document, truth: spoken.truth)
             estimate.add(proportional(spoken.document), truth: spoken.truth)
             totals.cues.add(cues); totals.script.add(plain); totals.estimate.add(estimate)
+            if ProcessInfo.processInfo.environment["SHOW_MISSES"] != nil { print("  misses: \(cues.misses.joined(separator: ", "))") }
             alignSeconds += took
             audioSeconds += Double(audio.milliseconds) / 1000
             let name = "\(voice) \(rate) wpm \(noisy ? String(format: "noisy %.1f dB", SpokenCaptions.snr(clean: clean, mixed: spoken)) : "clean")"
@@ -102,6 +103,7 @@ if let table = try? String(contentsOfFile: truthFile, encoding: .utf8) {
         estimate.add(proportional(cue), truth: [entry.starts])
         errors += zip(aligned.document.events[0].words, entry.starts).map { $0.start - $1 }
     }
+    estimate.misses = []
     let sorted = errors.map(abs).sorted()
     print("real recording (\(byFile.count) files, \(real.words) words; truth: pocketsphinx forced alignment, partly checked by eye; cue = whole file): audio \(real); proportional \(estimate)")
     if !sorted.isEmpty { print("  median error \(sorted[sorted.count / 2]) ms, worst \(sorted.last!) ms") }

@@ -42,10 +42,16 @@ struct Studio: ParsableCommand {
 
     @OptionGroup var styleOptions: StyleOptions
 
+    @OptionGroup(title: "Word timings from the speech")
+    var alignAudio: AlignAudioFlags
+
     func run() throws {
         let inputs = StudioSession.Inputs(video: video, captions: input, format: from, preset: styleOptions.preset,
                                           styleFile: styleOptions.style, stylesDirectory: styleOptions.stylesDir,
-                                          track: tracks.selection)
+                                          track: tracks.selection,
+                                          addWords: alignAudio.enabled ? { [video, voice = alignAudio.voice] document in
+                                              try AudioAlignment.words(for: document, from: video, voice: voice)
+                                          } : nil)
         let server: StudioServer = try CommandFailure.exitOnError {
             do {
                 let session = try StudioSession(inputs)
