@@ -1,4 +1,5 @@
 import ArgumentParser
+import CaptionModel
 import CaptionStudio
 import Dispatch
 import Foundation
@@ -46,12 +47,15 @@ struct Studio: ParsableCommand {
     var alignAudio: AlignAudioFlags
 
     func run() throws {
+        var addWords: (@Sendable (CaptionDocument) throws -> CaptionDocument)?
+        if alignAudio.enabled {
+            let (video, voice) = (video, alignAudio.voice)
+            addWords = { document in try AudioAlignment.words(for: document, from: video, voice: voice) }
+        }
         let inputs = StudioSession.Inputs(video: video, captions: input, format: from, preset: styleOptions.preset,
                                           styleFile: styleOptions.style, stylesDirectory: styleOptions.stylesDir,
                                           track: tracks.selection,
-                                          addWords: alignAudio.enabled ? { [video, voice = alignAudio.voice] document in
-                                              try AudioAlignment.words(for: document, from: video, voice: voice)
-                                          } : nil)
+                                          addWords: addWords)
         let server: StudioServer = try CommandFailure.exitOnError {
             do {
                 let session = try StudioSession(inputs)
