@@ -108,3 +108,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 }
+
+extension AlignAudioCommandTests {
+    @Test func burnTimesTheWordsFromItsOwnVideo() throws {
+        let dir = try CommandRunner.scratch()
+        let (wav, srt) = try Self.inputs(dir)
+        let clip = dir.appendingPathComponent("clip.mp4").path, out = dir.appendingPathComponent("burned.mp4").path
+        try Self.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=black:s=180x320:r=10:d=7.5", "-i", wav,
+                                         "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-shortest", clip])
+        let r = try CommandRunner.run(["burn", clip, srt, "--align-audio", "--align-voice", "en", "--preset", "highlight-by-word", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("word timings from \(clip): 13 words timed from the speech, 0 interpolated"), "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out))
+    }
+}
