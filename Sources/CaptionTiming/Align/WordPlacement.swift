@@ -16,8 +16,10 @@ enum WordPlacement {
         let synthesized = speech.wordStarts
         for k in starts.indices {
             guard let a = synthesized[k], let placed = starts[k] else { continue }
-            guard let b = synthesized[(k + 1)...].lazy.compactMap({ $0 }).first ?? lastSound(speech),
-                  let next = starts[(k + 1)...].lazy.compactMap({ $0 }).first ?? end, b > a else { continue }
+            // The last word is not judged by where the speech's end lands: in noise that end drifts
+            // into the noise after it, while the word's own start is still sound.
+            guard let b = synthesized[(k + 1)...].lazy.compactMap({ $0 }).first,
+                  let next = starts[(k + 1)...].lazy.compactMap({ $0 }).first, b > a else { continue }
             let ratio = Double(next - placed) / Double(b - a)
             if ratio < 0.25 || ratio > 4 { starts[k] = nil }
         }
