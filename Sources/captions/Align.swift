@@ -74,29 +74,9 @@ struct Align: ParsableCommand {
                 throw CaptionFormatError(.malformed, "\(words): no word timings to align onto (give a speech-to-text tool's output, or captions with word timings)")
             }
 
-            let text = try CaptionFileReader.readText(path: transcript)
-            let result: TranscriptAlignment.Result
-            var inputFormat: String?
-            if isPlainText(text) {
-                let plain = text.utf8.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-                result = TranscriptAlignment.align(text: plain, onto: timed)
-                guard !result.document.events.isEmpty else {
-                    throw CaptionFormatError(.malformed, "\(transcript): the transcript has no words")
-                }
-            } else {
-                let captions = try CaptionFileReader.read(text, path: transcript, format: transcriptFormat)
-                try Diagnostics.report(captions.diagnostics, source: transcript, strict: false)
-                inputFormat = captions.formatName
-                result = TranscriptAlignment.align(captions: captions.document, onto: timed)
-            }
-
-            var document = result.document
-            if inputFormat == nil || paging.isSet { document = Paging.apply(paging.options(), to: document) }
-            let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: inputFormat)
-            // The point is the karaoke: WebVTT output carries the words as inline timestamps.
-            var options = WriteOptions()
-            options.wordTimestamps = true
-            try DocumentOutput.write(document, as: format, to: output, protecting: [transcript, words], strict: false, options: options)
+            let result = try alignAndWrite(protecting: [transcript, words],
+                                           plain: { TranscriptAlignment.align(text: $0, onto: timed) }, document: \.document,
+                                           captions: { TranscriptAlignment.align(captions: $0, onto: timed) })
 
             let c = result.counts
             var report = "captions: align: \(c.matched) words matched, \(c.changed) changed, \(c.inserted) inserted, \(c.deleted) deleted"
@@ -116,32 +96,49 @@ struct Align: ParsableCommand {
     /// `--audio`: the transcript's words timed from the speech in `audio`.
     private func alignToAudio(_ audio: String) throws {
         try CommandFailure.exitOnError {
-            let text = try CaptionFileReader.readText(path: transcript)
             let sound = try AudioSamples.read(audio, sampleRate: 16_000)
             var options = AudioWordAligner.Options()
             options.voice = voice
-            let result: AudioWordAligner.Result
-            var inputFormat: String?
-            if isPlainText(text) {
-                let plain = text.utf8.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-                result = try AudioAlignment.run { () throws(SpeechSynthesisError) in try AudioWordAligner.align(text: plain, samples: sound.samples, sampleRate: sound.sampleRate, options: options) }
-                guard !result.document.events.isEmpty else {
-                    throw CaptionFormatError(.malformed, "\(transcript): the transcript has no words")
+            let result = try alignAndWrite(protecting: [transcript, audio], plain: { text in
+                try AudioAlignment.run { () throws(SpeechSynthesisError) in
+                    try AudioWordAligner.align(text: text, samples: sound.samples, sampleRate: sound.sampleRate, options: options)
                 }
-            } else {
-                let captions = try CaptionFileReader.read(text, path: transcript, format: transcriptFormat)
-                try Diagnostics.report(captions.diagnostics, source: transcript, strict: false)
-                inputFormat = captions.formatName
-                result = try AudioAlignment.run { () throws(SpeechSynthesisError) in try AudioWordAligner.align(captions: captions.document, samples: sound.samples, sampleRate: sound.sampleRate, options: options) }
-            }
-            var document = result.document
-            if inputFormat == nil || paging.isSet { document = Paging.apply(paging.options(), to: document) }
-            let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: inputFormat)
-            var writing = WriteOptions()
-            writing.wordTimestamps = true
-            try DocumentOutput.write(document, as: format, to: output, protecting: [transcript, audio], strict: false, options: writing)
+            }, document: \.document, captions: { captions in
+                try AudioAlignment.run { () throws(SpeechSynthesisError) in
+                    try AudioWordAligner.align(captions: captions, samples: sound.samples, sampleRate: sound.sampleRate, options: options)
+                }
+            })
             let report = "captions: align: " + AudioAlignment.summary(result)
             if output == "-" { CommandFailure.printError(report) } else { print(report) }
         }
+    }
+
+    /// Reads the transcript, aligns it with `plain` (plain text) or `captions` (captions a person
+    /// edited), pages plain text (or anything, with a paging flag) and writes the result.
+    private func alignAndWrite<R>(protecting inputs: [String], plain: (String) throws -> R, document: KeyPath<R, CaptionDocument>,
+                                  captions: (CaptionDocument) throws -> R) throws -> R {
+        let text = try CaptionFileReader.readText(path: transcript)
+        let result: R
+        var inputFormat: String?
+        if isPlainText(text) {
+            let string = text.utf8.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+            result = try plain(string)
+            guard !result[keyPath: document].events.isEmpty else {
+                throw CaptionFormatError(.malformed, "\(transcript): the transcript has no words")
+            }
+        } else {
+            let read = try CaptionFileReader.read(text, path: transcript, format: transcriptFormat)
+            try Diagnostics.report(read.diagnostics, source: transcript, strict: false)
+            inputFormat = read.formatName
+            result = try captions(read.document)
+        }
+        var aligned = result[keyPath: document]
+        if inputFormat == nil || paging.isSet { aligned = Paging.apply(paging.options(), to: aligned) }
+        let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: inputFormat)
+        // The point is the karaoke: WebVTT output carries the words as inline timestamps.
+        var options = WriteOptions()
+        options.wordTimestamps = true
+        try DocumentOutput.write(aligned, as: format, to: output, protecting: inputs, strict: false, options: options)
+        return result
     }
 }

@@ -31,7 +31,7 @@ enum AudioAlignment {
 
     static func summary(_ result: AudioWordAligner.Result) -> String {
         let c = result.counts
-        var text = "\(c.placed) words timed from the speech, \(c.interpolated) interpolated"
+        var text = "\(c.placed) word\(c.placed == 1 ? "" : "s") timed from the speech, \(c.interpolated) interpolated"
         if result.clamped > 0 { text += "; \(result.clamped) word\(result.clamped == 1 ? "" : "s") heard outside \(result.clamped == 1 ? "its" : "their") caption pulled inside it" }
         return text
     }
