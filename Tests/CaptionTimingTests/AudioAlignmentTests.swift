@@ -84,7 +84,7 @@ import Testing
         let aligned = try AudioWordAligner.align(captions: document, samples: audio.samples, sampleRate: audio.sampleRate)
         let quiet = aligned.document.events[0].words
         #expect(quiet.count == 4)
-        #expect(quiet.allSatisfy { $0.interpolated && $0.start >= 200 && $0.end <= 1_800 })
+        #expect(quiet.allSatisfy { $0.interpolated && $0.start >= 200 && $0.end <= 1_800 }, "\(quiet)")
         #expect(aligned.document.events[1].words.filter(\.interpolated).count <= 1)
         #expect(aligned.counts.placed + aligned.counts.interpolated == 4 + aligned.document.events[1].words.count)
     }

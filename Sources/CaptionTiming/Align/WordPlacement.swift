@@ -9,17 +9,18 @@ enum WordPlacement {
         let hop = MelCepstrum.hopMilliseconds
         let rows = path.first.count
         func at(_ ms: Int) -> Int { offset + path.first[min(max(ms / hop - rowOffset, 0), rows - 1)] * hop }
-        let end = lastSound(speech).map { ms in offset + path.last[min(max(ms / hop - rowOffset, 0), rows - 1)] * hop }
+        // The first frame the speech's last sound meets, not the last: the path runs along that row
+        // through whatever follows (silence, or noise that looks like the fading sound).
+        let end = lastSound(speech).map { ms in offset + path.first[min(max(ms / hop - rowOffset, 0), rows - 1)] * hop }
         var starts = speech.wordStarts.map { $0.map(at) }
         // A word the path squeezed to under a quarter of its synthesized length, or stretched past four
         // times it, matched nothing like itself (silence, noise, other words): not placed.
         let synthesized = speech.wordStarts
         for k in starts.indices {
             guard let a = synthesized[k], let placed = starts[k] else { continue }
-            // The last word is not judged by where the speech's end lands: in noise that end drifts
-            // into the noise after it, while the word's own start is still sound.
-            guard let b = synthesized[(k + 1)...].lazy.compactMap({ $0 }).first,
-                  let next = starts[(k + 1)...].lazy.compactMap({ $0 }).first, b > a else { continue }
+            let following = synthesized[(k + 1)...].lazy.compactMap({ $0 }).first
+            guard let b = following ?? lastSound(speech),
+                  let next = starts[(k + 1)...].lazy.compactMap({ $0 }).first ?? end, b > a else { continue }
             let ratio = Double(next - placed) / Double(b - a)
             if ratio < 0.25 || ratio > 4 { starts[k] = nil }
         }
