@@ -30,7 +30,7 @@ RELEASE_BIN := .build/release/captions
 # is enough: it only reads the binary's description of its commands).
 GENERATE_MANUAL := .build/debug/generate-manual
 
-.PHONY: all deps python-peers build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench sync-bench shots-bench clean
+.PHONY: all deps python-peers build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench sync-bench shots-bench align-bench clean
 
 all: build
 
@@ -222,6 +222,11 @@ shots-bench: deps
 	  python3 -m pip install -q --disable-pip-version-check scenedetect==0.7.2 opencv-python-headless 2>/dev/null \
 	    || python3 -m pip install -q --disable-pip-version-check --break-system-packages scenedetect==0.7.2 opencv-python-headless; }
 	Benchmarks/shots-bench.sh
+
+# Word starts from the speech (align --audio) against espeak-ng's truth and a hand-checked real recording,
+# beside the length-proportional estimate on the same cases; speed on one core.
+align-bench: deps
+	Benchmarks/align-bench.sh
 
 clean:
 	rm -rf .build out dist

@@ -43,7 +43,7 @@ let package = Package(
         // The fuzz targets' bodies: the libFuzzer binary in Fuzz/ and the regression test run the same code.
         .target(name: "CaptionFuzzing", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionEdit", "CaptionVideo"]),
         // Seeded randomness for tests and benchmarks only (not in the CaptionKit product).
-        .target(name: "CaptionTestSupport"),
+        .target(name: "CaptionTestSupport", dependencies: ["CaptionModel", "CaptionTiming"]),
         .target(name: "CaptionLayout", dependencies: ["CaptionModel", "CaptionStyles", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         .target(name: "CaptionRender", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CFreeType", "CPNG"]),
         .target(name: "CaptionASS", dependencies: ["CaptionFormats", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender"]),
@@ -71,6 +71,8 @@ let package = Package(
                           path: "Benchmarks/render-bench"),
         .executableTarget(name: "sync-bench", dependencies: ["CaptionTestSupport"], path: "Benchmarks/sync-bench"),
         .executableTarget(name: "studio-bench", dependencies: ["CaptionTestSupport"], path: "Benchmarks/studio-bench"),
+        .executableTarget(name: "align-bench", dependencies: ["CaptionTestSupport", "CaptionTiming", "CaptionStyles", "CaptionVideo", "CaptionModel"],
+                          path: "Benchmarks/align-bench"),
         .executableTarget(name: "burn-bench", dependencies: ["CaptionTestSupport", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionASS"],
                           path: "Benchmarks/burn-bench"),
         .testTarget(name: "CaptionModelTests", dependencies: ["CaptionModel"]),

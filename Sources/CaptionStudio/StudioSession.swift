@@ -24,12 +24,17 @@ public final class StudioSession: @unchecked Sendable {
         public var track: TrackSelection
         /// The timeline's shot changes.
         public var shots: StudioShotChanges.Source
+        /// Gives captions read without word timings their words (`--align-audio`: from the video's
+        /// speech); applied once, when the session starts.
+        public var addWords: (@Sendable (CaptionDocument) throws -> CaptionDocument)?
         public init(video: String, captions: String, format: String? = nil, preset: String? = nil,
                     styleFile: String? = nil, stylesDirectory: String? = nil, track: TrackSelection = TrackSelection(),
-                    shots: StudioShotChanges.Source = .none) {
+                    shots: StudioShotChanges.Source = .none,
+                    addWords: (@Sendable (CaptionDocument) throws -> CaptionDocument)? = nil) {
             self.video = video; self.captions = captions; self.format = format; self.track = track
             self.preset = preset; self.styleFile = styleFile; self.stylesDirectory = stylesDirectory
             self.shots = shots
+            self.addWords = addWords
         }
     }
 
@@ -73,8 +78,8 @@ public final class StudioSession: @unchecked Sendable {
         }
         let read = try CaptionSource.read(path: inputs.captions, format: inputs.format, track: inputs.track)
         readWarnings = read.diagnostics.map { "\(inputs.captions):\($0)" }
-        source = read.document
         wordTimed = read.wordTimedSource != nil
+        if !wordTimed, let addWords = inputs.addWords { source = try addWords(read.document) } else { source = read.document }
         var file: StyleFile?
         styleObject = [:]
         if let path = inputs.styleFile {

@@ -86,18 +86,8 @@ public struct SpokenCaptions: Sendable {
         guard process.terminationStatus == 0 else { throw Failure(description: "\(program) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)") }
     }
 
-    /// The recording as a 16-bit mono WAV file.
-    public func writeWAV(to path: String) throws {
-        var data = Data()
-        func le<T: FixedWidthInteger>(_ v: T) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
-        let bytes = samples.count * 2
-        data.append(contentsOf: Array("RIFF".utf8)); le(UInt32(36 + bytes)); data.append(contentsOf: Array("WAVEfmt ".utf8))
-        le(UInt32(16)); le(UInt16(1)); le(UInt16(1)); le(UInt32(sampleRate)); le(UInt32(sampleRate * 2)); le(UInt16(2)); le(UInt16(16))
-        data.append(contentsOf: Array("data".utf8)); le(UInt32(bytes))
-        let peak = max(samples.map { abs($0) }.max() ?? 1, 1)
-        for v in samples { le(Int16((v / peak * 32_000).rounded())) }
-        try data.write(to: URL(fileURLWithPath: path))
-    }
+    /// The recording as a 16-bit mono WAV file, its loudest sample just under full scale.
+    public func writeWAV(to path: String) throws { try WAVFile.write(samples, sampleRate: sampleRate, to: path, normalize: true) }
 
     /// Cues as SubRip text, each moved by `map` (input: the true time in ms).
     public static func srt(_ cues: [Cue], map: (Int) -> Int = { $0 }) -> String {

@@ -3,9 +3,12 @@ import CaptionEdit
 import CaptionFormats
 import CaptionModel
 import CaptionStyles
+import CaptionTiming
+import CaptionVideo
 import Foundation
 
-/// `captions align`: a corrected transcript put back onto speech-to-text word timings.
+/// `captions align`: a corrected transcript put back onto speech-to-text word timings, or words timed
+/// from the speech itself (`--audio`).
 struct Align: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Put a corrected transcript back onto speech-to-text word timings, keeping the karaoke.",
@@ -18,14 +21,27 @@ struct Align: ParsableCommand {
         neighbours leave and are marked interpolated, deleted words disappear. Edited captions keep \
         their cues; plain text is paged into captions like speech-to-text output. The counts are \
         printed (to stderr when the captions go to stdout).
+
+        With --audio FILE (a video or any sound file) instead of WORDS, the words get their times from \
+        the speech: each caption's text is spoken by espeak-ng (--voice, default English) and warped \
+        onto the recording inside the caption's time, and a word starts where its synthesized start \
+        lands. Captions that already have word timings keep them. Plain text (no times) is warped onto \
+        the whole recording and paged. Words it cannot place are interpolated and marked so. See \
+        docs/audio-alignment.md.
         """
     )
 
     @Argument(help: "The corrected transcript: plain text, or captions a person edited.")
     var transcript: String
 
-    @Argument(help: "The speech-to-text output with word timings.")
-    var words: String
+    @Argument(help: "The speech-to-text output with word timings (not with --audio).")
+    var words: String?
+
+    @Option(help: "Time the words from this file's speech (a video or sound file) instead of WORDS.")
+    var audio: String?
+
+    @Option(help: "With --audio: the espeak-ng voice or language the text is in (en, en-us, de, fr, es, …; `espeak-ng --voices` lists them).")
+    var voice: String = SpeechSynthesizer.defaultVoice
 
     @Option(name: .shortAndLong, help: "Where to write; - for stdout. Format from the extension or --output-format.")
     var output: String
@@ -42,7 +58,14 @@ struct Align: ParsableCommand {
     @OptionGroup(title: "Paging (a plain-text transcript's words into captions)")
     var paging: PagingFlags
 
+    func validate() throws {
+        if audio != nil, words != nil { throw ValidationError("give either WORDS or --audio, not both") }
+        if audio == nil, words == nil { throw ValidationError("give WORDS (speech-to-text word timings) or --audio FILE") }
+    }
+
     func run() throws {
+        if let audio { return try alignToAudio(audio) }
+        guard let words else { return }
         try CommandFailure.exitOnError {
             let timing = try CaptionFileReader.read(path: words, format: wordsFormat)
             try Diagnostics.report(timing.diagnostics, source: words, strict: false)
@@ -51,29 +74,9 @@ struct Align: ParsableCommand {
                 throw CaptionFormatError(.malformed, "\(words): no word timings to align onto (give a speech-to-text tool's output, or captions with word timings)")
             }
 
-            let text = try CaptionFileReader.readText(path: transcript)
-            let result: TranscriptAlignment.Result
-            var inputFormat: String?
-            if isPlainText(text) {
-                let plain = text.utf8.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-                result = TranscriptAlignment.align(text: plain, onto: timed)
-                guard !result.document.events.isEmpty else {
-                    throw CaptionFormatError(.malformed, "\(transcript): the transcript has no words")
-                }
-            } else {
-                let captions = try CaptionFileReader.read(text, path: transcript, format: transcriptFormat)
-                try Diagnostics.report(captions.diagnostics, source: transcript, strict: false)
-                inputFormat = captions.formatName
-                result = TranscriptAlignment.align(captions: captions.document, onto: timed)
-            }
-
-            var document = result.document
-            if inputFormat == nil || paging.isSet { document = Paging.apply(paging.options(), to: document) }
-            let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: inputFormat)
-            // The point is the karaoke: WebVTT output carries the words as inline timestamps.
-            var options = WriteOptions()
-            options.wordTimestamps = true
-            try DocumentOutput.write(document, as: format, to: output, protecting: [transcript, words], strict: false, options: options)
+            let result = try alignAndWrite(protecting: [transcript, words],
+                                           plain: { TranscriptAlignment.align(text: $0, onto: timed) }, document: \.document,
+                                           captions: { TranscriptAlignment.align(captions: $0, onto: timed) })
 
             let c = result.counts
             var report = "captions: align: \(c.matched) words matched, \(c.changed) changed, \(c.inserted) inserted, \(c.deleted) deleted"
@@ -88,5 +91,54 @@ struct Align: ParsableCommand {
         if let transcriptFormat { return ["text", "txt", "plain"].contains(transcriptFormat.lowercased()) }
         if transcript.lowercased().hasSuffix(".txt") { return true }
         return FormatRegistry.detect(text, pathHint: transcript) == nil
+    }
+
+    /// `--audio`: the transcript's words timed from the speech in `audio`.
+    private func alignToAudio(_ audio: String) throws {
+        try CommandFailure.exitOnError {
+            let sound = try AudioSamples.read(audio, sampleRate: 16_000)
+            var options = AudioWordAligner.Options()
+            options.voice = voice
+            let result = try alignAndWrite(protecting: [transcript, audio], plain: { text in
+                try AudioAlignment.run { () throws(SpeechSynthesisError) in
+                    try AudioWordAligner.align(text: text, samples: sound.samples, sampleRate: sound.sampleRate, options: options)
+                }
+            }, document: \.document, captions: { captions in
+                try AudioAlignment.run { () throws(SpeechSynthesisError) in
+                    try AudioWordAligner.align(captions: captions, samples: sound.samples, sampleRate: sound.sampleRate, options: options)
+                }
+            })
+            let report = "captions: align: " + AudioAlignment.summary(result)
+            if output == "-" { CommandFailure.printError(report) } else { print(report) }
+        }
+    }
+
+    /// Reads the transcript, aligns it with `plain` (plain text) or `captions` (captions a person
+    /// edited), pages plain text (or anything, with a paging flag) and writes the result.
+    private func alignAndWrite<R>(protecting inputs: [String], plain: (String) throws -> R, document: KeyPath<R, CaptionDocument>,
+                                  captions: (CaptionDocument) throws -> R) throws -> R {
+        let text = try CaptionFileReader.readText(path: transcript)
+        let result: R
+        var inputFormat: String?
+        if isPlainText(text) {
+            let string = text.utf8.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+            result = try plain(string)
+            guard !result[keyPath: document].events.isEmpty else {
+                throw CaptionFormatError(.malformed, "\(transcript): the transcript has no words")
+            }
+        } else {
+            let read = try CaptionFileReader.read(text, path: transcript, format: transcriptFormat)
+            try Diagnostics.report(read.diagnostics, source: transcript, strict: false)
+            inputFormat = read.formatName
+            result = try captions(read.document)
+        }
+        var aligned = result[keyPath: document]
+        if inputFormat == nil || paging.isSet { aligned = Paging.apply(paging.options(), to: aligned) }
+        let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: inputFormat)
+        // The point is the karaoke: WebVTT output carries the words as inline timestamps.
+        var options = WriteOptions()
+        options.wordTimestamps = true
+        try DocumentOutput.write(aligned, as: format, to: output, protecting: inputs, strict: false, options: options)
+        return result
     }
 }

@@ -89,6 +89,9 @@ struct Burn: ParsableCommand {
 
     @OptionGroup var captions: StyledInputOptions
 
+    @OptionGroup(title: "Word timings from the speech")
+    var alignAudio: AlignAudioFlags
+
     @OptionGroup(title: "Closed captions (CEA-608) in the output")
     var closedCaptions: ClosedCaptionOptions
 
@@ -138,7 +141,7 @@ struct Burn: ParsableCommand {
     /// on stderr, and `--stats` through `statistics` (stdout; a manifest run keeps stdout for its job lines).
     func burn(cancellation: BurnCancellation, part: PartRange? = nil, statistics: (String) -> Void = { print($0) }) throws {
         let (video, input, output) = (video!, input!, output!)
-        let (style, document) = try captions.load(input)
+        let (style, document) = try captions.load(input, alignAudio: alignAudio.enabled ? (video, alignAudio.voice) : nil)
         DamageReport.decoderMessages(verbose: verbose)
         var options = try options(output: output, cancellation: cancellation, captionsEnd: document.events.map(\.end).max())
         options.part = part

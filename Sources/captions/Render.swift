@@ -4,6 +4,7 @@ import CaptionLayout
 import CaptionModel
 import CaptionRender
 import CaptionStyles
+import CaptionTiming
 import CaptionVideo
 import Foundation
 
@@ -38,6 +39,12 @@ struct Render: ParsableCommand {
 
     @OptionGroup var captions: StyledInputOptions
 
+    @Option(name: .customLong("align-audio"), help: "Time the words of captions without word timings from this file's speech (a video or sound file; see `captions align --audio`).")
+    var alignAudio: String?
+
+    @Option(name: .customLong("align-voice"), help: "With --align-audio: the espeak-ng voice or language of the captions (default en).")
+    var alignVoice: String = SpeechSynthesizer.defaultVoice
+
     func validate() throws {
         if at.end != nil {
             guard let fps, fps > 0, fps <= 240 else { throw ValidationError("a range of times needs --fps between 0 and 240") }
@@ -46,7 +53,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try CommandFailure.exitOnError {
-            let (style, document) = try captions.load(input)
+            let (style, document) = try captions.load(input, alignAudio: alignAudio.map { ($0, alignVoice) })
             let renderer = CaptionFrameRenderer(style: style, width: size.width, height: size.height)
             let base = try backgroundImage()
             let times = frameTimes()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptionFormats
+import CaptionModel
 import CaptionStudio
 import CaptionVideo
 import Dispatch
@@ -50,15 +51,23 @@ struct Studio: ParsableCommand {
 
     @OptionGroup var styleOptions: StyleOptions
 
+    @OptionGroup(title: "Word timings from the speech")
+    var alignAudio: AlignAudioFlags
+
     func validate() throws {
         if noShots && shots != nil { throw ValidationError("--no-shots and --shots: give one") }
     }
 
     func run() throws {
+        var addWords: (@Sendable (CaptionDocument) throws -> CaptionDocument)?
+        if alignAudio.enabled {
+            let (video, voice) = (video, alignAudio.voice)
+            addWords = { document in try AudioAlignment.words(for: document, from: video, voice: voice) }
+        }
         let server: StudioServer = try CommandFailure.exitOnError {
             let inputs = StudioSession.Inputs(video: video, captions: input, format: from, preset: styleOptions.preset,
                                               styleFile: styleOptions.style, stylesDirectory: styleOptions.stylesDir,
-                                              track: tracks.selection, shots: try shotSource())
+                                              track: tracks.selection, shots: try shotSource(), addWords: addWords)
             do {
                 let session = try StudioSession(inputs)
                 for warning in session.readWarnings { CommandFailure.printError("captions: warning: \(warning)") }

@@ -26,11 +26,15 @@ struct StyledInputOptions: ParsableArguments {
 
     /// The style, and the captions read from `input` (warnings reported), paged when they are a
     /// speech-to-text tool's words or when a paging flag was given, and prepared for the style
-    /// (`StyledPages.prepare`).
-    func load(_ input: String) throws -> (style: CaptionStyle, document: CaptionDocument) {
+    /// (`StyledPages.prepare`). With `alignAudio`, captions without word timings first get them from
+    /// that file's speech (`AudioAlignment`).
+    func load(_ input: String, alignAudio: (file: String, voice: String)? = nil) throws -> (style: CaptionStyle, document: CaptionDocument) {
         let style = try styleOptions.resolve()
         var result = try CaptionSource.read(path: input, format: from, track: tracks.selection)
         try Diagnostics.report(result.diagnostics, source: input, strict: false)
+        if let alignAudio, result.wordTimedSource == nil {
+            result.document = try AudioAlignment.words(for: result.document, from: alignAudio.file, voice: alignAudio.voice)
+        }
         if result.wordTimedSource != nil || paging.isSet {
             result.document = Paging.apply(paging.options(base: style.paging), to: result.document)
         }

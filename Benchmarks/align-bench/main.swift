@@ -1,0 +1,112 @@
+import CaptionModel
+import CaptionStyles
+import CaptionTestSupport
+import CaptionTiming
+import CaptionVideo
+import Foundation
+
+// make align-bench: word starts from `captions align --audio`'s method against the truth, beside the
+// length-proportional estimate karaoke presets use today for captions without words, on the same
+// cases: espeak-ng speech in two voices at two speeds, clean and with pink noise at 10 dB SNR, placed
+// at cue times in a WAV that is read back as the toolkit reads any file (16 kHz mono). Then a real
+// recording marked by hand (Corpus/align/). Arguments: [sentences per case] [truth file].
+
+let arguments = CommandLine.arguments
+let sentenceCount = arguments.count > 1 ? Int(arguments[1]) ?? 60 : 60
+let truthFile = arguments.count > 2 ? arguments[2] : "Corpus/align/librivox-word-starts.tsv"
+let audioDirectory = arguments.count > 3 ? arguments[3] : "/usr/share/pocketsphinx/test/data/librivox"
+let directory = NSTemporaryDirectory() + "align-bench-\(getpid())"
+try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: directory) }
+
+let sentences = Array(SpeechScript.sentences.prefix(sentenceCount))
+let voices = ["en-us", "en+f3"]
+let rates = [140, 210]
+
+func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
+func proportional(_ document: CaptionDocument) -> CaptionDocument {
+    var out = document
+    for i in out.events.indices {
+        let texts = out.events[i].text.plain.split(whereSeparator: \.isWhitespace).map(String.init)
+        out.events[i].words = WordTimeline.spread(texts, start: out.events[i].start, end: out.events[i].end)
+            .map { Word(text: $0.text, start: $0.start, end: $0.end) }
+    }
+    return out
+}
+
+print("align-bench: \(sentences.count) captions per case; aligner's voice '\(SpeechSynthesizer.defaultVoice)' at \(SpeechSynthesizer.defaultRate) wpm")
+print("case                          speech  | audio (cues)        | audio (script, no times) | proportional estimate | align x real time")
+var options = AudioWordAligner.Options()
+// A knob for trying other formant scales: ALIGN_WARPS=0.9,1,1.15.
+if let warps = ProcessInfo.processInfo.environment["ALIGN_WARPS"] { options.warps = warps.split(separator: ",").compactMap { Double($0) } }
+var totals = (cues: WordStartScore(), script: WordStartScore(), estimate: WordStartScore())
+var alignSeconds = 0.0, audioSeconds = 0.0
+for voice in voices {
+    for rate in rates {
+        let clean = try SpokenWords.make(sentences, voice: voice, rate: rate, seed: UInt64(rate) &* 31 &+ UInt64(voice.count))
+        for noisy in [false, true] {
+            var spoken = clean
+            if noisy { spoken.addPinkNoise(snr: 10, seed: 7) }
+            let wav = directory + "/case.wav"
+            try spoken.writeWAV(to: wav)
+            let audio = try AudioSamples.read(wav, sampleRate: 16_000)
+            let began = now()
+            let aligned = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+            let took = now() - began
+            let script = spoken.document.events.map { $0.text.plain }.joined(separator: "\n")
+            let whole = try AudioWordAligner.align(text: script, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+            var cues = WordStartScore(), plain = WordStartScore(), estimate = WordStartScore()
+            cues.add(aligned.document, truth: spoken.truth)
+            // The script's lines are the cues' texts, so its events line up with the truth's cues.
+            plain.add(whole.document, truth: spoken.truth)
+            estimate.add(proportional(spoken.document), truth: spoken.truth)
+            totals.cues.add(cues); totals.script.add(plain); totals.estimate.add(estimate)
+            if ProcessInfo.processInfo.environment["SHOW_MISSES"] != nil { print("  misses: \(cues.misses.joined(separator: ", "))") }
+            alignSeconds += took
+            audioSeconds += Double(audio.milliseconds) / 1000
+            let name = "\(voice) \(rate) wpm \(noisy ? String(format: "noisy %.1f dB", SpokenWords.snr(clean: clean, mixed: spoken)) : "clean")"
+            print(String(format: "%-28@ %5.0f s | %5.1f / %5.1f %%       | %5.1f / %5.1f %%            | %5.1f / %5.1f %%         | %5.1fx (%d interpolated)",
+                         name as NSString, Double(audio.milliseconds) / 1000, cues.share50 * 100, cues.share150 * 100,
+                         plain.share50 * 100, plain.share150 * 100, estimate.share50 * 100, estimate.share150 * 100,
+                         Double(audio.milliseconds) / 1000 / took, aligned.counts.interpolated))
+        }
+    }
+}
+print(String(format: "all cases (within 50 / 150 ms)      | %5.1f / %5.1f %%       | %5.1f / %5.1f %%            | %5.1f / %5.1f %%         | %5.1fx",
+             totals.cues.share50 * 100, totals.cues.share150 * 100, totals.script.share50 * 100, totals.script.share150 * 100,
+             totals.estimate.share50 * 100, totals.estimate.share150 * 100, audioSeconds / alignSeconds))
+print("words scored: \(totals.cues.words); alignment time \(String(format: "%.2f", alignSeconds)) s for \(String(format: "%.0f", audioSeconds)) s of audio (one thread)")
+
+// The real recording: a file, a word and its start in ms per line, marked by hand from the waveform
+// and spectrogram (see the file's header for how they were marked); each file is one cue spanning the whole file, its text the file's words.
+if let table = try? String(contentsOfFile: truthFile, encoding: .utf8) {
+    var byFile: [(file: String, words: [String], starts: [Int])] = []
+    for line in table.split(separator: "\n") where !line.hasPrefix("#") {
+        let fields = line.split(separator: "\t").map(String.init)
+        guard fields.count == 3, let ms = Int(fields[2]) else { continue }
+        if byFile.last?.file != fields[0] { byFile.append((fields[0], [], [])) }
+        byFile[byFile.count - 1].words.append(fields[1])
+        byFile[byFile.count - 1].starts.append(ms)
+    }
+    var real = WordStartScore(), estimate = WordStartScore()
+    var errors: [Int] = []
+    for entry in byFile {
+        let audio = try AudioSamples.read(audioDirectory + "/" + entry.file, sampleRate: 16_000)
+        let cue = CaptionDocument(events: [CaptionEvent(start: 0, end: audio.milliseconds, text: CaptionText(plain: entry.words.joined(separator: " ")))])
+        let aligned = try AudioWordAligner.align(captions: cue, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+        real.add(aligned.document, truth: [entry.starts])
+        estimate.add(proportional(cue), truth: [entry.starts])
+        errors += zip(aligned.document.events[0].words, entry.starts).map { $0.start - $1 }
+    }
+    estimate.misses = []
+    let sorted = errors.map(abs).sorted()
+    print("real recording (\(byFile.count) files, \(real.words) words; truth: pocketsphinx forced alignment, partly checked by eye; cue = whole file): audio \(real); proportional \(estimate)")
+    if !sorted.isEmpty { print("  median error \(sorted[sorted.count / 2]) ms, worst \(sorted.last!) ms") }
+} else {
+    print("real recording: \(truthFile) not found (run from the repository's root)")
+}

@@ -1,0 +1,99 @@
+import CaptionModel
+
+/// Word timings from the speech itself (`captions align --audio`): each caption's words are synthesized
+/// by espeak-ng, and the synthesized speech is warped onto the recording (mel cepstra, dynamic time
+/// warping); a word starts where the warping path takes its synthesized start. See
+/// docs/audio-alignment.md for why this method and how well it does.
+///
+/// Captions with times are aligned one at a time inside their own window (the cue ± `margin`), so the
+/// cost grows with the file's length, not its square. A script without times (plain text) is warped
+/// whole, coarse to fine (`CoarseToFine`). Words the path cannot place (no sound from espeak-ng, or
+/// squeezed to nothing or stretched far past their spoken length) share the time their placed
+/// neighbours leave and are marked `interpolated`; words placed outside their cue are pulled inside it.
+public enum AudioWordAligner {
+    public struct Options: Sendable {
+        /// The espeak-ng voice or language (`en`, `en-us`, `de`, …) the words are spoken with.
+        public var voice = SpeechSynthesizer.defaultVoice
+        public var rate = SpeechSynthesizer.defaultRate
+        /// How far outside its cue a caption's speech is looked for.
+        public var margin: Milliseconds = 1_000
+        /// The formant scales tried for each caption (the recorded voice's formants this many times
+        /// the synthesized voice's: about 1.15-1.2 for a woman against espeak-ng's male voice); the
+        /// one whose warping path costs least is kept.
+        public var warps: [Double] = [1, 1.15]
+        public init() {}
+    }
+
+    public struct Counts: Sendable, Hashable {
+        /// Words timed from the speech.
+        public var placed = 0
+        /// Words that got their time from their neighbours instead (marked interpolated).
+        public var interpolated = 0
+    }
+
+    public struct Result: Sendable {
+        public var document: CaptionDocument
+        public var counts: Counts
+        /// Words placed outside the cue holding them, pulled inside it.
+        public var clamped: Int
+    }
+
+    /// Every cue of `captions` gets word timings from `samples` (mono, at `sampleRate`, sample 0 at the
+    /// captions' time 0). Cues that already have words are left as they are.
+    public static func align(captions: CaptionDocument, samples: [Float], sampleRate: Int, options: Options = Options()) throws(SpeechSynthesisError) -> Result {
+        var document = captions
+        var counts = Counts(), clamped = 0
+        for index in document.events.indices where document.events[index].words.isEmpty {
+            let event = document.events[index]
+            let texts = tokens(event.text.plain)
+            guard !texts.isEmpty else { continue }
+            let speech = try SpeechSynthesizer.speak(texts, voice: options.voice, rate: options.rate).padded(by: 300)
+            let from = max(event.start - options.margin, 0)
+            let to = max(min(event.end + options.margin, samples.count * 1000 / max(sampleRate, 1)), from)
+            var starts = [Int?](repeating: nil, count: texts.count)
+            var speechEnd: Int?
+            if to - from >= 2 * MelCepstrum.hopMilliseconds {
+                let window = samples[(from * sampleRate / 1000)..<(to * sampleRate / 1000)]
+                // The synthesized voice is warped to each of `warps` and the closest kept.
+                let heard = MelEnergies(samples: window, sampleRate: sampleRate)
+                let path = options.warps.map { warp in
+                    let (reference, recording) = MelCepstrum.pair(reference: speech, recording: heard, warp: warp)
+                    return WarpingPath.find(reference: reference, recording: recording,
+                                            band: Array(repeating: 0..<recording.count, count: reference.count))
+                }.min { $0.cost < $1.cost }!
+                (starts, speechEnd) = WordPlacement.starts(of: speech, along: path, offset: from)
+            }
+            var words = WordPlacement.words(texts, starts: starts, end: speechEnd, within: event.start...event.end, counts: &counts)
+            for k in words.indices where words[k].start < event.start || words[k].end > event.end {
+                words[k].start = min(max(words[k].start, event.start), event.end)
+                words[k].end = min(max(words[k].end, words[k].start), event.end)
+                clamped += 1
+            }
+            document.events[index].words = words
+        }
+        return Result(document: document, counts: counts, clamped: clamped)
+    }
+
+    /// A script without times: one event per non-blank line, its words timed from the whole recording.
+    public static func align(text: String, samples: [Float], sampleRate: Int, options: Options = Options()) throws(SpeechSynthesisError) -> Result {
+        let lines = text.split(whereSeparator: \.isNewline).map { tokens(String($0)) }.filter { !$0.isEmpty }
+        let all = lines.flatMap { $0 }
+        var counts = Counts()
+        let total = samples.count * 1000 / max(sampleRate, 1)
+        let (starts, end) = try CoarseToFine.starts(of: all, samples: samples, sampleRate: sampleRate, options: options)
+        let words = WordPlacement.words(all, starts: starts, end: end, within: 0...max(total, 0), counts: &counts)
+        var events: [CaptionEvent] = []
+        var next = 0
+        for line in lines {
+            let lineWords = Array(words[next..<(next + line.count)])
+            next += line.count
+            events.append(CaptionEvent(start: lineWords.first!.start, end: max(lineWords.first!.start, lineWords.last!.end),
+                                       text: CaptionText(plain: line.joined(separator: " ")), words: lineWords))
+        }
+        return Result(document: CaptionDocument(events: events), counts: counts, clamped: 0)
+    }
+
+    static func tokens(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+    }
+}

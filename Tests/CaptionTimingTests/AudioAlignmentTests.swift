@@ -1,0 +1,102 @@
+import CaptionModel
+import CaptionTestSupport
+import CaptionTiming
+import CaptionVideo
+import Foundation
+import Testing
+
+/// Word starts warped from synthesized speech onto a recording, scored against the truth: captions
+/// spoken by espeak-ng in another voice and at another speed than the aligner's own, placed at their
+/// cue times in a WAV read back as any file is (16 kHz), word starts known from espeak-ng's events.
+@Suite struct AudioAlignmentTests {
+    /// Ten sentences (115 words), so one word off by more than 150 ms is within the 1 %.
+    static let sentences = Array(SpeechScript.sentences[10..<20])
+
+    func recording(_ spoken: SpokenWords) throws -> AudioSamples {
+        let wav = try Tool.temporaryDirectory() + "/speech.wav"
+        try spoken.writeWAV(to: wav)
+        return try AudioSamples.read(wav, sampleRate: 16_000)
+    }
+
+    @Test func theSynthesizerGivesEachWordItsStartInOrder() throws {
+        let speech = try SpeechSynthesizer.speak(["Turn", "left", "at", "the", "bakery,", "then", "follow", "42", "signs."])
+        #expect(speech.sampleRate == 22_050)
+        #expect(speech.milliseconds > 1_500 && speech.milliseconds < 5_000)
+        let starts = speech.wordStarts.compactMap { $0 }
+        #expect(starts.count == 9)
+        #expect(starts == starts.sorted() && Set(starts).count == starts.count)
+        // The first word starts near the beginning, and the last well before the end.
+        #expect(starts[0] < 200)
+        #expect(starts.last! < speech.milliseconds - 200)
+    }
+
+    @Test func anUnknownVoiceIsReportedByName() {
+        do {
+            _ = try SpeechSynthesizer.speak(["hello"], voice: "no-such-voice-xx")
+            Issue.record("spoke with a voice that does not exist")
+        } catch {
+            #expect(error.description.contains("no-such-voice-xx"))
+        }
+    }
+
+    @Test(arguments: [("en-us", 150, false), ("en+f3", 200, true)])
+    func wordStartsFollowTheSpeech(voice: String, rate: Int, noisy: Bool) throws {
+        let clean = try SpokenWords.make(Self.sentences, voice: voice, rate: rate, seed: 11)
+        var spoken = clean
+        if noisy {
+            spoken.addPinkNoise(snr: 10, seed: 3)
+            #expect(abs(SpokenWords.snr(clean: clean, mixed: spoken) - 10) < 0.05)
+        }
+        let audio = try recording(spoken)
+        let aligned = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate)
+        var score = WordStartScore()
+        score.add(aligned.document, truth: spoken.truth)
+        #expect(score.words > 100)
+        #expect(score.share50 >= 0.90, "\(score)")
+        #expect(score.share150 >= 0.99, "\(score)")
+        // Cues and texts are kept; every word is inside its cue.
+        for (before, after) in zip(spoken.document.events, aligned.document.events) {
+            #expect(after.start == before.start && after.end == before.end && after.text == before.text)
+            #expect(after.words.allSatisfy { $0.start >= after.start && $0.end <= after.end && $0.start <= $0.end })
+        }
+    }
+
+    @Test func aScriptWithoutTimesIsWarpedWhole() throws {
+        let spoken = try SpokenWords.make(Array(SpeechScript.sentences[0..<8]), voice: "en-us", rate: 160, seed: 5)
+        let audio = try recording(spoken)
+        let script = spoken.document.events.map { $0.text.plain }.joined(separator: "\n\n")
+        let aligned = try AudioWordAligner.align(text: script, samples: audio.samples, sampleRate: audio.sampleRate)
+        #expect(aligned.document.events.count == 8)
+        var score = WordStartScore()
+        score.add(aligned.document, truth: spoken.truth)
+        #expect(score.share50 >= 0.85, "\(score)")
+        #expect(score.share150 >= 0.97, "\(score)")
+    }
+
+    @Test func wordsOverSilenceAreInterpolatedInsideTheirCue() throws {
+        // Three seconds of silence, then one spoken caption; the first cue has nothing to hear.
+        var spoken = try SpokenWords.make([SpeechScript.sentences[3]], voice: "en-us", rate: 170, seed: 2)
+        spoken.samples = [Float](repeating: 0, count: 3 * spoken.sampleRate) + spoken.samples
+        let shifted = spoken.document.events.map { CaptionEvent(start: $0.start + 3_000, end: $0.end + 3_000, text: $0.text) }
+        let silent = CaptionEvent(start: 200, end: 1_800, text: CaptionText(plain: "nobody says these words"))
+        let document = CaptionDocument(events: [silent] + shifted)
+        let audio = try recording(spoken)
+        let aligned = try AudioWordAligner.align(captions: document, samples: audio.samples, sampleRate: audio.sampleRate)
+        let quiet = aligned.document.events[0].words
+        #expect(quiet.count == 4)
+        #expect(quiet.allSatisfy { $0.interpolated && $0.start >= 200 && $0.end <= 1_800 }, "\(quiet)")
+        #expect(aligned.document.events[1].words.filter(\.interpolated).count <= 1)
+        #expect(aligned.counts.placed + aligned.counts.interpolated == 4 + aligned.document.events[1].words.count)
+    }
+
+    @Test func captionsThatAlreadyHaveWordsAreLeftAlone() throws {
+        let spoken = try SpokenWords.make([SpeechScript.sentences[6]], voice: "en-us", rate: 170, seed: 4)
+        var document = spoken.document
+        let given = [Word(text: "given", start: document.events[0].start, end: document.events[0].end)]
+        document.events[0].words = given
+        let audio = try recording(spoken)
+        let aligned = try AudioWordAligner.align(captions: document, samples: audio.samples, sampleRate: audio.sampleRate)
+        #expect(aligned.document.events[0].words == given)
+        #expect(aligned.counts.placed == 0 && aligned.counts.interpolated == 0)
+    }
+}
