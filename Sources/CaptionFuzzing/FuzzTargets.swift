@@ -11,6 +11,7 @@ import Foundation
 /// - `style`: a style file, checked and applied as `--style FILE` does;
 /// - `arguments`: the command line's time, size, frame-rate and colour arguments;
 /// - `scc` and `cea608`: SCC files and raw line-21 byte pairs (`CEA608Targets.swift`);
+/// - `shots`: shot-change files (JSON, EZTitles' XML, plain lists of times), read and written back;
 /// - `container` and one per text subtitle decoder (`track-subrip`...): video files' subtitle tracks
 ///   (`TrackTargets.swift`).
 public enum FuzzTargets {
@@ -47,6 +48,18 @@ public enum FuzzTargets {
             _ = FrameSize(parsing: text)
             _ = FrameRate(parsing: text)
             _ = RGBAColor(parsing: text)
+        },
+        FuzzTarget(name: "shots", summary: "shot-change files (JSON, EZTitles' XML, plain lists of times and time codes), read and written back",
+                   seeds: ["Corpus/shots/*"], dictionary: nil) { bytes in
+            let text = String(decoding: bytes, as: UTF8.self)
+            for rate in [FrameRate(numerator: 25, denominator: 1)!, FrameRate(numerator: 30000, denominator: 1001)!] {
+                guard let changes = try? ShotChangesFile.read(text: text, name: "fuzz-input", frameRate: rate) else { continue }
+                // What was read writes and reads back to the same frames, in both forms.
+                let json = try? ShotChangesFile.read(text: ShotChangesFile.json(changes), name: "fuzz-json", frameRate: rate)
+                let plain = try? ShotChangesFile.read(text: ShotChangesFile.plainTimes(changes), name: "fuzz-plain", frameRate: changes.frameRate)
+                precondition(json?.frames == changes.frames, "shots: JSON round trip changed the frames")
+                precondition(plain?.frames == changes.frames || changes.frames.isEmpty, "shots: plain round trip changed the frames")
+            }
         },
     ] + cea608Targets + trackTargets + binaryTargets
 

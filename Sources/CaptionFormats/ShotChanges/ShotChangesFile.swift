@@ -21,7 +21,8 @@ public enum ShotChangesFile {
         return try read(text: text, name: path, frameRate: frameRate)
     }
 
-    static func read(text: String, name: String, frameRate: FrameRate) throws -> ShotChanges {
+    /// The same, from text already read (`name` for messages): the fuzz target's entry.
+    public static func read(text: String, name: String, frameRate: FrameRate) throws -> ShotChanges {
         switch text.utf8.first(where: { !ShotChangeLine.isSpace($0) }) {
         case UInt8(ascii: "{"): return try ShotChangesJSON.read(text, name: name, frameRate: frameRate)
         case UInt8(ascii: "<"): return try ShotChangesXML.read(text, name: name, frameRate: frameRate)
