@@ -148,4 +148,24 @@ import CaptionModel
         #expect(throws: CaptionFormatError.self) { try ShotChangesFile.read(path: dir + "/missing.txt", frameRate: Self.pal) }
         do { _ = try ShotChangesFile.read(path: dir + "/missing.txt", frameRate: Self.pal) } catch let e as CaptionFormatError { #expect(e.exitCode == 66) }
     }
+
+    /// Found by the `shots` fuzz target: a clock time of 520,000 hours read, but its seconds (ten digits)
+    /// wrote a line no reader takes. Every form now stops at 999,999,999 s, and a huge frame number in
+    /// EZTitles' XML is refused instead of overflowing the milliseconds.
+    @Test func changesBeyondNineDigitSecondsAreRefusedInEveryForm() throws {
+        let far = ["520000:00:12\n", "<shotchanges><shotchanges_list><shotchange frame=\"9223372036854775807\"/></shotchanges_list></shotchanges>",
+                   "{\"frame_rate\": \"25\", \"shot_changes\": [{\"frame\": 999999999999}]}"]
+        for text in far {
+            do {
+                _ = try ShotChangesFile.read(text: text, name: "far.txt", frameRate: Self.pal)
+                Issue.record("read \(text)")
+            } catch let error as CaptionFormatError {
+                #expect(error.exitCode == 65)
+                #expect(error.message.contains("far.txt") && error.message.contains("out of range"), "\(error.message)")
+            }
+        }
+        // The largest time that is kept writes and reads back.
+        let near = try ShotChangesFile.read(text: "999999998.000\n", name: "near.txt", frameRate: Self.pal)
+        #expect(try ShotChangesFile.read(text: ShotChangesFile.plainTimes(near), name: "back", frameRate: Self.pal) == near)
+    }
 }

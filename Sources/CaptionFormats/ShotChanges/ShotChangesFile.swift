@@ -23,12 +23,23 @@ public enum ShotChangesFile {
 
     /// The same, from text already read (`name` for messages): the fuzz target's entry.
     public static func read(text: String, name: String, frameRate: FrameRate) throws -> ShotChanges {
+        let changes: ShotChanges
         switch text.utf8.first(where: { !ShotChangeLine.isSpace($0) }) {
-        case UInt8(ascii: "{"): return try ShotChangesJSON.read(text, name: name, frameRate: frameRate)
-        case UInt8(ascii: "<"): return try ShotChangesXML.read(text, name: name, frameRate: frameRate)
-        default: break
+        case UInt8(ascii: "{"): changes = try ShotChangesJSON.read(text, name: name, frameRate: frameRate)
+        case UInt8(ascii: "<"): changes = try ShotChangesXML.read(text, name: name, frameRate: frameRate)
+        default: changes = try ShotChangeList.read(text, name: name, frameRate: frameRate)
         }
-        return try ShotChangeList.read(text, name: name, frameRate: frameRate)
+        // Every form must write back as it read: the plain list's seconds have at most nine digits, so a
+        // change after 999,999,999 s (31 years; a clock time's hours or a frame number can say more) is
+        // refused rather than written as a line no reader takes, or overflowing the millisecond count.
+        if let last = changes.frames.last {
+            let rate = changes.frameRate
+            let seconds = Double(last) * Double(rate.denominator) / Double(rate.numerator)
+            guard seconds < 999_999_999 else {
+                throw CaptionFormatError(.malformed, "\(name): a shot change at frame \(last) is \(Int(seconds)) s in: more than 999,999,999 s is out of range")
+            }
+        }
+        return changes
     }
 
     /// `{"frame_rate": "25", "shot_changes": [{"frame": 125, "time": 5.000}, ...]}`, one change a line:
