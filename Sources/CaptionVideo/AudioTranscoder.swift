@@ -20,14 +20,7 @@ final class AudioTranscoder: AudioPath {
         self.output = output
         self.window = window
         inputTimeBase = input.pointee.time_base
-        let parameters = input.pointee.codecpar!
-        guard let decoderCodec = avcodec_find_decoder(parameters.pointee.codec_id) else {
-            throw VideoError(.unsupported, "\(file): no decoder for its audio codec")
-        }
-        decoder = try CodecContext(codec: decoderCodec)
-        try check(avcodec_parameters_to_context(decoder.pointer, parameters), .malformedInput, "\(file): unusable audio stream")
-        decoder.pointer.pointee.pkt_timebase = inputTimeBase
-        try check(avcodec_open2(decoder.pointer, decoderCodec, nil), .malformedInput, "\(file): cannot decode its audio")
+        decoder = try CodecContext.audioDecoder(for: input, file: file)
 
         guard let aac = avcodec_find_encoder(AV_CODEC_ID_AAC) else { throw VideoError(.unsupported, "this libavcodec has no AAC encoder") }
         encoder = try CodecContext(codec: aac)

@@ -18,6 +18,19 @@ final class CodecContext: @unchecked Sendable {
 
     var name: String { String(cString: codec.pointee.name) }
 
+    /// An opened decoder for an audio stream of `file` (its parameters and packet time base).
+    static func audioDecoder(for stream: UnsafeMutablePointer<AVStream>, file: String) throws(VideoError) -> CodecContext {
+        let parameters = stream.pointee.codecpar!
+        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+            throw VideoError(.unsupported, "\(file): no decoder for its audio codec")
+        }
+        let decoder = try CodecContext(codec: codec)
+        try check(avcodec_parameters_to_context(decoder.pointer, parameters), .malformedInput, "\(file): unusable audio stream")
+        decoder.pointer.pointee.pkt_timebase = stream.pointee.time_base
+        try check(avcodec_open2(decoder.pointer, codec, nil), .malformedInput, "\(file): cannot decode its audio")
+        return decoder
+    }
+
     /// Sends one frame (nil: flush) and hands every packet the encoder has ready to `body`.
     func encode(_ frame: MediaFrame?, _ body: (MediaPacket) throws(VideoError) -> Void) throws(VideoError) {
         try check(avcodec_send_frame(pointer, frame?.pointer), .unsupported, "the \(name) encoder refused a frame")

@@ -1,0 +1,81 @@
+import CFFmpeg
+
+/// Decodes and resamples one audio stream into a growing mono buffer, placing each frame at its
+/// timestamp (gaps filled with silence, overlaps overwritten) so the buffer stays on the file's clock.
+final class AudioSampleDecoder {
+    let file: String
+    let sampleRate: Int
+    let timeBase: AVRational
+    let startMicroseconds: Int64
+    private let decoder: CodecContext
+    private var resampler: OpaquePointer?
+    private(set) var samples: [Float] = []
+    /// Where the next resampled sample goes in `samples` (set from the first timestamped frame).
+    private var cursor: Int?
+
+    init(stream: UnsafeMutablePointer<AVStream>, file: String, sampleRate: Int, startMicroseconds: Int64) throws(VideoError) {
+        self.file = file
+        self.sampleRate = sampleRate
+        self.startMicroseconds = startMicroseconds
+        timeBase = stream.pointee.time_base
+        decoder = try CodecContext.audioDecoder(for: stream, file: file)
+    }
+
+    deinit { swr_free(&resampler) }
+
+    func decode(_ packet: MediaPacket) throws(VideoError) {
+        try decoder.decode(packet, file: file, refused: {}) { (frame) throws(VideoError) in try self.append(frame) }
+    }
+
+    func finish() throws(VideoError) {
+        try decoder.decode(nil, file: file, refused: {}) { (frame) throws(VideoError) in try self.append(frame) }
+        if resampler != nil { try append(nil) }
+    }
+
+    private func append(_ frame: MediaFrame?) throws(VideoError) {
+        if let frame {
+            // A WAV's layout is often "unknown" (unspecified order): read it as the usual layout of its
+            // channel count, as ffmpeg does, or the resampler would call every frame a change of input.
+            let layout = frame.pointer.pointee.ch_layout
+            if layout.order == AV_CHANNEL_ORDER_UNSPEC {
+                av_channel_layout_uninit(&frame.pointer.pointee.ch_layout)
+                av_channel_layout_default(&frame.pointer.pointee.ch_layout, layout.nb_channels)
+            }
+            if resampler == nil { try makeResampler(for: frame) }
+            let ts = frame.pointer.pointee.best_effort_timestamp
+            if ts != cffmpeg_nopts_value() {
+                let us = av_rescale_q(ts, timeBase, cffmpeg_time_base_q()) - startMicroseconds
+                let position = Int((Double(us) * Double(sampleRate) / 1_000_000).rounded())
+                // Follow the timestamps only when they disagree by more than a few ms with the running
+                // count (the resampler's own delay would otherwise make every frame jump back and forth).
+                if cursor == nil || abs(position - cursor!) > sampleRate / 100 { cursor = max(0, position) }
+            }
+        }
+        let converted = MediaFrame()
+        let out = converted.pointer
+        out.pointee.sample_rate = Int32(sampleRate)
+        out.pointee.format = AV_SAMPLE_FMT_FLT.rawValue
+        av_channel_layout_default(&out.pointee.ch_layout, 1)
+        try check(swr_convert_frame(resampler, out, frame?.pointer), .malformedInput, "\(file): cannot resample its audio")
+        let count = Int(out.pointee.nb_samples)
+        guard count > 0, let data = out.pointee.data.0 else { return }
+        let start = cursor ?? 0
+        if samples.count < start + count { samples.append(contentsOf: repeatElement(0, count: start + count - samples.count)) }
+        data.withMemoryRebound(to: Float.self, capacity: count) { source in
+            samples.withUnsafeMutableBufferPointer { target in
+                (target.baseAddress! + start).update(from: source, count: count)
+            }
+        }
+        cursor = start + count
+    }
+
+    private func makeResampler(for frame: MediaFrame) throws(VideoError) {
+        let f = frame.pointer
+        var mono = AVChannelLayout()
+        av_channel_layout_default(&mono, 1)
+        try check(swr_alloc_set_opts2(&resampler, &mono, AV_SAMPLE_FMT_FLT, Int32(sampleRate),
+                                      &f.pointee.ch_layout, AVSampleFormat(rawValue: f.pointee.format), f.pointee.sample_rate, 0, nil),
+                  .unsupported, "\(file): cannot resample its audio")
+        try check(swr_init(resampler), .unsupported, "\(file): cannot resample its audio")
+    }
+}
