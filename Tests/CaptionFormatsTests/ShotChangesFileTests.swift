@@ -153,7 +153,7 @@ import CaptionModel
     /// wrote a line no reader takes. Every form now stops at 999,999,999 s, and a huge frame number in
     /// EZTitles' XML is refused instead of overflowing the milliseconds.
     @Test func changesBeyondNineDigitSecondsAreRefusedInEveryForm() throws {
-        let far = ["520000:00:12\n", "<shotchanges><shotchanges_list><shotchange frame=\"9223372036854775807\"/></shotchanges_list></shotchanges>",
+        let far = ["520000:00:12\n", "8\n520110000:00:12\n", "<shotchanges><shotchanges_list><shotchange frame=\"9223372036854775807\"/></shotchanges_list></shotchanges>",
                    "{\"frame_rate\": \"25\", \"shot_changes\": [{\"frame\": 999999999999}]}"]
         for text in far {
             do {

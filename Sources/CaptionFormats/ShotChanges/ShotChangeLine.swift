@@ -72,6 +72,8 @@ enum ShotChangeLine: Equatable {
         guard numbers.count == fields.count, fields.dropFirst().allSatisfy({ $0.count == 2 }),
               numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
         let secondsTotal = numbers.reduce(0) { $0 * 60 + $1 }
+        // Nine digits of hours would overflow the frame arithmetic: the same bound as every form's.
+        guard secondsTotal < 999_999_999 else { throw Problem("more than 999,999,999 s is out of range") }
         return .time(secondsTotal * 1000 + fractionMs)
     }
 
