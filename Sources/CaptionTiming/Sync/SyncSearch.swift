@@ -7,9 +7,9 @@ import Foundation
 ///
 /// The search maximizes agreement (`AgreementScorer`): every offset within `maxOffset` on a 100 ms grid
 /// for each candidate factor (one factor per core), the best refined on a 10 ms grid, then to the
-/// millisecond; a peak is as wide as the captions are long, so the coarse grid cannot step over it. A factor other than none wins
-/// only by a clear margin (`rateMargin` of its peak's height), because near 1 (1.001) a short file
-/// cannot tell them apart and noise would otherwise pick one at random.
+/// millisecond; a peak is as wide as the captions are long, so the coarse grid cannot step over it.
+/// A factor other than none wins only by a clear margin (`rateMargin` of its peak's height), because
+/// near 1 (1.001) a short file cannot tell them apart and noise would otherwise pick one at random.
 public struct SyncSearch: Sendable {
     public var maxOffset: Milliseconds = 60_000
     public var tryFrameRates = true
