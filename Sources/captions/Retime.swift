@@ -2,7 +2,6 @@ import ArgumentParser
 import CaptionEdit
 import CaptionFormats
 import CaptionModel
-import CaptionStyles
 import CaptionVideo
 import Foundation
 
@@ -70,17 +69,8 @@ struct Retime: ParsableCommand {
             let retimer = try Retimer(map: map(), range: range())
             let result = try CaptionSource.read(path: input, format: inputFormat, encoding: encoding, track: tracks.selection)
             try Diagnostics.report(result.diagnostics, source: input, strict: strict)
-            let moved = retimer.apply(to: result.document)
-            let notes = moved.notes.map { Diagnostic.warning(line: result.line(ofEvent: $0.caption - 1), $0.description) }
-            try Diagnostics.report(notes, source: input, strict: strict)
-            var document = moved.document
-            // Word timings from a speech-to-text tool become captions as convert makes them.
-            if result.wordTimedSource != nil { document = Paging.apply(PagingOptions(), to: document) }
-            let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: result.formatName)
-            // Karaoke that came in as WebVTT timestamps goes out the same way.
-            var options = WriteOptions()
-            options.wordTimestamps = wordTimestamps || (result.formatName == "vtt" && document.events.contains { !$0.words.isEmpty })
-            try DocumentOutput.write(document, as: format, to: output, protecting: [input], strict: strict, options: options)
+            try RetimedOutput.write(result, through: retimer, source: input, to: output, outputFormat: outputFormat,
+                                    wordTimestamps: wordTimestamps, protecting: [input], strict: strict)
         }
     }
 

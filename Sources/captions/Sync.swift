@@ -2,7 +2,6 @@ import ArgumentParser
 import CaptionEdit
 import CaptionFormats
 import CaptionModel
-import CaptionStyles
 import CaptionTiming
 import CaptionVideo
 import Foundation
@@ -79,15 +78,8 @@ struct Sync: ParsableCommand {
             }
             guard let output else { return }
 
-            let moved = Retimer(map: result.timeMap).apply(to: captions.document)
-            let notes = moved.notes.map { Diagnostic.warning(line: captions.line(ofEvent: $0.caption - 1), $0.description) }
-            try Diagnostics.report(notes, source: input, strict: strict)
-            var document = moved.document
-            if captions.wordTimedSource != nil { document = Paging.apply(PagingOptions(), to: document) }
-            let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: captions.formatName)
-            var options = WriteOptions()
-            options.wordTimestamps = captions.formatName == "vtt" && document.events.contains { !$0.words.isEmpty }
-            try DocumentOutput.write(document, as: format, to: output, protecting: [input, to], strict: strict, options: options)
+            try RetimedOutput.write(captions, through: Retimer(map: result.timeMap), source: input, to: output,
+                                    outputFormat: outputFormat, protecting: [input, to], strict: strict)
         }
     }
 

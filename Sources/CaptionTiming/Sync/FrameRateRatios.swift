@@ -14,6 +14,13 @@ public struct FrameRateRatio: Sendable, Hashable, CustomStringConvertible {
 
     public var value: Double { Double(scale.numerator) / Double(scale.denominator) }
 
+    /// The factor in lowest terms: equal factors from different pairs compare equal.
+    var reduced: RationalScale {
+        var (a, b) = (scale.numerator, scale.denominator)
+        while b != 0 { (a, b) = (b, a % b) }
+        return RationalScale(numerator: scale.numerator / a, denominator: scale.denominator / a)
+    }
+
     public var isIdentity: Bool { scale.numerator == scale.denominator }
 
     public var description: String { isIdentity ? "unchanged" : "\(from) -> \(to) (x\(String(format: "%.6f", value)))" }
@@ -27,12 +34,11 @@ public struct FrameRateRatio: Sendable, Hashable, CustomStringConvertible {
                      FrameRate(numerator: 25, denominator: 1)!, FrameRate(numerator: 30000, denominator: 1001)!,
                      FrameRate(numerator: 30, denominator: 1)!]
         var ratios = [identity]
-        var seen: Set<Double> = [1]
+        var seen: Set<RationalScale> = [identity.reduced]
         for a in rates {
             for b in rates where a != b {
                 let r = FrameRateRatio(from: a, to: b)
-                let key = (r.value * 1e9).rounded()
-                if seen.insert(key / 1e9).inserted { ratios.append(r) }
+                if seen.insert(r.reduced).inserted { ratios.append(r) }
             }
         }
         return ratios
