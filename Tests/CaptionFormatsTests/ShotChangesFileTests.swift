@@ -151,17 +151,21 @@ import CaptionModel
 
     /// Found by the `shots` fuzz target: a clock time of 520,000 hours read, but its seconds (ten digits)
     /// wrote a line no reader takes. Every form now stops at 999,999,999 s, and a huge frame number in
-    /// EZTitles' XML is refused instead of overflowing the milliseconds.
+    /// EZTitles' XML is refused instead of overflowing the milliseconds. A JSON time of 9e12 s overflowed
+    /// the frame arithmetic at 29.97 fps (found by CI's fuzz smoke in 10 s).
     @Test func changesBeyondNineDigitSecondsAreRefusedInEveryForm() throws {
         let far = ["520000:00:12\n", "8\n520110000:00:12\n", "<shotchanges><shotchanges_list><shotchange frame=\"9223372036854775807\"/></shotchanges_list></shotchanges>",
-                   "{\"frame_rate\": \"25\", \"shot_changes\": [{\"frame\": 999999999999}]}"]
+                   "{\"frame_rate\": \"25\", \"shot_changes\": [{\"frame\": 999999999999}]}",
+                   "{\"shot_changes\": [{\"time\": 9e12}]}", "{\"shot_changes\": [{\"time\": 999999999}]}"]
         for text in far {
-            do {
-                _ = try ShotChangesFile.read(text: text, name: "far.txt", frameRate: Self.pal)
-                Issue.record("read \(text)")
-            } catch let error as CaptionFormatError {
-                #expect(error.exitCode == 65)
-                #expect(error.message.contains("far.txt") && error.message.contains("out of range"), "\(error.message)")
+            for rate in [Self.pal, Self.ntsc] {
+                do {
+                    _ = try ShotChangesFile.read(text: text, name: "far.txt", frameRate: rate)
+                    Issue.record("read \(text)")
+                } catch let error as CaptionFormatError {
+                    #expect(error.exitCode == 65)
+                    #expect(error.message.contains("far.txt") && error.message.contains("out of range"), "\(error.message)")
+                }
             }
         }
         // The largest time that is kept writes and reads back.

@@ -37,6 +37,9 @@ enum ShotChangesJSON {
                 guard let seconds = time.number, seconds >= 0, let ms = CaptionTime.milliseconds(fromSeconds: seconds) else {
                     throw fail("\(at).time: must be seconds, 0 or more")
                 }
+                // Refused before it becomes a frame: the frame arithmetic of a time of 9e12 s overflows
+                // (found by the shots fuzz target). The same bound as every form's.
+                guard seconds < 999_999_999 else { throw fail("\(at).time: more than 999,999,999 s is out of range") }
                 frames.append(rate.frame(containing: ms))
             } else {
                 throw fail("\(at): an entry needs \"frame\" (or \"time\" in seconds)")
