@@ -50,4 +50,31 @@ import Testing
         let lit = stride(from: 0, to: after.pixels.count, by: 4).filter { after.pixels[$0] > 20 || after.pixels[$0 + 1] > 20 || after.pixels[$0 + 2] > 20 }
         #expect(lit.isEmpty, "\(lit.count) lit pixels at 2200 ms, after the last caption ended")
     }
+
+    /// Saturated colours, where BT.709 and BT.601 differ most (a caption of near-white text would pass
+    /// with the wrong matrix): ffmpeg decodes the palette with BT.709 above 576 lines and BT.601 at or
+    /// below, so each block's centre must come back as its colour (over black, by its alpha).
+    @Test(arguments: [(320, 240), (256, 720)])
+    func saturatedColoursComeBackThroughTheVideosMatrix(width: Int, height: Int) throws {
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let colours = [RGBAColor(red: 255, green: 0, blue: 0), RGBAColor(red: 0, green: 255, blue: 0), RGBAColor(red: 0, green: 0, blue: 255),
+                       RGBAColor(red: 255, green: 255, blue: 0), RGBAColor(red: 255, green: 0, blue: 255), RGBAColor(red: 0, green: 255, blue: 255, alpha: 128)]
+        var image = RGBAImage(width: width, height: height)
+        for (i, colour) in colours.enumerated() { image.fill(colour, in: PixelRect(x: 16 + i * 32, y: 64, width: 32, height: 32)) }
+        let sup = dir + "/blocks.sup"
+        try PGSWriter(width: width, height: height).write([PGSCaption(start: 0, end: 1000, image: image)], to: sup)
+        let overlaid = dir + "/overlaid.nut"
+        try FFmpegTool.run(["-f", "lavfi", "-i", "color=black:size=\(width)x\(height):rate=10:duration=1", "-i", sup,
+                            "-filter_complex", "[0:v][1:s]overlay", "-c:v", "rawvideo", "-pix_fmt", "yuv420p", overlaid])
+        let frame = try #require(FFmpegTool.frames(overlaid, width: width, height: height).dropFirst(5).first)
+        let decoded = frame.rgba(ColorMatrix(standard: .bt601, fullRange: false))
+        for (i, colour) in colours.enumerated() {
+            let got = decoded[32 + i * 32, 80]
+            let a = Int(colour.alpha)
+            let want = [colour.red, colour.green, colour.blue].map { (Int($0) * a + 127) / 255 }
+            let error = zip([got.red, got.green, got.blue].map(Int.init), want).map { abs($0 - $1) }.max()!
+            #expect(error <= 4, "\(width)x\(height): \(colour) came back as \(got)")
+        }
+    }
 }
