@@ -20,7 +20,26 @@ public struct PGSQuantizer: Sendable {
         public var exact: Bool
     }
 
-    public init() {}
+    /// k-means (Lloyd) passes after median cut, moving each entry to the mean of the pixels nearest it.
+    /// None by default: on the renderer's captions (PGSQuantizerTests) median cut alone is 56-63 dB over
+    /// black and 1-3 passes add under 1.5 dB for 1.5-3 times the time; ffmpeg's decoding of the track
+    /// is 40-54 dB from the render, so the palette is not where the loss is.
+    public var refinements: Int
+
+    public init(refinements: Int = 0) { self.refinements = refinements }
+
+    /// Each bin's nearest mean (squared distance in premultiplied RGBA).
+    static func nearest(_ bins: [Bin], _ means: [[Int]]) -> [Int] {
+        bins.map { bin in
+            var best = 0, bestDistance = Int.max
+            for (i, m) in means.enumerated() {
+                var d = 0
+                for k in 0..<4 { let e = bin.colour[k] - m[k]; d += e * e }
+                if d < bestDistance { bestDistance = d; best = i }
+            }
+            return best
+        }
+    }
 
     public func quantize(_ image: RGBAImage) -> Result {
         var counts: [UInt32: Int] = [:]
@@ -39,19 +58,22 @@ public struct PGSQuantizer: Sendable {
                 colours.append(Self.color(key))
             }
         } else {
-            let boxes = Self.medianCut(counts.map { (Self.premultiplied(Self.color($0.key)), $0.value) })
-            let means = boxes.map(Self.mean)
-            colours = means.map(Self.straight)
-            for key in counts.keys {
-                let c = Self.premultiplied(Self.color(key))
-                var best = 0, bestDistance = Int.max
-                for (i, m) in means.enumerated() {
-                    var d = 0
-                    for k in 0..<4 { let e = c[k] - m[k]; d += e * e }
-                    if d < bestDistance { bestDistance = d; best = i }
+            // Sorted: a dictionary's order changes from run to run, and with it median cut's ties.
+            let keys = counts.keys.sorted()
+            let bins: [Bin] = keys.map { (Self.premultiplied(Self.color($0)), counts[$0]!) }
+            var means = Self.medianCut(bins).map(Self.mean)
+            var nearest = Self.nearest(bins, means)
+            for _ in 0..<refinements {
+                var sums = [[Int]](repeating: [0, 0, 0, 0], count: means.count), totals = [Int](repeating: 0, count: means.count)
+                for (bin, i) in zip(bins, nearest) {
+                    for k in 0..<4 { sums[i][k] += bin.colour[k] * bin.count }
+                    totals[i] += bin.count
                 }
-                lookup[key] = UInt8(best + 1)
+                means = means.indices.map { i in totals[i] == 0 ? means[i] : sums[i].map { ($0 + totals[i] / 2) / totals[i] } }
+                nearest = Self.nearest(bins, means)
             }
+            colours = means.map(Self.straight)
+            for (key, i) in zip(keys, nearest) { lookup[key] = UInt8(i + 1) }
         }
         var indices = [UInt8](repeating: 0, count: image.width * image.height)
         image.withUnsafePixels { p in
