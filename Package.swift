@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "CaptionVerifyTests", dependencies: ["CaptionTestSupport", "CaptionVerify", "CaptionASS", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel"]),
         .testTarget(name: "CaptionASSTests", dependencies: ["CaptionASS", "CaptionVerify", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel", "CaptionTestSupport"]),
         .testTarget(name: "CaptionTimingTests", dependencies: ["CaptionTiming", "CaptionVideo", "CaptionEdit", "CaptionModel", "CaptionFormats", "CaptionTestSupport"]),
-        .testTarget(name: "CaptionVideoTests", dependencies: ["CaptionVideo", "CaptionRender", "CaptionStyles", "CaptionLayout", "CaptionModel"]),
+        .testTarget(name: "CaptionVideoTests", dependencies: ["CaptionVideo", "CaptionRender", "CaptionStyles", "CaptionLayout", "CaptionModel", "CaptionTestSupport"]),
         .testTarget(name: "CaptionsCLITests", dependencies: ["captions", "library-example", "CaptionModel", "CaptionRender", "CaptionVideo", "CaptionTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CaptionStudioTests", dependencies: ["captions", "CaptionStudio", "CaptionTestSupport", "CaptionModel", "CaptionRender", "CaptionStyles"]),
         .testTarget(name: "SystemLibraryTests",
