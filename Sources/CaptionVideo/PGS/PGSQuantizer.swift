@@ -28,6 +28,23 @@ public struct PGSQuantizer: Sendable {
 
     public init(refinements: Int = 0) { self.refinements = refinements }
 
+    /// Median cut into at most `colours` boxes, then `refinements` k-means passes: the means
+    /// (premultiplied) and each bin's nearest.
+    static func clusters(_ bins: [Bin], colours: Int, refinements: Int) -> (means: [[Int]], nearest: [Int]) {
+        var means = medianCut(bins, boxes: colours).map(mean)
+        var nearest = nearest(bins, means)
+        for _ in 0..<refinements {
+            var sums = [[Int]](repeating: [0, 0, 0, 0], count: means.count), totals = [Int](repeating: 0, count: means.count)
+            for (bin, i) in zip(bins, nearest) {
+                for k in 0..<4 { sums[i][k] += bin.colour[k] * bin.count }
+                totals[i] += bin.count
+            }
+            means = means.indices.map { i in totals[i] == 0 ? means[i] : sums[i].map { ($0 + totals[i] / 2) / totals[i] } }
+            nearest = Self.nearest(bins, means)
+        }
+        return (means, nearest)
+    }
+
     /// Each bin's nearest mean (squared distance in premultiplied RGBA).
     static func nearest(_ bins: [Bin], _ means: [[Int]]) -> [Int] {
         bins.map { bin in
@@ -39,6 +56,21 @@ public struct PGSQuantizer: Sendable {
             }
             return best
         }
+    }
+
+    /// A colour table shared by several images (an epoch's looks, so that a pixel that does not change
+    /// keeps its colour from look to look): each colour of the histogram `counts` (keys as
+    /// `PGSPaletteRun.key`, 0 transparent) mapped to one of at most `colours` representatives, by the
+    /// same median cut; nil when they fit already.
+    func table(_ counts: [UInt32: Int], colours: Int) -> [UInt32: UInt32]? {
+        let keys = counts.keys.filter { $0 != 0 }.sorted()
+        guard keys.count > colours else { return nil }
+        let bins: [Bin] = keys.map { (Self.premultiplied(PGSPaletteRun.color($0)), counts[$0]!) }
+        let (means, nearest) = Self.clusters(bins, colours: colours, refinements: refinements)
+        let representatives = means.map { PGSPaletteRun.key(Self.straight($0)) }
+        var table: [UInt32: UInt32] = [0: 0]
+        for (key, i) in zip(keys, nearest) { table[key] = representatives[i] }
+        return table
     }
 
     public func quantize(_ image: RGBAImage) -> Result {
@@ -61,17 +93,7 @@ public struct PGSQuantizer: Sendable {
             // Sorted: a dictionary's order changes from run to run, and with it median cut's ties.
             let keys = counts.keys.sorted()
             let bins: [Bin] = keys.map { (Self.premultiplied(Self.color($0)), counts[$0]!) }
-            var means = Self.medianCut(bins).map(Self.mean)
-            var nearest = Self.nearest(bins, means)
-            for _ in 0..<refinements {
-                var sums = [[Int]](repeating: [0, 0, 0, 0], count: means.count), totals = [Int](repeating: 0, count: means.count)
-                for (bin, i) in zip(bins, nearest) {
-                    for k in 0..<4 { sums[i][k] += bin.colour[k] * bin.count }
-                    totals[i] += bin.count
-                }
-                means = means.indices.map { i in totals[i] == 0 ? means[i] : sums[i].map { ($0 + totals[i] / 2) / totals[i] } }
-                nearest = Self.nearest(bins, means)
-            }
+            let (means, nearest) = Self.clusters(bins, colours: Self.maximumColours, refinements: refinements)
             colours = means.map(Self.straight)
             for (key, i) in zip(keys, nearest) { lookup[key] = UInt8(i + 1) }
         }
@@ -137,9 +159,9 @@ public struct PGSQuantizer: Sendable {
 
     /// Splits the box with the widest channel range (weighted by its pixel count, so populous boxes
     /// split first) at its pixel median until there are `maximumColours` boxes or none can split.
-    static func medianCut(_ bins: [Bin]) -> [[Bin]] {
+    static func medianCut(_ bins: [Bin], boxes limit: Int = maximumColours) -> [[Bin]] {
         var boxes = [Box(bins)]
-        while boxes.count < maximumColours {
+        while boxes.count < limit {
             guard let chosen = boxes.indices.max(by: { boxes[$0].score < boxes[$1].score }), boxes[chosen].score > 0 else { break }
             let channel = boxes[chosen].channel
             let box = boxes[chosen].bins.sorted { $0.colour[channel] < $1.colour[channel] }

@@ -1,0 +1,106 @@
+import CaptionModel
+import CaptionRender
+import CaptionTestSupport
+@testable import CaptionVideo
+import Foundation
+import Testing
+
+/// The animated track: every look the native renderer draws comes back from the written `.sup`
+/// (through the project's own reader) at its frame, palette updates carry colour changes, and new
+/// objects carry new shapes.
+@Suite struct PGSTrackWriterTests {
+    /// Random looks: a base of many colours, then rectangles recoloured look after look. Every look a
+    /// run takes comes back exactly from its indices and that look's palette; a look the run refuses
+    /// leaves it as it was and starts the next run.
+    @Test func paletteRunsGiveBackEveryLookExactly() {
+        var random = SplitMix64(seed: 34)
+        let window = PixelRect(x: 10, y: 20, width: 48, height: 24)
+        var look = (0..<window.area).map { _ in random.next() % 3 == 0 ? 0 : UInt32(truncatingIfNeeded: random.next() % 90 + 1) << 8 | 0xFF }
+        var looks = [look]
+        for _ in 0..<40 {
+            let (x, y) = (Int(random.next() % 40), Int(random.next() % 18))
+            let colour = random.next() % 5 == 0 ? 0 : UInt32(truncatingIfNeeded: random.next() % 6 + 200) << 24 | 0xFF
+            for row in y..<(y + 6) { for col in x..<(x + 8) { look[row * window.width + col] = colour } }
+            looks.append(look)
+        }
+        var runs: [(run: PGSPaletteRun, first: Int)] = [(PGSPaletteRun(window: window, look: looks[0], quantizer: PGSQuantizer()), 0)]
+        for (k, next) in looks.enumerated().dropFirst() {
+            let before = runs[runs.count - 1].run
+            if !runs[runs.count - 1].run.append(next) {
+                #expect(runs[runs.count - 1].run.count == before.count)
+                runs.append((PGSPaletteRun(window: window, look: next, quantizer: PGSQuantizer()), k))
+            }
+        }
+        #expect(runs.count > 1 && runs.count < looks.count / 2, "\(runs.count) runs for \(looks.count) looks")
+        for (run, first) in runs {
+            #expect(run.exact)
+            for k in 0..<run.count {
+                let want = RGBAImage(width: window.width, height: window.height, pixels: PGSPaletteRun.bytes(looks[first + k]))
+                #expect(run.image(look: k) == want, "look \(first + k) (look \(k) of the run from \(first))")
+            }
+        }
+    }
+
+    /// A look of more than 255 colours is reduced on its own and stands alone.
+    @Test func aLookOfManyColoursIsReducedAndStandsAlone() {
+        let window = PixelRect(x: 0, y: 0, width: 32, height: 32)
+        let gradient: [UInt32] = (0..<window.area).map { i in
+            let red = UInt32(i % 256), blue = UInt32(i / 4)
+            return red << 24 | blue << 8 | 0xFF
+        }
+        var run = PGSPaletteRun(window: window, look: gradient, quantizer: PGSQuantizer())
+        #expect(!run.exact)
+        let taken = run.append(gradient)
+        #expect(!taken)
+        #expect(run.count == 1)
+    }
+
+    /// The looks `PGSCaptionLooks` reports for `preset` on the test pages (360x640, 25 fps).
+    static func looks(_ preset: String) throws -> (source: PGSCaptionLooks, all: [PGSCaptionLooks.Look]) {
+        let source = PGSCaptionLooks(style: try TestCaptions.style(preset), pages: TestCaptions.pages, width: 360, height: 640,
+                                     frameRate: FrameRate(numerator: 25, denominator: 1)!)
+        var all: [PGSCaptionLooks.Look] = []
+        try source.forEachChange { all.append($0) }
+        return (source, all)
+    }
+
+    /// Each look the renderer draws is on screen from its frame: the last display set at or before the
+    /// frame's PTS shows it (through the palette's Y'CbCr and back: 40 dB or better over the caption; the palette has 64 to 255
+    /// colours, see `PGSSchedule.runs`).
+    @Test(arguments: ["highlight-by-word", "background-by-word", "word-and-scale", "karaoke-fill", "pop-in"])
+    func everyLookIsShownFromItsFrame(preset: String) throws {
+        let (source, looks) = try Self.looks(preset)
+        try #require(looks.count >= 4 && looks.last?.image == nil)
+        let writer = PGSTrackWriter(width: 360, height: 640, frameRate: source.frameRate)
+        var worst = 99.0
+        let (bytes, report) = try writer.encode(source)
+        let sets = try PGSReader().read(bytes)
+        #expect(sets.count == report.displaySets)
+        // The first caption starts at 0 ms, before its decoding can end: its display set is a frame late
+        // (and shows the look due then, merging frame 0's into it when they differ).
+        #expect(report.late == 1 && report.merged <= 1, "\(report)")
+        #expect(sets.first?.composition.state == .epochStart)
+        for look in looks where look.frame > 0 {
+            let pts = look.frame * 3600
+            let shown = try #require(sets.last { Int($0.pts) <= pts }, "frame \(look.frame)")
+            #expect(Int(shown.pts) == pts, "\(preset): frame \(look.frame) shown by the display set at \(shown.pts)")
+            let screen = shown.frame(matrix: writer.matrix)
+            var want = RGBAImage(width: 360, height: 640)
+            if let image = look.image {
+                for y in 0..<image.height { for x in 0..<image.width { want[look.x + x, look.y + y] = image[x, y] } }
+            }
+            guard let area = want.opaqueBounds else {
+                #expect(screen.opaqueBounds == nil, "\(preset): frame \(look.frame) should be clear")
+                continue
+            }
+            let psnr = try ImageComparison.psnr(actual: screen, expected: want, in: area)
+            #expect(psnr >= 40, "\(preset): frame \(look.frame): \(psnr) dB")
+            worst = min(worst, psnr)
+        }
+        // Two pages: two epochs, each ending where the next starts or with a clear.
+        #expect(report.epochs == 2 && report.clears == 1)
+        print("PGS \(preset): worst \(worst) dB, \(looks.count) looks, \(report.displaySets) display sets (\(report.paletteUpdates) palette updates, \(report.objectUpdates) object updates), \(report.bytes) bytes")
+        if preset == "highlight-by-word" { #expect(report.paletteUpdates >= 3 && report.objectUpdates == 0) }
+        if preset == "word-and-scale" { #expect(report.objectUpdates > 0) }
+    }
+}
