@@ -30,10 +30,13 @@ public struct PGSCaptionLooks {
         self.frameRate = frameRate
     }
 
-    /// The frames to look at: up to the one showing the last page's end (where the captions clear).
+    /// The frames to look at: up to the first that starts at or after the last page's end (where the
+    /// captions clear).
     public var frameCount: Int {
         guard let end = pages.map(\.end).max(), end > 0 else { return 0 }
-        return frameRate.frame(containing: end) + 1
+        var last = frameRate.frame(containing: end)
+        if frameRate.milliseconds(frames: last) < end { last += 1 }
+        return last + 1
     }
 
     /// Calls `body` with each change in frame order; the last one shows nothing.

@@ -15,7 +15,7 @@ public struct PGSDisplaySet: Sendable {
     public var definedObjects: [UInt16]
     /// The palette the composition uses, as the epoch holds it after this display set.
     public var palette: PGSPalette?
-    /// The objects the composition places, decoded.
+    /// The objects the composition places and those this display set defines, decoded.
     public var objects: [UInt16: PGSIndexedBitmap]
     public var segments: [PGSSegment]
 

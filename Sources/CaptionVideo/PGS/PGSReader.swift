@@ -93,6 +93,8 @@ public struct PGSReader: Sendable {
                 guard pending == nil else { throw fail("END while object \(pending!.id) is incomplete") }
                 var set = current!
                 set.palette = palettes[set.composition.paletteID]
+                // Objects defined here are decoded whether placed or not (the decoder model counts them).
+                for id in set.definedObjects { set.objects[id] = objects[id] }
                 for p in set.composition.placements {
                     guard let bitmap = objects[p.objectID] else { throw fail("the composition places object \(p.objectID), which is not defined") }
                     set.objects[p.objectID] = bitmap

@@ -34,8 +34,8 @@ struct PGSSchedule {
     /// after the frame it belongs to (23.976 fps frames are 3753.75 ticks apart).
     func ticks(frame: Int) -> Int { frame * 90_000 * frameRate.denominator / frameRate.numerator }
 
-    /// Adds one epoch: its looks in frame order, the first showing something; after the last that shows
-    /// something, at most one that shows nothing (the clear).
+    /// Adds one epoch: its looks in frame order, the first showing something (a look showing nothing
+    /// is a clear).
     mutating func add(epoch looks: [PGSCaptionLooks.Look], quantizer: PGSQuantizer, colours: Int) {
         let screen = PixelRect(x: 0, y: 0, width: width, height: height)
         var union: PixelRect?
@@ -130,14 +130,17 @@ struct PGSSchedule {
             var runs: [PGSPaletteRun] = []
             var plan: [(run: Int, index: Int)?] = []
             var previous: (raw: [UInt32], mapped: [UInt32])?
+            // After a clear the object is placed again: a new run (a palette update shows no object).
+            var cleared = false
             for look in looks {
-                guard look.image != nil else { plan.append(nil); continue }
+                guard look.image != nil else { plan.append(nil); cleared = true; continue }
                 let raw = PGSPaletteRun.look(window: window, image: look.image, x: look.x, y: look.y)
                 let pixels = mapped(raw, through: table, previous: previous)
                 previous = (raw, pixels)
-                if runs.isEmpty || !runs[runs.count - 1].append(pixels) {
+                if runs.isEmpty || cleared || !runs[runs.count - 1].append(pixels) {
                     runs.append(PGSPaletteRun(window: window, look: pixels, quantizer: quantizer))
                 }
+                cleared = false
                 plan.append((runs.count - 1, runs[runs.count - 1].count - 1))
             }
             return (runs, plan, table != nil)

@@ -6,9 +6,9 @@ import Foundation
 /// Writes the captions' looks (`PGSCaptionLooks`: every change the native renderer draws, frame by
 /// frame) as an animated PGS track.
 ///
-/// - An epoch per fresh caption: a display set starts an epoch where pages show that share none with
-///   those before (or after nothing showed); its one window is the union of everything the epoch draws,
-///   and its one object fills the window.
+/// - Epochs: a display set starts an epoch where captions show after a gap long enough to decode it (an
+///   epoch start clears the whole plane); captions that follow each other closer stay in the epoch. Its
+///   one window is the union of everything the epoch draws, and its one object fills the window.
 /// - Within the epoch, looks are grouped in runs that share one object (`PGSPaletteRun`): the run's
 ///   first look sends the object, each further look only a palette. A highlight stepping from word to
 ///   word is a palette update; a shape that changes (a word growing) needs a new object once the
@@ -71,20 +71,20 @@ public struct PGSTrackWriter {
         var schedule = PGSSchedule(width: width, height: height, frameRate: frameRate, matrix: matrix)
         var epoch: [PGSCaptionLooks.Look] = []
         var epochBytes = 0
-        var shown: Set<Int> = []
+        // An epoch start clears the whole plane first: after a gap shorter than about two clears it
+        // could not be decoded in time, and the epoch goes on instead (a clear, then a new object).
+        let gap = 2 * PGSDecoderModel.planeClearTicks(width: width, height: height)
         try looks.forEachChange { (look: PGSCaptionLooks.Look) throws(VideoError) in
             if let image = look.image {
-                let fresh = shown.isDisjoint(with: look.pages)
-                if !epoch.isEmpty, fresh || epochBytes > epochByteLimit {
+                if let last = epoch.last, epochBytes > epochByteLimit
+                    || last.image == nil && schedule.ticks(frame: look.frame) - schedule.ticks(frame: last.frame) >= gap {
                     schedule.add(epoch: epoch, quantizer: quantizer, colours: epochColours)
                     epoch = []; epochBytes = 0
                 }
                 epoch.append(look)
                 epochBytes += image.width * image.height * 4
-                shown = Set(look.pages)
-            } else {
-                if !epoch.isEmpty { epoch.append(look) }
-                shown = []
+            } else if !epoch.isEmpty {
+                epoch.append(look)
             }
         }
         if !epoch.isEmpty { schedule.add(epoch: epoch, quantizer: quantizer, colours: epochColours) }
