@@ -19,6 +19,14 @@ struct Convert: ParsableCommand {
         karaoke effect as events, so players draw what `captions render` draws; the style's paging \
         then sets the paging defaults for every output format.
 
+        -o OUT.sup (or --to sup) writes a PGS track, the Blu-ray bitmap subtitles that TVs, Blu-ray and \
+        hardware players, Plex and every software player draw the same way: the captions as the native \
+        renderer draws them in --preset/--style (default plain), on a WIDTHxHEIGHT video \
+        (--size, default 1080x1920) at --fps (default 30; give the video's), a display set at every \
+        frame where the picture changes (palette updates for colour changes, new objects for new \
+        shapes), within the Blu-ray decoder model. `captions mux VIDEO CAPTIONS --bitmap` adds one to a \
+        video without re-encoding. See docs/pgs.md.
+
         Several inputs (or -d DIR) convert every file in one run, spread over the cores, with the same \
         options: --to is required, each output is the input's name with the format's extension, in DIR or \
         beside its input (-o is refused). An output that would overwrite an input, or one that two inputs \
@@ -83,8 +91,9 @@ struct Convert: ParsableCommand {
     var isStyled: Bool { styleOptions.preset != nil || styleOptions.style != nil }
 
     func validate() throws {
-        if size != nil && !isStyled { throw ValidationError("--size applies to ASS output with --preset or --style") }
-        if secondary != nil && !isStyled { throw ValidationError("--secondary applies to ASS output with --preset or --style") }
+        let pgs = PGSOutput.isPGS(output: output, to: to)
+        if size != nil && !isStyled && !pgs { throw ValidationError("--size applies to ASS output with --preset or --style, and to .sup output") }
+        if secondary != nil && !isStyled && !pgs { throw ValidationError("--secondary applies to ASS output with --preset or --style, and to .sup output") }
         if let fps, FrameRate(parsing: fps) == nil {
             throw ValidationError("--fps '\(fps)' is not a frame rate (e.g. 25, 23.976 or 24000/1001; at most 1000)")
         }
@@ -111,6 +120,10 @@ struct Convert: ParsableCommand {
             if inputs.count > 1 || directory != nil { return try convertFiles() }
             let input = inputs[0]
             let writingToStdout = output == nil || output == "-"
+            if PGSOutput.isPGS(output: output, to: to) {
+                let style = try styleOptions.resolve()
+                return try convertToPGS(input, to: writingToStdout ? "-" : output!, style: style)
+            }
             let outputFormat: any SubtitleFormat.Type
             if let to {
                 outputFormat = try FormatRegistry.outputFormat(named: to)
@@ -150,6 +163,19 @@ struct Convert: ParsableCommand {
         if secondary != nil { throw CaptionFormatError(.usage, "--secondary applies to ASS output only") }
         try DocumentOutput.write(result.document, as: outputFormat, to: output, protecting: [input], strict: strict,
                                  options: writeOptions, source: source, emit: emit)
+    }
+
+    /// A `.sup` (PGS) track: read and paged as for ASS, drawn by the native renderer at every frame.
+    func convertToPGS(_ input: String, to output: String, style: CaptionStyle) throws {
+        var result = try CaptionSource.read(path: input, format: from, encoding: encoding, options: readOptions, track: tracks.selection)
+        try Diagnostics.report(result.diagnostics, source: input, strict: strict)
+        if result.wordTimedSource != nil || paging.isSet {
+            result.document = Paging.apply(paging.options(base: style.paging), to: result.document)
+        }
+        try PGSOutput.write(result.document.events, style: style, size: size ?? CompiledASS.defaultSize,
+                            frameRate: fps.flatMap { FrameRate(parsing: $0) } ?? PGSOutput.defaultFrameRate,
+                            secondary: try SecondaryInput.events(secondary, style: style), to: output, protecting: input,
+                            emit: CommandFailure.printError)
     }
 
     /// Several inputs (or -d): what holds for every file is settled first (the format, the style, the
