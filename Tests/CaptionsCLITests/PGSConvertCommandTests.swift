@@ -1,0 +1,93 @@
+import CaptionRender
+import Foundation
+import Testing
+
+/// `convert -o x.sup` read by the players' own decoders: the track muxed into a Matroska file with a
+/// test clip (by ffmpeg, as an independent muxer), then ffmpeg's overlay of it (`[0:v][0:s]overlay`,
+/// blending in RGB so that 4:2:0 chroma does not decide the result) compared with `captions render` over the
+/// same source frame, over the caption area, at word starts and middles; and mpv's drawing of the same
+/// file (`--vo=image`, blending in RGB too) compared with ffmpeg's.
+@Suite struct PGSConvertCommandTests {
+    static let words = CommandRunner.packageRoot.appendingPathComponent("Corpus/word-timed/whisperx.json").path
+    static let emoji = CommandRunner.packageRoot.appendingPathComponent("Corpus/golden/inputs/emoji.srt").path
+    /// Frames (25 fps) at word starts and middles of whisperx.json's words (0.32 s ... 3.48 s).
+    static let frames = [8, 15, 22, 37, 47, 55, 80, 87]
+
+    static func tool(_ name: String, _ arguments: [String], in dir: URL) throws {
+        let run = try CommandRunner.run(arguments, in: dir, program: URL(fileURLWithPath: "/usr/bin/" + name))
+        try #require(run.status == 0, "\(name) \(arguments.joined(separator: " ")): \(run.stderr)")
+    }
+
+    /// The frames `numbers` of `file` in RGBA, subtitles overlaid when `overlay`. Raw frames, not PNGs:
+    /// ffmpeg tags the PNGs of a BT.709 video with its transfer, and libpng would convert them.
+    static func extract(_ file: String, _ numbers: [Int], overlay: Bool, to name: String, in dir: URL) throws -> [RGBAImage] {
+        let select = "select='" + numbers.map { "eq(n\\,\($0))" }.joined(separator: "+") + "'"
+        // overlay blends in 4:2:0 unless told otherwise, which would decide the result at every edge.
+        let rgb = "[0:v]scale=in_color_matrix=bt709:in_range=tv,format=rgb24"
+        let graph = overlay ? "\(rgb)[v];[v][0:s]overlay=format=rgb,\(select)" : "\(rgb),\(select)"
+        try tool("ffmpeg", ["-v", "error", "-y", "-i", file, "-filter_complex", graph, "-fps_mode", "passthrough",
+                            "-f", "rawvideo", "-pix_fmt", "rgba", "\(name).rgba"], in: dir)
+        let bytes = [UInt8](try Data(contentsOf: dir.appendingPathComponent("\(name).rgba")))
+        let size = 360 * 640 * 4
+        try #require(bytes.count == size * numbers.count, "\(name): \(bytes.count) bytes for \(numbers.count) frames")
+        return numbers.indices.map { RGBAImage(width: 360, height: 640, pixels: Array(bytes[($0 * size)..<(($0 + 1) * size)])) }
+    }
+
+    @Test(arguments: [("highlight-by-word", words), ("background-by-word", words), ("word-and-scale", words), ("karaoke-fill", words),
+                      ("pop-in", words), ("plain", emoji)])
+    func ffmpegAndMpvDrawTheTrackAsRenderDoes(preset: String, input: String) throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Tagged BT.709 (mpv would guess it from the height, ffmpeg BT.601), and converted so by both.
+        // Smooth moving gradients: on testsrc2's pixel noise the two players' chroma upsampling alone
+        // differs by 27 dB.
+        try Self.tool("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "gradients=size=360x640:rate=25:duration=4:speed=0.02", "-vf", "scale=out_color_matrix=bt709:out_range=tv",
+                                 "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709",
+                                 "-color_trc", "bt709", "-color_range", "tv", "clip.mp4"], in: dir)
+        let convert = try CommandRunner.run(["convert", input, "-o", "t.sup", "--preset", preset, "--size", "360x640", "--fps", "25"], in: dir)
+        try #require(convert.status == 0, "\(convert.stderr)")
+        // -copyts: otherwise ffmpeg moves the track to start at 0 (its first display set is at 40 ms).
+        try Self.tool("ffmpeg", ["-v", "error", "-copyts", "-i", "clip.mp4", "-i", "t.sup", "-map", "0:v", "-map", "1", "-c", "copy", "t.mkv"], in: dir)
+        let render = try CommandRunner.run(["render", input, "--preset", preset, "--size", "360x640", "--at", "0..3.6", "--fps", "25", "-o", "render"], in: dir)
+        try #require(render.status == 0, "\(render.stderr)")
+
+        let sources = try Self.extract("clip.mp4", Self.frames, overlay: false, to: "source", in: dir)
+        let overlaid = try Self.extract("t.mkv", Self.frames, overlay: true, to: "ffmpeg", in: dir)
+        var worst = Double.infinity
+        for (k, n) in Self.frames.enumerated() {
+            // render's range writes frame n (n / 25 s) as 00000(n+1).png.
+            let caption = try PNGFile.read(dir.appendingPathComponent(String(format: "render/%06d.png", n + 1)).path)
+            guard let area = caption.opaqueBounds else { continue }
+            var expected = sources[k]
+            expected.composite(caption)
+            let psnr = try ImageComparison.psnr(actual: overlaid[k], expected: expected, in: area)
+            worst = min(worst, psnr)
+            #expect(psnr >= 35, "\(preset): frame \(n): ffmpeg's overlay of the PGS track is \(psnr) dB from the render over \(area)")
+            // Not the bare source: the captions are there.
+            #expect(try ImageComparison.psnr(actual: sources[k], expected: expected, in: area) < psnr - 5)
+        }
+        #expect(worst.isFinite, "\(preset): no frame with captions")
+
+        // mpv draws the same file as ffmpeg does (two frames: a word start and a word middle). Its
+        // --vo=image blends subtitles into the video's 4:2:0 unless the video is made RGB first (26-28 dB
+        // from ffmpeg's RGB overlay and from its 4:2:0 one, whose chroma filter differs).
+        for n in [Self.frames[3], Self.frames[4]] {
+            let out = "mpv\(n)"
+            let mpv = try CommandRunner.run(["--no-config", "--really-quiet", "--ao=null", "--vo=image", "--vo-image-format=png",
+                                             "--vo-image-outdir=\(out)", String(format: "--start=%.3f", Double(n) / 25 + 0.001), "--frames=1",
+                                             "--sid=1", "--hr-seek=yes", "--vf=format=rgb24", "t.mkv"],
+                                            in: dir, program: URL(fileURLWithPath: "/usr/bin/mpv"))
+            try #require(mpv.status == 0, "mpv: \(mpv.stderr)")
+            // Its PNG as stored (libpng would apply the BT.709 transfer mpv tags it with).
+            try Self.tool("ffmpeg", ["-v", "error", "-i", "\(out)/00000001.png", "-f", "rawvideo", "-pix_fmt", "rgba", "\(out).rgba"], in: dir)
+            let drawn = RGBAImage(width: 360, height: 640, pixels: [UInt8](try Data(contentsOf: dir.appendingPathComponent("\(out).rgba"))))
+            let caption = try PNGFile.read(dir.appendingPathComponent(String(format: "render/%06d.png", n + 1)).path)
+            guard let area = caption.opaqueBounds else { continue }
+            let k = Self.frames.firstIndex(of: n)!
+            let psnr = try ImageComparison.psnr(actual: drawn, expected: overlaid[k], in: area)
+            #expect(psnr >= 40, "\(preset): frame \(n): mpv's drawing is \(psnr) dB from ffmpeg's over \(area)")
+            print("PGS \(preset) frame \(n): mpv vs ffmpeg \(String(format: "%.1f", psnr)) dB")
+        }
+        print("PGS \(preset): ffmpeg overlay vs render, worst \(String(format: "%.1f", worst)) dB over the caption area")
+    }
+}
