@@ -44,6 +44,8 @@ public struct PGSCaptionLooks {
         let index = PageIndex(pages)
         let canvas = LayerCanvas(width: renderer.width, height: renderer.height)
         var last: FrameState?
+        /// The last look reported with something in it (nil after one showing nothing).
+        var drawn: Look?
         for frame in 0..<frameCount {
             let t = frameRate.milliseconds(frames: frame)
             do {
@@ -51,13 +53,19 @@ public struct PGSCaptionLooks {
                 guard state != last else { continue }
                 last = state
                 guard !state.pages.isEmpty else {
-                    if frame > 0 { try body(Look(frame: frame, pages: [], image: nil, x: 0, y: 0)) }
+                    if drawn != nil { try body(Look(frame: frame, pages: [], image: nil, x: 0, y: 0)) }
+                    drawn = nil
                     continue
                 }
                 let layer = try canvas.draw { (image: inout RGBAImage) throws(FontError) in
                     try renderer.render(state, of: pages, at: t, onto: &image)
                 }
-                try body(Look(frame: frame, pages: state.pages.map(\.index), image: layer?.image, x: layer?.x ?? 0, y: layer?.y ?? 0))
+                // A new state can draw the same pixels (a growing word's size rounding to the same
+                // glyphs): no change, no display set.
+                let look = Look(frame: frame, pages: state.pages.map(\.index), image: layer?.image, x: layer?.x ?? 0, y: layer?.y ?? 0)
+                if let drawn, drawn.image == look.image, drawn.x == look.x, drawn.y == look.y { continue }
+                drawn = look
+                try body(look)
             } catch let error as VideoError {
                 throw error
             } catch {
