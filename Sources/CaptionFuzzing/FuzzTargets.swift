@@ -12,6 +12,7 @@ import Foundation
 /// - `arguments`: the command line's time, size, frame-rate and colour arguments;
 /// - `scc` and `cea608`: SCC files and raw line-21 byte pairs (`CEA608Targets.swift`);
 /// - `shots`: shot-change files (JSON, EZTitles' XML, plain lists of times), read and written back;
+/// - `pgs-reader` and `pgs-writer`: PGS tracks read, and drawn and written (`PGSTargets.swift`);
 /// - `container` and one per text subtitle decoder (`track-subrip`...): video files' subtitle tracks
 ///   (`TrackTargets.swift`).
 public enum FuzzTargets {
@@ -61,7 +62,7 @@ public enum FuzzTargets {
                 precondition(plain?.frames == changes.frames || changes.frames.isEmpty, "shots: plain round trip changed the frames")
             }
         },
-    ] + cea608Targets + trackTargets + binaryTargets
+    ] + cea608Targets + trackTargets + binaryTargets + pgsTargets
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 
