@@ -1,0 +1,61 @@
+import CFFmpeg
+
+/// A PGS track's segments as a container's packets. Both containers take a segment without the
+/// `.sup` file's 13-byte header: the type byte, the 16-bit length and the payload; the times go into
+/// the container's own fields.
+/// - Matroska (`S_HDMV/PGS`): one block per display set, its segments back to back, at the PCS's
+///   PTS. This is what mkvmerge 74 writes from a `.sup` (and ffmpeg 5.1's `-c copy`): Matroska has no
+///   DTS, so the block goes at its PTS in the file, as mkvmerge places it. (mkvmerge also zlib-compresses
+///   the track by default, a Matroska content encoding libavformat 5.1 cannot write; players read both.)
+/// - M2TS (stream type 0x90): one PES packet per segment with that segment's PTS and DTS, as Blu-ray
+///   discs carry them and ffmpeg's mpegts muxer writes a `.sup` it copies; a decoder starts decoding at the DTS.
+enum PGSPacketizer {
+    /// `offset`: the input's start on the 90 kHz clock, added to every time. `name` says which track an error is about.
+    static func packets(_ track: PGSTrack, perSegment: Bool, offset: Int64, name: String) throws(VideoError) -> [SubtitlePackets.Packet] {
+        var packets: [SubtitlePackets.Packet] = []
+        var displaySet: (pts: UInt32, bytes: [UInt8], first: Int)?
+        var previous: (pts: UInt32, dts: UInt32) = (0, 0)
+        for (i, segment) in track.segments.enumerated() {
+            func fail(_ reason: String) -> VideoError {
+                VideoError(.malformedInput, "\(name): segment \(i + 1) (\(segment.kind)): \(reason)")
+            }
+            guard segment.dts <= segment.pts else { throw fail("its DTS \(segment.dts) is after its PTS \(segment.pts)") }
+            // Players show display sets in PTS order; in M2TS a decoder also takes the segments in DTS
+            // order (libavformat refuses a DTS that goes back). Matroska keeps no DTS.
+            guard segment.pts >= previous.pts else {
+                throw fail("its PTS \(segment.pts) is before the previous segment's PTS \(previous.pts)")
+            }
+            guard !perSegment || segment.dts >= previous.dts else {
+                throw fail("its DTS \(segment.dts) is before the previous segment's DTS \(previous.dts), which M2TS cannot carry")
+            }
+            previous = (segment.pts, segment.dts)
+            if segment.kind == .composition {
+                guard displaySet == nil else { throw fail("a PCS before the END of the display set that starts at segment \(displaySet!.first + 1)") }
+                displaySet = (segment.pts, [], i)
+            }
+            guard displaySet != nil else { throw fail("outside a display set (no PCS before it)") }
+            guard segment.pts == displaySet!.pts else {
+                throw fail("its PTS \(segment.pts) differs from its display set's PCS PTS \(displaySet!.pts)")
+            }
+            var bytes: [UInt8] = [segment.kind.rawValue]
+            bytes.appendBigEndian(UInt32(segment.payload.count), bytes: 2)
+            bytes += segment.payload
+            if perSegment {
+                packets.append(.init(bytes: bytes, pts: Int64(segment.pts) + offset, dts: Int64(segment.dts) + offset))
+            } else {
+                displaySet!.bytes += bytes
+            }
+            if segment.kind == .end {
+                if !perSegment {
+                    let pts = Int64(displaySet!.pts) + offset
+                    packets.append(.init(bytes: displaySet!.bytes, pts: pts, dts: pts))
+                }
+                displaySet = nil
+            }
+        }
+        if let open = displaySet {
+            throw VideoError(.malformedInput, "\(name): the display set that starts at segment \(open.first + 1) has no END segment")
+        }
+        return packets
+    }
+}
