@@ -58,8 +58,9 @@ import Testing
         return sets
     }
 
-    static func mux(_ inputs: Inputs, to name: String) throws -> (path: String, result: SoftTrackMuxer.Result) {
-        let output = inputs.dir + "/" + name
+    /// Muxes the track into `dir`/`name`.
+    static func mux(_ inputs: Inputs, into dir: String, _ name: String) throws -> (path: String, result: SoftTrackMuxer.Result) {
+        let output = dir + "/" + name
         let result = try SoftTrackMuxer.mux(video: inputs.video, tracks: [], bitmapTracks: [track(inputs)], output: output, replace: false)
         return (output, result)
     }
@@ -93,7 +94,9 @@ import Testing
     @Test(arguments: ["out.mkv", "out.m2ts"])
     func theVideoIsCopiedAndThePGSStreamIsLabelled(name: String) throws {
         let inputs = try Self.inputs.value
-        let (output, result) = try Self.mux(inputs, to: name)
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (output, result) = try Self.mux(inputs, into: dir, name)
         let before = try Self.streams(inputs.video), after = try Self.streams(output)
         #expect(after.count == before.count + 1, "\(after.map { $0["codec_name"] ?? "?" })")
         for stream in before {
@@ -125,7 +128,9 @@ import Testing
     @Test(arguments: ["out.mkv", "out.m2ts"])
     func mkvmergeIdentifiesTheTrack(name: String) throws {
         let inputs = try Self.inputs.value
-        let (output, _) = try Self.mux(inputs, to: "identified-" + name)
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (output, _) = try Self.mux(inputs, into: dir, name)
         let identified = try Self.json(try Self.run("/usr/bin/mkvmerge", ["-J", output]))
         #expect((identified["warnings"] as? [Any])?.isEmpty == true && (identified["errors"] as? [Any])?.isEmpty == true, "\(identified)")
         let tracks = try #require(identified["tracks"] as? [[String: Any]])
@@ -146,7 +151,9 @@ import Testing
     @Test(arguments: ["out.mkv", "out.m2ts"])
     func packetsCarryTheSegmentsAndTheirTimes(name: String) throws {
         let inputs = try Self.inputs.value
-        let (output, _) = try Self.mux(inputs, to: "packets-" + name)
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (output, _) = try Self.mux(inputs, into: dir, name)
         let (packets, timeBase) = try Self.subtitlePackets(output)
         let video = try #require(try Self.streams(output).first { $0["codec_type"] as? String == "video" })
         let videoStart = try #require(video["start_pts"] as? Int)
@@ -179,8 +186,10 @@ import Testing
     @Test(arguments: ["out.mkv", "out.m2ts"])
     func theDisplaySetsSurviveExtraction(name: String) throws {
         let inputs = try Self.inputs.value
-        let (output, _) = try Self.mux(inputs, to: "extract-" + name)
-        let extracted = inputs.dir + "/extracted-\(name).sup"
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (output, _) = try Self.mux(inputs, into: dir, name)
+        let extracted = dir + "/extracted.sup"
         // -copyts: the times as the file has them, not moved to start at 0.
         try FFmpegTool.run(["-copyts", "-i", output, "-map", "0:s", "-c", "copy", extracted])
         let back = try PGSReader().read(try [UInt8](Data(contentsOf: URL(fileURLWithPath: extracted))))
@@ -209,12 +218,14 @@ import Testing
     @Test(arguments: ["out.mkv", "out.m2ts"])
     func ffmpegDrawsTheMuxedTrackAsTheSup(name: String) throws {
         let inputs = try Self.inputs.value
-        let (output, _) = try Self.mux(inputs, to: "overlay-" + name)
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (output, _) = try Self.mux(inputs, into: dir, name)
         let frames = Self.stills.map { start, end, _ in (start + end) / 2 / 40 }
         let select = "select='" + frames.map { "eq(n\\,\($0))" }.joined(separator: "+") + "'"
         func picked(_ arguments: [String], _ file: String) throws -> [YUV420Frame] {
             // Straight to raw 4:2:0, only the selected frames (-vsync 0: none repeated to fill the gaps).
-            let path = inputs.dir + "/\(file)-\(name).yuv"
+            let path = dir + "/\(file).yuv"
             try FFmpegTool.run(arguments + ["-vsync", "0", "-f", "rawvideo", "-pix_fmt", "yuv420p", path])
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let size = Self.width * Self.height * 3 / 2
@@ -244,7 +255,9 @@ import Testing
     @Test(arguments: ["out.mp4", "out.mov", "out.webm", "out.ts"])
     func containersWithoutPGSAreRefused(name: String) throws {
         let inputs = try Self.inputs.value
-        let output = inputs.dir + "/refused-" + name
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let output = dir + "/" + name
         do {
             _ = try SoftTrackMuxer.mux(video: inputs.video, tracks: [], bitmapTracks: [Self.track(inputs)], output: output, replace: false)
             Issue.record("\(name) was written")
@@ -252,14 +265,15 @@ import Testing
             #expect(error.exitCode == 64 && error.message.contains("Matroska") && error.message.contains("M2TS"), "\(error)")
         }
         #expect(!FileManager.default.fileExists(atPath: output))
-        let left = try FileManager.default.contentsOfDirectory(atPath: inputs.dir).filter { $0.contains("refused-") }
-        #expect(left.isEmpty, "\(left)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "a temporary file was left")
     }
 
     /// A track that is not whole display sets, or whose times go back, is malformed input (65) naming
     /// the segment, and nothing is written.
     @Test func malformedTracksAreRefused() throws {
         let inputs = try Self.inputs.value
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let segments = inputs.segments
         var late = segments
         let last = late.count - 1
@@ -272,7 +286,7 @@ import Testing
         ]
         for (what, track, says) in cases {
             for name in ["bad.mkv", "bad.m2ts"] {
-                let output = inputs.dir + "/" + name
+                let output = dir + "/" + name
                 do {
                     _ = try SoftTrackMuxer.mux(video: inputs.video, tracks: [], bitmapTracks: [PGSTrack(segments: track)], output: output, replace: false)
                     Issue.record("\(what): \(name) was written")
@@ -282,6 +296,7 @@ import Testing
                 #expect(!FileManager.default.fileExists(atPath: output), "\(what)")
             }
         }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "a temporary file was left")
     }
 
     static func run(_ program: String, _ arguments: [String]) throws -> String {

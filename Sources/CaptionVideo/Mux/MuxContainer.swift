@@ -27,8 +27,10 @@ struct MuxContainer {
     var options: [String: String] {
         // Matroska marks the first track of each type default unless told to write the flags as given.
         if isMatroska { return ["default_mode": "passthrough"] }
-        // libavformat guesses M2TS from the name it is given; the output is written under a temporary name.
-        if isM2TS { return ["mpegts_m2ts_mode": "1"] }
+        // libavformat guesses M2TS from the name it is given; the output is written under a temporary
+        // name. The clock reference leads the times by 0.7 s, as in ffmpeg's own (`-muxdelay`): without
+        // it each packet arrives at the moment it is due, which leaves a decoder no time to buffer.
+        if isM2TS { return ["mpegts_m2ts_mode": "1", "max_delay": "700000"] }
         return [:]
     }
 
