@@ -143,6 +143,34 @@ import Testing
         }
     }
 
+    /// Our Matroska track is the one mkvmerge writes from the same `.sup`: the same blocks (bytes as
+    /// ffmpeg reads them, after mkvmerge's default zlib compression is undone, and without it) at the
+    /// same times, each counted from where its file puts the `.sup`'s 0: mkvmerge at the file's 0,
+    /// ours at the video's first frame (this clip's AAC priming puts that at 21 ms in both files).
+    @Test func theMatroskaTrackIsTheOneMkvmergeWrites() throws {
+        let inputs = try Self.inputs.value
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (output, _) = try Self.mux(inputs, into: dir, "out.mkv")
+        /// The track's blocks back to back, and each block's (PTS less `zero`, size).
+        func blocks(_ path: String, zero: Int) throws -> (bytes: Data, packets: [[Int]]) {
+            let raw = path + ".blocks"
+            try FFmpegTool.run(["-i", path, "-map", "0:s", "-c", "copy", "-f", "data", raw])
+            let packets = try Self.subtitlePackets(path).packets.map { [$0.pts - zero, $0.size] }
+            return (try Data(contentsOf: URL(fileURLWithPath: raw)), packets)
+        }
+        let videoStart = try #require(try Self.streams(output).first { $0["codec_type"] as? String == "video" }?["start_pts"] as? Int)
+        let ours = try blocks(output, zero: videoStart)
+        #expect(ours.packets.count == Self.displaySets(inputs.segments).count && !ours.bytes.isEmpty)
+        for compression in [["--compression", "0:none"], []] {
+            let reference = dir + "/mkvmerge\(compression.count).mkv"
+            _ = try Self.run("/usr/bin/mkvmerge", ["-q", "-o", reference, inputs.video] + compression + [inputs.sup])
+            let theirs = try blocks(reference, zero: 0)
+            #expect(theirs.packets == ours.packets, "\(compression): mkvmerge \(theirs.packets), ours \(ours.packets)")
+            #expect(theirs.bytes == ours.bytes, "\(compression): the blocks differ (\(theirs.bytes.count) and \(ours.bytes.count) bytes)")
+        }
+    }
+
     // MARK: - Packets and times
 
     /// How each container stores the track: Matroska one block per display set (its segments without
