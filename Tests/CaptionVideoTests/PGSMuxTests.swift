@@ -239,6 +239,34 @@ import Testing
         #expect(written.contains { !$0.objects.isEmpty })
     }
 
+    /// A DTS that goes back from the display set before (the writer's first approximation of decode
+    /// times does this when a caption starts just after a clearing display set) is raised to that one
+    /// in M2TS, whose muxer refuses it otherwise, and counted; Matroska keeps no DTS and counts none.
+    @Test(arguments: ["out.mkv", "out.m2ts"])
+    func aDTSThatGoesBackIsRaisedInM2TS(name: String) throws {
+        let inputs = try Self.inputs.value
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var sets = Self.displaySets(inputs.segments)
+        try #require(sets.count == 5 && sets[2].count == 3)
+        // The third display set clears the screen at 1600 ms; the fourth, at 2000 ms, is decoded before it.
+        let cleared = sets[2][0].dts, early = sets[2][0].dts - 900
+        for i in sets[3].indices { sets[3][i].dts = early }
+        var track = Self.track(inputs)
+        track.segments = sets.flatMap { $0 }
+        let output = dir + "/" + name
+        let result = try SoftTrackMuxer.mux(video: inputs.video, tracks: [], bitmapTracks: [track], output: output, replace: false)
+        let packets = try Self.subtitlePackets(output).packets
+        if name.hasSuffix(".m2ts") {
+            #expect(result.raisedDecodeTimes == 1)
+            let fourth = packets[sets[0...2].reduce(0) { $0 + $1.count }...].prefix(sets[3].count)
+            #expect(fourth.allSatisfy { $0.dts - packets[0].dts == Int(cleared) - Int(sets[0][0].dts) }, "\(Array(fourth))")
+            #expect(zip(packets, packets.dropFirst()).allSatisfy { $0.dts <= $1.dts })
+        } else {
+            #expect(result.raisedDecodeTimes == 0 && packets.count == 5)
+        }
+    }
+
     // MARK: - Pictures
 
     /// ffmpeg's overlay of the muxed track on the video equals its overlay of the `.sup` on the same
@@ -296,8 +324,8 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "a temporary file was left")
     }
 
-    /// A track that is not whole display sets, or whose times go back, is malformed input (65) naming
-    /// the segment, and nothing is written.
+    /// A track that is not whole display sets, with a DTS after its PTS, or whose PTS go back, is
+    /// malformed input (65) naming the segment, and nothing is written.
     @Test func malformedTracksAreRefused() throws {
         let inputs = try Self.inputs.value
         let dir = try TestCaptions.scratch()

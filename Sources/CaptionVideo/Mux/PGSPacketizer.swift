@@ -9,10 +9,15 @@ import CFFmpeg
 ///   the track by default, a Matroska content encoding libavformat 5.1 cannot write; players read both.)
 /// - M2TS (stream type 0x90): one PES packet per segment with that segment's PTS and DTS, as Blu-ray
 ///   discs carry them and ffmpeg's mpegts muxer writes a `.sup` it copies; a decoder starts decoding at the DTS.
+///   The DTS must not go back (libavformat refuses it, and a decoder takes segments in that order): a
+///   segment whose DTS is before the one before it gets that DTS (decoded later, shown at its PTS),
+///   and the display sets moved so are counted (`raised`).
 enum PGSPacketizer {
     /// `offset`: the input's start on the 90 kHz clock, added to every time. `name` says which track an error is about.
-    static func packets(_ track: PGSTrack, perSegment: Bool, offset: Int64, name: String) throws(VideoError) -> [SubtitlePackets.Packet] {
+    static func packets(_ track: PGSTrack, perSegment: Bool, offset: Int64,
+                        name: String) throws(VideoError) -> (packets: [SubtitlePackets.Packet], raised: Int) {
         var packets: [SubtitlePackets.Packet] = []
+        var raised = 0, raisedThisSet = false
         var displaySet: (pts: UInt32, bytes: [UInt8], first: Int)?
         var previous: (pts: UInt32, dts: UInt32) = (0, 0)
         for (i, segment) in track.segments.enumerated() {
@@ -20,28 +25,29 @@ enum PGSPacketizer {
                 VideoError(.malformedInput, "\(name): segment \(i + 1) (\(segment.kind)): \(reason)")
             }
             guard segment.dts <= segment.pts else { throw fail("its DTS \(segment.dts) is after its PTS \(segment.pts)") }
-            // Players show display sets in PTS order; in M2TS a decoder also takes the segments in DTS
-            // order (libavformat refuses a DTS that goes back). Matroska keeps no DTS.
+            // Players show display sets in PTS order, so a PTS that goes back is the track's mistake.
             guard segment.pts >= previous.pts else {
                 throw fail("its PTS \(segment.pts) is before the previous segment's PTS \(previous.pts)")
             }
-            guard !perSegment || segment.dts >= previous.dts else {
-                throw fail("its DTS \(segment.dts) is before the previous segment's DTS \(previous.dts), which M2TS cannot carry")
-            }
-            previous = (segment.pts, segment.dts)
             if segment.kind == .composition {
                 guard displaySet == nil else { throw fail("a PCS before the END of the display set that starts at segment \(displaySet!.first + 1)") }
                 displaySet = (segment.pts, [], i)
+                raisedThisSet = false
             }
             guard displaySet != nil else { throw fail("outside a display set (no PCS before it)") }
             guard segment.pts == displaySet!.pts else {
                 throw fail("its PTS \(segment.pts) differs from its display set's PCS PTS \(displaySet!.pts)")
             }
+            // Matroska keeps no DTS; in M2TS the previous DTS is the earliest this one can be (it is
+            // still at most this PTS: the previous DTS is at most the previous PTS).
+            let dts = perSegment ? max(segment.dts, previous.dts) : segment.dts
+            if dts != segment.dts, !raisedThisSet { raised += 1; raisedThisSet = true }
+            previous = (segment.pts, dts)
             var bytes: [UInt8] = [segment.kind.rawValue]
             bytes.appendBigEndian(UInt32(segment.payload.count), bytes: 2)
             bytes += segment.payload
             if perSegment {
-                packets.append(.init(bytes: bytes, pts: Int64(segment.pts) + offset, dts: Int64(segment.dts) + offset))
+                packets.append(.init(bytes: bytes, pts: Int64(segment.pts) + offset, dts: Int64(dts) + offset))
             } else {
                 displaySet!.bytes += bytes
             }
@@ -56,6 +62,6 @@ enum PGSPacketizer {
         if let open = displaySet {
             throw VideoError(.malformedInput, "\(name): the display set that starts at segment \(open.first + 1) has no END segment")
         }
-        return packets
+        return (packets, raised)
     }
 }

@@ -15,6 +15,9 @@ public enum SoftTrackMuxer {
         /// Labels of the new tracks the container has no place for (M2TS keeps no language, title or
         /// flags: a Blu-ray disc keeps them in its playlist), one line per track: `PGS track 1: language eng, default`.
         public var droppedLabels: [String] = []
+        /// PGS display sets whose DTS went back from the one before, decoded later so that M2TS can
+        /// carry them (`PGSPacketizer`); 0 in Matroska, which keeps no DTS.
+        public var raisedDecodeTimes = 0
     }
 
     /// Streams in the output's order: the input's video, audio and other streams, then the new text
@@ -77,7 +80,8 @@ public enum SoftTrackMuxer {
         let startTicks = av_rescale_q_rnd(input.startMicroseconds, AVRational(num: 1, den: 1_000_000), ticks, AV_ROUND_NEAR_INF)
         for (number, track) in bitmapTracks.enumerated() {
             let name = "PGS track \(number + 1)"
-            let packets = try PGSPacketizer.packets(track, perSegment: container.isM2TS, offset: startTicks, name: name)
+            let (packets, raised) = try PGSPacketizer.packets(track, perSegment: container.isM2TS, offset: startTicks, name: name)
+            result.raisedDecodeTimes += raised
             let index = try out.addStream(timeBase: ticks) { (stream) throws(VideoError) in
                 stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_SUBTITLE
                 stream.pointee.codecpar.pointee.codec_id = AV_CODEC_ID_HDMV_PGS_SUBTITLE
