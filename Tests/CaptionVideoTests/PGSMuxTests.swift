@@ -242,6 +242,31 @@ import Testing
         #expect(written.contains { !$0.objects.isEmpty })
     }
 
+    /// A file whose timeline starts near 10 s (`-output_ts_offset 10`; its AAC priming packet at
+    /// 9.979 s): the track's 0 is where the file starts, where players start their clock and `burn`
+    /// counts caption times from, so every display set keeps its time on the players' clock.
+    @Test(arguments: ["late.mkv", "late.m2ts"])
+    func aFileThatStartsLateKeepsTheTrackOnItsClock(name: String) throws {
+        let inputs = try Self.inputs.value
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let late = dir + "/input.mkv"
+        try FFmpegTool.run(["-i", inputs.video, "-c", "copy", "-output_ts_offset", "10", late])
+        let output = dir + "/" + name
+        _ = try SoftTrackMuxer.mux(video: late, tracks: [], bitmapTracks: [Self.track(inputs)], output: output, replace: false)
+        let format = try Self.json(try FFmpegTool.run(["-show_entries", "format=start_time", "-of", "json", output], tool: "ffprobe"))
+        let start = try #require(Double((format["format"] as? [String: Any])?["start_time"] as? String ?? ""))
+        #expect(start > 9.9, "the file starts at \(start) s")
+        let (packets, timeBase) = try Self.subtitlePackets(output)
+        let isMatroska = timeBase == "1/1000"
+        let zero = Int((start * (isMatroska ? 1000 : 90_000)).rounded())
+        try #require(packets.count == (isMatroska ? 5 : inputs.segments.count))
+        let pcs = isMatroska ? Self.displaySets(inputs.segments).map { $0[0] } : inputs.segments
+        for (packet, segment) in zip(packets, pcs) {
+            #expect(packet.pts - zero == (isMatroska ? (Int(segment.pts) + 45) / 90 : Int(segment.pts)), "\(packet) for PTS \(segment.pts)")
+        }
+    }
+
     /// A DTS that goes back from the display set before (the writer's first approximation of decode
     /// times does this when a caption starts just after a clearing display set) is raised to that one
     /// in M2TS, whose muxer refuses it otherwise, and counted; Matroska keeps no DTS and counts none.
