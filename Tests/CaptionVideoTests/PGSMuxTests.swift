@@ -123,6 +123,30 @@ import Testing
         }
     }
 
+    /// Two PGS tracks are two streams in the order given, each with its own labels (MKV) and all its
+    /// packets; only one of them is default.
+    @Test(arguments: ["two.mkv", "two.m2ts"])
+    func twoTracksAreTwoStreams(name: String) throws {
+        let inputs = try Self.inputs.value
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let second = PGSTrack(segments: Array(inputs.segments.prefix(Self.displaySets(inputs.segments)[0].count)), language: "eng", title: "Lyrics")
+        let output = dir + "/" + name
+        let result = try SoftTrackMuxer.mux(video: inputs.video, tracks: [], bitmapTracks: [Self.track(inputs), second], output: output, replace: false)
+        let streams = try Self.streams(output).filter { $0["codec_type"] as? String == "subtitle" }
+        try #require(streams.count == 2)
+        #expect(streams.allSatisfy { $0["codec_name"] as? String == "hdmv_pgs_subtitle" })
+        let isMatroska = name.hasSuffix(".mkv")
+        let expected = isMatroska ? [Self.displaySets(inputs.segments).count, 1] : [inputs.segments.count, second.segments.count]
+        #expect(streams.map { Int($0["nb_read_packets"] as? String ?? "") } == expected)
+        if isMatroska {
+            #expect(streams.map { ($0["tags"] as? [String: Any])?["language"] as? String } == ["jpn", "eng"])
+            #expect(streams.map { ($0["disposition"] as? [String: Any])?["default"] as? Int } == [1, 0])
+        } else {
+            #expect(result.droppedLabels.count == 2 && result.droppedLabels[1] == "PGS track 2: language eng, title \"Lyrics\"", "\(result.droppedLabels)")
+        }
+    }
+
     /// mkvmerge reads both outputs without a warning and finds an HDMV PGS track in each (in the MKV
     /// with the codec ID players look for, `S_HDMV/PGS`), and remuxes each without a warning.
     @Test(arguments: ["out.mkv", "out.m2ts"])
