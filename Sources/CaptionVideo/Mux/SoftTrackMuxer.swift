@@ -59,7 +59,7 @@ public enum SoftTrackMuxer {
         }
         for stream in main { try copy(stream) }
         var encoded: [(stream: Int, timeBase: AVRational, packets: [SubtitlePackets.Packet])] = []
-        // The new tracks' times count from the video's first frame; the input's timeline may start later.
+        // The new tracks' times count from the input's start (players' 0), which may not be 0.
         let startMilliseconds = Int64(input.startMicroseconds / 1000)
         for track in tracks {
             let encoder = try SubtitleEncoder(track)
@@ -82,17 +82,8 @@ public enum SoftTrackMuxer {
             let name = "PGS track \(number + 1)"
             let (packets, raised) = try PGSPacketizer.packets(track, perSegment: container.isM2TS, offset: startTicks, name: name)
             result.raisedDecodeTimes += raised
-            let index = try out.addStream(timeBase: ticks) { (stream) throws(VideoError) in
-                stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_SUBTITLE
-                stream.pointee.codecpar.pointee.codec_id = AV_CODEC_ID_HDMV_PGS_SUBTITLE
-                StreamCopy.label(stream, language: track.language, title: track.title, mp4: false)
-                stream.pointee.disposition = (track.isDefault ? AV_DISPOSITION_DEFAULT : 0) | (track.isForced ? AV_DISPOSITION_FORCED : 0)
-            }
-            if container.isM2TS {
-                let labels = [track.language.map { "language \($0)" }, track.title.map { "title \"\($0)\"" },
-                              track.isDefault ? "default" : nil, track.isForced ? "forced" : nil].compactMap { $0 }
-                if !labels.isEmpty { result.droppedLabels.append("\(name): \(labels.joined(separator: ", "))") }
-            }
+            let index = try out.addStream(timeBase: ticks) { track.describe($0) }
+            if container.isM2TS, !track.labels.isEmpty { result.droppedLabels.append("\(name): \(track.labels.joined(separator: ", "))") }
             encoded.append((index, ticks, packets))
         }
         for stream in oldSubtitles {
