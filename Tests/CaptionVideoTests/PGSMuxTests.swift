@@ -48,7 +48,7 @@ import Testing
         PGSTrack(segments: inputs.segments, language: "jpn", title: "Karaoke", isDefault: true, isForced: true)
     }
 
-    /// The display sets: (index of the PCS, segments), as the writer made them.
+    /// The segments grouped into display sets (each from its PCS to its END), as the writer made them.
     static func displaySets(_ segments: [PGSSegment]) -> [[PGSSegment]] {
         var sets: [[PGSSegment]] = []
         for segment in segments {
