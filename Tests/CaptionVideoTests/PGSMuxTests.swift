@@ -376,6 +376,26 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "a temporary file was left")
     }
 
+    /// The output is never the video being read (73, the video unchanged, no temporary file left).
+    @Test func theInputIsNeverTheOutput() throws {
+        let inputs = try Self.inputs.value
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let video = dir + "/video.mkv"
+        try FFmpegTool.run(["-i", inputs.video, "-c", "copy", video])
+        let before = try Data(contentsOf: URL(fileURLWithPath: video))
+        for output in [video, dir + "/./video.mkv"] {
+            do {
+                _ = try SoftTrackMuxer.mux(video: video, tracks: [], bitmapTracks: [Self.track(inputs)], output: output, replace: false)
+                Issue.record("\(output) was written over the video")
+            } catch {
+                #expect(error.exitCode == 73 && error.message.contains("video being read"), "\(error)")
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: video)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["video.mkv"])
+    }
+
     /// A track that is not whole display sets, with a DTS after its PTS, or whose PTS go back, is
     /// malformed input (65) naming the segment, and nothing is written.
     @Test func malformedTracksAreRefused() throws {
