@@ -266,6 +266,36 @@ import Testing
         #expect(written.contains { !$0.objects.isEmpty })
     }
 
+    /// A PGS track the input already has goes into M2TS as the new ones do, one PES packet per
+    /// segment: from Matroska, where a block is a display set, each block is cut into its segments
+    /// (at the block's time: Matroska kept no DTS), and they read back as the display sets written.
+    @Test func anInputsOwnPGSTrackIsCutIntoSegmentsInM2TS() throws {
+        let inputs = try Self.inputs.value
+        let dir = try TestCaptions.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (mkv, _) = try Self.mux(inputs, into: dir, "first.mkv")
+        let output = dir + "/again.m2ts"
+        let result = try SoftTrackMuxer.mux(video: mkv, tracks: [], output: output, replace: false)
+        #expect(result.droppedStreams.isEmpty, "\(result.droppedStreams)")
+        let packets = try Self.subtitlePackets(output).packets
+        try #require(packets.count == inputs.segments.count, "\(packets.count) PES packets for \(inputs.segments.count) segments")
+        #expect(zip(packets, inputs.segments).allSatisfy { $0.size == 3 + $1.payload.count })
+        let blocks = try Self.subtitlePackets(mkv).packets
+        var n = 0
+        for (block, set) in zip(blocks, Self.displaySets(inputs.segments)) {
+            let cut = packets[n..<(n + set.count)]
+            #expect(cut.allSatisfy { $0.pts == cut.first!.pts && $0.dts == $0.pts }, "\(Array(cut))")
+            // Each display set keeps its distance from the first, to the millisecond Matroska kept.
+            #expect((cut.first!.pts - packets[0].pts) == (block.pts - blocks[0].pts) * 90)
+            n += set.count
+        }
+        let extracted = dir + "/extracted.sup"
+        try FFmpegTool.run(["-i", output, "-map", "0:s", "-c", "copy", extracted])
+        let back = try PGSReader().read(try [UInt8](Data(contentsOf: URL(fileURLWithPath: extracted))))
+        let written = try PGSReader().read(try [UInt8](Data(contentsOf: URL(fileURLWithPath: inputs.sup))))
+        #expect(back.map(\.composition) == written.map(\.composition) && back.map(\.objects) == written.map(\.objects))
+    }
+
     /// A file whose timeline starts near 10 s (`-output_ts_offset 10`; its AAC priming packet at
     /// 9.979 s): the track's 0 is where the file starts, where players start their clock and `burn`
     /// counts caption times from, so every display set keeps its time on the players' clock.

@@ -64,4 +64,26 @@ enum PGSPacketizer {
         }
         return (packets, raised)
     }
+
+    /// A copied PGS packet that holds several segments (a Matroska block holds a display set) cut into
+    /// one packet per segment with its times, for M2TS; nil when it holds one segment or is not a run of
+    /// whole segments (then it is copied as it is).
+    static func split(_ packet: MediaPacket, path: String) throws(VideoError) -> [MediaPacket]? {
+        let p = packet.pointer.pointee
+        guard p.size > 0, let data = p.data else { return nil }
+        let bytes = Array(UnsafeBufferPointer(start: data, count: Int(p.size)))
+        var parts: [ArraySlice<UInt8>] = []
+        var at = 0
+        while at < bytes.count {
+            guard bytes.count - at >= 3 else { return nil }
+            let end = at + 3 + (Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]))
+            guard end <= bytes.count else { return nil }
+            parts.append(bytes[at..<end])
+            at = end
+        }
+        guard parts.count > 1 else { return nil }
+        var packets: [MediaPacket] = []
+        for part in parts { packets.append(try MediaPacket.holding(Array(part), pts: p.pts, dts: p.dts, path: path)) }
+        return packets
+    }
 }

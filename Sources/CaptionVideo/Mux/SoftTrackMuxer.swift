@@ -121,7 +121,13 @@ public enum SoftTrackMuxer {
             // Subtitles are written just before the first packet that comes after them.
             let at = packet.pointer.pointee.dts != cffmpeg_nopts_value() ? packet.pointer.pointee.dts : packet.pointer.pointee.pts
             if at != cffmpeg_nopts_value() { try pending.write(upTo: at, timeBase: stream.pointee.time_base, into: out) }
-            try out.write(packet, stream: index)
+            // The input's own PGS track into M2TS: one PES per segment there, as the new tracks are.
+            if container.isM2TS, stream.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_HDMV_PGS_SUBTITLE,
+               let segments = try PGSPacketizer.split(packet, path: output) {
+                for segment in segments { try out.write(segment, stream: index) }
+            } else {
+                try out.write(packet, stream: index)
+            }
             av_packet_unref(packet.pointer)
         }
         try pending.write(upTo: .max, timeBase: ticks, into: out)

@@ -33,13 +33,8 @@ final class SubtitlePackets {
         while next < queue.count, queue[next].at <= limit {
             let item = queue[next]
             next += 1
-            let packet = MediaPacket()
-            try check(av_new_packet(packet.pointer, Int32(item.packet.bytes.count)), .cannotWrite, "\(output.path): out of memory")
-            item.packet.bytes.withUnsafeBufferPointer { packet.pointer.pointee.data.update(from: $0.baseAddress!, count: $0.count) }
-            packet.pointer.pointee.pts = item.packet.pts
-            packet.pointer.pointee.dts = item.packet.dts
-            packet.pointer.pointee.duration = item.packet.duration
-            packet.pointer.pointee.flags |= AV_PKT_FLAG_KEY
+            let packet = try MediaPacket.holding(item.packet.bytes, pts: item.packet.pts, dts: item.packet.dts,
+                                                 duration: item.packet.duration, path: output.path)
             try output.write(packet, stream: item.stream)
         }
     }
