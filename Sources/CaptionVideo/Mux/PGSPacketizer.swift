@@ -7,6 +7,8 @@ import CFFmpeg
 ///   PTS. This is what mkvmerge 74 writes from a `.sup` (and ffmpeg 5.1's `-c copy`): Matroska has no
 ///   DTS, so the block goes at its PTS in the file, as mkvmerge places it. (mkvmerge also zlib-compresses
 ///   the track by default, a Matroska content encoding libavformat 5.1 cannot write; players read both.)
+///   libavformat's Matroska muxer would merge segments into display sets itself (its `pgs_frame_merge`
+///   filter); whole display sets pass through it unchanged.
 /// - M2TS (stream type 0x90): one PES packet per segment with that segment's PTS and DTS, as Blu-ray
 ///   discs carry them and ffmpeg's mpegts muxer writes a `.sup` it copies; a decoder starts decoding at the DTS.
 ///   The DTS must not go back (libavformat refuses it, and a decoder takes segments in that order): a
