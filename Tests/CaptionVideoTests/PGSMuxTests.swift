@@ -4,6 +4,10 @@ import CaptionRender
 import Foundation
 import Testing
 
+/// The folder of `PGSMuxTests.inputs`, removed when the test process exits (an `atexit` block cannot
+/// capture it); set once, by the one initialisation of the inputs.
+nonisolated(unsafe) private var sharedFolder: String?
+
 /// A PGS track muxed beside a copied video into Matroska and M2TS, checked with tools that are not the
 /// toolkit: ffprobe (streams, labels, packets and their times), mkvmerge (identification), ffmpeg
 /// (extracting the track back to a `.sup`, and drawing it over the video).
@@ -27,6 +31,8 @@ import Testing
 
     static let inputs = Shared<Inputs> {
         let dir = try TestCaptions.scratch()
+        sharedFolder = dir
+        atexit { if let dir = sharedFolder { try? FileManager.default.removeItem(atPath: dir) } }
         let video = dir + "/clip.mp4"
         try FFmpegTool.clip(video, size: "\(width)x\(height)", rate: 25, seconds: 4)
         let renderer = CaptionFrameRenderer(style: try TestCaptions.style("highlight-by-word"), width: width, height: height)
