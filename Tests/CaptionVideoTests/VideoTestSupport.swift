@@ -12,7 +12,8 @@ enum FFmpegTool {
     static func run(_ arguments: [String], tool: String = "ffmpeg") throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-        process.arguments = tool == "ffmpeg" ? ["-v", "error", "-y"] + arguments : ["-v", "error"] + arguments
+        // ffmpeg and ffprobe quietened; another tool (mkvmerge) as given.
+        process.arguments = (tool == "ffmpeg" ? ["-v", "error", "-y"] : tool == "ffprobe" ? ["-v", "error"] : []) + arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

@@ -5,27 +5,36 @@ import CaptionModel
 /// times (libavformat interleaves what it is given; sparse subtitle packets handed over all at once
 /// would make it flush the video and audio out of order).
 final class SubtitlePackets {
-    private var queue: [(stream: Int, bytes: [UInt8], start: Milliseconds, duration: Milliseconds)]
-    private var next = 0
-
-    /// `offset`: the input's start time; a caption at 0 is shown with the first frame.
-    init(_ tracks: [(stream: Int, packets: [(bytes: [UInt8], start: Milliseconds, duration: Milliseconds)])], offset: Milliseconds) {
-        queue = tracks.flatMap { track in track.packets.map { (track.stream, $0.bytes, $0.start + offset, $0.duration) } }
-        queue.sort { $0.start < $1.start }
+    /// One packet of a new track, its times in the track's own time base (milliseconds for the text
+    /// tracks, 90 kHz ticks for PGS) and already in the input's timeline.
+    struct Packet {
+        var bytes: [UInt8]
+        var pts: Int64
+        var dts: Int64
+        var duration: Int64 = 0
     }
 
-    /// Writes every packet that starts at or before `time` (ms, in the input's timeline).
-    func write(upTo time: Milliseconds, into output: MediaOutput) throws(VideoError) {
-        while next < queue.count, queue[next].start <= time {
+    /// The order key is the DTS on the 90 kHz clock, which both time bases convert to exactly.
+    private var queue: [(stream: Int, packet: Packet, at: Int64)]
+    private var next = 0
+    private static let ticks = AVRational(num: 1, den: 90_000)
+
+    init(_ tracks: [(stream: Int, timeBase: AVRational, packets: [Packet])]) {
+        queue = tracks.flatMap { track in
+            track.packets.map { (track.stream, $0, av_rescale_q($0.dts, track.timeBase, Self.ticks)) }
+        }
+        // Stable: a PGS display set's segments share their DTS and must stay in their order.
+        queue = queue.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    }
+
+    /// Writes every packet that is decoded at or before `time` (in `timeBase`, the input's timeline).
+    func write(upTo time: Int64, timeBase: AVRational, into output: MediaOutput) throws(VideoError) {
+        let limit = time == .max ? .max : av_rescale_q(time, timeBase, Self.ticks)
+        while next < queue.count, queue[next].at <= limit {
             let item = queue[next]
             next += 1
-            let packet = MediaPacket()
-            try check(av_new_packet(packet.pointer, Int32(item.bytes.count)), .cannotWrite, "\(output.path): out of memory")
-            item.bytes.withUnsafeBufferPointer { packet.pointer.pointee.data.update(from: $0.baseAddress!, count: $0.count) }
-            packet.pointer.pointee.pts = Int64(item.start)
-            packet.pointer.pointee.dts = Int64(item.start)
-            packet.pointer.pointee.duration = Int64(item.duration)
-            packet.pointer.pointee.flags |= AV_PKT_FLAG_KEY
+            let packet = try MediaPacket.holding(item.packet.bytes, pts: item.packet.pts, dts: item.packet.dts,
+                                                 duration: item.packet.duration, path: output.path)
             try output.write(packet, stream: item.stream)
         }
     }

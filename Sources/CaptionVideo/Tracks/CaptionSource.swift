@@ -3,8 +3,8 @@ import Foundation
 
 /// Where every command that takes captions reads them: a caption file through `CaptionFileReader`,
 /// or a video file's subtitle track through `SubtitleTrackReader` (chosen by `track`). A file is
-/// read as a container when its first bytes say it is one (MP4/MOV, Matroska/WebM, MPEG-TS, AVI,
-/// Ogg), or when the user named a track.
+/// read as a container when its first bytes say it is one (MP4/MOV, Matroska/WebM, MPEG-TS or M2TS,
+/// AVI, Ogg), or when the user named a track.
 public enum CaptionSource {
     public static func read(path: String, format: String? = nil, encoding: String? = nil,
                             options: ReadOptions = ReadOptions(), track: TrackSelection = TrackSelection()) throws -> ParseResult {
@@ -48,6 +48,8 @@ enum ContainerSignature {
         if at(0, "OggS") { return "an Ogg file" }
         // MPEG-TS: a sync byte every 188 bytes (three in a row, so a text file starting with 'G' is not one).
         if b.count > 376, b[0] == 0x47, b[188] == 0x47, b[376] == 0x47 { return "an MPEG-TS file" }
+        // Blu-ray's M2TS: the same, each packet after a 4-byte arrival time (192 bytes apart).
+        if b.count > 388, b[4] == 0x47, b[196] == 0x47, b[388] == 0x47 { return "an M2TS file" }
         if b.starts(with: [0x00, 0x00, 0x01, 0xBA]) { return "an MPEG-PS file" }
         return nil
     }

@@ -1,0 +1,61 @@
+import CaptionModel
+import CaptionRender
+import CaptionVideo
+import Foundation
+import Testing
+
+/// A file with a PGS track the toolkit muxed (`SoftTrackMuxer` with a `PGSTrack`, what `mux --bitmap`
+/// calls): `tracks` lists it as a bitmap track as ffprobe sees it, and commands that read captions
+/// refuse it with a sentence naming the file and the track (65) unless a text track is there to read.
+@Suite struct PGSTrackCommandTests {
+    /// The muxed files: `pgs.mkv` (a SubRip track, then the PGS track), `pgs-only.mkv` and `pgs.m2ts`
+    /// (the PGS track alone), over `TrackMedia`'s plain 320x240 clip.
+    static let folder = SharedFolder { dir in
+        func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+        let video = try TrackMedia.file("plain.mp4")
+        var image = RGBAImage(width: 320, height: 240)
+        image.fill(RGBAColor(red: 250, green: 220, blue: 40), in: PixelRect(x: 100, y: 180, width: 120, height: 24))
+        let segments = try PGSWriter(width: 320, height: 240).segments([PGSCaption(start: 500, end: 1500, image: image)]).segments
+        let pgs = PGSTrack(segments: segments, language: "jpn", title: "Karaoke", isDefault: true, isForced: false)
+        let text = SoftTrack(codec: .subrip, header: SoftTrack.unstyledHeader,
+                             events: [.init(start: 500, end: 1500, fields: "Default,,0,0,0,,Sung words")])
+        _ = try SoftTrackMuxer.mux(video: video, tracks: [text], bitmapTracks: [pgs], output: path("pgs.mkv"), replace: false)
+        _ = try SoftTrackMuxer.mux(video: video, tracks: [], bitmapTracks: [pgs], output: path("pgs-only.mkv"), replace: false)
+        _ = try SoftTrackMuxer.mux(video: video, tracks: [], bitmapTracks: [pgs], output: path("pgs.m2ts"), replace: false)
+    }
+
+    static func file(_ name: String) throws -> String { try folder.url.appendingPathComponent(name).path }
+
+    @Test(arguments: ["pgs.mkv", "pgs-only.mkv", "pgs.m2ts"])
+    func tracksListsThePGSTrackAsFFprobeDoes(file: String) throws {
+        let path = try Self.file(file)
+        let listed = try TracksCommandTests.expectListingMatchesFFprobe(path)
+        let pgs = try #require(listed.first { $0["codec"] as? String == "hdmv_pgs_subtitle" }, "\(listed)")
+        #expect(pgs["kind"] as? String == "bitmap")
+        if file.hasSuffix(".mkv") {
+            #expect(pgs["language"] as? String == "jpn" && pgs["title"] as? String == "Karaoke"
+                    && pgs["default"] as? Bool == true && pgs["forced"] as? Bool == false, "\(pgs)")
+        }
+        #expect(listed.count == (file == "pgs.mkv" ? 2 : 1), "\(listed)")
+        let table = try CommandRunner.run(["tracks", path])
+        #expect(table.status == 0 && table.stdout.contains("bitmap") && table.stdout.contains("hdmv_pgs_subtitle"), "\(table)")
+    }
+
+    /// Beside a text track the PGS track is passed over (the text track is read); alone, or chosen,
+    /// it is refused with exit 65 naming the file and the track, and nothing is written.
+    @Test func readingThePGSTrackAsCaptionsIsRefused() throws {
+        let mixed = try Self.file("pgs.mkv")
+        let read = try TrackMedia.converted(mixed, [])
+        #expect(read.map(\.text) == ["Sung words"], "\(read)")
+        let pgsIndex = try #require(try TrackMedia.listed(mixed).first { $0["kind"] as? String == "bitmap" }?["index"] as? Int)
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (path, arguments) in [(mixed, ["--track", "\(pgsIndex)"]), (try Self.file("pgs-only.mkv"), []), (try Self.file("pgs.m2ts"), [])] {
+            let output = dir.appendingPathComponent("x.srt").path
+            let r = try CommandRunner.run(["convert", path] + arguments + ["-o", output])
+            #expect(r.status == 65, "\(path) \(arguments): \(r)")
+            #expect(r.stderr.contains(path) && r.stderr.contains("hdmv_pgs_subtitle") && r.stderr.contains("bitmap"), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+    }
+}
