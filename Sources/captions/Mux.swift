@@ -22,6 +22,11 @@ struct Mux: ParsableCommand {
           .webm  every track webvtt (WebM holds no other subtitle codec).
           .mp4, .mov  mov_text: bold, italic, underline, colour and size survive; karaoke, positions and \
         ASS effects cannot, and each kind lost is named in one warning.
+        With --bitmap each CAPTIONS file becomes a PGS track instead (.mkv or .m2ts): the captions drawn \
+        by the native renderer in --preset/--style at every frame of the video, at its size and frame \
+        rate, palette updates for colour changes and new objects for new shapes, within the Blu-ray \
+        decoder model. TVs, Blu-ray and hardware players and Plex draw it as `captions render` does. \
+        M2TS keeps no language, title or flags. See docs/pgs.md.
         --language, --title: one per CAPTIONS file, in order. --default N, --forced N: N is the 1-based \
         position of a CAPTIONS file.
 
@@ -57,7 +62,10 @@ struct Mux: ParsableCommand {
     @Option(help: "Input format of the caption files, overriding detection.")
     var from: String?
 
-    @OptionGroup(title: "Style (an ASS track drawn like `captions render`, Matroska only)")
+    @Flag(help: "Add each CAPTIONS file as a PGS (Blu-ray bitmap) track: drawn by the native renderer in --preset/--style (default plain) at every frame of the video, at its size and frame rate; Matroska or M2TS.")
+    var bitmap = false
+
+    @OptionGroup(title: "Style (an ASS track drawn like `captions render`, Matroska only; with --bitmap, the PGS track's look)")
     var styleOptions: StyleOptions
 
     @OptionGroup(title: "Paging (grouping words into captions)")
@@ -76,16 +84,23 @@ struct Mux: ParsableCommand {
     func run() throws {
         try CommandFailure.exitOnError {
             let container = try MuxTarget(output: output)
-            if isStyled && container != .matroska {
+            if bitmap && container != .matroska && container != .m2ts {
+                throw CaptionFormatError(.usage, "\(output): a PGS (bitmap) track goes into Matroska (.mkv) or Blu-ray M2TS (.m2ts)")
+            }
+            if !bitmap && container == .m2ts {
+                throw CaptionFormatError(.usage, "\(output): M2TS holds no text subtitle track; add --bitmap for PGS tracks, or name the output .mkv")
+            }
+            if isStyled && !bitmap && container != .matroska {
                 throw CaptionFormatError(.usage, "\(output): a styled ASS track (--preset, --style) needs Matroska: name the output .mkv, or burn the captions into the picture with `captions burn`")
             }
             for input in [video] + captions where OutputFile.isSameFile(input, output) {
                 throw CaptionFormatError(.cannotWrite, "\(output) is an input of this command; write to another file")
             }
             // A styled track is compiled at the video's size, found once for every caption file.
-            let style = isStyled ? (style: try styleOptions.resolve(), size: try videoSize()) : nil
+            let style = isStyled && !bitmap ? (style: try styleOptions.resolve(), size: try videoSize()) : nil
             var tracks: [SoftTrack] = []
-            for (n, input) in captions.enumerated() {
+            let bitmapTracks = bitmap ? try pgsTracks() : []
+            for (n, input) in captions.enumerated() where !bitmap {
                 var track = try softTrack(input, container: container, style: style)
                 track.language = n < language.count ? language[n] : nil
                 track.title = n < title.count ? title[n] : nil
@@ -102,13 +117,38 @@ struct Mux: ParsableCommand {
             let stop = StopSignals { cancellation.cancel() }
             defer { stop.cancel() }
             do throws(VideoError) {
-                let result = try SoftTrackMuxer.mux(video: video, tracks: tracks, output: output, replace: replace, cancellation: cancellation)
+                let result = try SoftTrackMuxer.mux(video: video, tracks: tracks, bitmapTracks: bitmapTracks, output: output, replace: replace,
+                                                    cancellation: cancellation)
                 for stream in result.droppedStreams {
                     CommandFailure.printError("captions: warning: \(video): stream \(stream) cannot go into \(output)'s container; left out")
+                }
+                for labels in result.droppedLabels {
+                    CommandFailure.printError("captions: warning: \(output): M2TS keeps no track labels (a disc keeps them in its playlist); \(labels) not written")
+                }
+                if result.raisedDecodeTimes > 0 {
+                    CommandFailure.printError("captions: warning: \(output): \(result.raisedDecodeTimes) PGS display set(s) decoded later than written, for M2TS")
                 }
             } catch {
                 throw stop.exitCode(reporting: error)
             }
+        }
+    }
+
+    /// Each caption file as a PGS track drawn at the video's displayed size and frame rate.
+    func pgsTracks() throws -> [PGSTrack] {
+        let styleUsed = try styleOptions.resolve()
+        let geometry = try MediaProbe.geometry(of: video)
+        let size = SizeArgument(width: geometry.width, height: geometry.height)
+        return try captions.enumerated().map { n, input in
+            var result = try CaptionSource.read(path: input, format: from)
+            try Diagnostics.report(result.diagnostics, source: input, strict: false)
+            if result.wordTimedSource != nil || paging.isSet {
+                result.document = Paging.apply(paging.options(base: styleUsed.paging), to: result.document)
+            }
+            let segments = try PGSOutput.segments(result.document.events, style: styleUsed, size: size, frameRate: geometry.rate,
+                                                  emit: { CommandFailure.printError("\($0) (\(input))") })
+            return PGSTrack(segments: segments, language: n < language.count ? language[n] : nil, title: n < title.count ? title[n] : nil,
+                            isDefault: defaultTrack == n + 1, isForced: forced.contains(n + 1))
         }
     }
 
@@ -157,14 +197,15 @@ extension Mux {
 
 /// The container `mux` writes, from the output's extension.
 enum MuxTarget {
-    case matroska, webm, mp4
+    case matroska, webm, mp4, m2ts
 
     init(output: String) throws {
         switch (output as NSString).pathExtension.lowercased() {
         case "mkv", "mka", "mks": self = .matroska
         case "webm": self = .webm
         case "mp4", "m4v", "mov": self = .mp4
-        default: throw CaptionFormatError(.usage, "\(output): name the output .mkv, .webm, .mp4 or .mov (the extension picks the container)")
+        case "m2ts", "mts": self = .m2ts
+        default: throw CaptionFormatError(.usage, "\(output): name the output .mkv, .webm, .mp4, .mov or (with --bitmap) .m2ts (the extension picks the container)")
         }
     }
 }

@@ -4,7 +4,7 @@ import CaptionStyles
 import CaptionVideo
 import Foundation
 
-/// `convert -o out.sup`: the captions drawn by the native renderer in their style, frame by frame, as
+/// `convert -o out.sup` and `mux --bitmap`: the captions drawn by the native renderer in their style, frame by frame, as
 /// an animated PGS (Blu-ray bitmap subtitle) track of a WIDTHxHEIGHT video at the given frame rate.
 enum PGSOutput {
     /// The default frame rate when none is given (the presets' portrait videos are mostly 30 fps).
@@ -15,21 +15,33 @@ enum PGSOutput {
         return output.map { $0.lowercased().hasSuffix(".sup") } ?? false
     }
 
-    /// Writes the track to `output` (`-`: standard output), never onto `input`; warnings (merged
-    /// changes, late display sets, colour emoji) go to `emit`.
-    static func write(_ pages: [CaptionEvent], style: CaptionStyle, size: SizeArgument, frameRate: FrameRate, secondary: [CaptionEvent],
-                      to output: String, protecting input: String, emit: (String) -> Void) throws {
+    /// The track's segments: `pages` in `style` drawn at every frame of a WIDTHxHEIGHT video at
+    /// `frameRate`; warnings (merged changes, late display sets, colour emoji, any decoder-model problem)
+    /// go to `emit`.
+    static func segments(_ pages: [CaptionEvent], style: CaptionStyle, size: SizeArgument, frameRate: FrameRate, secondary: [CaptionEvent] = [],
+                         emit: (String) -> Void) throws -> [PGSSegment] {
         let (pages, style) = StyledPages.prepare(pages, style: style, secondary: secondary)
         ColorEmojiWarning.check(pages, style: style)
         let looks = PGSCaptionLooks(style: style, pages: pages, width: size.width, height: size.height, frameRate: frameRate)
         let writer = PGSTrackWriter(width: size.width, height: size.height, frameRate: frameRate)
-        let (bytes, report) = try writer.encode(looks)
-        for warning in report.warnings { emit("captions: \(warning)") }
+        let (segments, report) = try writer.segments(looks)
+        for warning in report.warnings { emit("captions: warning: \(warning)") }
         // The writer schedules within the decoder model by construction; the replay is its proof, and
         // says so if a track ever needs more than the model allows (the coded data buffer, say).
+        var bytes: [UInt8] = []
+        for segment in segments { segment.append(to: &bytes) }
         let check = PGSDecoderCheck(width: size.width, height: size.height).check(try PGSReader().read(bytes))
-        for problem in check.problems.prefix(5) { emit("captions: PGS decoder model: \(problem)") }
-        if check.problems.count > 5 { emit("captions: PGS decoder model: \(check.problems.count - 5) more") }
+        for problem in check.problems.prefix(5) { emit("captions: warning: PGS decoder model: \(problem)") }
+        if check.problems.count > 5 { emit("captions: warning: PGS decoder model: \(check.problems.count - 5) more") }
+        return segments
+    }
+
+    /// Writes the track to `output` (`-`: standard output), never onto `input`.
+    static func write(_ pages: [CaptionEvent], style: CaptionStyle, size: SizeArgument, frameRate: FrameRate, secondary: [CaptionEvent],
+                      to output: String, protecting input: String, emit: (String) -> Void) throws {
+        let segments = try segments(pages, style: style, size: size, frameRate: frameRate, secondary: secondary, emit: emit)
+        var bytes: [UInt8] = []
+        for segment in segments { segment.append(to: &bytes) }
         if output == "-" {
             FileHandle.standardOutput.write(Data(bytes))
         } else {

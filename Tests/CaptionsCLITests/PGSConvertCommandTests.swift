@@ -1,4 +1,5 @@
 import CaptionRender
+import CaptionVideo
 import Foundation
 import Testing
 
@@ -89,5 +90,36 @@ import Testing
             print("PGS \(preset) frame \(n): mpv vs ffmpeg \(String(format: "%.1f", psnr)) dB")
         }
         print("PGS \(preset): ffmpeg overlay vs render, worst \(String(format: "%.1f", worst)) dB over the caption area")
+    }
+
+    /// `mux --bitmap` draws the track at the video's size and rate: into M2TS its display sets are the
+    /// ones `convert -o x.sup` writes with that size and rate (ffmpeg's extraction, read back by the
+    /// project's reader: times to the 90 kHz tick, palettes, objects); into MP4 it is refused before
+    /// anything is written; a text track into M2TS is refused too.
+    @Test func muxBitmapAddsTheTrackConvertWrites() throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.tool("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30000/1001:duration=4", "-c:v", "libx264",
+                                 "-preset", "ultrafast", "-pix_fmt", "yuv420p", "clip.mp4"], in: dir)
+        let mux = try CommandRunner.run(["mux", "clip.mp4", Self.words, "--bitmap", "--preset", "karaoke-fill", "-o", "out.m2ts"], in: dir)
+        try #require(mux.status == 0, "\(mux.stderr)")
+        let convert = try CommandRunner.run(["convert", Self.words, "-o", "t.sup", "--preset", "karaoke-fill", "--size", "320x240", "--fps", "29.97"], in: dir)
+        try #require(convert.status == 0, "\(convert.stderr)")
+        try Self.tool("ffmpeg", ["-v", "error", "-copyts", "-i", "out.m2ts", "-map", "0:s", "-c", "copy", "back.sup"], in: dir)
+        let read = { (name: String) throws -> [PGSDisplaySet] in
+            try PGSReader().read([UInt8](try Data(contentsOf: dir.appendingPathComponent(name))))
+        }
+        let (written, muxed) = (try read("t.sup"), try read("back.sup"))
+        #expect(written.count > 20 && muxed.count == written.count)
+        // M2TS's clock starts where the video does (ffmpeg's own M2TS start is 1.4 s): compare from there.
+        let offset = Int(muxed.first?.pts ?? 0) - Int(written.first?.pts ?? 0)
+        for (a, b) in zip(written, muxed) {
+            #expect(Int(b.pts) - Int(a.pts) == offset && Int(b.dts) - Int(a.dts) == offset)
+            #expect(a.composition == b.composition && a.palette == b.palette && a.objects == b.objects)
+        }
+        let mp4 = try CommandRunner.run(["mux", "clip.mp4", Self.words, "--bitmap", "-o", "out.mp4"], in: dir)
+        #expect(mp4.status == 64 && mp4.stderr.contains("Matroska") && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.mp4").path))
+        let text = try CommandRunner.run(["mux", "clip.mp4", Self.words, "-o", "text.m2ts"], in: dir)
+        #expect(text.status == 64 && text.stderr.contains("--bitmap"), "\(text.stderr)")
     }
 }
