@@ -57,4 +57,15 @@ import Testing
         }
         #expect(throws: PGSRunLength.DecodeError.self) { try PGSRunLength.decode([0, 0x90], width: 40, height: 1) }
     }
+
+    /// Found by the pgs-reader fuzz target: an object of a size its data cannot code is refused before
+    /// its bitmap is allocated (1,778 bytes had declared hundreds of megabytes), as is one over 8K.
+    @Test func sizesTheDataCannotCodeAreRefusedBeforeAllocating() {
+        #expect(throws: PGSRunLength.DecodeError.self) { try PGSRunLength.decode([0, 0, 0, 0], width: 30_000, height: 20_000) }
+        #expect(throws: PGSRunLength.DecodeError.self) { try PGSRunLength.decode([UInt8](repeating: 0, count: 1000), width: 600, height: 600) }
+        // The least data that codes a size still decodes: one transparent run and an end of line a line.
+        let line: [UInt8] = [0x00, 0x40 | 0x3F, 0xFF, 0x00, 0x00]
+        let bitmap = try? PGSRunLength.decode(Array([[UInt8]](repeating: line, count: 3).joined()), width: 16383, height: 3)
+        #expect(bitmap?.width == 16383 && bitmap?.indices.allSatisfy { $0 == 0 } == true)
+    }
 }

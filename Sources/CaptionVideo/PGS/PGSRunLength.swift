@@ -47,7 +47,18 @@ public enum PGSRunLength {
     }
 
     /// The bitmap `data` codes, which must fill exactly `width` × `height` pixels.
+    /// The most pixels an object may have: an 8K frame's (a Blu-ray decoder holds 4 MiB of objects).
+    public static let maximumPixels = 7680 * 4320
+
     public static func decode(_ data: [UInt8], width: Int, height: Int) throws(DecodeError) -> PGSIndexedBitmap {
+        // Checked before the bitmap is allocated: a size the data cannot fill is refused, not reserved.
+        // Every line takes an end of line (2 bytes) and at least a byte per 16383 pixels.
+        guard width * height <= maximumPixels else {
+            throw DecodeError(offset: 0, reason: "an object of \(width)x\(height) pixels (at most \(maximumPixels), an 8K frame)")
+        }
+        guard data.count >= height * (2 + (width + 16382) / 16383) else {
+            throw DecodeError(offset: 0, reason: "\(data.count) bytes cannot code \(height) lines of \(width) pixels")
+        }
         var indices = [UInt8](repeating: 0, count: width * height)
         var i = 0, x = 0, y = 0
         func need(_ n: Int) throws(DecodeError) {
