@@ -30,7 +30,7 @@ RELEASE_BIN := .build/release/captions
 # is enough: it only reads the binary's description of its commands).
 GENERATE_MANUAL := .build/debug/generate-manual
 
-.PHONY: all deps python-peers build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench sync-bench shots-bench align-bench clean
+.PHONY: all deps python-peers build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench sync-bench shots-bench align-bench pgs-bench clean
 
 all: build
 
@@ -227,6 +227,11 @@ shots-bench: deps
 # beside the length-proportional estimate on the same cases; speed on one core.
 align-bench: deps
 	Benchmarks/align-bench.sh
+
+# A 10-minute 1080x1920 karaoke track as PGS (convert -o .sup, mux --bitmap) against a veryfast burn of
+# the same video, in the same run; the track's size and bitrate beside the ASS track's.
+pgs-bench: deps
+	Benchmarks/pgs-bench.sh $(PGS_BENCH_SECONDS)
 
 clean:
 	rm -rf .build out dist

@@ -149,20 +149,23 @@ struct PGSPaletteRun {
         RGBAImage(width: window.width, height: window.height, pixels: PGSPaletteRun.bytes(indices.map { palettes[k][Int($0)] }))
     }
 
+    // A pixel's key is its 4 RGBA bytes read as one little-endian word (alpha in the top byte), so
+    // that a look is made by copying rows, not pixel by pixel; 0 is transparent whatever its colour.
+
     static func key(_ c: RGBAColor) -> UInt32 {
-        c.alpha == 0 ? 0 : UInt32(c.red) << 24 | UInt32(c.green) << 16 | UInt32(c.blue) << 8 | UInt32(c.alpha)
+        c.alpha == 0 ? 0 : UInt32(c.alpha) << 24 | UInt32(c.blue) << 16 | UInt32(c.green) << 8 | UInt32(c.red)
     }
 
     static func color(_ key: UInt32) -> RGBAColor {
-        RGBAColor(red: UInt8(key >> 24), green: UInt8(truncatingIfNeeded: key >> 16), blue: UInt8(truncatingIfNeeded: key >> 8),
-                  alpha: UInt8(truncatingIfNeeded: key))
+        RGBAColor(red: UInt8(truncatingIfNeeded: key), green: UInt8(truncatingIfNeeded: key >> 8), blue: UInt8(truncatingIfNeeded: key >> 16),
+                  alpha: UInt8(key >> 24))
     }
 
     static func bytes(_ look: [UInt32]) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: look.count * 4)
         for (i, k) in look.enumerated() where k != 0 {
-            bytes[i * 4] = UInt8(k >> 24); bytes[i * 4 + 1] = UInt8(truncatingIfNeeded: k >> 16)
-            bytes[i * 4 + 2] = UInt8(truncatingIfNeeded: k >> 8); bytes[i * 4 + 3] = UInt8(truncatingIfNeeded: k)
+            bytes[i * 4] = UInt8(truncatingIfNeeded: k); bytes[i * 4 + 1] = UInt8(truncatingIfNeeded: k >> 8)
+            bytes[i * 4 + 2] = UInt8(truncatingIfNeeded: k >> 16); bytes[i * 4 + 3] = UInt8(k >> 24)
         }
         return bytes
     }
@@ -171,17 +174,19 @@ struct PGSPaletteRun {
     static func look(window: PixelRect, image: RGBAImage?, x: Int, y: Int) -> [UInt32] {
         var look = [UInt32](repeating: 0, count: window.area)
         guard let image else { return look }
+        let placed = PixelRect(x: x, y: y, width: image.width, height: image.height).intersection(window)
+        guard !placed.isEmpty else { return look }
         image.withUnsafePixels { p in
-            for row in 0..<image.height {
-                let wy = y + row - window.y
-                guard wy >= 0, wy < window.height else { continue }
-                for col in 0..<image.width {
-                    let wx = x + col - window.x
-                    guard wx >= 0, wx < window.width else { continue }
-                    let s = (row * image.width + col) * 4
-                    let a = p[s + 3]
-                    if a != 0 { look[wy * window.width + wx] = UInt32(p[s]) << 24 | UInt32(p[s + 1]) << 16 | UInt32(p[s + 2]) << 8 | UInt32(a) }
+            look.withUnsafeMutableBufferPointer { out in
+                let source = UnsafeRawPointer(p.baseAddress!)
+                let target = UnsafeMutableRawPointer(out.baseAddress!)
+                for row in placed.y..<placed.maxY {
+                    let from = ((row - y) * image.width + (placed.x - x)) * 4
+                    let to = ((row - window.y) * window.width + (placed.x - window.x)) * 4
+                    target.advanced(by: to).copyMemory(from: source.advanced(by: from), byteCount: placed.width * 4)
                 }
+                // A pixel with no alpha is transparent, whatever colour the compositing left in it.
+                for i in 0..<out.count where out[i] < 0x0100_0000 { out[i] = 0 }
             }
         }
         return look
