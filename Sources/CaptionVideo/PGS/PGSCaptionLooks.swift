@@ -1,3 +1,4 @@
+import Foundation
 import CaptionLayout
 import CaptionModel
 import CaptionRender
@@ -8,9 +9,9 @@ import CaptionStyles
 ///
 /// A frame's pixels follow from its `FrameState` (which pages show and each one's scene), so a frame
 /// is drawn only when its state differs from the previous frame's.
-public struct PGSCaptionLooks {
+public struct PGSCaptionLooks: Sendable {
     /// One change: from `frame` on, `pages` show, drawn as `image` at `x`, `y` (nil: nothing shows).
-    public struct Look {
+    public struct Look: Sendable {
         public var frame: Int
         public var pages: [Int]
         public var image: RGBAImage?
@@ -18,14 +19,16 @@ public struct PGSCaptionLooks {
         public var y: Int
     }
 
-    public let renderer: CaptionFrameRenderer
+    public let style: CaptionStyle
+    public let width: Int
+    public let height: Int
     public let pages: [CaptionEvent]
     public let frameRate: FrameRate
+    /// Frames a drawing thread takes at a time.
+    static let chunkFrames = 24
 
     public init(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int, frameRate: FrameRate) {
-        // Written forward in time, as burn draws: small caches keep memory flat in the video's length.
-        renderer = CaptionFrameRenderer(style: style, width: width, height: height, engine: LayoutEngine(),
-                                        rasterizer: GlyphRasterizer(cache: GlyphCache(byteLimit: 8 << 20)), maskCacheBytes: 4 << 20)
+        self.style = style; self.width = width; self.height = height
         self.pages = pages
         self.frameRate = frameRate
     }
@@ -39,38 +42,130 @@ public struct PGSCaptionLooks {
         return last + 1
     }
 
+    /// One drawing thread's renderer (written forward in time, as burn draws: small caches keep memory
+    /// flat in the video's length), canvas and last state.
+    final class Worker: @unchecked Sendable {
+        let renderer: CaptionFrameRenderer
+        let canvas: LayerCanvas
+        let index: PageIndex
+
+        init(_ looks: PGSCaptionLooks) {
+            renderer = CaptionFrameRenderer(style: looks.style, width: looks.width, height: looks.height, engine: LayoutEngine(),
+                                            rasterizer: GlyphRasterizer(cache: GlyphCache(byteLimit: 8 << 20)), maskCacheBytes: 4 << 20)
+            canvas = LayerCanvas(width: looks.width, height: looks.height)
+            index = PageIndex(looks.pages)
+        }
+
+        /// The looks of `frames`: the first frame's, then one at every frame whose state differs from the
+        /// frame before (nothing showing is a look without an image).
+        func looks(_ frames: Range<Int>, of source: PGSCaptionLooks) -> Result<[Look], VideoError> {
+            var out: [Look] = []
+            var last: FrameState?
+            for frame in frames {
+                let t = source.frameRate.milliseconds(frames: frame)
+                do {
+                    let state = try renderer.state(of: source.pages, index: index, at: t)
+                    guard state != last else { continue }
+                    last = state
+                    guard !state.pages.isEmpty else { out.append(Look(frame: frame, pages: [], image: nil, x: 0, y: 0)); continue }
+                    let layer = try canvas.draw { (image: inout RGBAImage) throws(FontError) in
+                        try renderer.render(state, of: source.pages, at: t, onto: &image)
+                    }
+                    out.append(Look(frame: frame, pages: state.pages.map(\.index), image: layer?.image, x: layer?.x ?? 0, y: layer?.y ?? 0))
+                } catch {
+                    return .failure(VideoError(.unreadableInput, "captions: \(error)"))
+                }
+            }
+            return .success(out)
+        }
+    }
+
+    /// The chunks between the drawing threads and the one that takes them: drawn chunks by number, and
+    /// how far the drawing may run ahead of the taking (which bounds the memory the looks hold).
+    private final class Chunks: @unchecked Sendable {
+        let condition = NSCondition()
+        let count: Int
+        let ahead: Int
+        var drawn: [Int: Result<[Look], VideoError>] = [:]
+        var next = 0
+        var taken = 0
+        var stopped = false
+
+        init(count: Int, ahead: Int) { self.count = count; self.ahead = ahead }
+
+        /// The next chunk to draw, or nil when there is none (or the taking stopped).
+        func claim() -> Int? {
+            condition.lock(); defer { condition.unlock() }
+            while next - taken >= ahead && !stopped { condition.wait() }
+            guard !stopped, next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        func put(_ chunk: Int, _ looks: Result<[Look], VideoError>) {
+            condition.lock(); defer { condition.unlock() }
+            drawn[chunk] = looks
+            condition.broadcast()
+        }
+
+        func take(_ chunk: Int) -> Result<[Look], VideoError> {
+            condition.lock(); defer { condition.unlock() }
+            while drawn[chunk] == nil { condition.wait() }
+            taken = chunk + 1
+            condition.broadcast()
+            return drawn.removeValue(forKey: chunk)!
+        }
+
+        func stop() {
+            condition.lock(); defer { condition.unlock() }
+            stopped = true
+            condition.broadcast()
+        }
+    }
+
     /// Calls `body` with each change in frame order; the last one shows nothing.
+    ///
+    /// Two threads draw chunks of frames, each with its own renderer, at most a few chunks ahead,
+    /// while `body` takes them in order on the calling thread. A chunk starts with its first frame's
+    /// look, so the looks are filtered here: one that draws the same pixels at the same place as the
+    /// last one given (a chunk's first frame, or a new state whose pixels round the same) is no change.
     public func forEachChange(_ body: (Look) throws(VideoError) -> Void) throws(VideoError) {
-        let index = PageIndex(pages)
-        let canvas = LayerCanvas(width: renderer.width, height: renderer.height)
-        var last: FrameState?
-        /// The last look reported with something in it (nil after one showing nothing).
-        var drawn: Look?
-        for frame in 0..<frameCount {
-            let t = frameRate.milliseconds(frames: frame)
-            do {
-                let state = try renderer.state(of: pages, index: index, at: t)
-                guard state != last else { continue }
-                last = state
-                guard !state.pages.isEmpty else {
-                    if drawn != nil { try body(Look(frame: frame, pages: [], image: nil, x: 0, y: 0)) }
-                    drawn = nil
-                    continue
+        let chunks = Chunks(count: (frameCount + Self.chunkFrames - 1) / Self.chunkFrames, ahead: 6)
+        let group = DispatchGroup()
+        let source = self
+        for _ in 0..<2 {
+            DispatchQueue.global().async(group: group) {
+                let worker = Worker(source)
+                while let chunk = chunks.claim() {
+                    let frames = (chunk * Self.chunkFrames)..<min(source.frameCount, (chunk + 1) * Self.chunkFrames)
+                    chunks.put(chunk, worker.looks(frames, of: source))
                 }
-                let layer = try canvas.draw { (image: inout RGBAImage) throws(FontError) in
-                    try renderer.render(state, of: pages, at: t, onto: &image)
-                }
-                // A new state can draw the same pixels (a growing word's size rounding to the same
-                // glyphs): no change, no display set.
-                let look = Look(frame: frame, pages: state.pages.map(\.index), image: layer?.image, x: layer?.x ?? 0, y: layer?.y ?? 0)
-                if let drawn, drawn.image == look.image, drawn.x == look.x, drawn.y == look.y { continue }
-                drawn = look
-                try body(look)
-            } catch let error as VideoError {
-                throw error
-            } catch {
-                throw VideoError(.unreadableInput, "captions: \(error)")
             }
         }
+        defer {
+            chunks.stop()
+            group.wait()
+        }
+        var given: Look?
+        for chunk in 0..<chunks.count {
+            for look in try chunks.take(chunk).get() {
+                if look.image == nil {
+                    if given?.image != nil { try body(Look(frame: look.frame, pages: [], image: nil, x: 0, y: 0)) }
+                    given = look
+                    continue
+                }
+                if let given, let a = given.image, let b = look.image, given.x == look.x, given.y == look.y, Self.samePixels(a, b) { continue }
+                given = look
+                try body(look)
+            }
+        }
+    }
+}
+
+extension PGSCaptionLooks {
+    /// The same size and bytes (compared as memory: the synthesized == went byte by byte).
+    static func samePixels(_ a: RGBAImage, _ b: RGBAImage) -> Bool {
+        guard a.width == b.width, a.height == b.height else { return false }
+        return a.pixels.withUnsafeBytes { p in b.pixels.withUnsafeBytes { q in p.count == q.count && memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0 } }
     }
 }

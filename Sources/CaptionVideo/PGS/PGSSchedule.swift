@@ -134,6 +134,8 @@ struct PGSSchedule {
             var cleared = false
             for look in looks {
                 guard look.image != nil else { plan.append(nil); cleared = true; continue }
+                // Made again by each build rather than kept: an epoch's looks as window pixels can be
+                // hundreds of megabytes.
                 let raw = PGSPaletteRun.look(window: window, image: look.image, x: look.x, y: look.y)
                 let pixels = mapped(raw, through: table, previous: previous)
                 previous = (raw, pixels)
@@ -145,11 +147,10 @@ struct PGSSchedule {
             }
             return (runs, plan, table != nil)
         }
-        let sizes = [64, 128, colours].filter { $0 <= colours }
+        let sizes = counts.count > 64 ? [64, 128, colours].filter { $0 <= colours } : [64]
         var best = build(sizes[0])
         let fewest = best.runs.count
-        for k in sizes.dropFirst() where k > 64 {
-            guard counts.count > 64 else { break }
+        for k in sizes.dropFirst() {
             let candidate = build(k)
             guard candidate.runs.count <= fewest + max(1, fewest / 10) else { break }
             best = candidate

@@ -26,9 +26,10 @@ public struct PGSTrackWriter {
     /// The palette's colour conversion: by default BT.709 above 576 lines, BT.601 at or below.
     public var matrix: ColorMatrix
     public var quantizer = PGSQuantizer()
-    /// Looks buffered for one epoch before it is cut short (the window must cover the whole epoch, so
-    /// its looks are kept until it ends). 256 MiB of pixels.
-    public var epochByteLimit = 256 << 20
+    /// Looks buffered for one epoch before it is cut at the next fresh page (the window must cover the
+    /// whole epoch, so its looks are kept until it ends; four times this cuts it anywhere). 32 MiB of
+    /// pixels: building its runs then takes a fraction of a second, and memory stays flat.
+    public var epochByteLimit = 32 << 20
     /// The colours an epoch's looks are reduced to when they have more (see `PGSSchedule.colourTable`).
     public var epochColours = 255
 
@@ -74,17 +75,23 @@ public struct PGSTrackWriter {
         // An epoch start clears the whole plane first: after a gap shorter than about two clears it
         // could not be decoded in time, and the epoch goes on instead (a clear, then a new object).
         let gap = 2 * PGSDecoderModel.planeClearTicks(width: width, height: height)
+        var shown: Set<Int> = []
         try looks.forEachChange { (look: PGSCaptionLooks.Look) throws(VideoError) in
             if let image = look.image {
-                if let last = epoch.last, epochBytes > epochByteLimit
-                    || last.image == nil && schedule.ticks(frame: look.frame) - schedule.ticks(frame: last.frame) >= gap {
+                // A long epoch is cut where a fresh page starts (its first frame is a big change anyway),
+                // or anywhere once it holds four times the limit.
+                let fresh = shown.isDisjoint(with: look.pages)
+                if let last = epoch.last, last.image == nil && schedule.ticks(frame: look.frame) - schedule.ticks(frame: last.frame) >= gap
+                    || epochBytes > epochByteLimit && fresh || epochBytes > 4 * epochByteLimit {
                     schedule.add(epoch: epoch, quantizer: quantizer, colours: epochColours)
                     epoch = []; epochBytes = 0
                 }
                 epoch.append(look)
                 epochBytes += image.width * image.height * 4
+                shown = Set(look.pages)
             } else if !epoch.isEmpty {
                 epoch.append(look)
+                shown = []
             }
         }
         if !epoch.isEmpty { schedule.add(epoch: epoch, quantizer: quantizer, colours: epochColours) }
