@@ -7,7 +7,8 @@ import Testing
 /// test clip (by ffmpeg, as an independent muxer), then ffmpeg's overlay of it (`[0:v][0:s]overlay`,
 /// blending in RGB so that 4:2:0 chroma does not decide the result) compared with `captions render` over the
 /// same source frame, over the caption area, at word starts and middles; and mpv's drawing of the same
-/// file (`--vo=image`, blending in RGB too) compared with ffmpeg's.
+/// file (`--vo=image`, blending in RGB too) compared with ffmpeg's. mkvmerge muxes each `.sup` without
+/// a warning.
 @Suite struct PGSConvertCommandTests {
     static let words = CommandRunner.packageRoot.appendingPathComponent("Corpus/word-timed/whisperx.json").path
     static let emoji = CommandRunner.packageRoot.appendingPathComponent("Corpus/golden/inputs/emoji.srt").path
@@ -49,6 +50,9 @@ import Testing
         try #require(convert.status == 0, "\(convert.stderr)")
         // -copyts: otherwise ffmpeg moves the track to start at 0 (its first display set is at 40 ms).
         try Self.tool("ffmpeg", ["-v", "error", "-copyts", "-i", "clip.mp4", "-i", "t.sup", "-map", "0:v", "-map", "1", "-c", "copy", "t.mkv"], in: dir)
+        // mkvmerge takes the animated .sup as it is: exit 0 (1 would mean warnings), no warning printed.
+        let mkvmerge = try CommandRunner.run(["-o", "mkvmerge.mkv", "clip.mp4", "t.sup"], in: dir, program: URL(fileURLWithPath: "/usr/bin/mkvmerge"))
+        #expect(mkvmerge.status == 0 && !mkvmerge.stdout.contains("Warning"), "\(preset): mkvmerge: \(mkvmerge.stdout)")
         let render = try CommandRunner.run(["render", input, "--preset", preset, "--size", "360x640", "--at", "0..3.6", "--fps", "25", "-o", "render"], in: dir)
         try #require(render.status == 0, "\(render.stderr)")
 

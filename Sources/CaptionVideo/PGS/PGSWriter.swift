@@ -8,8 +8,10 @@ import Foundation
 /// end a clearing display set (PCS with no objects, WDS, END), left out when the next caption starts
 /// at that moment (its epoch start replaces the screen anyway).
 ///
-/// Not yet here: animation (palette-only and object updates), and checking the Blu-ray decoder model's
-/// buffer and time limits. DTS is a first approximation of that model's decode time (see `decodeTicks`).
+/// Still pictures given with their times (tests, and callers with images of their own). The captions'
+/// animated track, scheduled within the decoder model, is `PGSTrackWriter`'s; here DTS is only an
+/// approximation of the model's decode time (see `decodeTicks`), which can go back after a clear (the
+/// M2TS muxer raises such a DTS).
 public struct PGSWriter: Sendable {
     public var width: Int
     public var height: Int
