@@ -63,10 +63,15 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
 
     /// One caption at `t`, whether or not `t` is inside its interval (tests use times outside words).
     public func render(_ event: CaptionEvent, at t: Milliseconds, onto image: inout RGBAImage) throws(FontError) {
+        try render(event, at: t, onto: &image, ink: nil)
+    }
+
+    /// The same, telling `ink` the rectangle of everything drawn.
+    public func render(_ event: CaptionEvent, at t: Milliseconds, onto image: inout RGBAImage, ink: InkArea?) throws(FontError) {
         let scene = try self.scene(event, at: t)
         // A speaker's page may have its own stroke and shadow lengths.
         let lengths = scene.style == style ? self.lengths : PrintedLengths(style: scene.style, scale: scene.layout.scale)
-        CaptionPainter(style: scene.style, rasterizer: rasterizer, cache: masks, lengths: lengths, colorEmoji: colorEmoji)
+        CaptionPainter(style: scene.style, rasterizer: rasterizer, cache: masks, lengths: lengths, colorEmoji: colorEmoji, ink: ink)
             .paint(scene, onto: &image)
     }
 

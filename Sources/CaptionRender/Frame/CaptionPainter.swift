@@ -13,6 +13,19 @@ struct CaptionPainter {
     var lengths: PrintedLengths? = nil
     /// Emoji are drawn in colour from this font when given (`ColorEmojiLayer`).
     var colorEmoji: ColorEmojiFont? = nil
+    /// Told the rectangle of everything blended, when given.
+    var ink: InkArea? = nil
+
+    /// Every mask the painter draws goes through here, so that `ink` sees it.
+    private func blend(onto image: inout RGBAImage, _ mask: AlphaMask, color: RGBAColor) {
+        ink?.add(PixelRect(x: mask.x, y: mask.y, width: mask.width, height: mask.height))
+        image.blend(mask, color: color)
+    }
+
+    private func blend(_ colorImage: RGBAImage, x: Int, y: Int, opacity: Int, onto image: inout RGBAImage) {
+        ink?.add(PixelRect(x: x, y: y, width: colorImage.width, height: colorImage.height))
+        image.blend(colorImage: colorImage, x: x, y: y, opacity: opacity)
+    }
 
     func paint(_ scene: CaptionScene, onto image: inout RGBAImage) {
         let layout = scene.layout
@@ -30,7 +43,7 @@ struct CaptionPainter {
                                             width: rect.width + 2 * wordBox.paddingX * k,
                                             height: rect.height + 2 * wordBox.paddingY * k,
                                             cornerRadius: wordBox.cornerRadius * k)
-                image.blend(mask, color: LibassFade.apply(wordBox.color, page: fade, wordProgress: scene.appearances[index].fade?.progress))
+                blend(onto: &image, mask, color: LibassFade.apply(wordBox.color, page: fade, wordProgress: scene.appearances[index].fade?.progress))
             }
         }
 
@@ -44,7 +57,7 @@ struct CaptionPainter {
         for run in runs where run.opacity > 0 {
             paintFill(run, fade: fade, onto: &image)
             let opacity = Int(LibassFade.apply(.white, page: fade, wordProgress: run.fadeProgress).alpha)
-            for emoji in run.colorEmojis { image.blend(colorImage: emoji.image, x: emoji.x, y: emoji.y, opacity: opacity) }
+            for emoji in run.colorEmojis { blend(emoji.image, x: emoji.x, y: emoji.y, opacity: opacity, onto: &image) }
         }
     }
 
@@ -62,9 +75,9 @@ struct CaptionPainter {
             let cut = underlayIsCut(fade: fade, wordProgress: first.fadeProgress)
             for run in word {
                 guard let stroke = run.masks.stroke else { continue }
-                image.blend(cut ? stroke.removingFill(run.masks.fill) : stroke, color: color)
+                blend(onto: &image, cut ? stroke.removingFill(run.masks.fill) : stroke, color: color)
             }
-            if cut { for run in word { image.blend(run.masks.fill, color: color) } }
+            if cut { for run in word { blend(onto: &image, run.masks.fill, color: color) } }
         }
     }
 
@@ -230,15 +243,15 @@ struct CaptionPainter {
         let color = LibassFade.apply(glyph.color, page: fade, wordProgress: glyph.fadeProgress)
         guard let split = glyph.sweepX, let sweepColor = glyph.sweepColor.map({ LibassFade.apply($0, page: fade, wordProgress: glyph.fadeProgress) }),
               !fill.isEmpty else {
-            image.blend(fill, color: color)
+            blend(onto: &image, fill, color: color)
             return
         }
         let frame = fill.frame
         let left = PixelRect(x: frame.x, y: frame.y, width: max(0, min(split, frame.maxX) - frame.x), height: frame.height)
         let right = PixelRect(x: max(split, frame.x), y: frame.y, width: max(0, frame.maxX - max(split, frame.x)), height: frame.height)
         let (swept, unswept) = glyph.rightToLeft ? (right, left) : (left, right)
-        if swept.width > 0 { image.blend(fill.cropped(to: swept), color: sweepColor) }
-        if unswept.width > 0 { image.blend(fill.cropped(to: unswept), color: color) }
+        if swept.width > 0 { blend(onto: &image, fill.cropped(to: swept), color: sweepColor) }
+        if unswept.width > 0 { blend(onto: &image, fill.cropped(to: unswept), color: color) }
     }
 
     /// The shadow: each word's glyphs blurred on their own (cached by the glyphs drawn, so a word at rest
@@ -264,7 +277,7 @@ struct CaptionPainter {
             start = end
             guard !word.isEmpty else { continue }
             let mask = blurredShadow(word.map(\.masks), signatures: word.map(\.signature), dx: dx, dy: dy, fx: fx, fy: fy, blur: blur)
-            image.blend(mask, color: LibassFade.apply(color, page: fade, wordProgress: word[0].fadeProgress))
+            blend(onto: &image, mask, color: LibassFade.apply(color, page: fade, wordProgress: word[0].fadeProgress))
         }
     }
 
@@ -292,7 +305,7 @@ struct CaptionPainter {
             let mask = roundedRectangle(x: rect.x - box.paddingX * k, y: rect.y + dy - box.paddingY * k,
                                         width: rect.width + 2 * box.paddingX * k, height: rect.height + 2 * box.paddingY * k,
                                         cornerRadius: box.cornerRadius * k)
-            image.blend(mask, color: LibassFade.apply(box.color, page: fade))
+            blend(onto: &image, mask, color: LibassFade.apply(box.color, page: fade))
         }
     }
 

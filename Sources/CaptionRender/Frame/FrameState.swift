@@ -40,7 +40,8 @@ extension CaptionFrameRenderer {
 
     /// Draws the pages of `state` (taken from `pages` at `t`) onto `image`: what `render(pages, at: t)`
     /// draws, without looking for the visible pages again.
-    public func render(_ state: FrameState, of pages: [CaptionEvent], at t: Milliseconds, onto image: inout RGBAImage) throws(FontError) {
-        for page in state.pages { try render(pages[page.index], at: t, onto: &image) }
+    public func render(_ state: FrameState, of pages: [CaptionEvent], at t: Milliseconds, onto image: inout RGBAImage,
+                       ink: InkArea? = nil) throws(FontError) {
+        for page in state.pages { try render(pages[page.index], at: t, onto: &image, ink: ink) }
     }
 }

@@ -48,6 +48,8 @@ public struct PGSCaptionLooks: Sendable {
         let renderer: CaptionFrameRenderer
         let canvas: LayerCanvas
         let index: PageIndex
+        /// Where the renderer drew, so that the canvas looks for the ink only there.
+        let ink = InkArea()
 
         init(_ looks: PGSCaptionLooks) {
             renderer = CaptionFrameRenderer(style: looks.style, width: looks.width, height: looks.height, engine: LayoutEngine(),
@@ -68,8 +70,8 @@ public struct PGSCaptionLooks: Sendable {
                     guard state != last else { continue }
                     last = state
                     guard !state.pages.isEmpty else { out.append(Look(frame: frame, pages: [], image: nil, x: 0, y: 0)); continue }
-                    let layer = try canvas.draw { (image: inout RGBAImage) throws(FontError) in
-                        try renderer.render(state, of: source.pages, at: t, onto: &image)
+                    let layer = try canvas.draw(inking: ink) { (image: inout RGBAImage) throws(FontError) in
+                        try renderer.render(state, of: source.pages, at: t, onto: &image, ink: ink)
                     }
                     out.append(Look(frame: frame, pages: state.pages.map(\.index), image: layer?.image, x: layer?.x ?? 0, y: layer?.y ?? 0))
                 } catch {
