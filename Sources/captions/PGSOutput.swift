@@ -30,7 +30,7 @@ enum PGSOutput {
         // says so if a track ever needs more than the model allows (the coded data buffer, say).
         var bytes: [UInt8] = []
         for segment in segments { segment.append(to: &bytes) }
-        let check = PGSDecoderCheck(width: size.width, height: size.height).check(try PGSReader().read(bytes))
+        let check = PGSDecoderCheck(width: size.width, height: size.height).check(try PGSReader(decodesObjects: false).read(bytes))
         for problem in check.problems.prefix(5) { emit("captions: warning: PGS decoder model: \(problem)") }
         if check.problems.count > 5 { emit("captions: warning: PGS decoder model: \(check.problems.count - 5) more") }
         return segments

@@ -97,6 +97,10 @@ import Testing
         let (bytes, report) = try PGSTrackWriter(width: 1080, height: 1920, frameRate: rate).encode(looks)
         let result = PGSDecoderCheck(width: 1080, height: 1920).check(try PGSReader().read(bytes))
         #expect(result.problems.isEmpty, "\(preset): \(result.problems.prefix(3))")
+        // The commands replay without decoding the pictures: the same findings.
+        let light = PGSDecoderCheck(width: 1080, height: 1920).check(try PGSReader(decodesObjects: false).read(bytes))
+        #expect(light.problems == result.problems && light.peakCodedBytes == result.peakCodedBytes
+                && light.peakObjectBytes == result.peakObjectBytes && light.leastSlackTicks == result.leastSlackTicks)
         print("PGS decoder model, \(preset) 1080x1920 30 fps: \(report.displaySets) display sets, \(report.merged) merged, \(report.late) late, "
               + "coded buffer peak \(result.peakCodedBytes) B, object buffer peak \(result.peakObjectBytes) B, least slack \(result.leastSlackTicks) ticks")
     }

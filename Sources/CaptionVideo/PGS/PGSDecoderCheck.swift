@@ -57,7 +57,7 @@ public struct PGSDecoderCheck: Sendable {
             // Objects: one size per id in an epoch; at most 64 ids; the buffer holds each id's latest.
             var decodedPixels = 0
             for id in set.definedObjects {
-                guard let bitmap = set.objects[id] else { continue }
+                guard let bitmap = set.definedObjectSizes[id] else { continue }
                 if let size = objectSizes[id], size != (bitmap.width, bitmap.height) {
                     problem(set, "object \(id) changes size from \(size.width)x\(size.height) to \(bitmap.width)x\(bitmap.height) inside an epoch")
                 }

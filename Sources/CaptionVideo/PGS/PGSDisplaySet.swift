@@ -13,11 +13,18 @@ public struct PGSDisplaySet: Sendable {
     /// The palettes and objects defined in this display set (not those kept from earlier ones).
     public var definedPalettes: [PGSPalette]
     public var definedObjects: [UInt16]
+    /// The size of each object defined here (known whether or not the reader decodes objects).
+    public var definedObjectSizes: [UInt16: Size] = [:]
     /// The palette the composition uses, as the epoch holds it after this display set.
     public var palette: PGSPalette?
     /// The objects the composition places and those this display set defines, decoded.
     public var objects: [UInt16: PGSIndexedBitmap]
     public var segments: [PGSSegment]
+
+    public struct Size: Sendable, Hashable {
+        public var width: Int
+        public var height: Int
+    }
 
     /// Milliseconds of the PTS (90 ticks each).
     public var milliseconds: Double { Double(pts) / 90 }

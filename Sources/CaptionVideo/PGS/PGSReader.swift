@@ -4,13 +4,18 @@ import CaptionRender
 /// fuzz target, strict about the format (every error names the byte offset where it was found).
 /// Keeps the epoch's palettes and objects across display sets, as a decoder does.
 public struct PGSReader: Sendable {
-    public init() {}
+    /// False: objects are checked for their size and length but not run-length decoded, and display
+    /// sets carry no bitmaps (what the decoder-model replay needs, without holding every picture).
+    public var decodesObjects: Bool
+
+    public init(decodesObjects: Bool = true) { self.decodesObjects = decodesObjects }
 
     public func read(_ bytes: [UInt8]) throws(VideoError) -> [PGSDisplaySet] {
         var sets: [PGSDisplaySet] = []
         var current: PGSDisplaySet?
         var palettes: [UInt8: PGSPalette] = [:]
         var objects: [UInt16: PGSIndexedBitmap] = [:]
+        var sizes: [UInt16: PGSDisplaySet.Size] = [:]
         // An object whose ODS sequence is not finished: id, size, declared length, data so far, offset of its first ODS.
         var pending: (id: UInt16, width: Int, height: Int, length: Int, data: [UInt8], offset: Int)?
         var offset = 0
@@ -36,7 +41,7 @@ public struct PGSReader: Sendable {
             case .composition:
                 guard current == nil else { throw fail("a PCS before the previous display set's END") }
                 let composition = try Self.composition(payload, fail)
-                if composition.state == .epochStart { palettes = [:]; objects = [:] }
+                if composition.state == .epochStart { palettes = [:]; objects = [:]; sizes = [:] }
                 current = PGSDisplaySet(offset: start, pts: UInt32(pts), dts: UInt32(dts), composition: composition, windows: [],
                                         definedPalettes: [], definedObjects: [], palette: nil, objects: [:], segments: [segment])
             case .window:
@@ -81,11 +86,15 @@ public struct PGSReader: Sendable {
                 if flags & PGSObject.lastInSequence != 0 {
                     let p = pending!
                     guard p.data.count == p.length else { throw fail("object \(id) ends with \(p.data.count) of its \(p.length) bytes of data") }
-                    do {
-                        objects[id] = try PGSRunLength.decode(p.data, width: p.width, height: p.height)
-                    } catch {
-                        throw VideoError(.malformedInput, "PGS object \(id) at byte \(p.offset): \(error)")
+                    if decodesObjects {
+                        do {
+                            objects[id] = try PGSRunLength.decode(p.data, width: p.width, height: p.height)
+                        } catch {
+                            throw VideoError(.malformedInput, "PGS object \(id) at byte \(p.offset): \(error)")
+                        }
                     }
+                    sizes[id] = PGSDisplaySet.Size(width: p.width, height: p.height)
+                    current!.definedObjectSizes[id] = sizes[id]
                     pending = nil
                     current!.definedObjects.append(id)
                 }
@@ -96,8 +105,8 @@ public struct PGSReader: Sendable {
                 // Objects defined here are decoded whether placed or not (the decoder model counts them).
                 for id in set.definedObjects { set.objects[id] = objects[id] }
                 for p in set.composition.placements {
-                    guard let bitmap = objects[p.objectID] else { throw fail("the composition places object \(p.objectID), which is not defined") }
-                    set.objects[p.objectID] = bitmap
+                    guard sizes[p.objectID] != nil else { throw fail("the composition places object \(p.objectID), which is not defined") }
+                    set.objects[p.objectID] = objects[p.objectID]
                 }
                 sets.append(set)
                 current = nil
