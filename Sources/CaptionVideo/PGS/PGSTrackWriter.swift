@@ -7,8 +7,9 @@ import Foundation
 /// frame) as an animated PGS track.
 ///
 /// - Epochs: a display set starts an epoch where captions show after a gap long enough to decode it (an
-///   epoch start clears the whole plane); captions that follow each other closer stay in the epoch. Its
-///   one window is the union of everything the epoch draws, and its one object fills the window.
+///   epoch start clears the whole plane); captions that follow each other closer stay in the epoch, which
+///   is cut at the next fresh page once its looks hold `epochByteLimit`. Its one window is the union of
+///   everything the epoch draws, and its one object fills the window.
 /// - Within the epoch, looks are grouped in runs that share one object (`PGSPaletteRun`): the run's
 ///   first look sends the object, each further look only a palette. A highlight stepping from word to
 ///   word is a palette update; a shape that changes (a word growing) needs a new object once the
