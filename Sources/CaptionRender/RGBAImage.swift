@@ -1,4 +1,5 @@
 import CaptionModel
+import Foundation
 
 /// An 8-bit sRGB image with straight (not premultiplied) alpha, row-major, 4 bytes per pixel in
 /// R, G, B, A order, stride = 4 × width: the layout libpng's simplified API reads and writes.
@@ -25,6 +26,13 @@ public struct RGBAImage: Sendable, Hashable {
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4, "pixel count does not match the size")
         self.width = width; self.height = height; self.pixels = pixels
+    }
+
+    /// The same size and the same bytes, compared as memory (the synthesized == went byte by byte,
+    /// which showed in the PGS writer's comparison of every drawn frame with the one before).
+    public static func == (a: RGBAImage, b: RGBAImage) -> Bool {
+        guard a.width == b.width, a.height == b.height else { return false }
+        return a.pixels.withUnsafeBytes { p in b.pixels.withUnsafeBytes { q in p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0 } }
     }
 
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }

@@ -15,23 +15,19 @@ public final class LayerCanvas {
     }
 
     /// Clears the canvas, lets `body` draw on it, and returns the drawing as a layer (nil if empty).
-    public func draw<E: Error>(_ body: (inout RGBAImage) throws(E) -> Void) throws(E) -> CaptionLayer? {
+    /// With `ink`, which the body's renderer tells where it drew, the opaque bounds are looked for only
+    /// there, not in the whole frame (whose empty rows cost more to scan at 1080x1920 than the caption
+    /// costs to draw).
+    public func draw<E: Error>(inking ink: InkArea? = nil, _ body: (inout RGBAImage) throws(E) -> Void) throws(E) -> CaptionLayer? {
         if let dirty { image.fill(.init(red: 0, green: 0, blue: 0, alpha: 0), in: dirty) }
+        ink?.reset()
         try body(&image)
-        dirty = Self.opaqueBounds(image)
-        guard let dirty else { return nil }
-        return CaptionLayer(image: image.cropped(to: dirty), x: dirty.x, y: dirty.y)
-    }
-
-    /// The same for a body that draws through a renderer telling `ink` where it drew: the opaque bounds
-    /// are looked for only there, not in the whole frame (whose empty rows cost more to scan at
-    /// 1080x1920 than the caption costs to draw).
-    public func draw<E: Error>(inking ink: InkArea, _ body: (inout RGBAImage) throws(E) -> Void) throws(E) -> CaptionLayer? {
-        if let dirty { image.fill(.init(red: 0, green: 0, blue: 0, alpha: 0), in: dirty) }
-        ink.reset()
-        try body(&image)
-        guard let area = ink.rect?.intersection(image.bounds), !area.isEmpty else { dirty = nil; return nil }
-        dirty = Self.opaqueBounds(image, within: area)
+        if let ink {
+            let area = ink.rect?.intersection(image.bounds)
+            dirty = area.flatMap { $0.isEmpty ? nil : Self.opaqueBounds(image, within: $0) }
+        } else {
+            dirty = Self.opaqueBounds(image)
+        }
         guard let dirty else { return nil }
         return CaptionLayer(image: image.cropped(to: dirty), x: dirty.x, y: dirty.y)
     }

@@ -29,10 +29,7 @@ public final class NativeCaptionLayers: CaptionLayerSource {
     /// changes, so small caches (glyphs 8 MiB, composed masks 4 MiB) keep memory flat in the video's
     /// length; the renderer's defaults (64 + 32 MiB) suit previews that jump around.
     public static func forward(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int) -> NativeCaptionLayers {
-        let renderer = CaptionFrameRenderer(style: style, width: width, height: height, engine: LayoutEngine(),
-                                            rasterizer: GlyphRasterizer(cache: GlyphCache(byteLimit: 8 << 20)),
-                                            maskCacheBytes: 4 << 20)
-        return NativeCaptionLayers(renderer: renderer, pages: pages)
+        NativeCaptionLayers(renderer: .forward(style: style, width: width, height: height), pages: pages)
     }
 
     public func layer(at t: Milliseconds) throws(VideoError) -> CaptionLayer? {
@@ -52,5 +49,14 @@ public final class NativeCaptionLayers: CaptionLayerSource {
         } catch {
             throw VideoError(.unreadableInput, "captions: \(error)")
         }
+    }
+}
+
+extension CaptionFrameRenderer {
+    /// A renderer for frames drawn forward in time (burn, overlay, a PGS track's looks): small caches
+    /// (glyphs 8 MiB, composed masks 4 MiB), as a page is redrawn only when its state changes.
+    static func forward(style: CaptionStyle, width: Int, height: Int) -> CaptionFrameRenderer {
+        CaptionFrameRenderer(style: style, width: width, height: height, engine: LayoutEngine(),
+                             rasterizer: GlyphRasterizer(cache: GlyphCache(byteLimit: 8 << 20)), maskCacheBytes: 4 << 20)
     }
 }

@@ -15,11 +15,11 @@ enum PGSOutput {
         return output.map { $0.lowercased().hasSuffix(".sup") } ?? false
     }
 
-    /// The track's segments: `pages` in `style` drawn at every frame of a WIDTHxHEIGHT video at
-    /// `frameRate`; warnings (merged changes, late display sets, colour emoji, any decoder-model problem)
-    /// go to `emit`.
-    static func segments(_ pages: [CaptionEvent], style: CaptionStyle, size: SizeArgument, frameRate: FrameRate, secondary: [CaptionEvent] = [],
-                         emit: (String) -> Void) throws -> [PGSSegment] {
+    /// The track: `pages` in `style` drawn at every frame of a WIDTHxHEIGHT video at `frameRate`, as
+    /// segments (for a muxer) and as a `.sup` file's bytes; warnings (merged changes, late display sets,
+    /// colour emoji, any decoder-model problem) go to `emit`.
+    static func track(_ pages: [CaptionEvent], style: CaptionStyle, size: SizeArgument, frameRate: FrameRate, secondary: [CaptionEvent] = [],
+                      emit: (String) -> Void) throws -> (segments: [PGSSegment], bytes: [UInt8]) {
         let (pages, style) = StyledPages.prepare(pages, style: style, secondary: secondary)
         ColorEmojiWarning.check(pages, style: style)
         let looks = PGSCaptionLooks(style: style, pages: pages, width: size.width, height: size.height, frameRate: frameRate)
@@ -28,20 +28,17 @@ enum PGSOutput {
         for warning in report.warnings { emit("captions: warning: \(warning)") }
         // The writer schedules within the decoder model by construction; the replay is its proof, and
         // says so if a track ever needs more than the model allows (the coded data buffer, say).
-        var bytes: [UInt8] = []
-        for segment in segments { segment.append(to: &bytes) }
+        let bytes = PGSSegment.file(segments)
         let check = PGSDecoderCheck(width: size.width, height: size.height).check(try PGSReader(decodesObjects: false).read(bytes))
         for problem in check.problems.prefix(5) { emit("captions: warning: PGS decoder model: \(problem)") }
         if check.problems.count > 5 { emit("captions: warning: PGS decoder model: \(check.problems.count - 5) more") }
-        return segments
+        return (segments, bytes)
     }
 
     /// Writes the track to `output` (`-`: standard output), never onto `input`.
     static func write(_ pages: [CaptionEvent], style: CaptionStyle, size: SizeArgument, frameRate: FrameRate, secondary: [CaptionEvent],
                       to output: String, protecting input: String, emit: (String) -> Void) throws {
-        let segments = try segments(pages, style: style, size: size, frameRate: frameRate, secondary: secondary, emit: emit)
-        var bytes: [UInt8] = []
-        for segment in segments { segment.append(to: &bytes) }
+        let bytes = try track(pages, style: style, size: size, frameRate: frameRate, secondary: secondary, emit: emit).bytes
         if output == "-" {
             FileHandle.standardOutput.write(Data(bytes))
         } else {

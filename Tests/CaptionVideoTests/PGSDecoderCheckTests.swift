@@ -20,9 +20,7 @@ import Testing
             for payload in object.payloads { segments.append(PGSSegment(.object, pts: UInt32(pts), dts: UInt32(dts), payload: payload)) }
         }
         segments.append(PGSSegment(.end, pts: UInt32(pts), dts: UInt32(dts), payload: []))
-        var bytes: [UInt8] = []
-        for s in segments { s.append(to: &bytes) }
-        return bytes
+        return PGSSegment.file(segments)
     }
 
     static func object(_ id: UInt16, _ width: Int, _ height: Int, random: inout SplitMix64) -> PGSObject {

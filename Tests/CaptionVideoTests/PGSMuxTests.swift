@@ -43,10 +43,8 @@ nonisolated(unsafe) private var sharedFolder: String?
         }
         var segments = try PGSWriter(width: width, height: height).segments(captions).segments
         for i in segments.indices { segments[i].pts += shift; segments[i].dts += shift }
-        var bytes: [UInt8] = []
-        for segment in segments { segment.append(to: &bytes) }
         let sup = dir + "/captions.sup"
-        try Data(bytes).write(to: URL(fileURLWithPath: sup))
+        try Data(PGSSegment.file(segments)).write(to: URL(fileURLWithPath: sup))
         return Inputs(dir: dir, video: video, sup: sup, segments: segments)
     }
 

@@ -42,8 +42,7 @@ public struct PGSCaptionLooks: Sendable {
         return last + 1
     }
 
-    /// One drawing thread's renderer (written forward in time, as burn draws: small caches keep memory
-    /// flat in the video's length), canvas and last state.
+    /// One drawing thread's renderer (drawing forward in time, as burn does), canvas and page index.
     final class Worker: @unchecked Sendable {
         let renderer: CaptionFrameRenderer
         let canvas: LayerCanvas
@@ -52,8 +51,7 @@ public struct PGSCaptionLooks: Sendable {
         let ink = InkArea()
 
         init(_ looks: PGSCaptionLooks) {
-            renderer = CaptionFrameRenderer(style: looks.style, width: looks.width, height: looks.height, engine: LayoutEngine(),
-                                            rasterizer: GlyphRasterizer(cache: GlyphCache(byteLimit: 8 << 20)), maskCacheBytes: 4 << 20)
+            renderer = .forward(style: looks.style, width: looks.width, height: looks.height)
             canvas = LayerCanvas(width: looks.width, height: looks.height)
             index = PageIndex(looks.pages)
         }
@@ -156,18 +154,10 @@ public struct PGSCaptionLooks: Sendable {
                     given = look
                     continue
                 }
-                if let given, let a = given.image, let b = look.image, given.x == look.x, given.y == look.y, Self.samePixels(a, b) { continue }
+                if let given, let a = given.image, let b = look.image, given.x == look.x, given.y == look.y, a == b { continue }
                 given = look
                 try body(look)
             }
         }
-    }
-}
-
-extension PGSCaptionLooks {
-    /// The same size and bytes (compared as memory: the synthesized == went byte by byte).
-    static func samePixels(_ a: RGBAImage, _ b: RGBAImage) -> Bool {
-        guard a.width == b.width, a.height == b.height else { return false }
-        return a.pixels.withUnsafeBytes { p in b.pixels.withUnsafeBytes { q in p.count == q.count && memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0 } }
     }
 }

@@ -34,6 +34,14 @@ public struct PGSSegment: Sendable, Equatable {
         bytes += payload
     }
 
+    /// A `.sup` file's bytes: the segments one after another, each with its header.
+    public static func file(_ segments: [PGSSegment]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(segments.reduce(0) { $0 + headerSize + $1.payload.count })
+        for segment in segments { segment.append(to: &bytes) }
+        return bytes
+    }
+
     /// Milliseconds to 90 kHz ticks (exact: 90 ticks per millisecond).
     public static func ticks(milliseconds: Int) -> UInt32 {
         UInt32(clamping: max(0, milliseconds) * 90)

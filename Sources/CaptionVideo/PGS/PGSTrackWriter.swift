@@ -105,10 +105,7 @@ public struct PGSTrackWriter {
     /// The whole `.sup` file's bytes.
     public func encode(_ looks: PGSCaptionLooks) throws(VideoError) -> (bytes: [UInt8], report: Report) {
         let (segments, report) = try segments(looks)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(report.bytes)
-        for segment in segments { segment.append(to: &bytes) }
-        return (bytes, report)
+        return (PGSSegment.file(segments), report)
     }
 
     /// Writes the `.sup` to `path` through a temporary file renamed into place, never onto one of `inputs`.

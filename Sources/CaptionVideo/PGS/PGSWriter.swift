@@ -99,9 +99,7 @@ public struct PGSWriter: Sendable {
     /// The whole `.sup` file's bytes.
     public func encode(_ captions: [PGSCaption]) throws(VideoError) -> (bytes: [UInt8], statistics: Statistics) {
         let (segments, statistics) = try segments(captions)
-        var bytes: [UInt8] = []
-        for segment in segments { segment.append(to: &bytes) }
-        return (bytes, statistics)
+        return (PGSSegment.file(segments), statistics)
     }
 
     /// Writes the `.sup` to `path` through a temporary file renamed into place, never onto one of `inputs`.
@@ -112,16 +110,10 @@ public struct PGSWriter: Sendable {
         return statistics
     }
 
-    /// The decode time before PTS, in 90 kHz ticks, as the Blu-ray decoder model counts it: clearing the
-    /// graphics plane at an epoch start (the whole video frame at 256 Mbit/s... 9/3200 tick per pixel),
-    /// decoding each object at 128 Mbit/s (9/1600 tick per pixel), and drawing the window at 256 Mbit/s.
-    /// A first approximation kept simple (every display set counted as an epoch start); the model
-    /// with its buffers is a later step.
+    /// The decode time before PTS, in 90 kHz ticks, from `PGSDecoderModel`: a first approximation that
+    /// counts every display set as an epoch start (plane cleared, objects decoded, window drawn).
     func decodeTicks(window: PixelRect, objects: [PixelRect]) -> UInt32 {
-        func ceilDiv(_ a: Int, _ b: Int) -> Int { (a + b - 1) / b }
-        let plane = ceilDiv(9 * width * height, 3200)
-        let decode = objects.reduce(0) { $0 + ceilDiv(9 * $1.area, 1600) }
-        let draw = ceilDiv(9 * window.area, 3200)
-        return UInt32(plane + decode + draw)
+        let work = PGSDecoderModel.Work.epochStart(objectPixels: objects.reduce(0) { $0 + $1.area }, windowPixels: window.area)
+        return UInt32(PGSDecoderModel.decodeTicks(work, width: width, height: height))
     }
 }
