@@ -27,7 +27,7 @@ import Testing
         var runs: [(run: PGSPaletteRun, first: Int)] = [(PGSPaletteRun(window: window, look: looks[0], quantizer: PGSQuantizer()), 0)]
         for (k, next) in looks.enumerated().dropFirst() {
             let before = runs[runs.count - 1].run
-            if !runs[runs.count - 1].run.append(next) {
+            if !runs[runs.count - 1].run.append(Self.changes(from: looks[k - 1], to: next)) {
                 #expect(runs[runs.count - 1].run.count == before.count)
                 runs.append((PGSPaletteRun(window: window, look: next, quantizer: PGSQuantizer()), k))
             }
@@ -42,6 +42,58 @@ import Testing
         }
     }
 
+    /// The pixels of `next` that differ from `previous`, as a run takes them.
+    static func changes(from previous: [UInt32], to next: [UInt32]) -> [PGSPaletteRun.Change] {
+        next.indices.filter { next[$0] != previous[$0] }.map { PGSPaletteRun.Change(position: Int32($0), colour: next[$0]) }
+    }
+
+    /// An epoch's looks kept as changes of the window (`PGSWindowChanges`) give back every look: random
+    /// images at random places (some partly outside the window, some with colour left in transparent
+    /// pixels) and clears, each look compared with the window drawn pixel by pixel; the histogram counts
+    /// each colour as often as it is a change.
+    @Test func windowChangesGiveBackEveryLook() {
+        var random = SplitMix64(seed: 3434)
+        let window = PixelRect(x: 30, y: 40, width: 64, height: 48)
+        var epoch: [PGSCaptionLooks.Look] = []
+        for frame in 0..<60 {
+            if random.next() % 9 == 0 { epoch.append(.init(frame: frame, pages: [], image: nil, x: 0, y: 0)); continue }
+            let (width, height) = (Int(random.next() % 50) + 1, Int(random.next() % 40) + 1)
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            for i in 0..<(width * height) where random.next() % 4 != 0 {
+                let colour = random.next() % 5
+                pixels[i * 4] = UInt8(colour * 50); pixels[i * 4 + 1] = UInt8(random.next() % 2 * 200)
+                pixels[i * 4 + 3] = random.next() % 7 == 0 ? 0 : 255
+            }
+            epoch.append(.init(frame: frame, pages: [0], image: RGBAImage(width: width, height: height, pixels: pixels),
+                               x: window.x - 10 + Int(random.next() % 70), y: window.y - 10 + Int(random.next() % 50)))
+        }
+        let changes = PGSWindowChanges(epoch, window: window)
+        #expect(changes.looks.count == epoch.count)
+        var rebuilt = [UInt32](repeating: 0, count: window.area)
+        var previous = rebuilt
+        var counts: [UInt32: Int] = [:]
+        for (look, changed) in zip(epoch, changes.looks) {
+            guard let image = look.image else { #expect(changed == nil); continue }
+            for change in changed ?? [] { rebuilt[Int(change.position)] = changes.colours[Int(change.colour)] }
+            // The window drawn pixel by pixel: the image's pixels where it covers the window, transparent
+            // (0) where it does not or where its alpha is 0.
+            var want = [UInt32](repeating: 0, count: window.area)
+            for row in 0..<window.height {
+                for column in 0..<window.width {
+                    let (x, y) = (window.x + column - look.x, window.y + row - look.y)
+                    guard x >= 0, x < image.width, y >= 0, y < image.height else { continue }
+                    let c = image[x, y]
+                    want[row * window.width + column] = PGSPaletteRun.key(c)
+                }
+            }
+            #expect(want.indices.filter { rebuilt[$0] != want[$0] }.count == 0, "pixels wrong in the look at frame \(look.frame)")
+            for i in want.indices where want[i] != previous[i] && want[i] != 0 { counts[want[i], default: 0] += 1 }
+            #expect((changed ?? []).allSatisfy { previous[Int($0.position)] != want[Int($0.position)] }, "only changed pixels")
+            previous = want
+        }
+        #expect(changes.counts == counts)
+    }
+
     /// A look of more than 255 colours is reduced on its own and stands alone.
     @Test func aLookOfManyColoursIsReducedAndStandsAlone() {
         let window = PixelRect(x: 0, y: 0, width: 32, height: 32)
@@ -51,7 +103,7 @@ import Testing
         }
         var run = PGSPaletteRun(window: window, look: gradient, quantizer: PGSQuantizer())
         #expect(!run.exact)
-        let taken = run.append(gradient)
+        let taken = run.append([])
         #expect(!taken)
         #expect(run.count == 1)
     }

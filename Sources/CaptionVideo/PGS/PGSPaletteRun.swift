@@ -21,8 +21,6 @@ struct PGSPaletteRun {
     private(set) var palettes: [[UInt32]]
     /// How many pixels hold each index.
     private var population: [Int]
-    /// The last look's pixels, to find what the next one changes.
-    private var last: [UInt32]
     /// Indices 0..<used are in use.
     private var used: Int
     /// False when the run's single look was reduced by median cut.
@@ -31,7 +29,6 @@ struct PGSPaletteRun {
     /// A run starting with `look` (window-sized straight-alpha pixels, 0 for transparent).
     init(window: PixelRect, look: [UInt32], quantizer: PGSQuantizer) {
         self.window = window
-        last = look
         var lookup: [UInt32: UInt8] = [0: 0]
         var palette = [UInt32](repeating: 0, count: 256)
         var indices = [UInt8](repeating: 0, count: look.count)
@@ -62,7 +59,6 @@ struct PGSPaletteRun {
             palette = [0] + reduced.colours.map { PGSPaletteRun.key($0) } + [UInt32](repeating: 0, count: 255 - reduced.colours.count)
             population = [Int](repeating: 0, count: 256)
             for i in indices { population[Int(i)] += 1 }
-            last = indices.map { palette[Int($0)] }
         }
         self.indices = indices
         self.palettes = [palette]
@@ -73,29 +69,37 @@ struct PGSPaletteRun {
 
     var count: Int { palettes.count }
 
-    /// Adds the next look if the run's indices can show it exactly; false (and the run unchanged) if not.
+    /// A pixel of a look that differs from the run's last look: its place in the window and its new colour.
+    struct Change {
+        var position: Int32
+        var colour: UInt32
+    }
+
+    /// Adds the next look, given as its pixels that differ from the run's last look, if the run's
+    /// indices can show it exactly; false (and the run unchanged) if not.
     ///
     /// The object is sent once, at the run's first look, so a pixel keeps its index for the whole run:
     /// when some of an index's pixels change, the changed ones move to a new index whose colour in the
     /// earlier looks is the old index's. An index whose pixels all change keeps its number (the
     /// largest group of them keeps it when they change to several colours).
-    mutating func append(_ look: [UInt32]) -> Bool {
+    mutating func append(_ changed: [Change]) -> Bool {
         guard exact else { return false }
-        var changed: [Int] = []
-        look.withUnsafeBufferPointer { new in
-            last.withUnsafeBufferPointer { old in
-                for i in 0..<new.count where new[i] != old[i] { changed.append(i) }
-            }
-        }
         var palette = palettes[palettes.count - 1]
         guard !changed.isEmpty else { palettes.append(palette); return true }
         // Each (old index, new colour) pair and how many pixels make it.
         var pairs: [UInt64: Int] = [:]
         var changedOf = [Int](repeating: 0, count: 256)
-        for i in changed {
-            pairs[UInt64(indices[i]) << 32 | UInt64(look[i]), default: 0] += 1
-            changedOf[Int(indices[i])] += 1
+        // Neighbours mostly make the same pair: a run of one pair is counted at once.
+        var run: (pair: UInt64, n: Int) = (0, 0)
+        for change in changed {
+            let old = indices[Int(change.position)]
+            changedOf[Int(old)] += 1
+            let pair = UInt64(old) << 32 | UInt64(change.colour)
+            if pair == run.pair { run.n += 1; continue }
+            if run.n > 0 { pairs[run.pair, default: 0] += run.n }
+            run = (pair, 1)
         }
+        if run.n > 0 { pairs[run.pair, default: 0] += run.n }
         // Sorted: the same looks always give the same indices.
         let sorted = pairs.sorted { $0.key < $1.key }
         var keeper: [Int: (pair: UInt64, n: Int)] = [:]
@@ -123,12 +127,17 @@ struct PGSPaletteRun {
             population[index] = n
             columns.append((index, old))
         }
-        for i in changed { indices[i] = assignment[UInt64(indices[i]) << 32 | UInt64(look[i])]! }
+        var last: (pair: UInt64, index: UInt8)?
+        for change in changed {
+            let i = Int(change.position)
+            let pair = UInt64(indices[i]) << 32 | UInt64(change.colour)
+            if last?.pair != pair { last = (pair, assignment[pair]!) }
+            indices[i] = last!.index
+        }
         for k in palettes.indices {
             for (index, old) in columns { palettes[k][index] = palettes[k][old] }
         }
         palettes.append(palette)
-        last = look
         return true
     }
 
@@ -168,27 +177,5 @@ struct PGSPaletteRun {
             bytes[i * 4 + 2] = UInt8(truncatingIfNeeded: k >> 16); bytes[i * 4 + 3] = UInt8(k >> 24)
         }
         return bytes
-    }
-
-    /// A look: `image` (straight alpha) placed at `x`, `y` in the video, as the window's pixels.
-    static func look(window: PixelRect, image: RGBAImage?, x: Int, y: Int) -> [UInt32] {
-        var look = [UInt32](repeating: 0, count: window.area)
-        guard let image else { return look }
-        let placed = PixelRect(x: x, y: y, width: image.width, height: image.height).intersection(window)
-        guard !placed.isEmpty else { return look }
-        image.withUnsafePixels { p in
-            look.withUnsafeMutableBufferPointer { out in
-                let source = UnsafeRawPointer(p.baseAddress!)
-                let target = UnsafeMutableRawPointer(out.baseAddress!)
-                for row in placed.y..<placed.maxY {
-                    let from = ((row - y) * image.width + (placed.x - x)) * 4
-                    let to = ((row - window.y) * window.width + (placed.x - window.x)) * 4
-                    target.advanced(by: to).copyMemory(from: source.advanced(by: from), byteCount: placed.width * 4)
-                }
-                // A pixel with no alpha is transparent, whatever colour the compositing left in it.
-                for i in 0..<out.count where out[i] < 0x0100_0000 { out[i] = 0 }
-            }
-        }
-        return look
     }
 }

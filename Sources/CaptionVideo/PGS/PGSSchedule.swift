@@ -124,30 +124,38 @@ struct PGSSchedule {
     /// at 255 colours and none at 128, background-by-word 4 at 128 and none at 64.
     static func runs(_ looks: [PGSCaptionLooks.Look], window: PixelRect, quantizer: PGSQuantizer, colours: Int,
                      report: inout PGSTrackWriter.Report) -> (runs: [PGSPaletteRun], plan: [(run: Int, index: Int)?]) {
-        let counts = colourCounts(looks, window: window)
+        let changes = PGSWindowChanges(looks, window: window)
         func build(_ k: Int) -> (runs: [PGSPaletteRun], plan: [(run: Int, index: Int)?], reduced: Bool) {
-            let table = quantizer.table(counts, colours: k)
+            let table = quantizer.table(changes.counts, colours: k)
+            let colour = changes.mapped(through: table)
             var runs: [PGSPaletteRun] = []
             var plan: [(run: Int, index: Int)?] = []
-            var previous: (raw: [UInt32], mapped: [UInt32])?
+            // The look so far through the table: the first look of a run is sent whole.
+            var current = [UInt32](repeating: 0, count: window.area)
             // After a clear the object is placed again: a new run (a palette update shows no object).
             var cleared = false
-            for look in looks {
-                guard look.image != nil else { plan.append(nil); cleared = true; continue }
-                // Made again by each build rather than kept: an epoch's looks as window pixels can be
-                // hundreds of megabytes.
-                let raw = PGSPaletteRun.look(window: window, image: look.image, x: look.x, y: look.y)
-                let pixels = mapped(raw, through: table, previous: previous)
-                previous = (raw, pixels)
-                if runs.isEmpty || cleared || !runs[runs.count - 1].append(pixels) {
-                    runs.append(PGSPaletteRun(window: window, look: pixels, quantizer: quantizer))
+            for look in changes.looks {
+                guard let look else { plan.append(nil); cleared = true; continue }
+                // Only the pixels whose colour through the table changes (two colours can share an entry).
+                var moved: [PGSPaletteRun.Change] = []
+                moved.reserveCapacity(look.count)
+                current.withUnsafeMutableBufferPointer { now in
+                    for change in look {
+                        let new = colour[Int(change.colour)]
+                        guard now[Int(change.position)] != new else { continue }
+                        now[Int(change.position)] = new
+                        moved.append(PGSPaletteRun.Change(position: change.position, colour: new))
+                    }
+                }
+                if runs.isEmpty || cleared || !runs[runs.count - 1].append(moved) {
+                    runs.append(PGSPaletteRun(window: window, look: current, quantizer: quantizer))
                 }
                 cleared = false
                 plan.append((runs.count - 1, runs[runs.count - 1].count - 1))
             }
             return (runs, plan, table != nil)
         }
-        let sizes = counts.count > 64 ? [64, 128, colours].filter { $0 <= colours } : [64]
+        let sizes = changes.counts.count > 64 ? [64, 128, colours].filter { $0 <= colours } : [64]
         var best = build(sizes[0])
         let fewest = best.runs.count
         for k in sizes.dropFirst() {
@@ -157,35 +165,6 @@ struct PGSSchedule {
         }
         if best.reduced { report.quantized += 1 }
         return (best.runs, best.plan)
-    }
-
-    /// The histogram the epoch's colour table is cut from: each look's pixels counted where they differ
-    /// from the look before (the first look whole), so a long animation costs what changes in it.
-    static func colourCounts(_ looks: [PGSCaptionLooks.Look], window: PixelRect) -> [UInt32: Int] {
-        var counts: [UInt32: Int] = [:]
-        var last: [UInt32]?
-        for look in looks where look.image != nil {
-            let pixels = PGSPaletteRun.look(window: window, image: look.image, x: look.x, y: look.y)
-            var previous: (UInt32, Int) = (0, 0)
-            for i in pixels.indices where pixels[i] != 0 && last.map({ $0[i] != pixels[i] }) ?? true {
-                // Runs of one colour are counted at once.
-                if pixels[i] == previous.0 { previous.1 += 1; continue }
-                if previous.1 > 0 { counts[previous.0, default: 0] += previous.1 }
-                previous = (pixels[i], 1)
-            }
-            if previous.1 > 0 { counts[previous.0, default: 0] += previous.1 }
-            last = pixels
-        }
-        return counts
-    }
-
-    /// `raw` through `table`, looking up only the pixels that changed since `previous`.
-    static func mapped(_ raw: [UInt32], through table: [UInt32: UInt32]?, previous: (raw: [UInt32], mapped: [UInt32])?) -> [UInt32] {
-        guard let table else { return raw }
-        guard let previous else { return raw.map { table[$0]! } }
-        var out = previous.mapped
-        for i in raw.indices where raw[i] != previous.raw[i] { out[i] = table[raw[i]]! }
-        return out
     }
 
     /// The earliest PTS at or after `wanted` at which a display set that cannot be left out (an epoch
