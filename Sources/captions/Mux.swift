@@ -145,8 +145,8 @@ struct Mux: ParsableCommand {
             if result.wordTimedSource != nil || paging.isSet {
                 result.document = Paging.apply(paging.options(base: styleUsed.paging), to: result.document)
             }
-            let segments = try PGSOutput.track(result.document.events, style: styleUsed, size: size, frameRate: geometry.rate,
-                                                  emit: { CommandFailure.printError("\($0) (\(input))") }).segments
+            let segments = try PGSOutput.segments(result.document.events, style: styleUsed, size: size, frameRate: geometry.rate,
+                                                  emit: { CommandFailure.printError("\($0) (\(input))") })
             return PGSTrack(segments: segments, language: n < language.count ? language[n] : nil, title: n < title.count ? title[n] : nil,
                             isDefault: defaultTrack == n + 1, isForced: forced.contains(n + 1))
         }

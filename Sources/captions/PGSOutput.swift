@@ -15,34 +15,61 @@ enum PGSOutput {
         return output.map { $0.lowercased().hasSuffix(".sup") } ?? false
     }
 
-    /// The track: `pages` in `style` drawn at every frame of a WIDTHxHEIGHT video at `frameRate`, as
-    /// segments (for a muxer) and as a `.sup` file's bytes; warnings (merged changes, late display sets,
-    /// colour emoji, any decoder-model problem) go to `emit`.
+    /// The track: `pages` in `style` drawn at every frame of a WIDTHxHEIGHT video at `frameRate`, handed
+    /// to `put` a piece at a time as its display sets become final (as segments, for a muxer, and as the
+    /// `.sup` file's bytes), so that a long track is never held whole; warnings (merged changes, late
+    /// display sets, colour emoji, any decoder-model problem) go to `emit`.
     static func track(_ pages: [CaptionEvent], style: CaptionStyle, size: SizeArgument, frameRate: FrameRate, secondary: [CaptionEvent] = [],
-                      emit: (String) -> Void) throws -> (segments: [PGSSegment], bytes: [UInt8]) {
+                      emit: (String) -> Void, put: (_ segments: [PGSSegment], _ bytes: [UInt8]) -> Void) throws {
         let (pages, style) = StyledPages.prepare(pages, style: style, secondary: secondary)
         ColorEmojiWarning.check(pages, style: style)
         let looks = PGSCaptionLooks(style: style, pages: pages, width: size.width, height: size.height, frameRate: frameRate)
         let writer = PGSTrackWriter(width: size.width, height: size.height, frameRate: frameRate)
-        let (segments, report) = try writer.segments(looks)
-        for warning in report.warnings { emit("captions: warning: \(warning)") }
         // The writer schedules within the decoder model by construction; the replay is its proof, and
-        // says so if a track ever needs more than the model allows (the coded data buffer, say).
-        let bytes = PGSSegment.file(segments)
-        let check = PGSDecoderCheck(width: size.width, height: size.height).check(try PGSReader(decodesObjects: false).read(bytes))
+        // says so if a track ever needs more than the model allows (the coded data buffer, say). Each
+        // piece starts with an epoch start, so it reads back on its own.
+        var replay = PGSDecoderCheck.Replay(PGSDecoderCheck(width: size.width, height: size.height))
+        var offset = 0
+        var unreadable: (any Error)?
+        let report = try writer.write(looks) { segments in
+            let bytes = PGSSegment.file(segments)
+            do {
+                var sets = try PGSReader(decodesObjects: false).read(bytes)
+                for i in sets.indices { sets[i].offset += offset }
+                replay.add(sets)
+            } catch {
+                unreadable = unreadable ?? error
+            }
+            offset += bytes.count
+            put(segments, bytes)
+        }
+        for warning in report.warnings { emit("captions: warning: \(warning)") }
+        if let unreadable { emit("captions: warning: PGS decoder model: the track does not read back: \(unreadable)") }
+        let check = replay.result
         for problem in check.problems.prefix(5) { emit("captions: warning: PGS decoder model: \(problem)") }
         if check.problems.count > 5 { emit("captions: warning: PGS decoder model: \(check.problems.count - 5) more") }
-        return (segments, bytes)
     }
 
-    /// Writes the track to `output` (`-`: standard output), never onto `input`.
+    /// The whole track's segments (for a muxer).
+    static func segments(_ pages: [CaptionEvent], style: CaptionStyle, size: SizeArgument, frameRate: FrameRate, emit: (String) -> Void) throws -> [PGSSegment] {
+        var all: [PGSSegment] = []
+        try track(pages, style: style, size: size, frameRate: frameRate, emit: emit) { segments, _ in all += segments }
+        return all
+    }
+
+    /// Writes the track to `output` (`-`: standard output), never onto `input`: into a temporary file
+    /// beside it a piece at a time, renamed into place at the end (removed if drawing fails).
     static func write(_ pages: [CaptionEvent], style: CaptionStyle, size: SizeArgument, frameRate: FrameRate, secondary: [CaptionEvent],
                       to output: String, protecting input: String, emit: (String) -> Void) throws {
-        let bytes = try track(pages, style: style, size: size, frameRate: frameRate, secondary: secondary, emit: emit).bytes
         if output == "-" {
+            // Standard output gets the track only once it is whole: a failure leaves nothing half-written there either.
+            var bytes: [UInt8] = []
+            try track(pages, style: style, size: size, frameRate: frameRate, secondary: secondary, emit: emit) { bytes += $1 }
             FileHandle.standardOutput.write(Data(bytes))
-        } else {
-            try OutputFile.write(Data(bytes), to: output, protecting: [input])
+            return
+        }
+        try OutputFile.write(to: output, protecting: [input]) { write in
+            try track(pages, style: style, size: size, frameRate: frameRate, secondary: secondary, emit: emit) { write($1) }
         }
     }
 }

@@ -86,12 +86,48 @@ import Testing
         #expect(result.problems.contains { $0.contains("coded data buffer") })
     }
 
+    /// A replay fed piece by piece finds what the whole track's replay finds, the coded data buffer
+    /// included (its arrivals span the pieces): noise objects a frame apart, a new epoch every third.
+    @Test func aReplayInPiecesFindsWhatTheWholeTrackHas() throws {
+        var random = SplitMix64(seed: 9)
+        let window = PGSWindow(id: 0, rect: PixelRect(x: 0, y: 0, width: 1920, height: 200))
+        let pixels = 1920 * 200
+        let update = PGSDecoderModel.decodeTicks(.objectUpdate(objectPixels: pixels, windowPixels: pixels), width: 1920, height: 1080)
+        let start = PGSDecoderModel.decodeTicks(.epochStart(objectPixels: pixels, windowPixels: pixels), width: 1920, height: 1080)
+        var pieces: [[UInt8]] = []
+        // A display set every epoch start's decode time: five times what Rx brings.
+        for n in 0..<12 {
+            let pts = 90_000 + n * (start + 100)
+            let state: PGSCompositionState = n % 3 == 0 ? .epochStart : .normal
+            let set = Self.displaySet(pts: pts, dts: pts - (n % 3 == 0 ? start : update), state: state, windows: [window],
+                                      objects: [Self.object(0, 1920, 200, random: &random)], placements: [.init(objectID: 0, windowID: 0, x: 0, y: 0)],
+                                      width: 1920, height: 1080)
+            if n % 3 == 0 { pieces.append(set) } else { pieces[pieces.count - 1] += set }
+        }
+        let whole = PGSDecoderCheck(width: 1920, height: 1080).check(try PGSReader().read(pieces.flatMap { $0 }))
+        #expect(whole.problems.contains { $0.contains("coded data buffer") })
+        var replay = PGSDecoderCheck.Replay(PGSDecoderCheck(width: 1920, height: 1080))
+        var offset = 0
+        for piece in pieces {
+            replay.add(try PGSReader().read(piece).map { var set = $0; set.offset += offset; return set })
+            offset += piece.count
+        }
+        let piecewise = replay.result
+        #expect(piecewise.problems == whole.problems)
+        #expect(piecewise.peakCodedBytes == whole.peakCodedBytes && piecewise.peakObjectBytes == whole.peakObjectBytes
+                && piecewise.leastSlackTicks == whole.leastSlackTicks)
+    }
+
     /// What the writer makes passes: every animated preset at 1080x1920 and 30 fps (the objects are
     /// large, so scaling words cannot all be decoded a frame apart: merged, and counted).
     @Test(arguments: ["highlight-by-word", "word-and-scale", "karaoke-fill", "pop-in", "background-by-word"])
     func writtenTracksFitTheDecoderModel(preset: String) throws {
         let rate = FrameRate(numerator: 30, denominator: 1)!
-        let looks = PGSCaptionLooks(style: try TestCaptions.style(preset), pages: TestCaptions.pages, width: 1080, height: 1920, frameRate: rate)
+        // Pages after gaps: three epochs (an epoch is handed on once the next one is written, which may
+        // merge away its last updates).
+        let pages = TestCaptions.pages + [TestCaptions.page([("again", 3000, 3400), ("after", 3400, 3700), ("a", 3700, 3900), ("gap", 3900, 4300)]),
+                                          TestCaptions.page([("and", 5000, 5300), ("once", 5300, 5600), ("more", 5600, 6000)])]
+        let looks = PGSCaptionLooks(style: try TestCaptions.style(preset), pages: pages, width: 1080, height: 1920, frameRate: rate)
         let (bytes, report) = try PGSTrackWriter(width: 1080, height: 1920, frameRate: rate).encode(looks)
         let result = PGSDecoderCheck(width: 1080, height: 1920).check(try PGSReader().read(bytes))
         #expect(result.problems.isEmpty, "\(preset): \(result.problems.prefix(3))")
@@ -99,6 +135,22 @@ import Testing
         let light = PGSDecoderCheck(width: 1080, height: 1920).check(try PGSReader(decodesObjects: false).read(bytes))
         #expect(light.problems == result.problems && light.peakCodedBytes == result.peakCodedBytes
                 && light.peakObjectBytes == result.peakObjectBytes && light.leastSlackTicks == result.leastSlackTicks)
+        // The writer hands the track on in pieces, each starting with an epoch start; replayed piece by
+        // piece (as the commands do, never holding the track whole), they give the same findings.
+        var pieces: [[PGSSegment]] = []
+        _ = try PGSTrackWriter(width: 1080, height: 1920, frameRate: rate).write(looks) { pieces.append($0) }
+        #expect(pieces.count > 1, "\(preset): \(pieces.count) piece(s)")
+        #expect(pieces.allSatisfy { $0.first?.kind == .composition && $0.first?.payload[7] == PGSCompositionState.epochStart.rawValue })
+        #expect(pieces.flatMap { PGSSegment.file($0) } == bytes)
+        var replay = PGSDecoderCheck.Replay(PGSDecoderCheck(width: 1080, height: 1920))
+        var offset = 0
+        for piece in pieces.map({ PGSSegment.file($0) }) {
+            replay.add(try PGSReader(decodesObjects: false).read(piece).map { var set = $0; set.offset += offset; return set })
+            offset += piece.count
+        }
+        let piecewise = replay.result
+        #expect(piecewise.problems == result.problems && piecewise.peakCodedBytes == result.peakCodedBytes
+                && piecewise.peakObjectBytes == result.peakObjectBytes && piecewise.leastSlackTicks == result.leastSlackTicks)
         print("PGS decoder model, \(preset) 1080x1920 30 fps: \(report.displaySets) display sets, \(report.merged) merged, \(report.late) late, "
               + "coded buffer peak \(result.peakCodedBytes) B, object buffer peak \(result.peakObjectBytes) B, least slack \(result.leastSlackTicks) ticks")
     }

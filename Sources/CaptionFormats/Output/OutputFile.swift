@@ -31,18 +31,7 @@ public enum OutputFile {
         guard fd >= 0 else {
             throw CaptionFormatError(.cannotWrite, "\(path): cannot write into \(directory(of: path)) (\(String(cString: strerror(errno))))")
         }
-        let sink = ByteSink { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += n
-            }
-            return nil
-        }
+        let sink = ByteSink { bytes in writeAll(fd, bytes) }
         let diagnostics = format.write(document, options: options, into: sink)
         sink.flush()
         let closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
@@ -52,6 +41,48 @@ public enum OutputFile {
         }
         do { try accept(diagnostics) } catch { unlink(temporary); throw error }
         try commit(temporary, to: path)
+    }
+
+    /// Streams the bytes `produce` hands to `write` into the temporary file, renamed into place once
+    /// `produce` returns (a long PGS track, say, never held whole). If `produce` throws or a write fails
+    /// (disk full), the temporary file is removed and `path` is left as it was; after a failed write the
+    /// later ones do nothing, and the failure is thrown when `produce` returns.
+    public static func write(to path: String, protecting inputs: [String] = [], _ produce: (_ write: ([UInt8]) -> Void) throws -> Void) throws {
+        let temporary = try prepare(path, protecting: inputs)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            throw CaptionFormatError(.cannotWrite, "\(path): cannot write into \(directory(of: path)) (\(String(cString: strerror(errno))))")
+        }
+        var failure: String?
+        do {
+            try produce { bytes in
+                guard failure == nil else { return }
+                failure = bytes.withUnsafeBufferPointer { writeAll(fd, UnsafeRawBufferPointer($0)) }
+            }
+        } catch {
+            close(fd); unlink(temporary)
+            throw error
+        }
+        let closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
+        if let failure = failure ?? closed {
+            unlink(temporary)
+            throw CaptionFormatError(.cannotWrite, "\(path): cannot write into \(directory(of: path)) (\(failure))")
+        }
+        try commit(temporary, to: path)
+    }
+
+    /// Writes all of `bytes` to `fd`; the error's text if a write fails.
+    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += n
+        }
+        return nil
     }
 
     /// Checks the target and names the temporary file beside it.

@@ -27,30 +27,64 @@ public struct PGSDecoderCheck: Sendable {
     public init(width: Int, height: Int) { self.width = width; self.height = height }
 
     public func check(_ sets: [PGSDisplaySet]) -> Result {
-        var result = Result()
-        func problem(_ set: PGSDisplaySet, _ text: String) {
-            result.problems.append(String(format: "display set at %.3f s (byte %d): ", Double(set.pts) / 90_000, set.offset) + text)
+        var replay = Replay(self)
+        replay.add(sets)
+        return replay.result
+    }
+
+    /// The replay of a track read a piece at a time (`PGSReader` on each piece, every piece starting
+    /// with an epoch start), so that a long track need not be held whole: `add` each piece's display
+    /// sets in order, then take `result`. Of a set only its times and size are kept after `add`.
+    public struct Replay: Sendable {
+        let check: PGSDecoderCheck
+        private var found = Result()
+        private var windows: [UInt8: PixelRect] = [:]
+        private var objectSizes: [UInt16: (width: Int, height: Int)] = [:]
+        private var palettes: Set<UInt8> = []
+        private var previousPTS: Int?
+        /// What the coded data buffer's check needs of every display set.
+        private var arrivals: [Arrival] = []
+
+        struct Arrival {
+            var pts: Int
+            var dts: Int
+            var bytes: Int
+            var offset: Int
         }
-        var windows: [UInt8: PixelRect] = [:]
-        var objectSizes: [UInt16: (width: Int, height: Int)] = [:]
-        var palettes: Set<UInt8> = []
-        var previousPTS: Int?
-        for set in sets {
+
+        public init(_ check: PGSDecoderCheck) { self.check = check }
+
+        public mutating func add(_ sets: [PGSDisplaySet]) {
+            for set in sets { add(set) }
+        }
+
+        /// Every breach found, the coded data buffer's included.
+        public var result: Result {
+            var result = found
+            check.checkCodedDataBuffer(arrivals, &result)
+            return result
+        }
+
+        private mutating func add(_ set: PGSDisplaySet) {
+            let (width, height) = (check.width, check.height)
+            func problem(_ text: String) {
+                found.problems.append(String(format: "display set at %.3f s (byte %d): ", Double(set.pts) / 90_000, set.offset) + text)
+            }
             let pts = Int(set.pts), dts = Int(set.dts)
             let composition = set.composition
             let epochStart = composition.state == .epochStart
             if epochStart { windows = [:]; objectSizes = [:]; palettes = [] }
             if composition.width != width || composition.height != height {
-                problem(set, "the composition is \(composition.width)x\(composition.height), the video \(width)x\(height)")
+                problem("the composition is \(composition.width)x\(composition.height), the video \(width)x\(height)")
             }
             // Windows: defined at the epoch start, the same in every later definition.
-            if set.windows.count > PGSDecoderModel.maximumWindows { problem(set, "\(set.windows.count) windows (at most 2)") }
+            if set.windows.count > PGSDecoderModel.maximumWindows { problem("\(set.windows.count) windows (at most 2)") }
             for window in set.windows {
                 if let known = windows[window.id], known != window.rect, !epochStart {
-                    problem(set, "window \(window.id) changes from \(known) to \(window.rect) inside an epoch")
+                    problem("window \(window.id) changes from \(known) to \(window.rect) inside an epoch")
                 }
                 if window.rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) != window.rect {
-                    problem(set, "window \(window.id) \(window.rect) leaves the \(width)x\(height) plane")
+                    problem("window \(window.id) \(window.rect) leaves the \(width)x\(height) plane")
                 }
                 windows[window.id] = window.rect
             }
@@ -59,51 +93,51 @@ public struct PGSDecoderCheck: Sendable {
             for id in set.definedObjects {
                 guard let bitmap = set.definedObjectSizes[id] else { continue }
                 if let size = objectSizes[id], size != (bitmap.width, bitmap.height) {
-                    problem(set, "object \(id) changes size from \(size.width)x\(size.height) to \(bitmap.width)x\(bitmap.height) inside an epoch")
+                    problem("object \(id) changes size from \(size.width)x\(size.height) to \(bitmap.width)x\(bitmap.height) inside an epoch")
                 }
                 objectSizes[id] = (bitmap.width, bitmap.height)
                 decodedPixels += bitmap.width * bitmap.height
             }
-            if objectSizes.count > PGSDecoderModel.maximumObjects { problem(set, "\(objectSizes.count) objects in the epoch (at most 64)") }
+            if objectSizes.count > PGSDecoderModel.maximumObjects { problem("\(objectSizes.count) objects in the epoch (at most 64)") }
             let objectBytes = objectSizes.values.reduce(0) { $0 + $1.width * $1.height }
-            result.peakObjectBytes = max(result.peakObjectBytes, objectBytes)
-            if objectBytes > PGSDecoderModel.objectBufferBytes { problem(set, "\(objectBytes) bytes of objects (the buffer holds 4 MiB)") }
+            found.peakObjectBytes = max(found.peakObjectBytes, objectBytes)
+            if objectBytes > PGSDecoderModel.objectBufferBytes { problem("\(objectBytes) bytes of objects (the buffer holds 4 MiB)") }
             for palette in set.definedPalettes { palettes.insert(palette.id) }
-            if palettes.count > PGSDecoderModel.maximumPalettes { problem(set, "\(palettes.count) palettes in the epoch (at most 8)") }
+            if palettes.count > PGSDecoderModel.maximumPalettes { problem("\(palettes.count) palettes in the epoch (at most 8)") }
             // Placements: at most two, each inside its window.
-            if composition.placements.count > PGSDecoderModel.maximumObjectsShown { problem(set, "\(composition.placements.count) objects shown (at most 2)") }
+            if composition.placements.count > PGSDecoderModel.maximumObjectsShown { problem("\(composition.placements.count) objects shown (at most 2)") }
             for placement in composition.placements {
-                guard let window = windows[placement.windowID] else { problem(set, "object \(placement.objectID) placed in window \(placement.windowID), which is not defined"); continue }
+                guard let window = windows[placement.windowID] else { problem("object \(placement.objectID) placed in window \(placement.windowID), which is not defined"); continue }
                 guard let size = objectSizes[placement.objectID] else { continue }
                 let shown = placement.crop.map { PixelRect(x: placement.x, y: placement.y, width: $0.width, height: $0.height) }
                     ?? PixelRect(x: placement.x, y: placement.y, width: size.width, height: size.height)
-                if shown.intersection(window) != shown { problem(set, "object \(placement.objectID) at \(shown) leaves window \(placement.windowID) \(window)") }
+                if shown.intersection(window) != shown { problem("object \(placement.objectID) at \(shown) leaves window \(placement.windowID) \(window)") }
             }
             // Time: decoded after the one before is shown, with time for its work.
             let windowPixels = set.windows.reduce(0) { $0 + $1.rect.area }
             let work: PGSDecoderModel.Work = epochStart ? .epochStart(objectPixels: decodedPixels, windowPixels: windowPixels)
                 : composition.paletteUpdateOnly ? .paletteUpdate : .objectUpdate(objectPixels: decodedPixels, windowPixels: windowPixels)
             let needed = PGSDecoderModel.decodeTicks(work, width: width, height: height)
-            if dts > pts { problem(set, "DTS \(dts) after PTS \(pts)") }
-            if pts - dts < needed { problem(set, "\(pts - dts) ticks to decode, its work needs \(needed)") }
+            if dts > pts { problem("DTS \(dts) after PTS \(pts)") }
+            if pts - dts < needed { problem("\(pts - dts) ticks to decode, its work needs \(needed)") }
             if let previous = previousPTS {
-                if pts <= previous { problem(set, "PTS \(pts) not after the previous display set's \(previous)") }
-                if dts < previous { problem(set, "decoding starts at \(dts), before the previous display set is shown at \(previous)") }
+                if pts <= previous { problem("PTS \(pts) not after the previous display set's \(previous)") }
+                if dts < previous { problem("decoding starts at \(dts), before the previous display set is shown at \(previous)") }
             }
             let slack = pts - dts - needed
-            if slack >= 0 { result.leastSlackTicks = result.leastSlackTicks < 0 ? slack : min(result.leastSlackTicks, slack) }
+            if slack >= 0 { found.leastSlackTicks = found.leastSlackTicks < 0 ? slack : min(found.leastSlackTicks, slack) }
             previousPTS = pts
+            arrivals.append(Arrival(pts: pts, dts: dts, bytes: set.segments.reduce(0) { $0 + PGSSegment.headerSize + $1.payload.count },
+                                    offset: set.offset))
         }
-        checkCodedDataBuffer(sets, &result)
-        return result
     }
 
     /// Arrival as late as possible, from the last display set back: each one's bytes end arriving by its
     /// DTS and before the next one's start arriving; the buffer at a DTS holds that set's bytes and
     /// whatever of later sets has already arrived.
-    private func checkCodedDataBuffer(_ sets: [PGSDisplaySet], _ result: inout Result) {
+    fileprivate func checkCodedDataBuffer(_ sets: [Replay.Arrival], _ result: inout Result) {
         let rate = Double(PGSDecoderModel.transportBytesPerSecond) / 90_000  // bytes a tick
-        let sizes = sets.map { $0.segments.reduce(0) { $0 + PGSSegment.headerSize + $1.payload.count } }
+        let sizes = sets.map(\.bytes)
         var start = [Double](repeating: 0, count: sets.count)
         var nextStart = Double.infinity
         for n in sets.indices.reversed() {

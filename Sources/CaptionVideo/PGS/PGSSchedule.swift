@@ -13,8 +13,8 @@ struct PGSSchedule {
 
     enum Kind { case epochStart, objectUpdate, paletteUpdate, clear }
 
-    /// A display set written: its times and segments, kept until the track ends because an epoch
-    /// start may still merge it away.
+    /// A display set written: its times and segments, kept until they are final (`takeFinished`)
+    /// because an epoch start or a clear may still merge it away.
     struct Written {
         var kind: Kind
         var pts: Int
@@ -28,7 +28,18 @@ struct PGSSchedule {
         self.width = width; self.height = height; self.frameRate = frameRate; self.matrix = matrix
     }
 
+    /// The segments of every display set not taken yet.
     var segments: [PGSSegment] { written.flatMap(\.segments) }
+
+    /// The segments of the display sets that can no longer change, removed from the schedule: those
+    /// before the last epoch start. Only updates after the last epoch start or clear can still be
+    /// merged away (`makeRoom` stops at either), and a piece that starts with an epoch start can be read
+    /// back on its own (it needs no palette or object from before it).
+    mutating func takeFinished() -> [PGSSegment] {
+        guard let last = written.lastIndex(where: { $0.kind == .epochStart }), last > 0 else { return [] }
+        defer { written.removeFirst(last) }
+        return written[..<last].flatMap(\.segments)
+    }
 
     /// The PTS of `frame`: its start on the 90 kHz clock, rounded down so that the display set is never
     /// after the frame it belongs to (23.976 fps frames are 3753.75 ticks apart).

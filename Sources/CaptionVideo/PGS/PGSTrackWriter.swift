@@ -67,10 +67,25 @@ public struct PGSTrackWriter {
 
     /// The whole track's segments, in file order.
     public func segments(_ looks: PGSCaptionLooks) throws(VideoError) -> (segments: [PGSSegment], report: Report) {
+        var segments: [PGSSegment] = []
+        let report = try write(looks) { segments += $0 }
+        return (segments, report)
+    }
+
+    /// Hands the track's segments to `put` in file order, a piece at a time as they become final (an
+    /// epoch or a few; each piece starts with an epoch start), so that a long track is never held
+    /// whole.
+    public func write(_ looks: PGSCaptionLooks, into put: ([PGSSegment]) -> Void) throws(VideoError) -> Report {
         guard width > 0, height > 0, width <= 0xFFFF, height <= 0xFFFF else {
             throw VideoError(.unsupported, "PGS: the video size \(width)x\(height) cannot be written (1...65535 per side)")
         }
         var schedule = PGSSchedule(width: width, height: height, frameRate: frameRate, matrix: matrix)
+        var handed = 0
+        func hand(_ segments: [PGSSegment]) {
+            guard !segments.isEmpty else { return }
+            handed += segments.reduce(0) { $0 + PGSSegment.headerSize + $1.payload.count }
+            put(segments)
+        }
         var epoch: [PGSCaptionLooks.Look] = []
         var epochBytes = 0
         // An epoch start clears the whole plane first: after a gap shorter than about two clears it
@@ -85,6 +100,7 @@ public struct PGSTrackWriter {
                 if let last = epoch.last, last.image == nil && schedule.ticks(frame: look.frame) - schedule.ticks(frame: last.frame) >= gap
                     || epochBytes > epochByteLimit && fresh || epochBytes > 4 * epochByteLimit {
                     schedule.add(epoch: epoch, quantizer: quantizer, colours: epochColours)
+                    hand(schedule.takeFinished())
                     epoch = []; epochBytes = 0
                 }
                 epoch.append(look)
@@ -96,10 +112,10 @@ public struct PGSTrackWriter {
             }
         }
         if !epoch.isEmpty { schedule.add(epoch: epoch, quantizer: quantizer, colours: epochColours) }
+        hand(schedule.segments)
         var report = schedule.report
-        let segments = schedule.segments
-        report.bytes = segments.reduce(0) { $0 + PGSSegment.headerSize + $1.payload.count }
-        return (segments, report)
+        report.bytes = handed
+        return report
     }
 
     /// The whole `.sup` file's bytes.
@@ -108,11 +124,14 @@ public struct PGSTrackWriter {
         return (PGSSegment.file(segments), report)
     }
 
-    /// Writes the `.sup` to `path` through a temporary file renamed into place, never onto one of `inputs`.
+    /// Writes the `.sup` to `path` a piece at a time through a temporary file renamed into place, never
+    /// onto one of `inputs`.
     @discardableResult
     public func write(_ looks: PGSCaptionLooks, to path: String, protecting inputs: [String] = []) throws -> Report {
-        let (bytes, report) = try encode(looks)
-        try OutputFile.write(Data(bytes), to: path, protecting: inputs)
+        var report = Report()
+        try OutputFile.write(to: path, protecting: inputs) { write in
+            report = try self.write(looks) { write(PGSSegment.file($0)) }
+        }
         return report
     }
 }
