@@ -29,18 +29,10 @@ enum PGSOutput {
         // says so if a track ever needs more than the model allows (the coded data buffer, say). Each
         // piece starts with an epoch start, so it reads back on its own.
         var replay = PGSDecoderCheck.Replay(PGSDecoderCheck(width: size.width, height: size.height))
-        var offset = 0
         var unreadable: (any Error)?
         let report = try writer.write(looks) { segments in
             let bytes = PGSSegment.file(segments)
-            do {
-                var sets = try PGSReader(decodesObjects: false).read(bytes)
-                for i in sets.indices { sets[i].offset += offset }
-                replay.add(sets)
-            } catch {
-                unreadable = unreadable ?? error
-            }
-            offset += bytes.count
+            do { try replay.add(piece: bytes) } catch { unreadable = unreadable ?? error }
             put(segments, bytes)
         }
         for warning in report.warnings { emit("captions: warning: \(warning)") }

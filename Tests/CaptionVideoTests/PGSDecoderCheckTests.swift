@@ -107,11 +107,7 @@ import Testing
         let whole = PGSDecoderCheck(width: 1920, height: 1080).check(try PGSReader().read(pieces.flatMap { $0 }))
         #expect(whole.problems.contains { $0.contains("coded data buffer") })
         var replay = PGSDecoderCheck.Replay(PGSDecoderCheck(width: 1920, height: 1080))
-        var offset = 0
-        for piece in pieces {
-            replay.add(try PGSReader().read(piece).map { var set = $0; set.offset += offset; return set })
-            offset += piece.count
-        }
+        for piece in pieces { try replay.add(piece: piece) }
         let piecewise = replay.result
         #expect(piecewise.problems == whole.problems)
         #expect(piecewise.peakCodedBytes == whole.peakCodedBytes && piecewise.peakObjectBytes == whole.peakObjectBytes
@@ -143,11 +139,7 @@ import Testing
         #expect(pieces.allSatisfy { $0.first?.kind == .composition && $0.first?.payload[7] == PGSCompositionState.epochStart.rawValue })
         #expect(pieces.flatMap { PGSSegment.file($0) } == bytes)
         var replay = PGSDecoderCheck.Replay(PGSDecoderCheck(width: 1080, height: 1920))
-        var offset = 0
-        for piece in pieces.map({ PGSSegment.file($0) }) {
-            replay.add(try PGSReader(decodesObjects: false).read(piece).map { var set = $0; set.offset += offset; return set })
-            offset += piece.count
-        }
+        for piece in pieces { try replay.add(piece: PGSSegment.file(piece)) }
         let piecewise = replay.result
         #expect(piecewise.problems == result.problems && piecewise.peakCodedBytes == result.peakCodedBytes
                 && piecewise.peakObjectBytes == result.peakObjectBytes && piecewise.leastSlackTicks == result.leastSlackTicks)

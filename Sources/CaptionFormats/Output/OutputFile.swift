@@ -26,21 +26,13 @@ public enum OutputFile {
     public static func write(_ document: CaptionDocument, as format: any SubtitleFormat.Type, options: WriteOptions,
                              to path: String, protecting inputs: [String] = [],
                              accept: ([Diagnostic]) throws -> Void = { _ in }) throws {
-        let temporary = try prepare(path, protecting: inputs)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard fd >= 0 else {
-            throw CaptionFormatError(.cannotWrite, "\(path): cannot write into \(directory(of: path)) (\(String(cString: strerror(errno))))")
-        }
-        let sink = ByteSink { bytes in writeAll(fd, bytes) }
-        let diagnostics = format.write(document, options: options, into: sink)
-        sink.flush()
-        let closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
-        if let failure = sink.failure ?? closed {
-            unlink(temporary)
-            throw CaptionFormatError(.cannotWrite, "\(path): cannot write into \(directory(of: path)) (\(failure))")
-        }
-        do { try accept(diagnostics) } catch { unlink(temporary); throw error }
-        try commit(temporary, to: path)
+        var diagnostics: [Diagnostic] = []
+        try throughTemporaryFile(path, protecting: inputs, { fd in
+            let sink = ByteSink { bytes in writeAll(fd, bytes) }
+            diagnostics = format.write(document, options: options, into: sink)
+            sink.flush()
+            return sink.failure
+        }, beforeRenaming: { try accept(diagnostics) })
     }
 
     /// Streams the bytes `produce` hands to `write` into the temporary file, renamed into place once
@@ -48,26 +40,34 @@ public enum OutputFile {
     /// (disk full), the temporary file is removed and `path` is left as it was; after a failed write the
     /// later ones do nothing, and the failure is thrown when `produce` returns.
     public static func write(to path: String, protecting inputs: [String] = [], _ produce: (_ write: ([UInt8]) -> Void) throws -> Void) throws {
+        try throughTemporaryFile(path, protecting: inputs) { fd in
+            var failure: String?
+            try produce { bytes in
+                guard failure == nil else { return }
+                failure = bytes.withUnsafeBytes { writeAll(fd, $0) }
+            }
+            return failure
+        }
+    }
+
+    /// The temporary file's life: opened, written by `body` (which returns why a write failed, if one
+    /// did), closed, checked by `beforeRenaming`, renamed into place. Whatever fails or throws on the way
+    /// removes the temporary file and leaves `path` as it was.
+    private static func throughTemporaryFile(_ path: String, protecting inputs: [String], _ body: (_ fd: Int32) throws -> String?,
+                              beforeRenaming check: () throws -> Void = {}) throws {
         let temporary = try prepare(path, protecting: inputs)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
             throw CaptionFormatError(.cannotWrite, "\(path): cannot write into \(directory(of: path)) (\(String(cString: strerror(errno))))")
         }
-        var failure: String?
-        do {
-            try produce { bytes in
-                guard failure == nil else { return }
-                failure = bytes.withUnsafeBufferPointer { writeAll(fd, UnsafeRawBufferPointer($0)) }
-            }
-        } catch {
-            close(fd); unlink(temporary)
-            throw error
-        }
+        let failure: String?
+        do { failure = try body(fd) } catch { close(fd); unlink(temporary); throw error }
         let closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
         if let failure = failure ?? closed {
             unlink(temporary)
             throw CaptionFormatError(.cannotWrite, "\(path): cannot write into \(directory(of: path)) (\(failure))")
         }
+        do { try check() } catch { unlink(temporary); throw error }
         try commit(temporary, to: path)
     }
 

@@ -32,9 +32,9 @@ public struct PGSDecoderCheck: Sendable {
         return replay.result
     }
 
-    /// The replay of a track read a piece at a time (`PGSReader` on each piece, every piece starting
-    /// with an epoch start), so that a long track need not be held whole: `add` each piece's display
-    /// sets in order, then take `result`. Of a set only its times and size are kept after `add`.
+    /// The replay of a track read a piece at a time, so that a long track need not be held whole: `add`
+    /// each piece in order (every piece starting with an epoch start, as `PGSTrackWriter.write(_:into:)`
+    /// hands them on), then take `result`. Of a display set only its times and size are kept.
     public struct Replay: Sendable {
         let check: PGSDecoderCheck
         private var found = Result()
@@ -44,6 +44,8 @@ public struct PGSDecoderCheck: Sendable {
         private var previousPTS: Int?
         /// What the coded data buffer's check needs of every display set.
         private var arrivals: [Arrival] = []
+        /// The track's bytes read so far by `add(piece:)`, which later pieces' offsets count from.
+        private var bytesRead = 0
 
         struct Arrival {
             var pts: Int
@@ -56,6 +58,16 @@ public struct PGSDecoderCheck: Sendable {
 
         public mutating func add(_ sets: [PGSDisplaySet]) {
             for set in sets { add(set) }
+        }
+
+        /// Reads `piece`, the track's next bytes, without decoding its pictures, and adds its display
+        /// sets, their byte offsets counted from the track's start.
+        public mutating func add(piece: [UInt8]) throws(VideoError) {
+            defer { bytesRead += piece.count }
+            for var set in try PGSReader(decodesObjects: false).read(piece) {
+                set.offset += bytesRead
+                add(set)
+            }
         }
 
         /// Every breach found, the coded data buffer's included.

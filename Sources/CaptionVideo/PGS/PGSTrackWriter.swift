@@ -31,7 +31,7 @@ public struct PGSTrackWriter {
     /// whole epoch, so its looks are kept until it ends; four times this cuts it anywhere). 32 MiB of
     /// pixels: building its runs then takes a fraction of a second, and memory stays flat.
     public var epochByteLimit = 32 << 20
-    /// The colours an epoch's looks are reduced to when they have more (see `PGSSchedule.colourTable`).
+    /// The colours an epoch's looks are reduced to when they have more (see `PGSSchedule.runs`).
     public var epochColours = 255
 
     public init(width: Int, height: Int, frameRate: FrameRate, matrix: ColorMatrix? = nil) {
