@@ -88,6 +88,16 @@ for t in "${targets[@]}"; do
   [ "$findings" = 0 ] || failed=1
   printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$t" "${execs:-?}" "$(cat "logs/$t.seconds")" "$(ls "corpus/$t" | wc -l)" "${cov:-?}" "${rss:-?}" "$findings" | tee -a logs/summary.md
 done
+# What each finding was, and its input when small, printed last: a CI log is often read from its
+# tail only, and a fresh clone's artifacts are gone with the machine.
+for t in "${targets[@]}"; do
+  [ -n "$(ls "artifacts/$t")" ] || continue
+  echo "--- $t: what libFuzzer said (Fuzz/logs/$t.log) ---" >&2
+  grep -m8 -E "Fatal error|==[0-9]+==ERROR|SUMMARY|ALARM|out-of-memory|Test unit written" "logs/$t.log" >&2 || true
+  for f in "artifacts/$t"/*; do
+    if [ "$(stat -c %s "$f")" -le 4096 ]; then echo "$f, base64: $(base64 -w0 "$f")" >&2; else echo "$f: $(stat -c %s "$f") bytes" >&2; fi
+  done
+done
 if [ "$failed" = 1 ]; then
   echo "Fuzz/run.sh: findings above; the inputs are in Fuzz/artifacts/TARGET/ (reproduce: SWIFT_BACKTRACE=enable=no CAPTIONKIT_FUZZ_TARGET=TARGET Fuzz/$binary FILE)" >&2
   exit 1

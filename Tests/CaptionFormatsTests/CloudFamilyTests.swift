@@ -67,6 +67,19 @@ import CaptionModel
         #expect(result.document.events.map { $0.words.map(\.text) } == [["a", "b"], ["c"]])
     }
 
+    /// A channel number too big for an Int (or not whole) is another channel, not a trap: its
+    /// utterance at 1 s does not split "a b".
+    @Test func deepgramUtteranceOfAHugeChannelIsAnotherChannel() throws {
+        let json = """
+        {"results":{"channels":[{"alternatives":[{"words":[
+            {"word":"a","start":0,"end":0.5},{"word":"b","start":1,"end":1.5},{"word":"c","start":3,"end":3.5}]}]}
+        ],"utterances":[{"start":0,"end":1.5,"channel":0},{"start":1,"end":1.5,"channel":1e300},
+                        {"start":1,"end":1.5,"channel":0.5},{"start":3,"end":3.5,"channel":0}]}}
+        """
+        let events = try Self.read(json).document.events.map { $0.words.map(\.text) }
+        #expect(events == [["a", "b"], ["c"]], "\(events)")
+    }
+
     // MARK: - AssemblyAI
 
     @Test func assemblyAIMillisecondsAndLetterSpeakers() throws {

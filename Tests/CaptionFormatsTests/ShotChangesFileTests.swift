@@ -113,6 +113,11 @@ import CaptionModel
         #expect(message("{\"shot_changes\": [{\"frame\": 1.5}]}") == "cuts.json: shot_changes[0].frame: must be a whole number, 0 or more")
         #expect(message("{\"shot_changes\": [{}, {\"x\": 1}]}")?.hasPrefix("cuts.json: shot_changes[0]:") == true)
         #expect(message("{}") == "cuts.json: shot_changes: missing, or not an array")
+        // A whole number too big for an Int is a bad rate, not a trap (the shots fuzz target's finding).
+        for rate in ["1e300", "-1e300", "1e16", "9223372036854775808"] {
+            #expect(message("{\"frame_rate\": \(rate), \"shot_changes\": []}")?.hasPrefix("cuts.json: frame_rate: must be a rate") == true, "\(rate)")
+        }
+        #expect((try? Self.read("{\"frame_rate\": 50, \"shot_changes\": []}"))?.frameRate == FrameRate(numerator: 50, denominator: 1)!)
     }
 
     /// EZTitles' XML, the shape Subtitle Edit's import reads (`/shotchanges/shotchanges_list/shotchange/@frame`).

@@ -161,7 +161,7 @@ public enum CEA608Encoder {
         init(_ events: [CaptionEvent], chunk: Int, mode: CEA608Mode) {
             count = (events.count + chunk - 1) / chunk
             slots = .allocate(capacity: count)
-            _ = slots.initialize(repeating: [])
+            slots.initialize(repeating: [])
             ready = (0..<count).map { _ in DispatchSemaphore(value: 0) }
             DispatchQueue.global().async { [self] in
                 DispatchQueue.concurrentPerform(iterations: count) { k in

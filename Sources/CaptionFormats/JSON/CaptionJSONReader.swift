@@ -28,7 +28,13 @@ enum CaptionJSONReader {
             return MetadataEntry(key: key, value: value)
         }
         document.stylesheets = (root["stylesheets"]?.array ?? []).compactMap(\.string)
-        document.regions = (root["regions"]?.array ?? []).compactMap(region)
+        for (n, value) in (root["regions"]?.array ?? []).enumerated() {
+            do {
+                if let region = try region(value, path: "regions[\(n)]") { document.regions.append(region) }
+            } catch {
+                diagnostics.append(.warning(line: nil, "\(text.sourceName): \(error.path): \(error.message); region skipped"))
+            }
+        }
         if document.events.isEmpty, !events.isEmpty {
             throw CaptionFormatError(.malformed, "\(text.sourceName): no usable event; \(diagnostics.last?.message ?? "")")
         }
@@ -70,7 +76,8 @@ enum CaptionJSONReader {
         }
         return CaptionEvent(start: start, end: end, text: CaptionText(plain: plain, spans: spans), sourceText: source ?? plain,
                             words: words, id: e["id"]?.string, settings: e["settings"]?.string,
-                            placement: e["placement"]?.object.map(placement), style: e["style"]?.string)
+                            placement: try e["placement"]?.object.map { p throws(FieldProblem) in try placement(p, path: path + ".placement") },
+                            style: e["style"]?.string)
     }
 
     private static func integer(_ value: JSONValue?, path: String) throws(FieldProblem) -> Int {
@@ -94,7 +101,9 @@ enum CaptionJSONReader {
         return ms
     }
 
-    private static func placement(_ p: JSONObject) -> CuePlacement {
+    /// Whole numbers go through `integer`, which checks them first: `Int(1e300)` traps (an anchor of
+    /// 1e300 crashed the reader until the shots fuzz target's finding led here).
+    private static func placement(_ p: JSONObject, path: String) throws(FieldProblem) -> CuePlacement {
         var placement = CuePlacement()
         if let v = p["vertical"]?.string, let vertical = CuePlacement.Vertical(rawValue: v) { placement.vertical = vertical }
         if let n = p["line"]?.number { placement.line = .number(n) }
@@ -105,11 +114,17 @@ enum CaptionJSONReader {
         if let n = p["size"]?.number { placement.size = n }
         if let v = p["align"]?.string, let a = CuePlacement.TextAlign(rawValue: v) { placement.align = a }
         placement.region = p["region"]?.string
-        placement.anchor = p["anchor"]?.number.map { Int($0) }
+        if let value = p["anchor"] {
+            let anchor = try integer(value, path: path + ".anchor")
+            guard (1...9).contains(anchor) else {
+                throw FieldProblem(path: path + ".anchor", message: "expected 1 to 9 (a numeric-keypad position), found \(anchor)")
+            }
+            placement.anchor = anchor
+        }
         if let point = p["point"]?.object { placement.point = self.point(point) }
         if let r = p["rect"]?.object {
-            func v(_ k: String) -> Int { Int(r[k]?.number ?? 0) }
-            placement.rect = .init(x1: v("x1"), x2: v("x2"), y1: v("y1"), y2: v("y2"))
+            func v(_ k: String) throws(FieldProblem) -> Int { try r[k].map { v throws(FieldProblem) in try integer(v, path: "\(path).rect.\(k)") } ?? 0 }
+            placement.rect = .init(x1: try v("x1"), x2: try v("x2"), y1: try v("y1"), y2: try v("y2"))
         }
         return placement
     }
@@ -118,11 +133,14 @@ enum CaptionJSONReader {
         .init(x: p["x"]?.number ?? 0, y: p["y"]?.number ?? 0)
     }
 
-    private static func region(_ r: JSONValue) -> CaptionRegion? {
+    private static func region(_ r: JSONValue, path: String) throws(FieldProblem) -> CaptionRegion? {
         guard let id = r["id"]?.string else { return nil }
         var region = CaptionRegion(id: id)
         if let w = r["width"]?.number { region.width = w }
-        if let l = r["lines"]?.number { region.lines = Int(l) }
+        if let value = r["lines"] {
+            region.lines = try integer(value, path: path + ".lines")
+            guard region.lines >= 0 else { throw FieldProblem(path: path + ".lines", message: "expected 0 or more, found \(region.lines)") }
+        }
         if let a = r["region_anchor"]?.object { region.regionAnchor = point(a) }
         if let a = r["viewport_anchor"]?.object { region.viewportAnchor = point(a) }
         region.scrollUp = r["scroll"]?.string == "up"

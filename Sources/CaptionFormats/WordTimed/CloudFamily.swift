@@ -66,7 +66,7 @@ struct CloudReading {
         switch value {
         case .string(let s)? where !s.isEmpty: return s
         case .number(let n)? where n.isFinite:
-            return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+            return JSONValue.spelled(n)
         default: return nil
         }
     }

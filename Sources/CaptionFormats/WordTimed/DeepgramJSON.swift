@@ -38,7 +38,7 @@ enum DeepgramJSON: WordTimedFormat {
         }
         // Utterances (utterances=true) are Deepgram's own segments; those of other channels do not count.
         let utteranceStarts = (root["results"]?["utterances"]?.array ?? []).compactMap { u -> Double? in
-            if let c = u["channel"]?.number, Int(c) != channel { return nil }
+            if let c = u["channel"]?.number, c != Double(channel) { return nil }
             return TimeValue.seconds(u["start"])
         }
         return try reading.finish(Transcript(segments: Transcript.Segment.split(list, atStarts: utteranceStarts)),

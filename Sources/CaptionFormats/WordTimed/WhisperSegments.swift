@@ -36,7 +36,7 @@ enum WordJSON {
         switch value {
         case .string(let s)?: return s.isEmpty ? nil : s
         case .number(let n)? where n.isFinite:
-            return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+            return JSONValue.spelled(n)
         default: return nil
         }
     }

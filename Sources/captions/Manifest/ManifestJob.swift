@@ -1,3 +1,4 @@
+import CaptionFormats
 import CaptionStyles
 import Foundation
 
@@ -72,7 +73,7 @@ struct ManifestJob {
             }
             switch fields[key]! {
             case .string(let value): arguments += ["--" + option, value]
-            case .number(let value): arguments += ["--" + option, value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)]
+            case .number(let value): arguments += ["--" + option, JSONValue.spelled(value)]
             case .bool(true): arguments.append("--" + option)
             case .bool(false), .null: break
             case .other: throw ManifestError(.malformed, "field '\(key)' must be a string, a number, true, false or null")
