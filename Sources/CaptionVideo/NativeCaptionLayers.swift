@@ -13,6 +13,9 @@ public final class NativeCaptionLayers: CaptionLayerSource {
     /// Which pages show at a time, without reading every page at every frame.
     private let index: PageIndex
     private let canvas: LayerCanvas
+    /// Where the renderer drew, so that the canvas looks for the ink only there: at 1080x1920 the
+    /// empty rows of a whole-frame scan cost more than drawing the caption.
+    private let ink = InkArea()
     private var lastState: FrameState?
     private var lastLayer: CaptionLayer?
     /// How many frames were drawn (the rest reused the previous layer); for --stats.
@@ -40,8 +43,8 @@ public final class NativeCaptionLayers: CaptionLayerSource {
                 return nil
             }
             if state == lastState { return lastLayer }
-            let layer = try canvas.draw { (image: inout RGBAImage) throws(FontError) in
-                try renderer.render(state, of: pages, at: t, onto: &image)
+            let layer = try canvas.draw(inking: ink) { (image: inout RGBAImage) throws(FontError) in
+                try renderer.render(state, of: pages, at: t, onto: &image, ink: ink)
             }
             redraws += 1
             lastState = state; lastLayer = layer

@@ -177,22 +177,4 @@ import Testing
         #expect(sets.contains { Int($0.pts) == again * 90 && !$0.composition.placements.isEmpty })
         #expect(PGSDecoderCheck(width: 1920, height: 1080).check(sets).problems.isEmpty)
     }
-
-    /// The canvas that looks for the ink only where the renderer says it drew crops every frame as the
-    /// whole-frame scan does: every frame of each preset's two pages, including the scaled, boxed and
-    /// shadowed ones.
-    @Test(arguments: ["highlight-by-word", "background-by-word", "word-and-scale", "karaoke-fill", "pop-in", "bounce", "slide-up"])
-    func theInkAreaCropsAsTheWholeFrameScanDoes(preset: String) throws {
-        let style = try TestCaptions.style(preset)
-        let renderer = CaptionFrameRenderer(style: style, width: 360, height: 640)
-        let (whole, inked) = (LayerCanvas(width: 360, height: 640), LayerCanvas(width: 360, height: 640))
-        let ink = InkArea()
-        for t in stride(from: 0, through: 2000, by: 20) {
-            let a = try whole.draw { (image: inout RGBAImage) throws(FontError) in try renderer.render(TestCaptions.pages, at: t, onto: &image) }
-            let b = try inked.draw(inking: ink) { (image: inout RGBAImage) throws(FontError) in
-                for page in TestCaptions.pages where page.start <= t && t < page.end { try renderer.render(page, at: t, onto: &image, ink: ink) }
-            }
-            #expect(a?.frame == b?.frame && a?.image == b?.image, "\(preset) at \(t) ms: \(String(describing: a?.frame)) by the whole scan, \(String(describing: b?.frame)) in the ink area")
-        }
-    }
 }
