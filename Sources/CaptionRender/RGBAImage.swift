@@ -96,17 +96,37 @@ public struct RGBAImage: Sendable, Hashable {
     }
 
     /// The tight rectangle around pixels with non-zero alpha; nil when the image is fully transparent.
-    public var opaqueBounds: PixelRect? {
-        var minX = width, minY = height, maxX = -1, maxY = -1
-        pixels.withUnsafeBufferPointer { buffer in
-            for y in 0..<height {
-                let row = buffer.baseAddress! + y * width * 4
-                for x in 0..<width where row[x * 4 + 3] != 0 {
-                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = y
-                }
+    public var opaqueBounds: PixelRect? { opaqueBounds(within: bounds) }
+
+    /// The same inside `area` (nil when nothing there has alpha). Fast enough for every frame of a
+    /// video: rows are tested eight bytes (two pixels' alpha) at a time, and columns are searched only
+    /// in the rows found, from the edges inwards.
+    public func opaqueBounds(within area: PixelRect) -> PixelRect? {
+        let area = area.intersection(bounds)
+        guard !area.isEmpty else { return nil }
+        return pixels.withUnsafeBufferPointer { pixels -> PixelRect? in
+            let base = UnsafeRawPointer(pixels.baseAddress!)
+            let alphaMask: UInt64 = 0xFF00_0000_FF00_0000
+            func rowHasInk(_ y: Int) -> Bool {
+                let row = base + (y * width + area.x) * 4
+                var bits: UInt64 = 0
+                for i in 0..<(area.width / 2) { bits |= row.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) }
+                if area.width % 2 == 1 { bits |= UInt64(row.load(fromByteOffset: (area.width - 1) * 4 + 3, as: UInt8.self)) << 24 }
+                return bits & alphaMask != 0
             }
+            guard let top = (area.y..<area.maxY).first(where: rowHasInk) else { return nil }
+            let bottom = (top..<area.maxY).last(where: rowHasInk)!
+            var minX = area.maxX, maxX = area.x - 1
+            for y in top...bottom {
+                let row = pixels.baseAddress! + y * width * 4
+                var x = area.x
+                while x < minX, row[x * 4 + 3] == 0 { x += 1 }
+                if x < minX { minX = x }
+                var r = area.maxX - 1
+                while r > maxX, row[r * 4 + 3] == 0 { r -= 1 }
+                if r > maxX { maxX = r }
+            }
+            return PixelRect(x: minX, y: top, width: maxX - minX + 1, height: bottom - top + 1)
         }
-        guard maxX >= 0 else { return nil }
-        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 }

@@ -1,5 +1,6 @@
 import CaptionModel
 @testable import CaptionRender
+import CaptionTestSupport
 import Testing
 
 @Suite struct AlphaMaskTests {
@@ -35,5 +36,25 @@ import Testing
         let crop = image.cropped(to: PixelRect(x: 2, y: 1, width: 2, height: 2))
         #expect(crop.width == 2 && crop[1, 1] == .white && crop[0, 0].alpha == 0)
         #expect(RGBAImage(width: 2, height: 2).opaqueBounds == nil)
+    }
+
+    /// The word-at-a-time scan against a pixel-by-pixel one: random images of odd and even widths with
+    /// a few inked pixels (colour left in alpha-0 pixels too), in random areas, some reaching outside.
+    @Test(arguments: Array(UInt64(1)...30))
+    func opaqueBoundsWithinAnAreaAreWhatAPixelScanFinds(seed: UInt64) {
+        var g = SplitMix64(seed: seed)
+        var image = RGBAImage(width: g.int(1...37), height: g.int(1...23))
+        for _ in 0..<g.int(0...6) {
+            let colour = RGBAColor(red: 255, green: 9, blue: 9, alpha: g.chance(0.3) ? 0 : UInt8(g.int(1...255)))
+            image[g.below(image.width), g.below(image.height)] = colour
+        }
+        for _ in 0..<20 {
+            let area = PixelRect(x: g.int(-5...image.width), y: g.int(-5...image.height), width: g.int(0...45), height: g.int(0...30))
+            var found: PixelRect?
+            for y in 0..<image.height { for x in 0..<image.width where area.contains(x: x, y: y) && image[x, y].alpha != 0 {
+                found = found.map { $0.union(PixelRect(x: x, y: y, width: 1, height: 1)) } ?? PixelRect(x: x, y: y, width: 1, height: 1)
+            } }
+            #expect(image.opaqueBounds(within: area) == found, "seed \(seed), \(image.width)x\(image.height), area \(area)")
+        }
     }
 }

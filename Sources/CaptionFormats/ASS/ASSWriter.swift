@@ -190,15 +190,14 @@ package enum ASSWriter {
     }
 
     static func styleRow(_ s: NamedStyle, playResY: Int) -> String {
-        func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
         func flag(_ v: Bool?) -> String { v == true ? "-1" : "0" }
         let size = s.fontSize ?? Double(max(8, (playResY + 10) / 20))
         let fields = [
-            fieldSafe(s.name), fieldSafe(s.fontFamily ?? "Arial"), number(size),
+            fieldSafe(s.name), fieldSafe(s.fontFamily ?? "Arial"), NumberText.plain(size),
             ASSColor.string(s.primaryColor ?? .white), ASSColor.string(RGBAColor(red: 255, green: 0, blue: 0)),
             ASSColor.string(s.outlineColor ?? .black), ASSColor.string(s.backColor ?? .black),
             flag(s.bold), flag(s.italic), flag(s.underline), "0", "100", "100", "0", "0", "1",
-            number(s.outlineWidth ?? 2), number(s.shadowDepth ?? 2), String(s.anchor ?? 2), "10", "10", "10", "1",
+            NumberText.plain(s.outlineWidth ?? 2), NumberText.plain(s.shadowDepth ?? 2), String(s.anchor ?? 2), "10", "10", "10", "1",
         ]
         return "Style: " + fields.joined(separator: ",")
     }
@@ -255,7 +254,7 @@ package enum ASSWriter {
         if placement?.anchor.map({ (1...9).contains($0) }) == true || placement?.point != nil {
             sink.append("{")
             if let anchor = placement?.anchor, (1...9).contains(anchor) { sink.append("\\an"); sink.appendDecimal(anchor) }
-            if let p = placement?.point { sink.appendString("\\pos(\(number(p.x)),\(number(p.y)))") }
+            if let p = placement?.point { sink.appendString("\\pos(\(NumberText.plain(p.x)),\(NumberText.plain(p.y)))") }
             sink.append("}")
         }
 
@@ -351,8 +350,4 @@ package enum ASSWriter {
     static let backslashLookAlike = "\u{29F5}"
     static let backslashNote = "a backslash before N, n, h or a tag (libass reads the two together)"
     static let backslashOutcome = "written as its look-alike ⧵ (U+29F5)"
-
-    private static func number(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-    }
 }

@@ -123,7 +123,7 @@ enum CaptionJSONReader {
         }
         if let point = p["point"]?.object { placement.point = self.point(point) }
         if let r = p["rect"]?.object {
-            func v(_ k: String) throws(FieldProblem) -> Int { try r[k].map { v throws(FieldProblem) in try integer(v, path: "\(path).rect.\(k)") } ?? 0 }
+            func v(_ k: String) throws(FieldProblem) -> Int { r[k] == nil ? 0 : try integer(r[k], path: "\(path).rect.\(k)") }
             placement.rect = .init(x1: try v("x1"), x2: try v("x2"), y1: try v("y1"), y2: try v("y2"))
         }
         return placement

@@ -104,7 +104,7 @@ enum CaptionJSONWriter {
         switch p.line {
         case .auto: break
         case .number(let n): j.key("line", first: &first); j.number(n)
-        case .percent(let n): j.key("line", first: &first); j.string("\(JSONText.format(n))%")
+        case .percent(let n): j.key("line", first: &first); j.string("\(NumberText.plain(n))%")
         }
         if p.lineAlign != defaults.lineAlign { j.key("line_align", first: &first); j.string(p.lineAlign.rawValue) }
         if let position = p.position { j.key("position", first: &first); j.number(position) }
@@ -123,12 +123,6 @@ enum CaptionJSONWriter {
 
     private static func point(_ p: CuePlacement.Point, _ j: inout JSONText) {
         j.raw("{\"x\":"); j.number(p.x); j.raw(",\"y\":"); j.number(p.y); j.raw("}")
-    }
-}
-
-extension JSONText {
-    static func format(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }
 

@@ -22,13 +22,6 @@ public enum JSONValue: Sendable, Equatable {
     public var bool: Bool? { if case .bool(let b) = self { return b }; return nil }
     public var isNull: Bool { if case .null = self { return true }; return false }
 
-    /// A number as text for readers that take either a string or a number (a rate, a speaker): a whole
-    /// value without a decimal point (`25`, not `25.0`), anything else as Swift spells it (`12.5`,
-    /// `1e+300`). Whole values past 1e15 keep Swift's spelling too: converting them to `Int` would trap.
-    public static func spelled(_ n: Double) -> String {
-        n.isFinite && n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-    }
-
     /// The kind, for messages: "a string", "an array"...
     public var kindDescription: String {
         switch self {

@@ -56,7 +56,7 @@ enum SRTWriter {
         }
         out.append(0x0A)
         if let anchor = placement?.anchor { out.appendString("{\\an\(anchor)}") }
-        if let point = placement?.point { out.appendString("{\\pos(\(trim(point.x)),\(trim(point.y)))}") }
+        if let point = placement?.point { out.appendString("{\\pos(\(NumberText.plain(point.x)),\(NumberText.plain(point.y)))}") }
         if event.settings != nil { lost.note("WebVTT cue settings") }
         if !event.words.isEmpty { lost.note("word timings") }
         writeMarkup(event, into: out, lost: &lost)
@@ -137,12 +137,6 @@ enum SRTWriter {
             i += 1
         }
         out.append(UnsafeBufferPointer(rebasing: text.base[start..<text.endIndex]))
-    }
-
-    /// A whole number without its `.0`; a number past 10^15 (or not finite) as Swift prints it, as the
-    /// other writers do: `Int(v)` traps beyond `Int.max`, and `{\pos(1,1e20)}` reads.
-    private static func trim(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }
 

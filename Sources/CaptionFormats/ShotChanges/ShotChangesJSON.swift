@@ -20,7 +20,7 @@ enum ShotChangesJSON {
         guard let object = root.object else { throw fail("not a JSON object (a shot-change file is {\"frame_rate\": \"25\", \"shot_changes\": [...]})") }
         var rate = frameRate
         if let value = object["frame_rate"] {
-            let spelled = value.string ?? value.number.map(JSONValue.spelled)
+            let spelled = value.string ?? value.number.map(NumberText.plain)
             guard let spelled, let parsed = FrameRate(parsing: spelled) else {
                 throw fail("frame_rate: must be a rate like \"25\", \"29.97\" or \"30000/1001\"")
             }

@@ -66,7 +66,7 @@ struct CloudReading {
         switch value {
         case .string(let s)? where !s.isEmpty: return s
         case .number(let n)? where n.isFinite:
-            return JSONValue.spelled(n)
+            return NumberText.plain(n)
         default: return nil
         }
     }

@@ -1,3 +1,5 @@
+import CaptionModel
+
 /// Reading the pieces the word-list shapes share: a word object, its text, its times, its speaker.
 /// Each problem is reported naming the item's path and the item is skipped; nothing here throws.
 enum WordJSON {
@@ -36,7 +38,7 @@ enum WordJSON {
         switch value {
         case .string(let s)?: return s.isEmpty ? nil : s
         case .number(let n)? where n.isFinite:
-            return JSONValue.spelled(n)
+            return NumberText.plain(n)
         default: return nil
         }
     }

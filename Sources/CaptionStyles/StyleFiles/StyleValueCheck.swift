@@ -33,9 +33,9 @@ enum StyleValueCheck {
             return .success(.flag(n.boolValue))
         case .integer(let range):
             guard let x = number(raw) else { return .failure("must be a whole number, found \(describe(raw))") }
-            guard x == x.rounded() else { return .failure("must be a whole number, found \(format(x))") }
+            guard x == x.rounded() else { return .failure("must be a whole number, found \(NumberText.plain(x))") }
             guard x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
-                return .failure("must be between \(range.lowerBound) and \(range.upperBound), found \(format(x))")
+                return .failure("must be between \(range.lowerBound) and \(range.upperBound), found \(NumberText.plain(x))")
             }
             return .success(.integer(Int(x)))
         case .number(let range):
@@ -76,10 +76,10 @@ enum StyleValueCheck {
 
     private static func inRange(_ x: Double, _ range: NumberRange) -> Result<Void, Complaint> {
         if range.minimumIsExclusive ? !(x > range.minimum) : !(x >= range.minimum) {
-            let rule = range.minimumIsExclusive ? "more than \(format(range.minimum))" : "\(format(range.minimum)) or more"
-            return .failure("must be \(rule), found \(format(x))")
+            let rule = range.minimumIsExclusive ? "more than \(NumberText.plain(range.minimum))" : "\(NumberText.plain(range.minimum)) or more"
+            return .failure("must be \(rule), found \(NumberText.plain(x))")
         }
-        if !(x <= range.maximum) { return .failure("must be at most \(format(range.maximum)), found \(format(x))") }
+        if !(x <= range.maximum) { return .failure("must be at most \(NumberText.plain(range.maximum)), found \(NumberText.plain(x))") }
         return .success(())
     }
 
@@ -95,17 +95,12 @@ enum StyleValueCheck {
     static func describe(_ raw: Any) -> String {
         switch raw {
         case is NSNull: return "null"
-        case let n as NSNumber: return isBoolean(n) ? (n.boolValue ? "true" : "false") : format(n.doubleValue)
+        case let n as NSNumber: return isBoolean(n) ? (n.boolValue ? "true" : "false") : NumberText.plain(n.doubleValue)
         case let s as String: return "\"" + (s.count > 40 ? s.prefix(40) + "..." : s) + "\""
         case is [Any]: return "a list"
         case is [String: Any]: return "an object"
         default: return "\(type(of: raw))"
         }
-    }
-
-    /// `-4`, not `-4.0`.
-    static func format(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
     }
 }
 

@@ -1,4 +1,4 @@
-import CaptionFormats
+import CaptionModel
 import CaptionStyles
 import Foundation
 
@@ -73,7 +73,7 @@ struct ManifestJob {
             }
             switch fields[key]! {
             case .string(let value): arguments += ["--" + option, value]
-            case .number(let value): arguments += ["--" + option, JSONValue.spelled(value)]
+            case .number(let value): arguments += ["--" + option, NumberText.plain(value)]
             case .bool(true): arguments.append("--" + option)
             case .bool(false), .null: break
             case .other: throw ManifestError(.malformed, "field '\(key)' must be a string, a number, true, false or null")
