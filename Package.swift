@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "CaptionFormats", dependencies: ["CaptionModel"]),
         .target(name: "CaptionStyles", dependencies: ["CaptionModel"]),
         // Operations on a document: retime, quality checks and fixes, aligning corrected text onto word timings.
-        .target(name: "CaptionEdit", dependencies: ["CaptionModel", "CaptionStyles"]),
+        .target(name: "CaptionEdit", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles"]),
         // Timing from the sound and the picture: voice activity and sync, shot changes, word timings from audio.
         // Algorithms over samples and frames that CaptionVideo decodes (and speech espeak-ng synthesizes).
         .target(name: "CaptionTiming", dependencies: ["CaptionModel", "CaptionEdit", "CEspeakNG"]),

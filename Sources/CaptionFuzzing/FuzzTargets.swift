@@ -62,7 +62,7 @@ public enum FuzzTargets {
                 precondition(plain?.frames == changes.frames || changes.frames.isEmpty, "shots: plain round trip changed the frames")
             }
         },
-    ] + cea608Targets + trackTargets + binaryTargets + pgsTargets
+    ] + assTargets + cea608Targets + trackTargets + binaryTargets + pgsTargets
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 

@@ -8,6 +8,9 @@ public struct CaptionDocument: Sendable, Hashable {
     public var regions: [CaptionRegion]
     /// WebVTT `STYLE` blocks, verbatim.
     public var stylesheets: [String]
+    /// What an ASS or SSA script holds beyond its captions and styles (sections, Comment lines, the
+    /// Format lines' shape); nil for a document that was not read from ASS or SSA.
+    public var assScript: ASSScript?
 
     public init(events: [CaptionEvent] = [], styles: [NamedStyle] = [], metadata: [MetadataEntry] = [],
                 regions: [CaptionRegion] = [], stylesheets: [String] = []) {
@@ -20,25 +23,6 @@ public struct MetadataEntry: Sendable, Hashable {
     public var key: String
     public var value: String
     public init(key: String, value: String) { self.key = key; self.value = value }
-}
-
-/// A named style as subtitle formats carry it (ASS `Style:` rows); unset fields inherit.
-public struct NamedStyle: Sendable, Hashable {
-    public var name: String
-    public var fontFamily: String?
-    public var fontSize: Double?
-    public var bold: Bool?
-    public var italic: Bool?
-    public var underline: Bool?
-    public var primaryColor: RGBAColor?
-    public var outlineColor: RGBAColor?
-    public var backColor: RGBAColor?
-    public var outlineWidth: Double?
-    public var shadowDepth: Double?
-    /// Numeric-keypad alignment.
-    public var anchor: Int?
-
-    public init(name: String) { self.name = name }
 }
 
 /// A WebVTT region: an area of the video that cues can be placed in and scroll up through.

@@ -38,13 +38,14 @@ public struct CaptionEvent: Sendable, Hashable {
     /// For readers that keep text in a `TextArenaWriter`: `source` nil means the source is the plain text.
     public init(start: Milliseconds, end: Milliseconds, plain: StoredText, spans: [TextSpan] = [], source: StoredText? = nil,
                 words: [Word] = [], id: String? = nil, settings: String? = nil,
-                placement: CuePlacement? = nil, style: String? = nil) {
+                placement: CuePlacement? = nil, style: String? = nil, ass: ASSEventFields? = nil) {
         self.start = start
         self.end = end
         self.id = id
         self.plain = plain
         let details = Details(sourceText: source == plain ? nil : source, spans: spans, words: words,
-                              settings: settings, placement: Self.boxed(placement), style: style)
+                              settings: settings, placement: Self.boxed(placement), style: style,
+                              ass: ass.map(ImmutableBox.init))
         self.details = details.isEmpty ? nil : ImmutableBox(details)
     }
 
@@ -64,7 +65,7 @@ public struct CaptionEvent: Sendable, Hashable {
     /// `<i>` line); nil for any other cue. Writers take a fast path for these, as for plain cues.
     public var singleSimpleSpan: TextSpan? {
         guard let value = details?.value, value.spans.count == 1, value.words.isEmpty, value.settings == nil,
-              value.placement == nil, value.style == nil else { return nil }
+              value.placement == nil, value.style == nil, value.ass == nil else { return nil }
         let span = value.spans[0]
         switch span.kind {
         case .bold, .italic, .underline, .strikethrough: break
@@ -127,6 +128,12 @@ public struct CaptionEvent: Sendable, Hashable {
         set { update { $0.style = newValue } }
     }
 
+    /// The fields of the ASS Dialogue line the event was read from; nil for an event not read from ASS.
+    public var ass: ASSEventFields? {
+        get { details?.value.ass?.value }
+        set { update { $0.ass = newValue.map(ImmutableBox.init) } }
+    }
+
     private mutating func update(_ change: (inout Details) -> Void) {
         var value = details?.value ?? Details()
         change(&value)
@@ -140,9 +147,10 @@ public struct CaptionEvent: Sendable, Hashable {
         var settings: String?
         var placement: ImmutableBox<CuePlacement>?
         var style: String?
+        var ass: ImmutableBox<ASSEventFields>?
 
         var isEmpty: Bool {
-            sourceText == nil && spans.isEmpty && words.isEmpty && settings == nil && placement == nil && style == nil
+            sourceText == nil && spans.isEmpty && words.isEmpty && settings == nil && placement == nil && style == nil && ass == nil
         }
     }
 }

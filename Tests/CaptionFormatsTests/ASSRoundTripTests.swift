@@ -104,7 +104,10 @@ import CaptionModel
         #expect(back.events[0].text == document.events[0].text)
         #expect(back.events[0].placement == placement)
         #expect(back.styles == [style].map { var s = $0; s.fontFamily = "Arial"; s.fontSize = 54; s.bold = false; s.italic = false
-            s.underline = false; s.outlineColor = .black; s.backColor = .black; s.outlineWidth = 2; s.shadowDepth = 2; return s })
+            s.underline = false; s.outlineColor = .black; s.backColor = .black; s.outlineWidth = 2; s.shadowDepth = 2
+            s.secondaryColor = RGBAColor(red: 255, green: 0, blue: 0); s.strikeout = false; s.scaleX = 100; s.scaleY = 100
+            s.spacing = 0; s.angle = 0; s.borderStyle = 1; s.marginLeft = 10; s.marginRight = 10; s.marginVertical = 10
+            s.encoding = 1; return s })
     }
 
     /// Caption text that looks like ASS stays text: tags and drawings come back as the characters they

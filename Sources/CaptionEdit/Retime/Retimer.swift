@@ -1,10 +1,14 @@
 import CaptionModel
+import CaptionFormats
 
 /// Moves a document's captions, and their words, through a `TimeMap`.
 ///
 /// A caption moves when its start lies in `range` (all captions when nil); its words move with it, so
 /// karaoke stays on the words. A caption the map pushes partly before zero is clipped at zero (its
 /// words too); one pushed wholly before zero is dropped. Each such caption gets one note.
+/// An event read from ASS has the times inside its override tags (`\k`, `\t`, `\move`, `\fad`) moved
+/// too (relative to the event, so a shift leaves them alone), and a script's Comment lines move as its
+/// Dialogue lines do.
 public struct Retimer: Sendable {
     public var map: TimeMap
     /// Input times: only captions starting inside (both ends included) move.
@@ -60,13 +64,36 @@ public struct Retimer: Sendable {
                 continue
             }
             if start < 0 { notes.append(Note(kind: .clipped, caption: index + 1, start: start, end: end)) }
-            event.start = max(0, start)
-            event.end = end
-            if !event.words.isEmpty { event.words = moveWords(event.words) }
-            out.events.append(event)
+            out.events.append(move(event, to: start, end))
             sources.append(index)
         }
+        if var script = out.assScript {
+            script.otherEvents = script.otherEvents.compactMap { other in
+                guard let comment = other.value.comment, range.map({ $0.contains(comment.start) }) ?? true else { return other }
+                let start = map.apply(comment.start), end = map.apply(comment.end)
+                guard end > 0 else { return nil }
+                return .init(position: other.position, value: ASSOtherEvent(comment: move(comment, to: start, end)))
+            }
+            out.assScript = script
+        }
         return Result(document: out, sources: sources, notes: notes, moved: moved)
+    }
+
+    /// The event at its mapped times (`start` clipped at zero), its words and tag times with it.
+    private func move(_ event: CaptionEvent, to start: Milliseconds, _ end: Milliseconds) -> CaptionEvent {
+        var event = event
+        let (oldStart, oldEnd) = (event.start, event.end)
+        let keepsASSText = event.keepsASSText
+        event.start = max(0, start)
+        event.end = end
+        // A shift moves the words and leaves the tags (relative to the event) as they are; any other map
+        // rewrites the tags' times and reads the words again from them.
+        if case .shift = map {} else if keepsASSText {
+            event.retimeASSTags(from: oldStart, oldEnd, map: map.apply)
+            return event
+        }
+        if !event.words.isEmpty { event.words = moveWords(event.words) }
+        return event
     }
 
     /// Each word through the map, clipped at zero (a word wholly before zero goes). Every map is

@@ -1,19 +1,15 @@
 import CaptionModel
 
-/// Reads ASS (v4.00+) and SSA (v4.00): `[Script Info]` into metadata, style rows into `NamedStyle`,
-/// Dialogue lines into events. Each section's `Format:` line names its columns; files without one
-/// get the standard columns. Attached fonts and graphics are skipped.
+/// Reads ASS (v4.00+) and SSA (v4.00) losslessly: `[Script Info]` into metadata (its comment lines
+/// kept beside), style rows into `NamedStyle`s with every field, Dialogue lines into events (their
+/// Layer, Name, margins and Effect in `CaptionEvent.ass`, their Text kept as written in `sourceText`),
+/// Comment and other `[Events]` lines and every other section into the document's `ASSScript`.
+/// Each section's `Format:` line names its columns; files without one get the standard columns.
 struct ASSReader {
     private enum Section { case scriptInfo, styles, events, other }
 
     static let defaultEventFormat = ["layer", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
     static let defaultLegacyEventFormat = ["marked", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
-    static let defaultStyleFormat = ["name", "fontname", "fontsize", "primarycolour", "secondarycolour", "outlinecolour", "backcolour",
-                                     "bold", "italic", "underline", "strikeout", "scalex", "scaley", "spacing", "angle",
-                                     "borderstyle", "outline", "shadow", "alignment", "marginl", "marginr", "marginv", "encoding"]
-    static let defaultLegacyStyleFormat = ["name", "fontname", "fontsize", "primarycolour", "secondarycolour", "tertiarycolour", "backcolour",
-                                           "bold", "italic", "borderstyle", "outline", "shadow", "alignment", "marginl", "marginr", "marginv",
-                                           "alphalevel", "encoding"]
 
     private var section = Section.other
     private var legacy = false
@@ -21,10 +17,13 @@ struct ASSReader {
     private var styleFormat: [String]?
     private var eventFormat: [String]?
     private var document = CaptionDocument()
+    private var script = ASSScript(kind: .ass)
+    /// The lines of the verbatim section being read.
+    private var verbatimHeader: String?
+    private var verbatimLines: [String] = []
     private var diagnostics: [Diagnostic] = []
     /// The Dialogue line of each event (for messages that point into the file).
     private var eventLines: [Int32] = []
-    private var drawingWarned = false
 
     static func read(_ text: DecodedText) throws -> ParseResult {
         var reader = ASSReader()
@@ -38,31 +37,38 @@ struct ASSReader {
         guard reader.sawSection else {
             throw CaptionFormatError(.malformed, "\(text.sourceName): no ASS section found (no line like '[Script Info]' or '[Events]')")
         }
+        reader.endVerbatimSection()
+        reader.script.kind = reader.legacy ? .ssa : .ass
+        reader.document.assScript = reader.script
         return ParseResult(document: reader.document, diagnostics: reader.diagnostics, eventLines: reader.eventLines)
     }
 
     private mutating func line(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int) {
         var start = range.lowerBound
         while start < range.upperBound, b[start] == 0x20 || b[start] == 0x09 { start += 1 }
-        guard start < range.upperBound else { return }
-        if b[start] == 0x5B { // [Section]
-            let name = b.string(start..<range.upperBound).assTrimming(" \t").lowercased()
-            if name.hasSuffix("]") {
-                sawSection = true
-                switch name {
-                case "[script info]": section = .scriptInfo
-                case "[v4+ styles]": section = .styles; legacy = false
-                case "[v4 styles]", "[v4 styles+]": section = .styles; legacy = name == "[v4 styles]"
-                case "[events]": section = .events
-                default: section = .other // [Fonts], [Graphics], [Aegisub Project Garbage], unknown
-                }
-                return
+        if start < range.upperBound, b[start] == 0x5B, let header = sectionHeader(b.string(start..<range.upperBound)) {
+            endVerbatimSection()
+            sawSection = true
+            switch header.lowercased() {
+            case "[script info]": section = .scriptInfo; script.sections.append(.scriptInfo)
+            case "[v4+ styles]": section = .styles; legacy = false; script.sections.append(.styles)
+            case "[v4 styles]", "[v4 styles+]": section = .styles; legacy = header.lowercased() == "[v4 styles]"; script.sections.append(.styles)
+            case "[events]": section = .events; script.sections.append(.events)
+            default: section = .other; verbatimHeader = header // [Fonts], [Graphics], [Aegisub Project Garbage], unknown
             }
+            return
         }
-        // Attached fonts and graphics are long; never make strings of them.
-        guard section != .other, b[start] != 0x3B else { return } // `;` comments
+        if section == .other {
+            // Kept as written, blank lines and all (an embedded font's lines are its data).
+            if verbatimHeader != nil, start < range.upperBound { verbatimLines.append(b.string(range)) }
+            return
+        }
+        guard start < range.upperBound else { return }
         let text = b.string(start..<range.upperBound)
-        guard let colon = text.firstIndex(of: ":") else { return }
+        guard b[start] != 0x3B, let colon = text.firstIndex(of: ":") else { // `;` comments, and lines without a key
+            if section == .scriptInfo { script.infoComments.append(.init(position: document.metadata.count, value: text)) }
+            return
+        }
         let key = text[..<colon].assTrimming(" \t")
         var value = text[text.index(after: colon)...]
         if value.first == " " { value = value.dropFirst() }
@@ -72,18 +78,36 @@ struct ASSReader {
             document.metadata.append(MetadataEntry(key: key, value: String(value)))
         case .styles:
             switch key.lowercased() {
-            case "format": styleFormat = Self.fields(value)
+            case "format":
+                styleFormat = Self.fields(value)
+                if styleFormat != (legacy ? ASSStyleRow.ssaFormat : ASSStyleRow.assFormat) { script.customFormat = true }
             case "style": style(value, number: number)
             default: break
             }
         case .events:
             switch key.lowercased() {
-            case "format": eventFormat = Self.fields(value)
+            case "format":
+                eventFormat = Self.fields(value)
+                if eventFormat != (legacy ? Self.defaultLegacyEventFormat : Self.defaultEventFormat) { script.customFormat = true }
             case "dialogue": dialogue(value, number: number)
-            default: break // Comment, Picture, Sound, Movie, Command
+            case "comment": comment(value, number: number)
+            default: script.otherEvents.append(.init(position: document.events.count, value: ASSOtherEvent(type: key, line: String(value))))
             }
         case .other: break
         }
+    }
+
+    /// `[Name]` with what follows the bracket dropped, or nil for a line that is not a section header.
+    private func sectionHeader(_ line: String) -> String? {
+        let trimmed = line.assTrimming(" \t")
+        return trimmed.hasSuffix("]") ? trimmed : nil
+    }
+
+    private mutating func endVerbatimSection() {
+        guard let header = verbatimHeader else { return }
+        script.sections.append(.verbatim(header: header, lines: verbatimLines))
+        verbatimHeader = nil
+        verbatimLines = []
     }
 
     private static func fields(_ value: Substring) -> [String] {
@@ -97,60 +121,67 @@ struct ASSReader {
     }
 
     private mutating func style(_ value: Substring, number: Int) {
-        let format = styleFormat ?? (legacy ? Self.defaultLegacyStyleFormat : Self.defaultStyleFormat)
+        let format = styleFormat ?? (legacy ? ASSStyleRow.ssaFormat : ASSStyleRow.assFormat)
         let parts = value.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count >= min(format.count, 2) else {
             diagnostics.append(.warning(line: number, "malformed Style line '\(value.prefix(60))'; skipped"))
             return
         }
-        var field: [String: String] = [:]
-        for (name, part) in zip(format, parts) { field[name] = part.assTrimming(" \t") }
-        var style = NamedStyle(name: field["name"].map { String($0.drop { $0 == "*" }) } ?? "Default")
-        func flag(_ v: String?) -> Bool? { v.flatMap(Int.init).map { $0 != 0 } }
-        style.fontFamily = field["fontname"].flatMap { $0.isEmpty ? nil : $0 }
-        style.fontSize = field["fontsize"].flatMap(Double.init)
-        style.bold = flag(field["bold"])
-        style.italic = flag(field["italic"])
-        style.underline = flag(field["underline"])
-        style.primaryColor = field["primarycolour"].flatMap { ASSColor.parse($0) }
-        style.outlineColor = (field["outlinecolour"] ?? field["tertiarycolour"]).flatMap { ASSColor.parse($0) }
-        style.backColor = field["backcolour"].flatMap { ASSColor.parse($0) }
-        style.outlineWidth = field["outline"].flatMap(Double.init)
-        style.shadowDepth = field["shadow"].flatMap(Double.init)
-        if let a = field["alignment"].flatMap(Int.init) {
-            style.anchor = legacy ? numpadAlignment(legacy: a) : ((1...9).contains(a) ? a : nil)
-        }
-        document.styles.append(style)
+        document.styles.append(ASSStyleRow.read(parts, format: format, ssa: legacy))
     }
 
-    private mutating func dialogue(_ value: Substring, number: Int) {
+    /// A Dialogue or Comment line as an event, or nil when its fields are not there (with a warning for a
+    /// Dialogue line).
+    private mutating func event(_ value: Substring, number: Int, kind: String) -> CaptionEvent? {
         let format = eventFormat ?? (legacy ? Self.defaultLegacyEventFormat : Self.defaultEventFormat)
+        let isDialogue = kind == "Dialogue"
         guard let parts = Self.split(value, count: format.count) else {
-            diagnostics.append(.warning(line: number, "malformed Dialogue line (expected \(format.count) fields: \(format.joined(separator: ", "))); skipped"))
-            return
+            if isDialogue {
+                diagnostics.append(.warning(line: number, "malformed Dialogue line (expected \(format.count) fields: \(format.joined(separator: ", "))); skipped"))
+            }
+            return nil
         }
         var field: [String: Substring] = [:]
         for (name, part) in zip(format, parts) { field[name] = part }
         guard let startText = field["start"], let start = Self.time(startText),
               let endText = field["end"], let end = Self.time(endText) else {
-            diagnostics.append(.warning(line: number, "malformed Dialogue line (times must look like 0:00:01.00); skipped"))
-            return
+            if isDialogue { diagnostics.append(.warning(line: number, "malformed Dialogue line (times must look like 0:00:01.00); skipped")) }
+            return nil
         }
         let source = String(field["text"] ?? "")
         let parsed = ASSTextParser.parse(source, eventStart: start)
-        if parsed.hadDrawing && !drawingWarned {
-            drawingWarned = true
-            diagnostics.append(.warning(line: number, "ASS drawings are not converted (their drawing commands are left out of the text)"))
-        }
         var placement = CuePlacement()
         placement.anchor = parsed.anchor
         placement.point = parsed.point
-        let name = field["name"].map { $0.assTrimming(" \t") }
+        var ass = ASSEventFields()
+        // SSA's Marked column is not a layer: libass reads none from it.
+        ass.layer = field["layer"].map(ASSHeaderValues.int) ?? 0
+        ass.name = field["name"].map { $0.assTrimming(" \t") } ?? ""
+        ass.marginLeft = field["marginl"].map(ASSHeaderValues.int) ?? 0
+        ass.marginRight = field["marginr"].map(ASSHeaderValues.int) ?? 0
+        ass.marginVertical = field["marginv"].map(ASSHeaderValues.int) ?? 0
+        ass.effect = field["effect"].map { $0.assTrimming(" \t") } ?? ""
         let style = field["style"].map { String($0.assTrimming(" \t").drop { $0 == "*" }) }
+        var event = CaptionEvent(start: start, end: end, text: CaptionText(plain: parsed.plain, spans: parsed.spans),
+                                 sourceText: source, words: parsed.words, placement: placement,
+                                 style: style?.isEmpty == false ? style : nil)
+        ass.textDigest = event.assTextDigest
+        event.ass = ass
+        return event
+    }
+
+    private mutating func dialogue(_ value: Substring, number: Int) {
+        guard let event = event(value, number: number, kind: "Dialogue") else { return }
         eventLines.append(Int32(clamping: number))
-        document.events.append(CaptionEvent(start: start, end: end, text: CaptionText(plain: parsed.plain, spans: parsed.spans),
-                                            sourceText: source, words: parsed.words, id: name?.isEmpty == false ? name : nil,
-                                            placement: placement, style: style?.isEmpty == false ? style : nil))
+        document.events.append(event)
+    }
+
+    /// A Comment line: an event libass never draws, kept in its place among the Dialogue lines. One
+    /// whose fields cannot be read is kept verbatim, without a warning (it is never shown).
+    private mutating func comment(_ value: Substring, number: Int) {
+        let other = event(value, number: number, kind: "Comment").map { ASSOtherEvent(comment: $0) }
+            ?? ASSOtherEvent(type: "Comment", line: String(value))
+        script.otherEvents.append(.init(position: document.events.count, value: other))
     }
 
     /// `h:mm:ss.cc` to milliseconds (`ASSTime.milliseconds`).

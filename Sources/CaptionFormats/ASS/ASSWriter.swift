@@ -17,88 +17,206 @@ package enum ASSWriter {
 
     static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic] {
         var lost = LostFeatures()
-        let res = playRes(document.metadata)
-        var out = "[Script Info]\n"
-        var title = false
-        for entry in document.metadata where !ownKeys.contains(entry.key.lowercased()) {
-            guard isWritable(entry) else { lost.note("header lines that are not 'Key: value'"); continue }
-            if entry.key.lowercased() == "title" { title = true }
-            out += "\(entry.key): \(entry.value)\n"
-        }
-        if !title { out += "Title: CaptionKit\n" }
-        out += "ScriptType: v4.00+\n"
-        out += "PlayResX: \(res.x)\nPlayResY: \(res.y)\n"
-        out += "ScaledBorderAndShadow: yes\nWrapStyle: 2\nYCbCr Matrix: None\n\n"
-
-        out += "[V4+ Styles]\n"
-        out += "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding\n"
-        let styles = document.styles.isEmpty ? [NamedStyle(name: "Default")] : document.styles
-        for style in styles { out += styleRow(style, playResY: res.y) + "\n" }
+        let script = document.assScript
+        let styles = script == nil && document.styles.isEmpty ? [NamedStyle(name: "Default")] : document.styles
         let styleNames = Set(styles.map { fieldSafe($0.name) })
-        let defaultStyle = styleNames.contains("Default") ? "Default" : fieldSafe(styles[0].name)
-
-        out += "\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
-        sink.appendString(out)
-        let context = EventContext(styleNames: styleNames, defaultStyle: defaultStyle)
-        let eventsLost = document.events.withUnsafeBufferPointer { events in
-            EventChunks.write(count: events.count, into: sink, options: options, merge: { $0.merge($1) }) { range, sink in
-                writeEvents(events, range, context, into: sink)
+        let defaultStyle = styleNames.contains("Default") || styles.isEmpty ? "Default" : fieldSafe(styles[0].name)
+        let context = EventContext(styleNames: styleNames, defaultStyle: defaultStyle, keepsStyleNames: script != nil,
+                                   others: script?.otherEvents ?? [])
+        // A script read from ASS or SSA goes back in its own order of sections; a document from another
+        // format gets the three sections.
+        var sections = script?.sections ?? []
+        for needed in [ASSSection.scriptInfo, .styles, .events] where !sections.contains(needed) {
+            if needed == .scriptInfo { sections.insert(needed, at: 0) } else { sections.append(needed) }
+        }
+        for (n, section) in sections.enumerated() {
+            if n > 0 { sink.append(0x0A) }
+            switch section {
+            case .scriptInfo: sink.appendString(scriptInfo(document, lost: &lost))
+            case .styles: sink.appendString(stylesSection(styles, playResY: playRes(document.metadata).y))
+            case .events:
+                sink.append("[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n")
+                let eventsLost = document.events.withUnsafeBufferPointer { events in
+                    EventChunks.write(count: events.count, into: sink, options: options, merge: { $0.merge($1) }) { range, sink in
+                        writeEvents(events, range, context, into: sink)
+                    }
+                }
+                lost.merge(eventsLost)
+                // The lines after the last Dialogue line.
+                for other in context.others(from: context.firstOther(atOrAfter: document.events.count)) {
+                    writeOther(other.value, context, sink, lost: &lost)
+                }
+            case .verbatim(let header, let lines):
+                sink.appendString(header)
+                sink.append(0x0A)
+                for line in lines { sink.appendString(line); sink.append(0x0A) }
             }
         }
-        lost.merge(eventsLost)
         if !document.regions.isEmpty { lost.note("WebVTT regions") }
         if !document.stylesheets.isEmpty { lost.note("WebVTT STYLE blocks") }
         return lost.diagnostics(format: "ASS")
     }
 
-    /// What every Dialogue line needs to know of the styles.
+    /// `[Script Info]`. From ASS or SSA: every line as read, in order, with ScriptType v4.00+ (the styles
+    /// are written as V4+), and ScaledBorderAndShadow: yes where the script's own custom Format lines
+    /// made that libass's default. From another format: the keys this writer needs.
+    private static func scriptInfo(_ document: CaptionDocument, lost: inout LostFeatures) -> String {
+        var out = "[Script Info]\n"
+        guard let script = document.assScript else {
+            let res = playRes(document.metadata)
+            var title = false
+            for entry in document.metadata where !ownKeys.contains(entry.key.lowercased()) {
+                guard isWritable(entry) else { lost.note("header lines that are not 'Key: value'"); continue }
+                if entry.key.lowercased() == "title" { title = true }
+                out += "\(entry.key): \(entry.value)\n"
+            }
+            if !title { out += "Title: CaptionKit\n" }
+            out += "ScriptType: v4.00+\n"
+            out += "PlayResX: \(res.x)\nPlayResY: \(res.y)\n"
+            out += "ScaledBorderAndShadow: yes\nWrapStyle: 2\nYCbCr Matrix: None\n"
+            return out
+        }
+        var scriptType = false
+        var comments = script.infoComments[...]
+        for (n, entry) in document.metadata.enumerated() {
+            while let comment = comments.first, comment.position <= n { out += safeLine(comment.value) + "\n"; comments = comments.dropFirst() }
+            guard isWritable(entry) else { lost.note("header lines that are not 'Key: value'"); continue }
+            if entry.key.lowercased() == "scripttype" {
+                guard !scriptType else { continue }
+                scriptType = true
+                out += "\(entry.key): v4.00+\n"
+            } else {
+                out += "\(entry.key): \(entry.value)\n"
+            }
+        }
+        for comment in comments { out += safeLine(comment.value) + "\n" }
+        if !scriptType { out += "ScriptType: v4.00+\n" }
+        if script.customFormat, !document.metadata.contains(where: { $0.key == "ScaledBorderAndShadow" }) {
+            out += "ScaledBorderAndShadow: yes\n"
+        }
+        return out
+    }
+
+    /// `[V4+ Styles]` with a row per style (none for a script that had none: libass then uses its own).
+    private static func stylesSection(_ styles: [NamedStyle], playResY: Int) -> String {
+        var out = "[V4+ Styles]\n"
+        out += "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding\n"
+        for style in styles { out += styleRow(style, playResY: playResY) + "\n" }
+        return out
+    }
+
+    /// A line that stays one line.
+    private static func safeLine(_ s: String) -> String { String(s.map { $0 == "\n" || $0 == "\r" ? " " : $0 }) }
+
+    /// What every Dialogue line needs to know of the styles and of the lines between them.
     private struct EventContext {
         let styleNames: Set<String>
         let defaultStyle: String
         let defaultStyleBytes: [UInt8]
-        init(styleNames: Set<String>, defaultStyle: String) {
+        /// A script read from ASS: every event's style name is written as read (libass falls back to
+        /// Default for an unknown one, as it did reading the input).
+        let keepsStyleNames: Bool
+        /// Comment and other `[Events]` lines, by position.
+        let others: [ASSScript.Positioned<ASSOtherEvent>]
+        init(styleNames: Set<String>, defaultStyle: String, keepsStyleNames: Bool, others: [ASSScript.Positioned<ASSOtherEvent>]) {
             self.styleNames = styleNames
             self.defaultStyle = defaultStyle
             defaultStyleBytes = Array(defaultStyle.utf8)
+            self.keepsStyleNames = keepsStyleNames
+            self.others = others
         }
+
+        /// The index in `others` of the first line at `position` or later.
+        func firstOther(atOrAfter position: Int) -> Int {
+            var low = 0, high = others.count
+            while low < high {
+                let mid = (low + high) / 2
+                if others[mid].position < position { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+
+        func others(from index: Int) -> ArraySlice<ASSScript.Positioned<ASSOtherEvent>> { others[index...] }
     }
 
-    /// The Dialogue lines of the events in `range`, with what they could not carry.
+    /// The Dialogue lines of the events in `range`, with what they could not carry, and the Comment
+    /// and other lines that stood before them.
     private static func writeEvents(_ events: UnsafeBufferPointer<CaptionEvent>, _ range: Range<Int>, _ context: EventContext,
                                     into sink: ByteSink) -> LostFeatures {
         var lost = LostFeatures()
-        let styleNames = context.styleNames, defaultStyle = context.defaultStyle
+        var other = context.firstOther(atOrAfter: range.lowerBound)
         for n in range {
-            let start = events[n].start, end = events[n].end
-            if start < 0 || end < 0 { lost.note("negative times (written as 0:00:00.00)") }
-            sink.append("Dialogue: 0,")
-            appendClock(start, sink)
-            sink.append(0x2C)
-            appendClock(end, sink)
-            sink.append(0x2C)
-            let span = events[n].isPlain ? nil : events[n].singleSimpleSpan
-            if events[n].isPlain || span != nil {
-                // Most cues are only text, or text with one <i>: the default style, the text's bytes
-                // escaped where needed, with the span's tags as writeText writes them.
-                context.defaultStyleBytes.withUnsafeBufferPointer { sink.append($0) }
-                sink.append(0x2C)
-                if let id = events[n].id { sink.appendString(fieldSafe(id)) }
-                sink.append(",0,0,0,,")
-                events[n].plainText.withUTF8 { text in
-                    if let span { writeSimpleSpan(span, text, sink, lost: &lost) } else { appendEscaped(text, sink, lost: &lost, endsEvent: true) }
-                }
+            while other < context.others.count, context.others[other].position <= n {
+                writeOther(context.others[other].value, context, sink, lost: &lost)
+                other += 1
+            }
+            writeEvent(events[n], kind: "Dialogue: ", context, sink, lost: &lost)
+        }
+        return lost
+    }
+
+    /// A Comment line as an event, any other line as read.
+    private static func writeOther(_ other: ASSOtherEvent, _ context: EventContext, _ sink: ByteSink, lost: inout LostFeatures) {
+        if let comment = other.comment {
+            writeEvent(comment, kind: "Comment: ", context, sink, lost: &lost)
+        } else {
+            sink.appendString("\(fieldSafe(other.type)): \(safeLine(other.line ?? ""))\n")
+        }
+    }
+
+    /// One Dialogue (or Comment) line. An event read from ASS keeps its fields, and its Text field as
+    /// written while the event still says what it said when read.
+    private static func writeEvent(_ event: CaptionEvent, kind: StaticString, _ context: EventContext, _ sink: ByteSink,
+                                   lost: inout LostFeatures) {
+        let start = event.start, end = event.end
+        if start < 0 || end < 0 { lost.note("negative times (written as 0:00:00.00)") }
+        sink.append(kind)
+        if let ass = event.ass { sink.appendDecimal(ass.layer) } else { sink.append(0x30) }
+        sink.append(0x2C)
+        appendClock(start, sink)
+        sink.append(0x2C)
+        appendClock(end, sink)
+        sink.append(0x2C)
+        if let ass = event.ass {
+            sink.appendString(context.keepsStyleNames ? fieldSafe(event.style ?? "Default") : styleName(event, context, lost: &lost))
+            sink.appendString(",\(fieldSafe(ass.name)),\(ass.marginLeft),\(ass.marginRight),\(ass.marginVertical),\(fieldSafe(ass.effect)),")
+            if ass.textDigest == event.assTextDigest {
+                event.sourceStoredText.withUTF8 { sink.append($0) }
             } else {
-                let event = events[n]
-                if event.settings != nil { lost.note("WebVTT cue settings") }
-                if event.placement?.rect != nil { lost.note("SRT coordinates") }
-                let style = event.style.map(fieldSafe).flatMap { styleNames.contains($0) ? $0 : nil } ?? defaultStyle
-                if let s = event.style, !styleNames.contains(fieldSafe(s)) { lost.note("references to styles the document does not define") }
-                sink.appendString("\(style),\(event.id.map(fieldSafe) ?? ""),0,0,0,,")
+                if ASSOverrides.hasTagsTheModelLacks(event.sourceText) {
+                    lost.note("override tags of edited events beyond bold, italic, underline, strikeout, colour, font, \\an, \\pos and karaoke (the edited text is written without them)")
+                }
                 writeText(event, sink, lost: &lost)
             }
             sink.append(0x0A)
+            return
         }
-        return lost
+        let span = event.isPlain ? nil : event.singleSimpleSpan
+        if event.isPlain || span != nil {
+            // Most cues are only text, or text with one <i>: the default style, the text's bytes
+            // escaped where needed, with the span's tags as writeText writes them.
+            context.defaultStyleBytes.withUnsafeBufferPointer { sink.append($0) }
+            sink.append(0x2C)
+            if let id = event.id { sink.appendString(fieldSafe(id)) }
+            sink.append(",0,0,0,,")
+            event.plainText.withUTF8 { text in
+                if let span { writeSimpleSpan(span, text, sink, lost: &lost) } else { appendEscaped(text, sink, lost: &lost, endsEvent: true) }
+            }
+        } else {
+            if event.settings != nil { lost.note("WebVTT cue settings") }
+            if event.placement?.rect != nil { lost.note("SRT coordinates") }
+            sink.appendString("\(styleName(event, context, lost: &lost)),\(event.id.map(fieldSafe) ?? ""),0,0,0,,")
+            writeText(event, sink, lost: &lost)
+        }
+        sink.append(0x0A)
+    }
+
+    /// The event's style where the document defines it, else the default style.
+    private static func styleName(_ event: CaptionEvent, _ context: EventContext, lost: inout LostFeatures) -> String {
+        guard let s = event.style else { return context.defaultStyle }
+        if context.styleNames.contains(fieldSafe(s)) { return fieldSafe(s) }
+        lost.note("references to styles the document does not define")
+        return context.defaultStyle
     }
 
     /// A text with one bold, italic, underline or strikethrough span: the tags writeText gives it (no
@@ -189,15 +307,19 @@ package enum ASSWriter {
         String(s.map { $0 == "," ? ";" : ($0 == "\n" || $0 == "\r" ? " " : $0) })
     }
 
+    /// A `Style:` row. Unset fields get this writer's defaults (a style read from ASS has them all).
     static func styleRow(_ s: NamedStyle, playResY: Int) -> String {
         func flag(_ v: Bool?) -> String { v == true ? "-1" : "0" }
         let size = s.fontSize ?? Double(max(8, (playResY + 10) / 20))
         let fields = [
             fieldSafe(s.name), fieldSafe(s.fontFamily ?? "Arial"), NumberText.plain(size),
-            ASSColor.string(s.primaryColor ?? .white), ASSColor.string(RGBAColor(red: 255, green: 0, blue: 0)),
+            ASSColor.string(s.primaryColor ?? .white), ASSColor.string(s.secondaryColor ?? RGBAColor(red: 255, green: 0, blue: 0)),
             ASSColor.string(s.outlineColor ?? .black), ASSColor.string(s.backColor ?? .black),
-            flag(s.bold), flag(s.italic), flag(s.underline), "0", "100", "100", "0", "0", "1",
-            NumberText.plain(s.outlineWidth ?? 2), NumberText.plain(s.shadowDepth ?? 2), String(s.anchor ?? 2), "10", "10", "10", "1",
+            flag(s.bold), flag(s.italic), flag(s.underline), flag(s.strikeout),
+            NumberText.plain(s.scaleX ?? 100), NumberText.plain(s.scaleY ?? 100), NumberText.plain(s.spacing ?? 0),
+            NumberText.plain(s.angle ?? 0), String(s.borderStyle ?? 1),
+            NumberText.plain(s.outlineWidth ?? 2), NumberText.plain(s.shadowDepth ?? 2), String(s.anchor ?? 2),
+            String(s.marginLeft ?? 10), String(s.marginRight ?? 10), String(s.marginVertical ?? 10), String(s.encoding ?? 1),
         ]
         return "Style: " + fields.joined(separator: ",")
     }
