@@ -65,6 +65,29 @@ public final class LibassRenderer {
         ass_set_fonts(renderer, defaultFont, defaultFamily, Int32(ASS_FONTPROVIDER_NONE.rawValue), nil, 0)
     }
 
+    /// libass as a player draws a user's own script (ffmpeg's `ass` filter, mpv): fonts from the
+    /// script's `[Fonts]` section and then the system's (fontconfig), the complex shaper, no hinting,
+    /// and no storage size (as ffmpeg's filter leaves it). Not deterministic across machines: the system's
+    /// fonts decide what a family the script names looks like, as they do for every player.
+    public init(playerWidth width: Int, height: Int) throws(LibassError) {
+        guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
+        guard let library = ass_library_init() else { throw .initializationFailed("ass_library_init") }
+        ass_set_message_cb(library, libassMessage, nil)
+        ass_set_extract_fonts(library, 1)
+        guard let renderer = ass_renderer_init(library) else {
+            ass_library_done(library)
+            throw .initializationFailed("ass_renderer_init")
+        }
+        self.library = library
+        self.renderer = renderer
+        self.width = width
+        self.height = height
+        ass_set_frame_size(renderer, Int32(width), Int32(height))
+        ass_set_shaper(renderer, ASS_SHAPING_COMPLEX)
+        ass_set_hinting(renderer, ASS_HINTING_NONE)
+        ass_set_fonts(renderer, nil, nil, Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
+    }
+
     deinit {
         if let track { ass_free_track(track) }
         ass_renderer_done(renderer)

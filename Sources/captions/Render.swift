@@ -57,7 +57,10 @@ struct Render: ParsableCommand {
             let renderer = CaptionFrameRenderer(style: style, width: size.width, height: size.height)
             let base = try backgroundImage()
             let times = frameTimes()
-            if at.end == nil {
+            let ownScript = try captions.ownScript(document).map { try ASSScriptLayers(document: $0, width: size.width, height: size.height) }
+            if let ownScript {
+                try renderOwnScript(ownScript, at: times, base: base)
+            } else if at.end == nil {
                 try write(frame(document.events, at: times[0], renderer: renderer, base: base), to: output)
             } else if case .none = background {
                 // Over transparency: the overlay's PNG path (frames straight to libavcodec's PNG encoder on
@@ -78,6 +81,20 @@ struct Render: ParsableCommand {
                 }
             }
             for warning in renderer.warnings { CommandFailure.printError("captions: warning: \(warning)") }
+        }
+    }
+
+    /// An ASS or SSA input in its own look, drawn by libass: one PNG, or a folder of them.
+    func renderOwnScript(_ layers: ASSScriptLayers, at times: [Milliseconds], base: RGBAImage) throws {
+        func image(at t: Milliseconds) -> RGBAImage {
+            var image = base
+            layers.draw(at: t, onto: &image)
+            return image
+        }
+        guard at.end != nil else { return try write(image(at: times[0]), to: output) }
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        for (n, t) in times.enumerated() {
+            try write(image(at: t), to: (output as NSString).appendingPathComponent(String(format: "%06d.png", n + 1)))
         }
     }
 

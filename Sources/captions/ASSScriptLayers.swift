@@ -1,0 +1,34 @@
+import CaptionFormats
+import CaptionModel
+import CaptionRender
+import CaptionVerify
+import CaptionVideo
+
+/// An ASS or SSA input drawn as its own script says (no `--preset` or `--style`): the script, written
+/// back losslessly, drawn by libass as players draw it (`LibassRenderer(playerWidth:height:)`), one
+/// frame per video frame, cropped to what was drawn and blended like the native layers. The native
+/// renderer does not draw ASS override tags, so libass draws them all.
+final class ASSScriptLayers: CaptionLayerSource {
+    private let libass: LibassRenderer
+    private let canvas: LayerCanvas
+
+    init(document: CaptionDocument, width: Int, height: Int) throws {
+        var options = WriteOptions()
+        options.singleThreaded = true
+        let script = ASSFormat.write(document, options: options).text
+        do {
+            libass = try LibassRenderer(playerWidth: width, height: height)
+            try libass.load(assText: script)
+        } catch { throw CaptionFormatError(.unreadable, "libass: \(error)") }
+        canvas = LayerCanvas(width: width, height: height)
+    }
+
+    func layer(at t: Milliseconds) throws(VideoError) -> CaptionLayer? {
+        canvas.draw { libass.render(at: t, onto: &$0) }
+    }
+
+    /// The frame at `t` drawn onto `image` (render's single frames).
+    func draw(at t: Milliseconds, onto image: inout RGBAImage) {
+        libass.render(at: t, onto: &image)
+    }
+}
