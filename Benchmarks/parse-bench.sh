@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Parse benchmark: CaptionKit against pysubs2 and srt on the same generated 100,000-cue files, in one run;
+# Parse benchmark: CaptionKit against pysubs2 and srt on the same generated 100,000-cue files (SRT, WebVTT,
+# and an ASS script whose events carry override tags), in one run;
 # then convert end to end (read, write, save) from the SRT to SRT, WebVTT, ASS and JSON against pysubs2
 # loading and saving the same file (targets: >= 50x pysubs2, peak memory under 3x the file).
 # Each measurement is one parse in a fresh process (what `captions convert` does); each tool runs RUNS
@@ -17,7 +18,7 @@ python3 -c "import pysubs2, srt" 2>/dev/null || python3 -m pip install -q pysubs
 swift build -c release --product parse-bench >/dev/null
 BENCH=$(swift build -c release --show-bin-path)/parse-bench
 
-for fmt in srt vtt; do
+for fmt in srt vtt ass; do
   file="$WORK/bench-$CUES.$fmt"
   [ -f "$file" ] || python3 Benchmarks/generate.py "$fmt" "$CUES" "$file"
   size_kib=$(( $(stat -c %s "$file") / 1024 ))
@@ -68,4 +69,26 @@ for fmt in ["srt", "vtt", "ass", "json"]:
     t, p = statistics.median(r["seconds"] for r in ours), statistics.median(r["seconds"] for r in peer)
     peak = max(r["peak_kib"] for r in ours)
     print("%-6s %12.4f %12.3f %9.1fx %12.1f %10.2f" % (fmt, t, p, p / t, peak / 1024, peak / size))
+' "$size_kib"
+
+# ASS to ASS end to end: the lossless path (every event's Text field written back as read, Comment lines,
+# styles), against pysubs2 loading and saving the same script. Target: >= 50x pysubs2.
+file="$WORK/bench-$CUES.ass"
+size_kib=$(( $(stat -c %s "$file") / 1024 ))
+echo "== convert $file ($size_kib KiB) to ASS end to end"
+{
+  for _ in $(seq "$RUNS"); do "$BENCH" "$file" --convert ass "$WORK/out-from-ass.ass"; done
+  for _ in $(seq "$PEER_RUNS"); do python3 Benchmarks/peers.py pysubs2 "$file" --convert ass "$WORK/peer-from-ass.ass"; done
+} | python3 -c '
+import json, statistics, sys
+size = int(sys.argv[1])
+runs = {}
+for line in sys.stdin:
+    if line.strip():
+        r = json.loads(line); runs.setdefault(r["tool"], []).append(r)
+ours, peer = runs["captionkit-ass"], runs["pysubs2-ass"]
+t, p = statistics.median(r["seconds"] for r in ours), statistics.median(r["seconds"] for r in peer)
+peak = max(r["peak_kib"] for r in ours)
+print("%-6s %12s %12s %10s %12s %10s" % ("to", "captionkit s", "pysubs2 s", "speed-up", "peak MiB", "x file"))
+print("%-6s %12.4f %12.3f %9.1fx %12.1f %10.2f" % ("ass", t, p, p / t, peak / 1024, peak / size))
 ' "$size_kib"

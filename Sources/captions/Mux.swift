@@ -173,9 +173,16 @@ struct Mux: ParsableCommand {
         default: .subrip
         }
         // An ASS file goes in as its author wrote it (layers, margins, every tag), not as the model keeps it.
+        // The fonts its styles and \fn tags name are attached, as a preset's are.
         if codec == .ass, !CaptionSource.isContainer(input) {
             let text = try CaptionFileReader.readText(path: input)
-            return SoftTrack(codec: .ass, assScript: text.utf8.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) })
+            var track = SoftTrack(codec: .ass, assScript: text.utf8.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) })
+            let fonts = ASSScriptFonts.files(for: result.document)
+            track.fonts = fonts.files
+            if !fonts.missing.isEmpty {
+                CommandFailure.printError("captions: warning: \(input): fonts not installed here, not attached (players will substitute them unless the script embeds them): \(fonts.missing.joined(separator: ", "))")
+            }
+            return track
         }
         let written = ASSFormat.write(result.document, options: WriteOptions())
         var track = SoftTrack(codec: codec, assScript: written.text, times: result.document.events.map { ($0.start, $0.end) })

@@ -79,4 +79,27 @@ import Testing
         }
         #expect(try Data(contentsOf: own) != Data(contentsOf: styled))
     }
+
+    /// `mux` of a script attaches the fonts its styles (bold where they are) and `\fn` tags name, as
+    /// mkvmerge lists them.
+    @Test(.enabled(if: ffmpeg && FileManager.default.isExecutableFile(atPath: "/usr/bin/mkvmerge"), "ffmpeg or mkvmerge is not installed"))
+    func muxAttachesTheFontsTheScriptNames() throws {
+        let (folder, input) = try ASSLosslessCommandTests.scratch(try ASSLosslessCommandTests.richScript(), name: "rich.ass")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = folder.appendingPathComponent("clip.mp4"), output = folder.appendingPathComponent("muxed.mkv")
+        _ = try Self.run(["-f", "lavfi", "-i", "testsrc2=s=320x180:r=25:d=1", "-c:v", "libx264", "-preset", "ultrafast", clip.path])
+        let result = try CommandRunner.run(["mux", clip.path, input.path, "-o", output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/mkvmerge")
+        process.arguments = ["-J", output.path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let names = Set(((json["attachments"] as? [[String: Any]]) ?? []).compactMap { $0["file_name"] as? String })
+        #expect(names == ["DejaVuSans.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf"], "\(names)")
+    }
 }
