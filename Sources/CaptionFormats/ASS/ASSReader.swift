@@ -50,12 +50,21 @@ struct ASSReader {
             endVerbatimSection()
             sawSection = true
             switch header.lowercased() {
-            case "[script info]": section = .scriptInfo; script.sections.append(.scriptInfo)
-            case "[v4+ styles]": section = .styles; legacy = false; script.sections.append(.styles)
-            case "[v4 styles]", "[v4 styles+]": section = .styles; legacy = header.lowercased() == "[v4 styles]"; script.sections.append(.styles)
-            case "[events]": section = .events; script.sections.append(.events)
+            case "[script info]": section = .scriptInfo
+            case "[v4+ styles]": section = .styles; legacy = false
+            case "[v4 styles]", "[v4 styles+]": section = .styles; legacy = header.lowercased() == "[v4 styles]"
+            case "[events]": section = .events
             default: section = .other; verbatimHeader = header // [Fonts], [Graphics], [Aegisub Project Garbage], unknown
             }
+            // A section the model holds is written once, where it first appeared: a second
+            // [Events] or styles section adds to the first.
+            let kept: ASSSection? = switch section {
+            case .scriptInfo: .scriptInfo
+            case .styles: .styles
+            case .events: .events
+            case .other: nil
+            }
+            if let kept, !script.sections.contains(kept) { script.sections.append(kept) }
             return
         }
         if section == .other {
