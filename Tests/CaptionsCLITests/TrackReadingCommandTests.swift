@@ -81,11 +81,8 @@ import Testing
                 #expect(mine[field] == row[field], "Style \(name) \(field): ours \(mine[field] ?? "-"), track \(row[field] ?? "-")")
             }
         }
-        // The model has no style margins (nor scale, spacing, angle, border style): Sign's MarginV 20
-        // comes back as the writer's 10.
-        withKnownIssue("NamedStyle keeps no margins: an ASS style's MarginL/R/V are written as 10") {
-            for (name, row) in theirs { #expect(ours[name] == row, "Style \(name)") }
-        }
+        // Every field, margins, scale, spacing, angle and border style too (the model keeps them all).
+        for (name, row) in theirs { #expect(ours[name] == row, "Style \(name)") }
     }
 
     /// An ASS file's `Style:` rows, each field by its `Format:` name.

@@ -90,8 +90,13 @@ public enum SubtitleTrackReader {
         let script = TrackScript(header: decoder.header, cues: cues)
         var result = try CaptionFileReader.read(DecodedText(script.text, sourceName: name), path: name, format: "ass")
         script.restoreTimes(in: &result)
-        // Only an ASS track's [Script Info] is the file's; the others' is the script made here.
-        if decoder.header == nil { result.document.metadata = [] }
+        // Only an ASS track's script is the file's; the others' is the script made here, and their
+        // events are the track's cues, not ASS lines of an author's (no own look, no ASS fields).
+        if decoder.header == nil {
+            result.document.metadata = []
+            result.document.assScript = nil
+            for n in result.document.events.indices { result.document.events[n].ass = nil }
+        }
         if decoder.untimed > 0 {
             result.diagnostics.insert(.warning(line: nil, "\(decoder.untimed) packet\(decoder.untimed == 1 ? "" : "s") without a usable time (none, or beyond 999,999,999 hours) skipped"), at: 0)
         }
