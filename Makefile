@@ -30,7 +30,7 @@ RELEASE_BIN := .build/release/captions
 # is enough: it only reads the binary's description of its commands).
 GENERATE_MANUAL := .build/debug/generate-manual
 
-.PHONY: all deps python-peers build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench sync-bench shots-bench align-bench pgs-bench clean
+.PHONY: all deps python-peers build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench sync-bench shots-bench align-bench pgs-bench ass-corpus-check clean
 
 all: build
 
@@ -232,6 +232,10 @@ align-bench: deps
 # the same video, in the same run; the track's size and bitrate beside the ASS track's.
 pgs-bench: deps
 	Benchmarks/pgs-bench.sh $(PGS_BENCH_SECONDS)
+
+# How faithfully convert and retime carry DIR's ASS/SSA files, as libass draws them: a report, not in CI.
+ass-corpus-check: build
+	python3 Benchmarks/ass-corpus-check.py $(DIR)
 
 clean:
 	rm -rf .build out dist
