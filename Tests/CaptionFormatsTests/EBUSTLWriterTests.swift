@@ -103,7 +103,7 @@ import CaptionModel
         #expect(Self.text(Self.block(bytes, 1)) == Array("Hello".utf8) + [0x80] + Array("world".utf8))
         // Two codes at once (colour on, underline off) stand together in place of the space.
         #expect(Self.text(Self.block(bytes, 2)) == [0x82, 0x61, 0x01, 0x83] + Array("red".utf8) + [0x07, 0x78])
-        #expect(diagnostics.map(\.message) == ["EBU STL cannot carry colours other than the eight teletext colours; dropped"])
+        #expect(diagnostics.map(\.message) == ["1 event: colours other than the eight teletext colours dropped (EBU STL cannot hold them)"])
         // And back: the same spans.
         let back = try EBUSTLFormat.read(DecodedText(utf8: bytes, encoding: DecodedText.binaryEncoding)).document.events
         #expect(back[0].text == CaptionText(plain: "Hello world", spans: [TextSpan(start: 0, end: 5, kind: .italic)]))

@@ -241,9 +241,9 @@ import CaptionModel
         #expect(written.text == "[ar:Band]\n[00:01.00]gap after\n[00:02.00]\n[00:03.00]overlaps the next\n[00:04.00]last\n[00:04.50]\n")
         #expect(written.diagnostics.map(\.message) == [
             "LRC cannot carry metadata other than LRC ID tags (Kind); dropped",
-            "LRC cannot carry styling (bold, italic, colour...); dropped",
-            "LRC cannot carry line breaks inside a caption (joined with a space); dropped",
-            "LRC cannot carry overlapping captions (each ends where the next begins); dropped",
+            "1 event: styling (bold, italic, colour...) dropped (LRC cannot hold them)",
+            "1 event: line breaks inside a caption joined with a space (LRC cannot hold them)",
+            "1 event: overlapping captions ended where the next begins (LRC cannot hold them)",
         ])
     }
 

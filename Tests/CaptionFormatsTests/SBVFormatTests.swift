@@ -128,9 +128,9 @@ import CaptionModel
         let written = SBVFormat.write(CaptionDocument(events: [event, CaptionEvent(start: 4_000_000, end: 4_000_001, text: CaptionText(plain: "B"))]),
                                       options: WriteOptions())
         #expect(written.text == "0:00:01.500,1:02:03.004\nHello\nworld\n\n1:06:40.000,1:06:40.001\nB\n")
-        #expect(written.diagnostics.map(\.message) == ["SBV cannot carry styling (bold, italic, colour...); dropped",
-                                                       "SBV cannot carry word timings; dropped",
-                                                       "SBV cannot carry blank lines inside a caption; dropped"])
+        #expect(written.diagnostics.map(\.message) == ["1 event: styling (bold, italic, colour...) dropped (SBV cannot hold them)",
+                                                       "1 event: word timings dropped (SBV cannot hold them)",
+                                                       "1 event: blank lines inside a caption dropped (SBV cannot hold them)"])
     }
 
     @Test func srtToSBVToSRTIsIdentical() throws {

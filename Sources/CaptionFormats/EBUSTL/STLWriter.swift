@@ -29,9 +29,20 @@ enum STLWriter {
         }
         var blocks: [STLTextBlock] = []
         var lost = LostFeatures()
+        // Of an ASS script: the style's looks become control codes, its Alignment a row; `\pos` cannot.
+        let ass = ASSFeatureLoss(document)
+        let holds: ASSFeatureLoss.Holds = [.placement, .styleLooks]
+        ASSFeatureLoss.noteScript(document, keptKeys: ["title", "language"], holds: holds, into: &lost)
         var cuesWithCharacters = 0, longLines = 0, subtitles = 0
         for (index, event) in document.events.enumerated() {
-            let text = event.text
+            lost.event = index
+            var text = event.text
+            var placement = event.placement
+            if let fields = event.ass {
+                if let shown = ass.convert(event, fields, holds: holds, emptyLines: .keep, lost: &lost) { text = shown }
+                if let anchor = ass.anchor(of: event) { placement = placement ?? CuePlacement(); placement?.anchor = anchor }
+                if placement?.point != nil { lost.note("positions (\\pos; the alignment is kept)") }
+            }
             guard !text.plain.allSatisfy(\.isWhitespace) else { lost.note("empty cues", instead: "skipped"); continue }
             let encoder = STLTextEncoder(text)
             for feature in encoder.losses.features { lost.note(feature) }
@@ -55,7 +66,7 @@ enum STLWriter {
                 // Shorter than a frame: shown for one frame rather than not at all (readers skip TCO <= TCI).
                 block.timeOut = STLTimecode(nearest: rate.rate.milliseconds(frames: block.timeIn.frameNumber(at: rate) + 1), at: rate)
             }
-            (block.verticalPosition, block.justification) = STLPlacement.rowAndJustification(event.placement, lines: encoder.lines)
+            (block.verticalPosition, block.justification) = STLPlacement.rowAndJustification(placement, lines: encoder.lines)
             let pieces = split(encoder.bytes)
             if pieces.count > maxBlocksPerSubtitle { lost.note("text longer than 241 TTI blocks", instead: "cut short") }
             for (k, piece) in pieces.prefix(maxBlocksPerSubtitle).enumerated() {

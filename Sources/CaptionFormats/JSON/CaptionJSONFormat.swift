@@ -39,6 +39,5 @@ public enum CaptionJSONFormat: SubtitleFormat {
 
     public static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic] {
         CaptionJSONWriter.write(document, options: options, into: sink)
-        return []
     }
 }

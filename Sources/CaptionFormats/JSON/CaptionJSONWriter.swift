@@ -4,7 +4,12 @@ import CaptionModel
 /// milliseconds; optional members appear only when set. Spans and placement are included so the same
 /// JSON reads back into an identical document.
 enum CaptionJSONWriter {
-    static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) {
+    /// What the JSON holds of an ASS event: the Text field as written (`source_text`), placement and
+    /// words; not the Dialogue fields, the named styles, Comment lines or other sections, which are
+    /// returned as warnings.
+    static let holds: ASSFeatureLoss.Holds = [.overrideTags, .wordTimes]
+
+    static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic] {
         var j = JSONText(sink: sink)
         j.raw("{\"events\":[")
         document.events.withUnsafeBufferPointer { events in
@@ -47,6 +52,21 @@ enum CaptionJSONWriter {
             j.raw("]")
         }
         j.raw("\n}\n")
+        return assLosses(document)
+    }
+
+    /// Events read from ASS are looked at apart from the writing: the JSON of every other event costs nothing more.
+    private static func assLosses(_ document: CaptionDocument) -> [Diagnostic] {
+        guard ASSFeatureLoss.applies(to: document) else { return [] }
+        var lost = LostFeatures()
+        ASSFeatureLoss.noteScript(document, keptKeys: Set(document.metadata.map { $0.key.lowercased() }), holds: holds, into: &lost)
+        let ass = ASSFeatureLoss(document)
+        for (n, event) in document.events.enumerated() {
+            guard let fields = event.ass else { continue }
+            lost.event = n
+            ass.note(event, fields, holds: holds, into: &lost)
+        }
+        return lost.diagnostics(format: "JSON")
     }
 
     private static func writeEvent(_ event: CaptionEvent, into j: inout JSONText) {

@@ -26,20 +26,26 @@ enum LRCWriter {
         if !dropped.isEmpty { lost.note("metadata other than LRC ID tags (\(dropped.joined(separator: ", ")))") }
         let length = document.metadata.last { $0.key.lowercased() == "length" }.flatMap { LRCTime.parse($0.value) }
 
-        let events = document.events.enumerated()
-            .sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        // Every metadata key is reported above when it is not an ID tag: ASS's [Script Info] keys too.
+        ASSFeatureLoss.noteScript(document, keptKeys: Set(document.metadata.map { $0.key.lowercased() }), holds: [.wordTimes], into: &lost)
+        let ass = ASSFeatureLoss(document)
+        let sorted = document.events.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
+        let events = sorted.map(\.element), indices = sorted.map(\.offset)
         var k = 0
         while k < events.count {
             // Captions starting together (after rounding) are written together; one line ends them all.
             let start = LRCTime.rounded(events[k].start)
             var group = k
             while group + 1 < events.count, LRCTime.rounded(events[group + 1].start) == start { group += 1 }
-            for event in events[k...group] {
+            for (event, index) in zip(events[k...group], indices[k...group]) {
+                lost.event = index
                 note(event, &lost)
+                if let fields = event.ass { ass.note(event, fields, holds: [.wordTimes], into: &lost) }
                 out += "[" + LRCTime.format(event.start) + "]" + line(event, &lost) + "\n"
             }
+            lost.event = indices[k]
             let ends = Set(events[k...group].map { LRCTime.rounded($0.end) })
-            if ends.count > 1 { lost.note("different ends for captions that start together (each ends at the first's end)") }
+            if ends.count > 1 { lost.note("captions starting together with different ends", instead: "ended at the first's end") }
             let end = LRCTime.rounded(events[k].end)
             let nextStart = group + 1 < events.count ? LRCTime.rounded(events[group + 1].start) : nil
             // Where a reader would end the line without help.
@@ -55,7 +61,7 @@ enum LRCWriter {
             }
             if end != implied {
                 if let nextStart, end > nextStart {
-                    lost.note("overlapping captions (each ends where the next begins)")
+                    lost.note("overlapping captions", instead: "ended where the next begins")
                 } else if end <= start {
                     lost.note("captions without duration")
                 } else {
@@ -68,7 +74,7 @@ enum LRCWriter {
     }
 
     private static func note(_ event: CaptionEvent, _ lost: inout LostFeatures) {
-        if event.start < 0 || event.end < 0 { lost.note("negative times (written as 00:00.00)") }
+        if event.start < 0 || event.end < 0 { lost.note("negative times", instead: "written as 00:00.00") }
         if !event.text.spans.isEmpty { lost.note("styling (bold, italic, colour...)") }
         if event.placement != nil || event.settings != nil { lost.note("placement") }
         if event.words.contains(where: { $0.speaker != nil }) { lost.note("speakers") }
@@ -78,14 +84,14 @@ enum LRCWriter {
     static func line(_ event: CaptionEvent, _ lost: inout LostFeatures) -> String {
         var text = event.text.plain
         if text.contains(where: \.isNewline) {
-            lost.note("line breaks inside a caption (joined with a space)")
+            lost.note("line breaks inside a caption", instead: "joined with a space")
             text = text.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
                 .joined(separator: " ")
         }
         let words = event.words
         guard !words.isEmpty else { return text }
         let separators = separators(words.map(\.text), in: text) ?? {
-            lost.note("caption text that differs from its words (the words are written)")
+            lost.note("caption text that differs from its words", instead: "written as the words")
             return Array(repeating: " ", count: words.count)
         }()
         var out = ""

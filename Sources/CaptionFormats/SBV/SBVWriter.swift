@@ -1,15 +1,20 @@
 import CaptionModel
 
 /// Writes SBV as YouTube does: `H:MM:SS.mmm,H:MM:SS.mmm`, the text, a blank line between cues.
-/// SBV carries text and times only; everything else is reported once per kind.
+/// SBV carries text and times only; everything else is reported once per kind, with how many events
+/// lost it (for events read from ASS, every kind `ASSFeatureLoss` knows).
 enum SBVWriter {
     static func write(_ document: CaptionDocument) -> WriteResult {
         var out = ""
         out.reserveCapacity(document.events.count * 60)
         var lost = LostFeatures()
+        let ass = ASSFeatureLoss(document)
+        ASSFeatureLoss.noteScript(document, keptKeys: [], holds: [], into: &lost)
         for (n, event) in document.events.enumerated() {
             if n > 0 { out += "\n" }
-            if event.start < 0 || event.end < 0 { lost.note("negative times (written as 0:00:00.000)") }
+            lost.event = n
+            if let fields = event.ass { ass.note(event, fields, holds: [], into: &lost) }
+            if event.start < 0 || event.end < 0 { lost.note("negative times", instead: "written as 0:00:00.000") }
             if !event.text.spans.isEmpty { lost.note("styling (bold, italic, colour...)") }
             if event.placement != nil || event.settings != nil { lost.note("placement") }
             if !event.words.isEmpty { lost.note("word timings") }

@@ -53,7 +53,24 @@ public enum SCCWriter {
         for text in ParallelSlots.map(parts.count, { format(pairs[parts[$0]], dropFrame: dropFrame) }) {
             text.withUnsafeBufferPointer { sink.append($0) }
         }
-        return schedule.diagnostics
+        return schedule.diagnostics + assLosses(document)
+    }
+
+    /// What of a script read from ASS line-21 captions leave out. The encoder keeps the text, the
+    /// spans it can (italics, underline, colours), each event's own `\an` and (rolling up) its words;
+    /// the rest is reported.
+    static func assLosses(_ document: CaptionDocument) -> [Diagnostic] {
+        guard ASSFeatureLoss.applies(to: document) else { return [] }
+        var lost = LostFeatures()
+        ASSFeatureLoss.noteScript(document, keptKeys: [], holds: [], into: &lost)
+        let ass = ASSFeatureLoss(document)
+        for (n, event) in document.events.enumerated() {
+            guard let fields = event.ass else { continue }
+            lost.event = n
+            ass.note(event, fields, holds: [], into: &lost)
+            if event.placement?.point != nil { lost.note("positions (\\pos)") }
+        }
+        return lost.diagnostics(format: "SCC")
     }
 
     /// `pairs` cut into about `count` ranges, each beginning where a new line must begin anyway.

@@ -2,19 +2,32 @@ import CaptionModel
 import Foundation
 
 /// Writes SRT: cues renumbered from 1, `HH:MM:SS,mmm` times, styling as the tags players understand.
-/// What SRT cannot carry is reported once per kind.
+/// What SRT cannot carry is reported once per kind, with the number of events that lost it.
+///
+/// Events read from ASS keep what SRT can say: their style's bold, italic, underline, strikeout and
+/// colour as tags over the whole text, `\an` (or the style's Alignment) as `{\anN}` and `\pos` as
+/// `{\pos(x,y)}` in the 384x288 pixels players read an SRT file's tags in; empty lines are dropped (a
+/// blank line ends the cue). The rest (`ASSFeatureLoss`) is reported.
 enum SRTWriter {
+    /// What SRT holds of an ASS event.
+    static let holds: ASSFeatureLoss.Holds = [.placement, .styleLooks]
+
     static func write(_ document: CaptionDocument, options: WriteOptions, into out: ByteSink) -> [Diagnostic] {
-        let lost = document.events.withUnsafeBufferPointer { events in
+        let ass = ASSFeatureLoss(document)
+        var lost = LostFeatures()
+        ASSFeatureLoss.noteScript(document, keptKeys: [], holds: holds, into: &lost)
+        let cues = document.events.withUnsafeBufferPointer { events in
             EventChunks.write(count: events.count, into: out, options: options, merge: { $0.merge($1) }) { range, out in
-                writeCues(events, range, into: out)
+                writeCues(events, range, ass, into: out)
             }
         }
+        lost.merge(cues)
         return lost.diagnostics(format: "SRT")
     }
 
     /// The cues in `range`: each numbered by its index, so any range can be written on its own.
-    private static func writeCues(_ events: UnsafeBufferPointer<CaptionEvent>, _ range: Range<Int>, into out: ByteSink) -> LostFeatures {
+    private static func writeCues(_ events: UnsafeBufferPointer<CaptionEvent>, _ range: Range<Int>, _ ass: ASSFeatureLoss,
+                                  into out: ByteSink) -> LostFeatures {
         var lost = LostFeatures()
         for n in range {
             // Fields read in place: copying the event would retain and release its references.
@@ -24,7 +37,10 @@ enum SRTWriter {
             out.appendTimestamp(start, separator: 0x2C)
             out.append(" --> ")
             out.appendTimestamp(end, separator: 0x2C)
-            if start < 0 || end < 0 { lost.note("negative times (written as 00:00:00,000)") }
+            if start < 0 || end < 0 {
+                lost.event = n
+                lost.note("negative times", instead: "written as 00:00:00,000")
+            }
             if events[n].isPlain {
                 // Most cues are only text: their bytes are copied, escaped where needed.
                 out.append(0x0A)
@@ -41,7 +57,8 @@ enum SRTWriter {
                     appendEscaped(text[span.end...], into: out)
                 }
             } else {
-                writeDetails(events[n], into: out, lost: &lost)
+                lost.event = n
+                writeDetails(events[n], ass, into: out, lost: &lost)
             }
             out.append("\n\n")
         }
@@ -49,18 +66,41 @@ enum SRTWriter {
     }
 
     /// The rest of the timing line and the text of a cue with styling, placement or words.
-    private static func writeDetails(_ event: CaptionEvent, into out: ByteSink, lost: inout LostFeatures) {
+    private static func writeDetails(_ event: CaptionEvent, _ ass: ASSFeatureLoss, into out: ByteSink, lost: inout LostFeatures) {
         let placement = event.placement
         if let rect = placement?.rect {
             out.appendString(" X1:\(rect.x1) X2:\(rect.x2) Y1:\(rect.y1) Y2:\(rect.y2)")
         }
         out.append(0x0A)
-        if let anchor = placement?.anchor { out.appendString("{\\an\(anchor)}") }
-        if let point = placement?.point { out.appendString("{\\pos(\(NumberText.plain(point.x)),\(NumberText.plain(point.y)))}") }
-        if event.settings != nil { lost.note("WebVTT cue settings") }
+        guard let fields = event.ass else {
+            if let anchor = placement?.anchor { out.appendString("{\\an\(anchor)}") }
+            if let point = placement?.point { out.appendString("{\\pos(\(NumberText.plain(point.x)),\(NumberText.plain(point.y)))}") }
+            if event.settings != nil { lost.note("WebVTT cue settings") }
+            if !event.words.isEmpty { lost.note("word timings") }
+            writeMarkup(event, into: out, lost: &lost)
+            return
+        }
+        // Read from ASS. An alignment from the style is written only where it is not bottom centre,
+        // which every player uses anyway.
+        if let anchor = ass.anchor(of: event), anchor != 2 || placement?.anchor != nil { out.appendString("{\\an\(anchor)}") }
+        if let point = placement?.point {
+            // ffmpeg (so mpv) and VSFilter read an SRT file's tags at libass's default 384x288.
+            let x = point.x * Double(ASSWriter.libassPlayRes.x) / Double(ass.playResX)
+            let y = point.y * Double(ASSWriter.libassPlayRes.y) / Double(ass.playResY)
+            out.appendString("{\\pos(\(NumberText.plain(hundredths(x))),\(NumberText.plain(hundredths(y))))}")
+        }
         if !event.words.isEmpty { lost.note("word timings") }
-        writeMarkup(event, into: out, lost: &lost)
+        if let text = ass.convert(event, fields, holds: holds, emptyLines: .dropBlank, lost: &lost) {
+            var shown = event
+            shown.text = text
+            writeMarkup(shown, into: out, lost: &lost)
+        } else {
+            writeMarkup(event, into: out, lost: &lost)
+        }
     }
+
+    /// Rounded to two decimals: a position finer than a hundredth of a pixel means nothing.
+    private static func hundredths(_ v: Double) -> Double { (v * 100).rounded() / 100 }
 
     /// Plain text with tags opened and closed at span boundaries; text that would read as markup is escaped.
     static func writeMarkup(_ event: CaptionEvent, into out: ByteSink, lost: inout LostFeatures) {
@@ -79,13 +119,13 @@ enum SRTWriter {
             }
         }
         event.plainText.withUTF8 { utf8 in
-            guard !spans.isEmpty else { appendEscaped(utf8[...], into: out); return }
+            guard !spans.isEmpty else { appendEscaped(utf8[...], into: out, arrows: true); return }
             var open: [Int] = []  // indices into spans, innermost last
             var cursor = 0
             let boundaries = Set(spans.flatMap { [$0.0.start, $0.0.end] } + [utf8.count]).sorted()
             for boundary in boundaries where boundary >= cursor {
                 if boundary > cursor {
-                    appendEscaped(utf8[cursor..<min(boundary, utf8.count)], into: out)
+                    appendEscaped(utf8[cursor..<min(boundary, utf8.count)], into: out, arrows: true)
                     cursor = boundary
                 }
                 // Close what ends here (innermost first), then open what starts here in document order.
@@ -109,12 +149,16 @@ enum SRTWriter {
         }
     }
 
-    /// `&`, `<` and `{\` would be read back as markup; character references keep them literal.
-    static func appendEscaped(_ text: Slice<UnsafeBufferPointer<UInt8>>, into out: ByteSink) {
+    /// `&`, `<` and `{\` would be read back as markup; character references keep them literal. With
+    /// `arrows`, the `>` of a `-->` is written `&gt;` too: a line holding `-->` reads as a timing line
+    /// (ASS text can hold one). Only the general path (`writeMarkup`) looks for arrows, so the plain
+    /// and one-span fast paths scan for nothing more than they did.
+    static func appendEscaped(_ text: Slice<UnsafeBufferPointer<UInt8>>, into out: ByteSink, arrows: Bool = false) {
         let whole = UnsafeBufferPointer(rebasing: text)
         // Most text has none of the three: memchr finds that fastest.
         if let base = whole.baseAddress,
-           memchr(base, 0x26, whole.count) == nil, memchr(base, 0x3C, whole.count) == nil, memchr(base, 0x7B, whole.count) == nil {
+           memchr(base, 0x26, whole.count) == nil, memchr(base, 0x3C, whole.count) == nil, memchr(base, 0x7B, whole.count) == nil,
+           !arrows || memchr(base, 0x3E, whole.count) == nil {
             out.append(whole)
             return
         }
@@ -127,6 +171,7 @@ enum SRTWriter {
             case 0x26: replacement = "&amp;"
             case 0x3C: replacement = "&lt;"
             case 0x7B where i + 1 < text.endIndex && text[i + 1] == 0x5C: replacement = "&#123;"
+            case 0x3E where arrows && i - 2 >= text.startIndex && text[i - 1] == 0x2D && text[i - 2] == 0x2D: replacement = "&gt;"
             default: replacement = nil
             }
             if let replacement {
@@ -137,22 +182,5 @@ enum SRTWriter {
             i += 1
         }
         out.append(UnsafeBufferPointer(rebasing: text.base[start..<text.endIndex]))
-    }
-}
-
-/// Features a writer could not express, reported once per kind so nothing is dropped silently.
-struct LostFeatures {
-    private var kinds: [String] = []
-    /// What became of each kind: dropped, unless the note says otherwise (`note(_:instead:)`).
-    private var outcomes: [String: String] = [:]
-    mutating func note(_ kind: String) { if !kinds.contains(kind) { kinds.append(kind) } }
-    /// A kind written some other way (`instead`: "written as its look-alike ⧵"), not dropped.
-    mutating func note(_ kind: String, instead: String) { note(kind); outcomes[kind] = instead }
-    /// Another pass's notes after this one's (a later chunk of the same document).
-    mutating func merge(_ other: LostFeatures) {
-        for kind in other.kinds { if let instead = other.outcomes[kind] { note(kind, instead: instead) } else { note(kind) } }
-    }
-    func diagnostics(format: String) -> [Diagnostic] {
-        kinds.map { .warning(line: nil, "\(format) cannot carry \($0); \(outcomes[$0] ?? "dropped")") }
     }
 }

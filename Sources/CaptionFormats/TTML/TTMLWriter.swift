@@ -3,27 +3,51 @@ import CaptionModel
 /// Writes an IMSC 1 text-profile document: clock times with milliseconds, a `p` per caption in one
 /// `div`, `<br/>` for line breaks, bold, italic, underline and colour as `tts:` attributes on a `span`
 /// per run of styled text (runs, not nested spans: TTML's spans nest, the model's may overlap).
-/// What TTML output here cannot carry is reported once per kind.
+/// `\an` and `\pos` placement (ASS, SRT's `{\an8}`, TTML's own regions read back) becomes regions
+/// (`TTMLRegions`). Captions read from ASS also get their style's looks as spans and its Alignment as a
+/// region. What TTML output here cannot carry is reported once per kind, with how many events lost it.
 enum TTMLWriter {
+    /// What TTML holds of an ASS event.
+    static let holds: ASSFeatureLoss.Holds = [.placement, .styleLooks]
+
     static func write(_ document: CaptionDocument, into out: ByteSink) -> [Diagnostic] {
         var lost = LostFeatures()
+        let ass = ASSFeatureLoss(document)
+        ASSFeatureLoss.noteScript(document, keptKeys: ["language"], holds: holds, into: &lost)
         let language = document.metadata.last { $0.key.lowercased() == "language" }?.value ?? ""
+        // Regions before the body: where any caption is placed, every caption needs a region.
+        var regions = TTMLRegions()
+        var places: [Int: TTMLRegions.Place] = [:]  // few events are placed: no slot for the others
+        for (n, event) in document.events.enumerated() { if let place = regions.place(event, ass) { places[n] = place } }
         out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.append("<tt xmlns=\"http://www.w3.org/ns/ttml\" xmlns:tts=\"http://www.w3.org/ns/ttml#styling\" ")
         out.append("xmlns:ttp=\"http://www.w3.org/ns/ttml#parameter\" ttp:timeBase=\"media\" ")
         out.append("ttp:profile=\"http://www.w3.org/ns/ttml/profile/imsc1/text\" xml:lang=\"")
         escape(language, out)
-        out.append("\">\n  <body>\n    <div>\n")
-        for event in document.events {
-            if event.start < 0 || event.end < 0 { lost.note("negative times (written as 00:00:00.000)") }
+        out.append("\">\n")
+        regions.writeHead(out)
+        out.append("  <body>\n    <div>\n")
+        for (n, event) in document.events.enumerated() {
+            lost.event = n
+            if event.start < 0 || event.end < 0 { lost.note("negative times", instead: "written as 00:00:00.000") }
             if !event.words.isEmpty { lost.note("word timings") }
-            if event.placement != nil { lost.note("placement") }
+            var text = event.text
+            if let fields = event.ass {
+                if let shown = ass.convert(event, fields, holds: holds, emptyLines: .keep, lost: &lost) { text = shown }
+            } else if let placement = event.placement, !TTMLRegions.isMapped(placement) {
+                lost.note("placement other than \\an and \\pos (WebVTT settings, SRT coordinates)")
+            }
             out.append("      <p begin=\"")
             out.appendTimestamp(event.start, separator: 0x2E)
             out.append("\" end=\"")
             out.appendTimestamp(event.end, separator: 0x2E)
-            out.append("\">")
-            for run in event.text.runs {
+            out.append("\"")
+            if let place = places[n] ?? regions.unplaced {
+                out.append(" region=\""); out.appendString(place.region); out.append("\"")
+                if let align = place.textAlign { out.append(" tts:textAlign=\""); out.appendString(align); out.append("\"") }
+            }
+            out.append(">")
+            for run in text.runs {
                 switch run {
                 case .lineBreak:
                     out.append("<br/>")
@@ -66,4 +90,93 @@ enum TTMLWriter {
             }
         }
     }
+}
+
+/// The regions placed captions are shown in. A document that names regions shows no content outside
+/// them (TTML 1, 9.3), so once one caption is placed, the unplaced ones go in a bottom region too.
+///
+/// An anchor alone (`\an8`) is a region of the safe area (10% to 90% each way) aligned to its row
+/// (`tts:displayAlign` before, center, after: `top`, `middle`, `bottom`), with the column as the
+/// caption's `tts:textAlign`. An anchor and a point (`\an7\pos(x,y)`, in script pixels) is a region
+/// with an edge or centre on the point, as the anchor says: for the left column it starts at x, for
+/// the right it ends there, for the centre it is centred on x as wide as the frame allows; rows the same
+/// way with y. TTMLReader reads such regions back to the same row and column.
+struct TTMLRegions {
+    struct Place: Equatable {
+        var region: String
+        var textAlign: String?
+    }
+    private struct Region {
+        var id: String
+        var origin: (x: Double, y: Double)
+        var extent: (w: Double, h: Double)
+        var displayAlign: String
+    }
+    private var regions: [Region] = []
+    private var pointRegions: [String: String] = [:]
+    private static let rows = ["bottom", "middle", "top"]
+    private static let displayAligns = ["after", "center", "before"]
+
+    /// The region for the captions that are not placed, once any caption is.
+    var unplaced: Place? { regions.isEmpty ? nil : Place(region: "bottom", textAlign: nil) }
+
+    /// True for a placement this writer maps: an anchor or a point, nothing WebVTT-only.
+    static func isMapped(_ placement: CuePlacement) -> Bool {
+        var rest = placement
+        (rest.anchor, rest.point) = (nil, nil)
+        return rest == CuePlacement()
+    }
+
+    /// The region and alignment of a caption (an ASS event's own alignment or its style's); nil for
+    /// bottom centre without a point, which needs none.
+    mutating func place(_ event: CaptionEvent, _ ass: ASSFeatureLoss) -> Place? {
+        let anchor: Int?, point: CuePlacement.Point?, playRes: (x: Int, y: Int)
+        if event.ass != nil {
+            (anchor, point, playRes) = (ass.anchor(of: event), event.placement?.point, (ass.playResX, ass.playResY))
+        } else {
+            guard let placement = event.placement, placement.anchor != nil || placement.point != nil, Self.isMapped(placement) else { return nil }
+            // Another format's `{\pos}` (SRT) counts in the 384x288 players read it in.
+            (anchor, point, playRes) = (placement.anchor, placement.point, ASSWriter.libassPlayRes)
+        }
+        let (column, row) = ASSFeatureLoss.grid(anchor)
+        let textAlign = [Optional("left"), nil, "right"][column]
+        guard let point else {
+            guard column != 1 || row != 0 else { return nil }
+            add(Region(id: Self.rows[row], origin: (10, 10), extent: (80, 80), displayAlign: Self.displayAligns[row]))
+            return Place(region: Self.rows[row], textAlign: textAlign)
+        }
+        let x = ASSFeatureLoss.percent(point.x, of: playRes.x), y = ASSFeatureLoss.percent(point.y, of: playRes.y)
+        func span(_ at: Double, _ side: Int) -> (origin: Double, size: Double) {
+            switch side {
+            case 0: return (at, 100 - at)                        // starts at the point
+            case 2: return (0, at)                               // ends at it
+            default: let half = min(at, 100 - at); return (at - half, 2 * half)
+            }
+        }
+        let across = span(x, column), down = span(y, 2 - row)  // row 2 (top) starts at y
+        let key = "\(column) \(row) \(x) \(y)"
+        let id = pointRegions[key] ?? "pos\(pointRegions.count + 1)"
+        pointRegions[key] = id
+        add(Region(id: id, origin: (across.origin, down.origin), extent: (across.size, down.size), displayAlign: Self.displayAligns[row]))
+        return Place(region: id, textAlign: textAlign)
+    }
+
+    /// A region, once; and the bottom one with the first, for the captions that are not placed.
+    private mutating func add(_ region: Region) {
+        if regions.isEmpty { regions.append(Region(id: "bottom", origin: (10, 10), extent: (80, 80), displayAlign: "after")) }
+        if !regions.contains(where: { $0.id == region.id }) { regions.append(region) }
+    }
+
+    /// `<head><layout>` with the regions, or nothing when no caption is placed.
+    func writeHead(_ out: ByteSink) {
+        guard !regions.isEmpty else { return }
+        out.append("  <head>\n    <layout>\n")
+        for r in regions.sorted(by: { $0.id < $1.id }) {
+            out.appendString("      <region xml:id=\"\(r.id)\" tts:origin=\"\(Self.text(r.origin.x))% \(Self.text(r.origin.y))%\" ")
+            out.appendString("tts:extent=\"\(Self.text(r.extent.w))% \(Self.text(r.extent.h))%\" tts:displayAlign=\"\(r.displayAlign)\"/>\n")
+        }
+        out.append("    </layout>\n  </head>\n")
+    }
+
+    private static func text(_ v: Double) -> String { NumberText.plain((v * 100).rounded() / 100) }
 }

@@ -11,7 +11,8 @@ enum WebVTTCueTextWriter {
         var close: String
     }
 
-    static func write(_ event: CaptionEvent, wordTimestamps: Bool, _ w: inout WebVTTOutput) {
+    /// `voice`: a speaker name (ASS's Name field) written as `<v voice>` around the whole text.
+    static func write(_ event: CaptionEvent, wordTimestamps: Bool, voice: String? = nil, _ w: inout WebVTTOutput) {
         if event.isPlain {
             // The common case, without making a String: nothing to escape, no tags, no empty lines.
             let written = event.plainText.withUTF8 { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
@@ -22,13 +23,17 @@ enum WebVTTCueTextWriter {
             if written { return }
         }
         let text = event.text
-        if text.spans.isEmpty, !(wordTimestamps && !event.words.isEmpty), isSafe(text.plain.utf8) {
+        if text.spans.isEmpty, voice == nil, !(wordTimestamps && !event.words.isEmpty), isSafe(text.plain.utf8) {
             // The common case: nothing to escape, no tags, no empty lines.
             if !text.plain.isEmpty { w.put(text.plain); w.put("\n") }
             return
         }
         let plain = Array(text.plain.utf8)
-        let tags = makeTags(text.spans, plain, &w)
+        var tags = makeTags(text.spans, plain, &w)
+        if let voice, !plain.isEmpty {
+            // First, so it opens before (outside) every span starting with the text.
+            tags.insert(Tag(start: 0, end: plain.count, open: startTag("v", classes: [], annotation: voice, &w), close: "</v>"), at: 0)
+        }
         let stamps = wordTimestamps ? inlineTimestamps(event, plain, &w) : []
         guard !plain.isEmpty || !tags.isEmpty else { return }
         var emitter = Emitter(plain: plain)

@@ -7,20 +7,40 @@ import CaptionModel
 /// the writer changes as little as possible and reports it once per kind:
 /// - cue text: `&`, `<` and `>` are escaped, so no text line can contain "-->"; an empty line inside a
 ///   cue (which would end the cue) is written as `<>`, an empty start tag that parsers ignore, so it
-///   reads back as an empty line; a CR is written as `&#13;`.
+///   reads back as an empty line; a CR is written as `&#13;`. (Not for events read from ASS: there an
+///   empty line is spacing, `\N\N`, and is dropped, since readers that skip WebVTT's tag tokenizer show `<>`.)
 /// - ids and settings cannot be escaped: line breaks become spaces, and in an id "-->" becomes "->" (reported).
 /// - STYLE blocks cannot hold blank lines or "-->": blank lines are dropped, "-->" becomes "-- >".
+/// - `\an`, `\pos` (ASS, and SRT's `{\an8}`) become `line`, `position` and `align` settings
+///   (`settings(anchor:point:playRes:)`) when the cue has no WebVTT settings of its own.
+///
+/// A document read from ASS keeps what WebVTT can say (`ASSFeatureLoss`): the Name field as a voice
+/// span `<v Name>` around the cue text, the style's bold, italic and underline as tags, its Alignment
+/// as settings, and of `[Script Info]` only Title and Language, as header lines like other inputs'
+/// metadata; empty lines inside an event are dropped. What it cannot hold is reported per kind with the
+/// number of events that lost it.
 enum WebVTTWriter {
+    /// Header keys kept from an ASS script's `[Script Info]`: the ones other inputs give too (TTML,
+    /// SAMI, EBU STL). ScriptType, PlayRes, WrapStyle and the rest describe ASS rendering, not the captions.
+    static let assHeaderKeys: Set<String> = ["title", "language"]
+
+    static func holds(_ options: WriteOptions) -> ASSFeatureLoss.Holds {
+        options.wordTimestamps ? [.placement, .styleLooks, .speakerNames, .wordTimes] : [.placement, .styleLooks, .speakerNames]
+    }
+
     static func write(_ document: CaptionDocument, options: WriteOptions, into sink: ByteSink) -> [Diagnostic] {
         var w = WebVTTOutput(sink: sink)
         w.put("WEBVTT\n")
-        for entry in document.metadata { writeMetadata(entry, &w) }
+        let fromASS = document.assScript != nil
+        for entry in document.metadata where !fromASS || assHeaderKeys.contains(entry.key.lowercased()) { writeMetadata(entry, &w) }
         w.put("\n")
+        ASSFeatureLoss.noteScript(document, keptKeys: assHeaderKeys, holds: holds(options), into: &w.lost)
         for sheet in document.stylesheets { writeStylesheet(sheet, &w) }
         for region in document.regions { writeRegion(region, &w) }
+        let ass = ASSFeatureLoss(document)
         let cues = document.events.withUnsafeBufferPointer { events in
             EventChunks.write(count: events.count, into: w.sink, options: options, merge: { $0.merge($1) }) { range, sink in
-                writeCues(events, range, options: options, into: sink)
+                writeCues(events, range, ass, options: options, into: sink)
             }
         }
         w.merge(cues)
@@ -28,13 +48,19 @@ enum WebVTTWriter {
     }
 
     /// The cues in `range`, with what they could not carry.
-    private static func writeCues(_ events: UnsafeBufferPointer<CaptionEvent>, _ range: Range<Int>, options: WriteOptions,
-                                  into sink: ByteSink) -> WebVTTOutput {
+    private static func writeCues(_ events: UnsafeBufferPointer<CaptionEvent>, _ range: Range<Int>, _ ass: ASSFeatureLoss,
+                                  options: WriteOptions, into sink: ByteSink) -> WebVTTOutput {
         var w = WebVTTOutput(sink: sink)
         for n in range {
             // Most cues (only text, or one <i> line, without an id) take the short path.
             let short = events[n].id == nil && events[n].start >= 0 && events[n].end >= 0 && writeShortCue(events[n], w.sink)
-            if !short { writeCue(events[n], options: options, &w) }
+            if short { continue }
+            if let fields = events[n].ass {
+                w.lost.event = n
+                writeASSCue(events[n], fields, ass, options: options, &w)
+            } else {
+                writeCue(events[n], options: options, &w)
+            }
         }
         return w
     }
@@ -148,6 +174,34 @@ enum WebVTTWriter {
     // MARK: - Cues
 
     private static func writeCue(_ event: CaptionEvent, options: WriteOptions, _ w: inout WebVTTOutput) {
+        writeTiming(event, &w)
+        if let settings = event.settings.map({ singleLine($0, what: "cue settings", arrows: false, &w).trimmedWhitespace() }),
+           !settings.isEmpty {
+            w.put(" "); w.put(settings)
+        } else if var placement = event.placement {
+            // SRT's `{\an8}`, `{\pos(x,y)}` (at the 384x288 players read them in), JSON's anchor: as
+            // settings, unless WebVTT settings are there already.
+            let asASS = placement.anchor != nil || placement.point != nil
+            var webVTTPart = placement
+            (webVTTPart.anchor, webVTTPart.point, webVTTPart.rect) = (nil, nil, nil)
+            if asASS, webVTTPart == CuePlacement() {
+                placement = settings(anchor: placement.anchor, point: placement.point, playRes: ASSWriter.libassPlayRes) ?? CuePlacement()
+            } else if asASS {
+                w.note("ASS/SRT positions (\\an, \\pos) beside WebVTT settings", lost: true)
+            }
+            if let settings = WebVTTCueSettings.format(placement) { w.put(" "); w.put(settings) }
+            if event.placement?.rect != nil { w.note("SRT coordinates (X1..Y2)", lost: true) }
+        }
+        w.put("\n")
+        if !event.words.isEmpty && !options.wordTimestamps {
+            w.note("word timings (enable word timestamps to write them as inline timestamps)", lost: true)
+        }
+        WebVTTCueTextWriter.write(event, wordTimestamps: options.wordTimestamps, &w)
+        w.put("\n")
+    }
+
+    /// The id line, if any, and the times.
+    private static func writeTiming(_ event: CaptionEvent, _ w: inout WebVTTOutput) {
         if let id = event.id, !id.isEmpty {
             w.put(singleLine(id, what: "cue ids", arrows: true, &w))
             w.put("\n")
@@ -156,21 +210,49 @@ enum WebVTTWriter {
         w.sink.appendTimestamp(event.start, separator: 0x2E)
         w.put(" --> ")
         w.sink.appendTimestamp(event.end, separator: 0x2E)
-        if let settings = event.settings.map({ singleLine($0, what: "cue settings", arrows: false, &w).trimmedWhitespace() }),
-           !settings.isEmpty {
-            w.put(" "); w.put(settings)
-        } else if let placement = event.placement {
-            if let settings = WebVTTCueSettings.format(placement) { w.put(" "); w.put(settings) }
-            if placement.anchor != nil || placement.point != nil || placement.rect != nil {
-                w.note("ASS/SRT positions (\\an, \\pos, X1..Y2)", lost: true)
-            }
-        }
+    }
+
+    /// A cue read from ASS: the alignment (its own or its style's) and `\pos` as settings, the Name
+    /// field as a voice span, the style's looks as tags, empty lines dropped; the rest reported.
+    private static func writeASSCue(_ event: CaptionEvent, _ fields: ASSEventFields, _ ass: ASSFeatureLoss,
+                                    options: WriteOptions, _ w: inout WebVTTOutput) {
+        writeTiming(event, &w)
+        let placement = settings(anchor: ass.anchor(of: event), point: event.placement?.point, playRes: (ass.playResX, ass.playResY))
+        if let settings = placement.flatMap(WebVTTCueSettings.format) { w.put(" "); w.put(settings) }
         w.put("\n")
         if !event.words.isEmpty && !options.wordTimestamps {
             w.note("word timings (enable word timestamps to write them as inline timestamps)", lost: true)
         }
-        WebVTTCueTextWriter.write(event, wordTimestamps: options.wordTimestamps, &w)
+        var shown = event
+        if let text = ass.convert(event, fields, holds: holds(options), emptyLines: .dropEmpty, lost: &w.lost) { shown.text = text }
+        WebVTTCueTextWriter.write(shown, wordTimestamps: options.wordTimestamps, voice: fields.name.isEmpty ? nil : fields.name, &w)
         w.put("\n")
+    }
+
+    /// ASS placement as WebVTT settings. `anchor` is the numeric keypad (1 bottom left ... 9 top right;
+    /// nil is 2); `point` is `\pos(x,y)` in script pixels of `playRes`, the point the anchor is put on.
+    /// - With a point: `position` is x in percent with the anchor's column as its alignment
+    ///   (`line-left`, `center`, `line-right`) and `align` to match; `line` is y in percent (snap-to-lines
+    ///   off) with the anchor's row as its alignment (`end` for the bottom row: the cue ends there).
+    /// - Without: the top row is `line:0` (the first line from the top), the middle row
+    ///   `line:50%,center`; the bottom row is WebVTT's default; the column is `align:left` or `right`.
+    /// Nil for bottom centre without a point: WebVTT's default.
+    static func settings(anchor: Int?, point: CuePlacement.Point?, playRes: (x: Int, y: Int)) -> CuePlacement? {
+        let (column, row) = ASSFeatureLoss.grid(anchor)
+        var p = CuePlacement()
+        p.align = [.left, .center, .right][column]
+        if let point {
+            p.position = ASSFeatureLoss.percent(point.x, of: playRes.x)
+            p.positionAlign = [.lineLeft, .center, .lineRight][column]
+            p.line = .percent(ASSFeatureLoss.percent(point.y, of: playRes.y))
+            p.lineAlign = [.end, .center, .start][row]
+        } else if row == 2 {
+            p.line = .number(0)
+        } else if row == 1 {
+            p.line = .percent(50)
+            p.lineAlign = .center
+        }
+        return p == CuePlacement() ? nil : p
     }
 
     /// Ids and settings are raw text on one line: line breaks become spaces. An id must not contain
@@ -228,6 +310,8 @@ extension String {
 struct WebVTTOutput {
     let sink: ByteSink
     private var notes: [(message: String, lost: Bool, count: Int)] = []
+    /// What of an ASS script WebVTT cannot hold (`ASSFeatureLoss`), counted in events.
+    var lost = LostFeatures()
 
     init(sink: ByteSink = ByteSink()) { self.sink = sink }
 
@@ -237,6 +321,7 @@ struct WebVTTOutput {
 
     /// A later chunk's notes, counted together with these.
     mutating func merge(_ other: WebVTTOutput) {
+        lost.merge(other.lost)
         for note in other.notes {
             if let k = notes.firstIndex(where: { $0.message == note.message }) { notes[k].count += note.count }
             else { notes.append(note) }
@@ -252,6 +337,6 @@ struct WebVTTOutput {
         notes.map { note in
             let times = note.count > 1 ? " (\(note.count) times)" : ""
             return .warning(line: nil, note.lost ? "WebVTT cannot carry \(note.message)\(times)" : "WebVTT: \(note.message)\(times)")
-        }
+        } + lost.diagnostics(format: "WebVTT")
     }
 }
