@@ -17,6 +17,22 @@ enum ASSHeaderValues {
         return negative ? -value : min(value, Int(Int32.max))
     }
 
+    /// `int` of `bytes[range]`, for the fields of every Dialogue line.
+    static func int(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var value = 0, negative = false, started = false
+        var k = range.lowerBound
+        if k < range.upperBound, bytes[k] == 0x2D || bytes[k] == 0x2B { negative = bytes[k] == 0x2D; k += 1 }
+        while k < range.upperBound {
+            let d = bytes[k] &- 0x30
+            guard d < 10 else { break }
+            started = true
+            value = min(value * 10 + Int(d), Int(Int32.max) + 1)
+            k += 1
+        }
+        guard started else { return 0 }
+        return negative ? -value : min(value, Int(Int32.max))
+    }
+
     /// `strtod` of the longest leading decimal number (`12.5abc` is 12.5); 0 without one, and for
     /// values that are not finite.
     static func double<S: StringProtocol>(_ text: S) -> Double {

@@ -1,4 +1,7 @@
 import CaptionModel
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads ASS (v4.00+) and SSA (v4.00) losslessly: `[Script Info]` into metadata (its comment lines
 /// kept beside), style rows into `NamedStyle`s with every field, Dialogue lines into events (their
@@ -12,10 +15,10 @@ struct ASSReader {
     static let defaultLegacyEventFormat = ["marked", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
 
     private var section = Section.other
-    private var legacy = false
+    private var legacy = false { didSet { columns = nil } }
     private var sawSection = false
     private var styleFormat: [String]?
-    private var eventFormat: [String]?
+    private var eventFormat: [String]? { didSet { columns = nil } }
     private var document = CaptionDocument()
     private var script = ASSScript(kind: .ass)
     /// The lines of the verbatim section being read.
@@ -24,13 +27,23 @@ struct ASSReader {
     private var diagnostics: [Diagnostic] = []
     /// The Dialogue line of each event (for messages that point into the file).
     private var eventLines: [Int32] = []
+    /// Every event's text goes into shared chunks rather than a String per event.
+    private var arena = TextArenaWriter()
+    private var textScanner = ASSTextScanner()
+    /// Where the events section's Format line puts each field; nil until the next event line after the
+    /// Format line (or the script's kind) changed.
+    private var columns: EventColumns?
+    /// Where each field of the line being read starts (the byte after its comma).
+    private var fieldStarts: [Int] = []
 
-    static func read(_ text: DecodedText) throws -> ParseResult {
+    /// `byteEvents: false` reads every line through `line` (the differential tests compare the two).
+    static func read(_ text: DecodedText, byteEvents: Bool = true) throws -> ParseResult {
         var reader = ASSReader()
         reader.diagnostics = text.diagnostics
         text.utf8.withUnsafeBufferPointer { b in
             var scanner = LineScanner(b)
             while let range = scanner.next() {
+                if byteEvents, reader.section == .events, reader.eventLine(b, range, number: scanner.lineNumber) { continue }
                 reader.line(b, range, number: scanner.lineNumber)
             }
         }
@@ -193,6 +206,164 @@ struct ASSReader {
         script.otherEvents.append(.init(position: document.events.count, value: other))
     }
 
+    /// The columns of the events section's Format line the model reads, each the last of its name (as a
+    /// dictionary of the line's fields would hold it), -1 when the line has none.
+    private struct EventColumns {
+        let count: Int
+        var layer = -1, start = -1, end = -1, style = -1, name = -1, marginL = -1, marginR = -1, marginV = -1, effect = -1, text = -1
+
+        init(_ format: [String]) {
+            count = format.count
+            for (k, column) in format.enumerated() {
+                switch column {
+                case "layer": layer = k
+                case "start": start = k
+                case "end": end = k
+                case "style": style = k
+                case "name": name = k
+                case "marginl": marginL = k
+                case "marginr": marginR = k
+                case "marginv": marginV = k
+                case "effect": effect = k
+                case "text": text = k
+                default: break
+                }
+            }
+        }
+    }
+
+    /// A Dialogue or Comment line read on bytes: the fields split at the commas the Format line's count
+    /// asks for, numbers and times read in place, the Text field stored once (and its plain text beside
+    /// it only when they differ). What `line` and `event` make of the same line, without a String per
+    /// line or per field. False, having changed nothing, for any other line and for one this cannot read
+    /// exactly as `line` does (malformed fields, whose warnings `line` gives; a key, colon or comma next
+    /// to bytes beyond ASCII where Characters could differ from bytes): `line` then reads it.
+    private mutating func eventLine(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int) -> Bool {
+        var start = range.lowerBound
+        let end = range.upperBound
+        while start < end, b[start] == 0x20 || b[start] == 0x09 { start += 1 }
+        guard start < end, b[start] != 0x5B, let base = b.baseAddress,
+              let found = memchr(base + start, 0x3A, end - start) else { return false }
+        let colon = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+        var keyEnd = colon
+        while keyEnd > start, b[keyEnd - 1] == 0x20 || b[keyEnd - 1] == 0x09 { keyEnd -= 1 }
+        let isDialogue: Bool
+        if b.hasLowercasedKey("dialogue", start..<keyEnd) { isDialogue = true }
+        else if b.hasLowercasedKey("comment", start..<keyEnd) { isDialogue = false }
+        else { return false }
+        var valueStart = colon + 1
+        if valueStart < end, b[valueStart] >= 0x80 { return false }
+        if valueStart < end, b[valueStart] == 0x20 {
+            if valueStart + 1 < end, b[valueStart + 1] >= 0x80 { return false }
+            valueStart += 1
+        }
+
+        if columns == nil { columns = EventColumns(eventFormat ?? (legacy ? Self.defaultLegacyEventFormat : Self.defaultEventFormat)) }
+        let columns = columns!
+        fieldStarts.removeAll(keepingCapacity: true)
+        fieldStarts.append(valueStart)
+        var position = valueStart
+        for _ in 1..<max(columns.count, 1) {
+            // Fields before the text are short: a loop beats a memchr call for each.
+            var comma = position
+            while comma < end, base[comma] != 0x2C { comma += 1 }
+            guard comma < end, b.isCharacter(at: comma, in: start..<end) else { return false }
+            fieldStarts.append(comma + 1)
+            position = comma + 1
+        }
+        func field(_ k: Int) -> Range<Int>? {
+            guard k >= 0 else { return nil }
+            return fieldStarts[k]..<(k + 1 < columns.count ? fieldStarts[k + 1] - 1 : end)
+        }
+        guard let startField = field(columns.start), let eventStart = ASSTime.milliseconds(b, startField),
+              let endField = field(columns.end), let eventEnd = ASSTime.milliseconds(b, endField) else { return false }
+
+        // The Text field: without a brace or backslash it is its own plain text, stored once.
+        let textRange = field(columns.text) ?? end..<end
+        let text = UnsafeBufferPointer(rebasing: b[textRange])
+        let source = arena.append(text)
+        var plain = source
+        var spans: [TextSpan] = []
+        var words: [Word] = []
+        var placement: CuePlacement?
+        if b.containsAny(0x7B, 0x5C, 0x5C, in: textRange) {
+            textScanner.parse(text, eventStart: eventStart)
+            let same = textScanner.out.count == text.count
+                && textScanner.out.withUnsafeBufferPointer { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
+            if !same { plain = textScanner.out.withUnsafeBufferPointer { arena.append($0) } }
+            spans = textScanner.spans
+            words = textScanner.words
+            if textScanner.anchor != nil || textScanner.point != nil {
+                placement = CuePlacement()
+                placement!.anchor = textScanner.anchor
+                placement!.point = textScanner.point
+            }
+        }
+        var ass = ASSEventFields()
+        // SSA's Marked column is not a layer: libass reads none from it.
+        if let r = field(columns.layer) { ass.layer = ASSHeaderValues.int(b, r) }
+        if let r = field(columns.name) { ass.name = b.assTrimmedString(r) }
+        if let r = field(columns.marginL) { ass.marginLeft = ASSHeaderValues.int(b, r) }
+        if let r = field(columns.marginR) { ass.marginRight = ASSHeaderValues.int(b, r) }
+        if let r = field(columns.marginV) { ass.marginVertical = ASSHeaderValues.int(b, r) }
+        if let r = field(columns.effect) { ass.effect = b.assTrimmedString(r) }
+        let style = field(columns.style).map { b.assStyleName($0) }
+        ass.textDigest = CaptionEvent.assTextDigest(plain: plain, spans: spans, placement: placement, words: words, start: eventStart)
+        let event = CaptionEvent(start: eventStart, end: eventEnd, plain: plain, spans: spans, source: source, words: words,
+                                 placement: placement, style: style?.isEmpty == false ? style : nil, ass: ass)
+        if isDialogue {
+            eventLines.append(Int32(clamping: number))
+            document.events.append(event)
+        } else {
+            script.otherEvents.append(.init(position: document.events.count, value: ASSOtherEvent(comment: event)))
+        }
+        return true
+    }
+
     /// `h:mm:ss.cc` to milliseconds (`ASSTime.milliseconds`).
     static func time(_ text: Substring) -> Milliseconds? { ASSTime.milliseconds(text) }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// True when the bytes in `range` are `key` (lower case ASCII letters) in any case.
+    fileprivate func hasLowercasedKey(_ key: StaticString, _ range: Range<Int>) -> Bool {
+        guard range.count == key.utf8CodeUnitCount else { return false }
+        let k = key.utf8Start
+        for i in 0..<range.count where self[range.lowerBound + i] | 0x20 != k[i] { return false }
+        return true
+    }
+
+    /// True when the ASCII byte at `index` is a Character of its own in the String of `bounds`' bytes (as
+    /// `split` on Characters needs a separator to be): always beside ASCII; beside other bytes, unless a
+    /// combining mark (or another extender) follows it or a prepended mark precedes it.
+    fileprivate func isCharacter(at index: Int, in bounds: Range<Int>) -> Bool {
+        let before = index > bounds.lowerBound && self[index - 1] >= 0x80
+        let after = index + 1 < bounds.upperBound && self[index + 1] >= 0x80
+        guard before || after else { return true }
+        var a = index
+        if before { a -= 1; while a > bounds.lowerBound, self[a] & 0xC0 == 0x80 { a -= 1 } }
+        var z = index + 1
+        if after { z += 1; while z < bounds.upperBound, self[z] & 0xC0 == 0x80 { z += 1 } }
+        let window = String(decoding: UnsafeBufferPointer(rebasing: self[a..<z]), as: UTF8.self)
+        return window.count == 1 + (before ? 1 : 0) + (after ? 1 : 0)
+    }
+
+    /// `assTrimming(" \t")` of the bytes in `range`.
+    fileprivate func assTrimmedString(_ range: Range<Int>) -> String {
+        var a = range.lowerBound, z = range.upperBound
+        for k in a..<z where self[k] >= 0x80 { return string(range).assTrimming(" \t") }
+        while a < z, self[a] == 0x20 || self[a] == 0x09 { a += 1 }
+        while z > a, self[z - 1] == 0x20 || self[z - 1] == 0x09 { z -= 1 }
+        return a < z ? string(a..<z) : ""
+    }
+
+    /// A Style field as the style's name: trimmed, leading `*` dropped.
+    fileprivate func assStyleName(_ range: Range<Int>) -> String {
+        var a = range.lowerBound, z = range.upperBound
+        for k in a..<z where self[k] >= 0x80 { return String(string(range).assTrimming(" \t").drop { $0 == "*" }) }
+        while a < z, self[a] == 0x20 || self[a] == 0x09 { a += 1 }
+        while z > a, self[z - 1] == 0x20 || self[z - 1] == 0x09 { z -= 1 }
+        while a < z, self[a] == 0x2A { a += 1 }
+        return a < z ? string(a..<z) : ""
+    }
 }

@@ -178,8 +178,19 @@ package enum ASSWriter {
         appendClock(end, sink)
         sink.append(0x2C)
         if let ass = event.ass {
-            sink.appendString(context.keepsStyleNames ? fieldSafe(event.style ?? "Default") : styleName(event, context, lost: &lost))
-            sink.appendString(",\(fieldSafe(ass.name)),\(ass.marginLeft),\(ass.marginRight),\(ass.marginVertical),\(fieldSafe(ass.effect)),")
+            // Bytes appended as they are (no String made per event): most fields need no change.
+            if context.keepsStyleNames { appendFieldSafe(event.style ?? "", sink) } else { sink.appendString(styleName(event, context, lost: &lost)) }
+            sink.append(0x2C)
+            appendFieldSafe(ass.name, sink)
+            sink.append(0x2C)
+            sink.appendDecimal(ass.marginLeft)
+            sink.append(0x2C)
+            sink.appendDecimal(ass.marginRight)
+            sink.append(0x2C)
+            sink.appendDecimal(ass.marginVertical)
+            sink.append(0x2C)
+            appendFieldSafe(ass.effect, sink)
+            sink.append(0x2C)
             if ass.textDigest == event.assTextDigest {
                 event.sourceStoredText.withUTF8 { sink.append($0) }
             } else {
@@ -209,6 +220,19 @@ package enum ASSWriter {
             writeText(event, sink, lost: &lost)
         }
         sink.append(0x0A)
+    }
+
+    /// `fieldSafe(s)`'s bytes: the String's own when it has no comma, LF or CR (then no Character of it
+    /// is one), else `fieldSafe`'s.
+    private static func appendFieldSafe(_ s: String, _ sink: ByteSink) {
+        var s = s
+        s.withUTF8 { bytes in
+            if bytes.containsAny(0x2C, 0x0A, 0x0D, in: 0..<bytes.count) {
+                sink.appendString(fieldSafe(String(decoding: bytes, as: UTF8.self)))
+            } else {
+                sink.append(bytes)
+            }
+        }
     }
 
     /// The event's style where the document defines it, else the default style.
