@@ -126,6 +126,20 @@ import CaptionModel
         #expect(!text.contains("[V4 Styles]") && !text.contains("Marked"))
     }
 
+    /// An SSA row whose custom Format line has an OutlineColour column after BackColour: libass takes
+    /// BackColour for the outline when it reads that column, then the OutlineColour column again.
+    @Test func ssaOutlineColumnAfterBackColourWins() throws {
+        func outline(_ format: String, _ row: String) throws -> RGBAColor? {
+            let ssa = "[Script Info]\nScriptType: v4.00\n\n[V4 Styles]\nFormat: \(format)\nStyle: \(row)\n"
+            return try Self.read(ssa, name: "t.ssa").document.styles.first?.outlineColor
+        }
+        #expect(try outline("Name, BackColour, OutlineColour", "A,&H00000008,&H0000FFFF") == RGBAColor(red: 255, green: 255, blue: 0))
+        #expect(try outline("Name, OutlineColour, BackColour", "A,&H0000FFFF,&H00000008") == RGBAColor(red: 8, green: 0, blue: 0))
+        // An empty Style field stays empty (libass draws it with the default style either way).
+        let empty = try Self.read("[Events]\nDialogue: 0,0:00:00.00,0:00:01.00,,,0,0,0,,hi\n")
+        #expect(Self.write(empty.document).text.contains("Dialogue: 0,0:00:00.00,0:00:01.00,,,0,0,0,,hi\n"))
+    }
+
     /// Columns a custom Format line leaves out are written as libass reads their absence (0, but for
     /// ScaleX/Y 100), and ScaledBorderAndShadow says yes: libass's default for custom Format lines.
     @Test func customFormatLinesBecomeTheStandardOnesWithLibassValues() throws {

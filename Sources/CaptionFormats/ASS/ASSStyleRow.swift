@@ -34,7 +34,11 @@ enum ASSStyleRow {
             // transparent (0x80). TertiaryColour is never read.
             let transparency = UInt8(clamping: Int(Int32(bitPattern: ASSHeaderValues.integer(field["alphalevel"] ?? "0"))))
             func withTransparency(_ c: RGBAColor?, _ t: UInt8) -> RGBAColor? { c.map { RGBAColor(red: $0.red, green: $0.green, blue: $0.blue, alpha: 255 - t) } }
-            style.outlineColor = withTransparency(style.backColor, transparency)
+            // libass sets the outline to BackColour when it reads that column; an OutlineColour
+            // column after it (a custom Format line) sets it again.
+            let outlineColumn = format.lastIndex(of: "outlinecolour"), backColumn = format.lastIndex(of: "backcolour")
+            let outline = outlineColumn.map { o in backColumn.map { o > $0 } ?? true } == true ? style.outlineColor : style.backColor
+            style.outlineColor = withTransparency(outline, transparency)
             style.primaryColor = withTransparency(style.primaryColor, transparency)
             style.secondaryColor = withTransparency(style.secondaryColor, transparency)
             style.backColor = withTransparency(style.backColor, 0x80)
