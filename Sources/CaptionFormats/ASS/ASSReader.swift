@@ -41,7 +41,7 @@ struct ASSReader {
         var reader = ASSReader()
         reader.diagnostics = text.diagnostics
         text.utf8.withUnsafeBufferPointer { b in
-            var scanner = LineScanner(b)
+            var scanner = LineScanner(b, releasing: text.utf8)
             while let range = scanner.next() {
                 if byteEvents, reader.section == .events, reader.eventLine(b, range, number: scanner.lineNumber) { continue }
                 reader.line(b, range, number: scanner.lineNumber)
