@@ -29,8 +29,8 @@ public final class LibassRenderer {
     ///   - defaultFont: the file behind `defaultFamily`; the first of `fontFiles` when nil.
     ///   - simpleShaping: libass's simple shaper (FriBidi only: unhinted advances, no kerning) instead of
     ///     HarfBuzz, which the toolkit matches; ffmpeg 5.1's `-vf subtitles=` always renders with it.
-    public init(fontFiles: [String], defaultFamily: String, defaultFont: String? = nil, width: Int, height: Int,
-                simpleShaping: Bool = false) throws(LibassError) {
+    public convenience init(fontFiles: [String], defaultFamily: String, defaultFont: String? = nil, width: Int, height: Int,
+                            simpleShaping: Bool = false) throws(LibassError) {
         guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
         guard let firstFont = fontFiles.first else { throw .noFonts }
         // Read every font before touching libass, so a failure leaks nothing.
@@ -41,27 +41,16 @@ public final class LibassRenderer {
         }
         let defaultFont = defaultFont ?? firstFont
         guard FileManager.default.isReadableFile(atPath: defaultFont) else { throw .unreadableFont(path: defaultFont) }
-
-        guard let library = ass_library_init() else { throw .initializationFailed("ass_library_init") }
-        ass_set_message_cb(library, libassMessage, nil)
-        for font in fonts {
-            // libass copies the name and the data.
-            font.data.withUnsafeBytes { bytes in
-                ass_add_font(library, font.name, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+        try self.init(width: width, height: height) { library in
+            for font in fonts {
+                // libass copies the name and the data.
+                font.data.withUnsafeBytes { bytes in
+                    ass_add_font(library, font.name, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+                }
             }
         }
-        guard let renderer = ass_renderer_init(library) else {
-            ass_library_done(library)
-            throw .initializationFailed("ass_renderer_init")
-        }
-        self.library = library
-        self.renderer = renderer
-        self.width = width
-        self.height = height
-        ass_set_frame_size(renderer, Int32(width), Int32(height))
         ass_set_storage_size(renderer, Int32(width), Int32(height))
         ass_set_shaper(renderer, simpleShaping ? ASS_SHAPING_SIMPLE : ASS_SHAPING_COMPLEX)
-        ass_set_hinting(renderer, ASS_HINTING_NONE)
         ass_set_fonts(renderer, defaultFont, defaultFamily, Int32(ASS_FONTPROVIDER_NONE.rawValue), nil, 0)
     }
 
@@ -69,11 +58,19 @@ public final class LibassRenderer {
     /// script's `[Fonts]` section and then the system's (fontconfig), the complex shaper, no hinting,
     /// and no storage size (as ffmpeg's filter leaves it). Not deterministic across machines: the system's
     /// fonts decide what a family the script names looks like, as they do for every player.
-    public init(playerWidth width: Int, height: Int) throws(LibassError) {
+    public convenience init(playerWidth width: Int, height: Int) throws(LibassError) {
+        try self.init(width: width, height: height) { library in ass_set_extract_fonts(library, 1) }
+        ass_set_shaper(renderer, ASS_SHAPING_COMPLEX)
+        ass_set_fonts(renderer, nil, nil, Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
+    }
+
+    /// libass's library (set up by `prepare` before its renderer exists) and renderer for a frame of
+    /// `width` x `height`, messages through the toolkit's callback, no hinting.
+    private init(width: Int, height: Int, prepare: (OpaquePointer) -> Void) throws(LibassError) {
         guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
         guard let library = ass_library_init() else { throw .initializationFailed("ass_library_init") }
         ass_set_message_cb(library, libassMessage, nil)
-        ass_set_extract_fonts(library, 1)
+        prepare(library)
         guard let renderer = ass_renderer_init(library) else {
             ass_library_done(library)
             throw .initializationFailed("ass_renderer_init")
@@ -83,9 +80,7 @@ public final class LibassRenderer {
         self.width = width
         self.height = height
         ass_set_frame_size(renderer, Int32(width), Int32(height))
-        ass_set_shaper(renderer, ASS_SHAPING_COMPLEX)
         ass_set_hinting(renderer, ASS_HINTING_NONE)
-        ass_set_fonts(renderer, nil, nil, Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
     }
 
     deinit {
