@@ -113,7 +113,11 @@ struct ASSReader {
                 if eventFormat != (legacy ? Self.defaultLegacyEventFormat : Self.defaultEventFormat) { script.customFormat = true }
             case "dialogue": dialogue(value, number: number)
             case "comment": comment(value, number: number)
-            default: script.otherEvents.append(.init(position: document.events.count, value: ASSOtherEvent(type: key, line: String(value))))
+            // Picture, Sound, Movie, Command: kept as written. A line whose key is not a word is nothing
+            // libass reads, and written back it could read as something else (a `;` comment).
+            default:
+                guard !key.isEmpty, key.allSatisfy({ $0.isASCII && $0.isLetter }) else { break }
+                script.otherEvents.append(.init(position: document.events.count, value: ASSOtherEvent(type: key, line: String(value))))
             }
         case .other: break
         }
