@@ -140,6 +140,24 @@ import CaptionModel
         #expect(Self.write(empty.document).text.contains("Dialogue: 0,0:00:00.00,0:00:01.00,,,0,0,0,,hi\n"))
     }
 
+    /// `Actor` is libass's other name for the Name column: read as the speaker, and a Format line using
+    /// it is standard (no ScaledBorderAndShadow added). Found in real scripts (mantas-done/subtitles).
+    @Test func actorIsTheNameColumn() throws {
+        let script = "[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Actor, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:00.00,0:00:01.00,Default,Ann,0,0,0,,hi\n"
+        let read = try Self.read(script)
+        #expect(read.document.events.first?.ass?.name == "Ann")
+        #expect(read.document.assScript?.customFormat == false)
+        let text = Self.write(read.document).text
+        #expect(!text.contains("ScaledBorderAndShadow") && text.contains("Dialogue: 0,0:00:00.00,0:00:01.00,Default,Ann,0,0,0,,hi\n"))
+    }
+
+    /// An SSA style row without an Alignment column is alignment 0 to libass (no column: a `\pos`
+    /// anchors the text's left edge), and the ASS written says 0 too (papnkukn/subsrt's sample.ssa).
+    @Test func ssaWithoutAlignmentStaysZero() throws {
+        let ssa = "[Script Info]\nScriptType: v4.00\n\n[V4 Styles]\nFormat: Name, Fontname, Fontsize\nStyle: A,Arial,20\n"
+        #expect(try Self.read(ssa, name: "t.ssa").document.styles.first?.anchor == 0)
+    }
+
     /// Columns a custom Format line leaves out are written as libass reads their absence (0, but for
     /// ScaleX/Y 100), and ScaledBorderAndShadow says yes: libass's default for custom Format lines.
     @Test func customFormatLinesBecomeTheStandardOnesWithLibassValues() throws {

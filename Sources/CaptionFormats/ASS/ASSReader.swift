@@ -136,8 +136,13 @@ struct ASSReader {
         verbatimLines = []
     }
 
+    /// A Format line's column names, lower case; `Actor` is libass's other name for `Name` (in reading
+    /// the column and in telling a standard Format line from a custom one).
     private static func fields(_ value: Substring) -> [String] {
-        value.split(separator: ",", omittingEmptySubsequences: false).map { $0.assTrimming(" \t").lowercased() }
+        value.split(separator: ",", omittingEmptySubsequences: false).map {
+            let name = $0.assTrimming(" \t").lowercased()
+            return name == "actor" ? "name" : name
+        }
     }
 
     /// Splits a row into `count` fields; the last takes the rest of the line (commas and all).

@@ -66,8 +66,11 @@ enum ASSStyleRow {
     }
 
     /// SSA's alignment (1-3 bottom, +4 top, +8 middle) as the numeric-keypad one, with libass's
-    /// VSFilter compatibility (8 is bottom right, 4 middle right). A value with no column is centred.
+    /// VSFilter compatibility (8 is bottom right, 4 middle right). Any other value with no column is centred.
     static func ssaAlignment(_ value: Int) -> Int {
+        // 0 (what a Format line without Alignment gives) has no column in either numbering; libass reads
+        // an ASS 0 as the same legacy 0, so it stays 0.
+        if value == 0 { return 0 }
         let legacy = value == 8 ? 3 : (value == 4 ? 11 : value)
         let column = legacy & 3 == 0 ? 2 : legacy & 3
         if legacy & 4 != 0 { return 6 + column }
