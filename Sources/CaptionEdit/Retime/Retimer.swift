@@ -57,7 +57,6 @@ public struct Retimer: Sendable {
                 out.events.append(event); sources.append(index); continue
             }
             moved += 1
-            var event = event
             let start = map.apply(event.start), end = map.apply(event.end)
             if end <= 0 {
                 notes.append(Note(kind: .dropped, caption: index + 1, start: start, end: end))
