@@ -15,7 +15,14 @@ jobs=${FUZZ_JOBS:-2}
 binary=.build/release/captions-fuzz
 
 echo "Building the fuzz binary (release, -sanitize=fuzzer,address)..."
-swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 | grep -E "error|warning: |Compiling|Build complete" | grep -v "^\[" || true
+# A failed build must stop the run: fuzzing an older binary would report findings (or none) for old code.
+mkdir -p logs
+if ! swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library > logs/build.log 2>&1; then
+  grep -E "error" logs/build.log | head -20 >&2
+  echo "Fuzz/run.sh: the fuzz binary did not build (Fuzz/logs/build.log)" >&2
+  exit 1
+fi
+grep -E "warning: |Build complete" logs/build.log | grep -v "^\[" || true
 test -x "$binary" || { echo "Fuzz/run.sh: the fuzz binary did not build" >&2; exit 1; }
 
 if [ "$seconds" = "--list" ]; then CAPTIONKIT_FUZZ_TARGET=list "$binary" | cut -f1,4; exit 0; fi
