@@ -47,16 +47,17 @@ for r in rows[1:]:
 done
 
 # Convert end to end: the same library calls as `captions convert FILE -o OUT` (read, write streamed to a
-# temporary file, rename), timed in-process like pysubs2's load + save.
-file="$WORK/bench-$CUES.srt"
-size_kib=$(( $(stat -c %s "$file") / 1024 ))
-echo "== convert $file ($size_kib KiB) end to end"
-{
-  for fmt in srt vtt ass json; do
-    for _ in $(seq "$RUNS"); do "$BENCH" "$file" --convert "$fmt" "$WORK/out.$fmt"; done
-    for _ in $(seq "$PEER_RUNS"); do python3 Benchmarks/peers.py pysubs2 "$file" --convert "$fmt" "$WORK/peer.$fmt"; done
-  done
-} | python3 -c '
+# temporary file, rename), timed in-process like pysubs2's load + save; one table row per output format.
+convert_table() { # FILE FORMAT...
+  local file=$1; shift
+  local size_kib=$(( $(stat -c %s "$file") / 1024 ))
+  echo "== convert $file ($size_kib KiB) end to end"
+  {
+    for fmt in "$@"; do
+      for _ in $(seq "$RUNS"); do "$BENCH" "$file" --convert "$fmt" "$WORK/out.$fmt"; done
+      for _ in $(seq "$PEER_RUNS"); do python3 Benchmarks/peers.py pysubs2 "$file" --convert "$fmt" "$WORK/peer.$fmt"; done
+    done
+  } | python3 -c '
 import json, statistics, sys
 size = int(sys.argv[1])
 runs = {}
@@ -64,31 +65,15 @@ for line in sys.stdin:
     if line.strip():
         r = json.loads(line); runs.setdefault(r["tool"], []).append(r)
 print("%-6s %12s %12s %10s %12s %10s" % ("to", "captionkit s", "pysubs2 s", "speed-up", "peak MiB", "x file"))
-for fmt in ["srt", "vtt", "ass", "json"]:
+for fmt in sys.argv[2:]:
     ours, peer = runs["captionkit-" + fmt], runs["pysubs2-" + fmt]
     t, p = statistics.median(r["seconds"] for r in ours), statistics.median(r["seconds"] for r in peer)
     peak = max(r["peak_kib"] for r in ours)
     print("%-6s %12.4f %12.3f %9.1fx %12.1f %10.2f" % (fmt, t, p, p / t, peak / 1024, peak / size))
-' "$size_kib"
+' "$size_kib" "$@"
+}
 
-# ASS to ASS end to end: the lossless path (every event's Text field written back as read, Comment lines,
-# styles), against pysubs2 loading and saving the same script. Target: >= 50x pysubs2.
-file="$WORK/bench-$CUES.ass"
-size_kib=$(( $(stat -c %s "$file") / 1024 ))
-echo "== convert $file ($size_kib KiB) to ASS end to end"
-{
-  for _ in $(seq "$RUNS"); do "$BENCH" "$file" --convert ass "$WORK/out-from-ass.ass"; done
-  for _ in $(seq "$PEER_RUNS"); do python3 Benchmarks/peers.py pysubs2 "$file" --convert ass "$WORK/peer-from-ass.ass"; done
-} | python3 -c '
-import json, statistics, sys
-size = int(sys.argv[1])
-runs = {}
-for line in sys.stdin:
-    if line.strip():
-        r = json.loads(line); runs.setdefault(r["tool"], []).append(r)
-ours, peer = runs["captionkit-ass"], runs["pysubs2-ass"]
-t, p = statistics.median(r["seconds"] for r in ours), statistics.median(r["seconds"] for r in peer)
-peak = max(r["peak_kib"] for r in ours)
-print("%-6s %12s %12s %10s %12s %10s" % ("to", "captionkit s", "pysubs2 s", "speed-up", "peak MiB", "x file"))
-print("%-6s %12.4f %12.3f %9.1fx %12.1f %10.2f" % ("ass", t, p, p / t, peak / 1024, peak / size))
-' "$size_kib"
+convert_table "$WORK/bench-$CUES.srt" srt vtt ass json
+# ASS to ASS: the lossless path (every event's Text field written back as read, Comment lines, styles).
+# Target: >= 50x pysubs2.
+convert_table "$WORK/bench-$CUES.ass" ass
