@@ -23,6 +23,13 @@ final class ASSScriptLayers: CaptionLayerSource {
         canvas = LayerCanvas(width: width, height: height)
     }
 
+    /// The layer source for a script that keeps its own look, in the shape `Burn.nativeLayers` gives
+    /// (libass gives no warnings of its own); nil for a document that has none (`StyledInputOptions.ownScript`).
+    static func source(_ script: CaptionDocument?, width: Int, height: Int) throws -> (layers: CaptionLayerSource, warnings: () -> [String])? {
+        guard let script else { return nil }
+        return (try ASSScriptLayers(document: script, width: width, height: height), { [] })
+    }
+
     func layer(at t: Milliseconds) throws(VideoError) -> CaptionLayer? {
         canvas.draw { libass.render(at: t, onto: &$0) }
     }

@@ -150,7 +150,7 @@ struct Burn: ParsableCommand {
             tracks: closedCaptions.file == input ? captions.tracks.selection : TrackSelection(),
             paging: captions.paging.options(base: style.paging))
         let burner = try VideoBurner(input: video, options: options)
-        let source = try captions.ownScript(document).map { (layers: try ASSScriptLayers(document: $0, width: burner.width, height: burner.height) as CaptionLayerSource, warnings: { [String]() }) }
+        let source = try ASSScriptLayers.source(captions.ownScript(document), width: burner.width, height: burner.height)
             ?? layerSource(style: style, pages: document.events, width: burner.width, height: burner.height)
         let printer = quiet ? nil : ProgressPrinter()
         let result = try burner.run(captions: source.layers, progress: printer.map { p in { p.update($0) } })
