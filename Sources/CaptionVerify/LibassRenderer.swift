@@ -15,6 +15,9 @@ public final class LibassRenderer {
     private var track: UnsafeMutablePointer<ASS_Track>?
     /// The image list of the last `renderFrame`; valid until the next render or `load`.
     private var images: UnsafeMutablePointer<ASS_Image>?
+    /// What libass says the last `renderFrame` changed against the one before (`ass_render_frame`'s
+    /// detect_change): 0 nothing, 1 only positions, 2 the content. 2 before the first frame.
+    public private(set) var lastChange = 2
     public let width: Int
     public let height: Int
 
@@ -56,10 +59,13 @@ public final class LibassRenderer {
 
     /// libass as a player draws a user's own script (ffmpeg's `ass` filter, mpv): fonts from the
     /// script's `[Fonts]` section and then the system's (fontconfig), the complex shaper, no hinting,
-    /// and no storage size (as ffmpeg's filter leaves it). Not deterministic across machines: the system's
+    /// and the frame's size as the storage size (as ffmpeg's filter and mpv set it for a video: it
+    /// decides how borders, shadows and blur scale in a script with `ScaledBorderAndShadow: no` drawn
+    /// at another size than its PlayRes). Not deterministic across machines: the system's
     /// fonts decide what a family the script names looks like, as they do for every player.
     public convenience init(playerWidth width: Int, height: Int) throws(LibassError) {
         try self.init(width: width, height: height) { library in ass_set_extract_fonts(library, 1) }
+        ass_set_storage_size(renderer, Int32(width), Int32(height))
         ass_set_shaper(renderer, ASS_SHAPING_COMPLEX)
         ass_set_fonts(renderer, nil, nil, Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
     }
@@ -102,6 +108,7 @@ public final class LibassRenderer {
             throw .unreadableScript
         }
         images = nil
+        lastChange = 2
         if let track { ass_free_track(track) }
         track = newTrack
     }
@@ -122,9 +129,10 @@ public final class LibassRenderer {
     /// from blending). Returns the number of images; `blendFrame(onto:)` draws them.
     @discardableResult
     public func renderFrame(at time: Milliseconds) -> Int {
-        guard let track else { images = nil; return 0 }
+        guard let track else { images = nil; lastChange = 2; return 0 }
         var changed: Int32 = 0
         images = ass_render_frame(renderer, track, Int64(time), &changed)
+        lastChange = Int(changed)
         var n = 0, node = images
         while let img = node?.pointee { n += 1; node = img.next }
         return n

@@ -23,6 +23,13 @@ final class ASSScriptLayers: CaptionLayerSource {
         canvas = LayerCanvas(width: width, height: height)
     }
 
+    /// The document of an input that keeps its own look, in every command that draws: an ASS or SSA
+    /// script with no preset, style, paging flag or secondary captions asked for. Nil for any other
+    /// input, which a style draws.
+    static func ownScript(_ document: CaptionDocument, styled: Bool, paged: Bool, secondary: Bool) -> CaptionDocument? {
+        document.assScript != nil && !styled && !paged && !secondary ? document : nil
+    }
+
     /// The layer source for a script that keeps its own look, in the shape `Burn.nativeLayers` gives
     /// (libass gives no warnings of its own); nil for a document that has none (`StyledInputOptions.ownScript`).
     static func source(_ script: CaptionDocument?, width: Int, height: Int) throws -> (layers: CaptionLayerSource, warnings: () -> [String])? {
@@ -32,6 +39,14 @@ final class ASSScriptLayers: CaptionLayerSource {
 
     func layer(at t: Milliseconds) throws(VideoError) -> CaptionLayer? {
         canvas.draw { libass.render(at: t, onto: &$0) }
+    }
+
+    /// The frame at `t`, unless libass says it draws what the frame it drew before did (`changed` false,
+    /// no layer): PGS tracks draw only the frames that change.
+    func changedLayer(at t: Milliseconds) -> (changed: Bool, layer: CaptionLayer?) {
+        libass.renderFrame(at: t)
+        guard libass.lastChange != 0 else { return (false, nil) }
+        return (true, canvas.draw { libass.blendFrame(onto: &$0) })
     }
 
     /// The frame at `t` drawn onto `image` (render's single frames).

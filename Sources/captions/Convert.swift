@@ -24,8 +24,9 @@ struct Convert: ParsableCommand {
         renderer draws them in --preset/--style (default plain), on a WIDTHxHEIGHT video \
         (--size, default 1080x1920) at --fps (default 30; give the video's), a display set at every \
         frame where the picture changes (palette updates for colour changes, new objects for new \
-        shapes), within the Blu-ray decoder model. `captions mux VIDEO CAPTIONS --bitmap` adds one to a \
-        video without re-encoding. See docs/pgs.md.
+        shapes), within the Blu-ray decoder model. An ASS or SSA script with no --preset/--style is drawn \
+        by libass as its own script says, 1920x1080 unless --size. `captions mux VIDEO CAPTIONS --bitmap` \
+        adds one to a video without re-encoding. See docs/pgs.md.
 
         Several inputs (or -d DIR) convert every file in one run, spread over the cores, with the same \
         options: --to is required, each output is the input's name with the format's extension, in DIR or \
@@ -165,16 +166,19 @@ struct Convert: ParsableCommand {
                                  options: writeOptions, source: source, emit: emit)
     }
 
-    /// A `.sup` (PGS) track: read and paged as for ASS, drawn by the native renderer at every frame.
+    /// A `.sup` (PGS) track: read and paged as for ASS, drawn by the native renderer at every frame; an
+    /// ASS or SSA script with no preset, style, paging or secondary captions drawn by libass as its own
+    /// script says (1920x1080 unless --size).
     func convertToPGS(_ input: String, to output: String, style: CaptionStyle) throws {
         var result = try CaptionSource.read(path: input, format: from, encoding: encoding, options: readOptions, track: tracks.selection)
         try Diagnostics.report(result.diagnostics, source: input, strict: strict)
-        if result.wordTimedSource != nil || paging.isSet {
+        let ownScript = ASSScriptLayers.ownScript(result.document, styled: isStyled, paged: paging.isSet, secondary: secondary != nil)
+        if ownScript == nil, result.wordTimedSource != nil || paging.isSet {
             result.document = Paging.apply(paging.options(base: style.paging), to: result.document)
         }
-        try PGSOutput.write(result.document.events, style: style, size: size ?? CompiledASS.defaultSize,
+        try PGSOutput.write(result.document.events, style: style, size: size ?? (ownScript != nil ? PGSOutput.ownScriptSize : CompiledASS.defaultSize),
                             frameRate: fps.flatMap { FrameRate(parsing: $0) } ?? PGSOutput.defaultFrameRate,
-                            secondary: try SecondaryInput.events(secondary, style: style), to: output, protecting: input,
+                            secondary: try SecondaryInput.events(secondary, style: style), ownScript: ownScript, to: output, protecting: input,
                             emit: CommandFailure.printError)
     }
 

@@ -25,7 +25,8 @@ struct Mux: ParsableCommand {
         With --bitmap each CAPTIONS file becomes a PGS track instead (.mkv or .m2ts): the captions drawn \
         by the native renderer in --preset/--style at every frame of the video, at its size and frame \
         rate, palette updates for colour changes and new objects for new shapes, within the Blu-ray \
-        decoder model. TVs, Blu-ray and hardware players and Plex draw it as `captions render` does. \
+        decoder model. TVs, Blu-ray and hardware players and Plex draw it as `captions render` does. An \
+        ASS or SSA script with no --preset/--style is drawn by libass as its own script says. \
         M2TS keeps no language, title or flags. See docs/pgs.md.
         --language, --title: one per CAPTIONS file, in order. --default N, --forced N: N is the 1-based \
         position of a CAPTIONS file.
@@ -142,11 +143,13 @@ struct Mux: ParsableCommand {
         return try captions.enumerated().map { n, input in
             var result = try CaptionSource.read(path: input, format: from)
             try Diagnostics.report(result.diagnostics, source: input, strict: false)
-            if result.wordTimedSource != nil || paging.isSet {
+            // An ASS script with no preset or style keeps its own look, drawn by libass.
+            let ownScript = ASSScriptLayers.ownScript(result.document, styled: isStyled, paged: paging.isSet, secondary: false)
+            if ownScript == nil, result.wordTimedSource != nil || paging.isSet {
                 result.document = Paging.apply(paging.options(base: styleUsed.paging), to: result.document)
             }
             let segments = try PGSOutput.segments(result.document.events, style: styleUsed, size: size, frameRate: geometry.rate,
-                                                  emit: { CommandFailure.printError("\($0) (\(input))") })
+                                                  ownScript: ownScript, emit: { CommandFailure.printError("\($0) (\(input))") })
             return PGSTrack(segments: segments, language: n < language.count ? language[n] : nil, title: n < title.count ? title[n] : nil,
                             isDefault: defaultTrack == n + 1, isForced: forced.contains(n + 1))
         }

@@ -25,8 +25,7 @@ struct StyledInputOptions: ParsableArguments {
     /// flag or `--secondary`): drawn as its script says, by libass, in every drawing command. Nil for
     /// any other input, which the style draws.
     func ownScript(_ document: CaptionDocument) -> CaptionDocument? {
-        guard document.assScript != nil, styleOptions.preset == nil, styleOptions.style == nil, !paging.isSet, secondary == nil else { return nil }
-        return document
+        ASSScriptLayers.ownScript(document, styled: styleOptions.preset != nil || styleOptions.style != nil, paged: paging.isSet, secondary: secondary != nil)
     }
 
     /// The secondary captions, read (empty without --secondary).

@@ -1,3 +1,4 @@
+import CaptionRender
 import CaptionTestSupport
 import Foundation
 import Testing
@@ -34,15 +35,17 @@ import Testing
     func renderDrawsTheScriptAsLibassDoes() throws {
         let (folder, input) = try ASSLosslessCommandTests.scratch(try ASSLosslessCommandTests.richScript(), name: "rich.ass")
         defer { try? FileManager.default.removeItem(at: folder) }
-        for t in [700, 2000, 3300] {
+        // At the script's PlayRes and at half of it (where ScaledBorderAndShadow: no leaves borders,
+        // shadows and blur in video pixels).
+        for (t, size) in [(700, "640x360"), (2000, "640x360"), (3300, "640x360"), (2000, "320x180")] {
             let ours = folder.appendingPathComponent("ours-\(t).png"), theirs = folder.appendingPathComponent("ffmpeg-\(t).png")
-            let result = try CommandRunner.run(["render", input.path, "--at", "\(Double(t) / 1000)", "--size", "640x360",
+            let result = try CommandRunner.run(["render", input.path, "--at", "\(Double(t) / 1000)", "--size", size,
                                                 "--background", "#406080", "-o", ours.path])
             #expect(result.status == 0, "\(result.stderr)")
-            _ = try Self.run(["-f", "lavfi", "-i", "color=c=0x406080:s=640x360:r=1000", "-vf",
+            _ = try Self.run(["-f", "lavfi", "-i", "color=c=0x406080:s=\(size):r=1000", "-vf",
                               "trim=start_pts=\(t),format=rgb24,ass=filename=\(input.path)", "-frames:v", "1", theirs.path])
             let psnr = try #require(Self.framePSNRs(ours, theirs, in: folder).first)
-            print("[render rich.ass vs ffmpeg -vf ass] \(t) ms: \(psnr) dB")
+            print("[render rich.ass vs ffmpeg -vf ass] \(size) \(t) ms: \(psnr) dB")
             // Measured 46.7-46.8 dB: the same coverage, blended with another rounding (at most 3 levels).
             #expect(psnr >= 45, "at \(t) ms: \(psnr) dB")
         }
@@ -66,6 +69,61 @@ import Testing
         let worst = psnrs.min() ?? 0
         print("[burn rich.ass vs ffmpeg -vf ass] \(psnrs.count) frames, worst \(worst) dB, \(psnrs.filter(\.isInfinite).count) identical")
         #expect(worst >= 45, "worst frame \(worst) dB")
+    }
+
+    /// `convert -o x.sup` of a script keeps its own look too: ffmpeg's overlay of the PGS track (blended
+    /// in RGB) against ffmpeg's `ass` filter on the same background, over the area libass draws on, at
+    /// frames through fades, moves, karaoke and scrolling. A PGS palette holds 255 YCbCr colours with
+    /// 8-bit alpha, so not identical: measured 37-40 dB, and 34.8 dB where two half-faded events
+    /// overlap; at least 33 dB on every frame and 36 dB on average (the presets' tracks, with fewer
+    /// colours, are held to 35 dB in `PGSConvertCommandTests`). Small and at 10 fps, so that the debug
+    /// build's colour reduction stays quick. Not the track's first frame (0.3 s): ffmpeg's overlay shows
+    /// a track's first display set a frame late (mpv shows it on time, 44 dB from libass).
+    @Test(.enabled(if: ffmpeg, "ffmpeg is not installed"))
+    func pgsTrackDrawsTheScriptAsLibassDoes() throws {
+        let (folder, input) = try ASSLosslessCommandTests.scratch(try ASSLosslessCommandTests.richScript(), name: "rich.ass")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (width, height) = (320, 180)
+        let track = folder.appendingPathComponent("t.sup")
+        let result = try CommandRunner.run(["convert", input.path, "-o", track.path, "--size", "\(width)x\(height)", "--fps", "10"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let frames = [4, 6, 12, 20, 27, 33, 44, 52]
+        let select = "select='" + frames.map { "eq(n\\,\($0))" }.joined(separator: "+") + "'"
+        let background = "color=c=0x406080:s=\(width)x\(height):r=10:d=6"
+        /// The selected frames as RGBA, read back raw (no PNG colour tags in the way).
+        func read(_ name: String, _ arguments: [String]) throws -> [RGBAImage] {
+            let raw = folder.appendingPathComponent(name + ".rgba")
+            _ = try Self.run(arguments + ["-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", raw.path])
+            let bytes = [UInt8](try Data(contentsOf: raw)), size = width * height * 4
+            try #require(bytes.count == size * frames.count, "\(name): \(bytes.count) bytes")
+            return frames.indices.map { RGBAImage(width: width, height: height, pixels: Array(bytes[($0 * size)..<(($0 + 1) * size)])) }
+        }
+        // -copyts: otherwise ffmpeg moves the track to start at 0 (its first display set is at 200 ms).
+        let ours = try read("pgs", ["-copyts", "-f", "lavfi", "-i", background, "-i", track.path, "-filter_complex",
+                                      "[0:v]format=rgb24[v];[v][1:s]overlay=format=rgb,\(select)"])
+        let theirs = try read("ass", ["-f", "lavfi", "-i", background, "-vf", "format=rgb24,ass=filename=\(input.path),\(select)"])
+        let bare = try read("bare", ["-f", "lavfi", "-i", background, "-vf", "format=rgb24,\(select)"])
+        var psnrs: [Double] = []
+        for (k, n) in frames.enumerated() {
+            let area = try #require(Self.changedArea(theirs[k], from: bare[k]), "frame \(n): libass drew nothing")
+            let psnr = try ImageComparison.psnr(actual: ours[k], expected: theirs[k], in: area)
+            print("[convert rich.ass -o t.sup vs ffmpeg -vf ass] frame \(n): \(String(format: "%.1f", psnr)) dB over \(area)")
+            #expect(psnr >= 33, "frame \(n): \(psnr) dB over \(area)")
+            psnrs.append(psnr)
+        }
+        let mean = psnrs.reduce(0, +) / Double(psnrs.count)
+        #expect(mean >= 36, "mean \(mean) dB")
+    }
+
+    /// The bounds of the pixels where `image` differs from `base`.
+    static func changedArea(_ image: RGBAImage, from base: RGBAImage) -> PixelRect? {
+        var (x0, y0, x1, y1) = (Int.max, Int.max, -1, -1)
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x, y] != base[x, y] {
+                (x0, y0, x1, y1) = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
+            }
+        }
+        return x1 < 0 ? nil : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
     }
 
     /// With a preset the text is restyled: the frame is not the script's own look.

@@ -5,10 +5,11 @@ import CaptionRender
 import CaptionStyles
 
 /// The captions' look on every frame of a video, as the native renderer draws it (`burn`, `render`),
-/// reported only on the frames where it changes: the display sets a PGS track needs.
+/// or as another `PGSLookDrawer` draws it (libass, for an ASS script's own look), reported only on the
+/// frames where it changes: the display sets a PGS track needs.
 ///
-/// A frame's pixels follow from its `FrameState` (which pages show and each one's scene), so a frame
-/// is drawn only when its state differs from the previous frame's.
+/// A frame's pixels follow from its `FrameState` (which pages show and each one's scene), so the native
+/// renderer draws a frame only when its state differs from the previous frame's.
 public struct PGSCaptionLooks: Sendable {
     /// One change: from `frame` on, `pages` show, drawn as `image` at `x`, `y` (nil: nothing shows).
     public struct Look: Sendable {
@@ -17,59 +18,78 @@ public struct PGSCaptionLooks: Sendable {
         public var image: RGBAImage?
         public var x: Int
         public var y: Int
+
+        public init(frame: Int, pages: [Int], image: RGBAImage?, x: Int, y: Int) {
+            self.frame = frame; self.pages = pages; self.image = image; self.x = x; self.y = y
+        }
     }
 
-    public let style: CaptionStyle
     public let width: Int
     public let height: Int
-    public let pages: [CaptionEvent]
     public let frameRate: FrameRate
+    /// When the last caption ends.
+    public let end: Milliseconds
+    /// One drawing thread's drawer (each thread has its own).
+    private let makeDrawer: @Sendable () throws(VideoError) -> any PGSLookDrawer
     /// Frames a drawing thread takes at a time.
     static let chunkFrames = 24
 
+    /// `pages` in `style`, drawn by the native renderer.
     public init(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int, frameRate: FrameRate) {
-        self.style = style; self.width = width; self.height = height
-        self.pages = pages
+        self.width = width; self.height = height
         self.frameRate = frameRate
+        end = pages.map(\.end).max() ?? 0
+        makeDrawer = { Worker(style: style, pages: pages, width: width, height: height) }
+    }
+
+    /// Captions ending at `end`, drawn by the drawers `makeDrawer` makes (at the same size and rate).
+    public init(width: Int, height: Int, frameRate: FrameRate, end: Milliseconds,
+                makeDrawer: @escaping @Sendable () throws(VideoError) -> any PGSLookDrawer) {
+        self.width = width; self.height = height
+        self.frameRate = frameRate
+        self.end = end
+        self.makeDrawer = makeDrawer
     }
 
     /// The frames to look at: up to the first that starts at or after the last page's end (where the
     /// captions clear).
     public var frameCount: Int {
-        guard let end = pages.map(\.end).max(), end > 0 else { return 0 }
+        guard end > 0 else { return 0 }
         var last = frameRate.frame(containing: end)
         if frameRate.milliseconds(frames: last) < end { last += 1 }
         return last + 1
     }
 
-    /// One drawing thread's renderer (drawing forward in time, as burn does), canvas and page index.
-    final class Worker: @unchecked Sendable {
+    /// One drawing thread's native renderer (drawing forward in time, as burn does), canvas and page index.
+    final class Worker: PGSLookDrawer, @unchecked Sendable {
+        let pages: [CaptionEvent]
         let renderer: CaptionFrameRenderer
         let canvas: LayerCanvas
         let index: PageIndex
         /// Where the renderer drew, so that the canvas looks for the ink only there.
         let ink = InkArea()
 
-        init(_ looks: PGSCaptionLooks) {
-            renderer = .forward(style: looks.style, width: looks.width, height: looks.height)
-            canvas = LayerCanvas(width: looks.width, height: looks.height)
-            index = PageIndex(looks.pages)
+        init(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int) {
+            self.pages = pages
+            renderer = .forward(style: style, width: width, height: height)
+            canvas = LayerCanvas(width: width, height: height)
+            index = PageIndex(pages)
         }
 
         /// The looks of `frames`: the first frame's, then one at every frame whose state differs from the
         /// frame before (nothing showing is a look without an image).
-        func looks(_ frames: Range<Int>, of source: PGSCaptionLooks) -> Result<[Look], VideoError> {
+        func looks(_ frames: Range<Int>, at frameRate: FrameRate) -> Result<[Look], VideoError> {
             var out: [Look] = []
             var last: FrameState?
             for frame in frames {
-                let t = source.frameRate.milliseconds(frames: frame)
+                let t = frameRate.milliseconds(frames: frame)
                 do {
-                    let state = try renderer.state(of: source.pages, index: index, at: t)
+                    let state = try renderer.state(of: pages, index: index, at: t)
                     guard state != last else { continue }
                     last = state
                     guard !state.pages.isEmpty else { out.append(Look(frame: frame, pages: [], image: nil, x: 0, y: 0)); continue }
                     let layer = try canvas.draw(inking: ink) { (image: inout RGBAImage) throws(FontError) in
-                        try renderer.render(state, of: source.pages, at: t, onto: &image, ink: ink)
+                        try renderer.render(state, of: pages, at: t, onto: &image, ink: ink)
                     }
                     out.append(Look(frame: frame, pages: state.pages.map(\.index), image: layer?.image, x: layer?.x ?? 0, y: layer?.y ?? 0))
                 } catch {
@@ -125,20 +145,20 @@ public struct PGSCaptionLooks: Sendable {
 
     /// Calls `body` with each change in frame order; the last one shows nothing.
     ///
-    /// Two threads draw chunks of frames, each with its own renderer, at most a few chunks ahead,
+    /// Two threads draw chunks of frames, each with its own drawer, at most a few chunks ahead,
     /// while `body` takes them in order on the calling thread. A chunk starts with its first frame's
     /// look, so the looks are filtered here: one that draws the same pixels at the same place as the
     /// last one given (a chunk's first frame, or a new state whose pixels round the same) is no change.
     public func forEachChange(_ body: (Look) throws(VideoError) -> Void) throws(VideoError) {
         let chunks = Chunks(count: (frameCount + Self.chunkFrames - 1) / Self.chunkFrames, ahead: 6)
         let group = DispatchGroup()
-        let source = self
-        for _ in 0..<2 {
+        let (frameCount, frameRate) = (self.frameCount, self.frameRate)
+        // Made here, so that a drawer that cannot be made (a script libass cannot read) stops the track.
+        for drawer in [try makeDrawer(), try makeDrawer()] {
             DispatchQueue.global().async(group: group) {
-                let worker = Worker(source)
                 while let chunk = chunks.claim() {
-                    let frames = (chunk * Self.chunkFrames)..<min(source.frameCount, (chunk + 1) * Self.chunkFrames)
-                    chunks.put(chunk, worker.looks(frames, of: source))
+                    let frames = (chunk * Self.chunkFrames)..<min(frameCount, (chunk + 1) * Self.chunkFrames)
+                    chunks.put(chunk, drawer.looks(frames, at: frameRate))
                 }
             }
         }

@@ -1,0 +1,42 @@
+import CaptionModel
+import CaptionRender
+import CaptionVideo
+
+/// An ASS or SSA script's own look as a PGS track (`convert -o .sup`, `mux --bitmap`): libass draws
+/// every frame as a player would (`ASSScriptLayers`), and a frame becomes a look where libass says the
+/// picture changed.
+final class ASSScriptLooks: PGSLookDrawer, @unchecked Sendable {
+    private let layers: ASSScriptLayers
+    private let events: [CaptionEvent]
+    private let index: PageIndex
+
+    init(document: CaptionDocument, width: Int, height: Int) throws(VideoError) {
+        do { layers = try ASSScriptLayers(document: document, width: width, height: height) }
+        catch { throw VideoError(.unreadableInput, "\(error)") }
+        events = document.events
+        index = PageIndex(document.events)
+    }
+
+    /// The looks of a script: drawers for `PGSCaptionLooks`, one per drawing thread.
+    static func looks(_ document: CaptionDocument, width: Int, height: Int, frameRate: FrameRate) -> PGSCaptionLooks {
+        PGSCaptionLooks(width: width, height: height, frameRate: frameRate, end: document.events.map(\.end).max() ?? 0) { () throws(VideoError) in
+            try ASSScriptLooks(document: document, width: width, height: height)
+        }
+    }
+
+    func looks(_ frames: Range<Int>, at frameRate: FrameRate) -> Result<[PGSCaptionLooks.Look], VideoError> {
+        var out: [PGSCaptionLooks.Look] = []
+        for frame in frames {
+            let t = frameRate.milliseconds(frames: frame)
+            let drawn = layers.changedLayer(at: t)
+            // The chunk's first frame always gives a look (libass compared it with this drawer's last
+            // frame, which another chunk held); the track writer drops it if it repeats.
+            guard drawn.changed || out.isEmpty else { continue }
+            let layer: CaptionLayer?
+            do { layer = drawn.changed ? drawn.layer : try layers.layer(at: t) } catch { return .failure(error) }
+            let pages = layer == nil ? [] : index.shown(at: t, in: events)
+            out.append(.init(frame: frame, pages: pages, image: layer?.image, x: layer?.x ?? 0, y: layer?.y ?? 0))
+        }
+        return .success(out)
+    }
+}
