@@ -33,7 +33,8 @@ public struct ASSCompiler {
     ///   - height: The video's height in pixels.
     ///   - engine: Fonts, shaping and line breaking, shared with any renderer to share its font cache.
     public init(style: CaptionStyle, width: Int, height: Int, engine: LayoutEngine = LayoutEngine()) {
-        self.style = style
+        // The frame's shape decides the style (`landscape`), as in the renderer below.
+        self.style = style.forFrame(width: width, height: height)
         self.width = width
         self.height = height
         renderer = CaptionFrameRenderer(style: style, width: width, height: height, engine: engine)

@@ -133,6 +133,20 @@ public struct CaptionStyle: Sendable, Hashable {
         public init() {}
     }
 
+    // MARK: Frame shape
+    /// What changes on a landscape frame (wider than tall): `plain`'s puts subtitles where players do.
+    /// nil draws every frame alike. Applied where the style meets a frame (`forFrame`).
+    public var landscape: StylePatch?
+
+    /// This style for a frame of `width` x `height`: with `landscape` applied on a landscape frame (and
+    /// then no `landscape` of its own), unchanged otherwise.
+    public func forFrame(width: Int, height: Int) -> CaptionStyle {
+        guard width > height, let landscape else { return self }
+        var style = landscape.applied(to: self)
+        style.landscape = nil
+        return style
+    }
+
     // MARK: Speakers and emphasis
     /// Styles per speaker label (from diarization or WebVTT `<v>`); nil draws everyone alike.
     public var speakers: Speakers?

@@ -43,8 +43,9 @@ import Testing
         func paths(_ entries: [[String: Any]], _ prefix: String = "") -> [String] {
             entries.flatMap { e -> [String] in
                 let path = prefix + (e["key"] as! String)
-                // A speaker's fields are keyed by label, not paths of their own.
-                if e["kind"] as? String != "speakers", let children = e["fields"] as? [[String: Any]] { return [path] + paths(children, path + ".") }
+                // A speaker's fields are keyed by label, and a partial style's are the style's own:
+                // not paths of their own.
+                if !["speakers", "patch"].contains(e["kind"] as? String), let children = e["fields"] as? [[String: Any]] { return [path] + paths(children, path + ".") }
                 return [path]
             }
         }

@@ -88,6 +88,30 @@ import Testing
         #expect(Self.problems(##"{"stroke_color": "#0000000"}"##).count == 1)
     }
 
+    /// `landscape` is a partial style applied on frames wider than tall, and only there; a file's own
+    /// replaces the preset's, and null turns it off.
+    @Test func landscapeAppliesOnWideFramesOnly() throws {
+        let style = try Self.file(#"{"font_size": 80, "landscape": {"font_size": 64, "margin_bottom": 54, "shadow": {"blur": 2}}}"#)
+            .applied(to: CaptionStyle())
+        let wide = style.forFrame(width: 1920, height: 1080)
+        #expect(wide.fontSize == 64 && wide.marginBottom == 54 && wide.shadow.blur == 2 && wide.landscape == nil)
+        #expect(wide.shadow.offsetY == style.shadow.offsetY, "a nested object keeps the fields it leaves out")
+        #expect(style.forFrame(width: 1080, height: 1920) == style, "portrait: unchanged")
+        #expect(style.forFrame(width: 1080, height: 1080) == style, "square: unchanged")
+        let off = try Self.file(#"{"landscape": null}"#).applied(to: style)
+        #expect(off.landscape == nil && off.forFrame(width: 1920, height: 1080) == off)
+        // Written back through the field table and read again: the same style.
+        let json = try JSONSerialization.data(withJSONObject: StyleField.styleJSON(of: style))
+        #expect(try StyleFile(json: json, source: "back.json").applied(to: CaptionStyle()) == style)
+    }
+
+    @Test func landscapeProblemsNameTheField() {
+        #expect(Self.problems(#"{"landscape": 3}"#) == ["my.json: landscape: must be an object of style fields, or null, found 3"])
+        #expect(Self.problems(#"{"landscape": {"fontsize": 3}}"#) == ["my.json: unknown field 'landscape.fontsize' (did you mean 'landscape.font_size'?)"])
+        #expect(Self.problems(#"{"landscape": {"font_size": -3}}"#).first?.hasPrefix("my.json: landscape.font_size: ") == true)
+        #expect(Self.problems(#"{"landscape": {"karaoke": {"mode": "fill"}}}"#).first?.hasPrefix("my.json: unknown field 'landscape.karaoke'") == true)
+    }
+
     @Test func unknownFieldsSuggestTheKnownOnes() {
         #expect(Self.problems(#"{"fontsize": 80}"#) == ["my.json: unknown field 'fontsize' (did you mean 'font_size'?)"])
         #expect(Self.problems(#"{"fontSize": 80}"#) == ["my.json: unknown field 'fontSize' (did you mean 'font_size'?)"])

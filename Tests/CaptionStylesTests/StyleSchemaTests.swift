@@ -40,6 +40,11 @@ import Testing
                 let speaker = schema.resolve(try #require(node["additionalProperties"] as? [String: Any]))
                 let keys = (speaker["properties"] as? [String: Any] ?? [:]).keys
                 #expect(Set(keys) == Set(children.map(\.key)) && speaker["additionalProperties"] as? Bool == false, "\(path)")
+            case .patch(let children):
+                // An object whose keys are exactly the children's, or null.
+                let keys = (node["properties"] as? [String: Any] ?? [:]).keys
+                #expect(types == ["object", "null"] && node["additionalProperties"] as? Bool == false, "\(path)")
+                #expect(Set(keys) == Set(children.map(\.key)), "\(path)")
             case .flag:
                 #expect(types == ["boolean"], "\(path)")
             case .integer(let range):
@@ -129,7 +134,9 @@ struct MiniSchema {
     func propertyPaths(_ node: [String: Any], prefix: String = "") -> [String] {
         let properties = resolve(node)["properties"] as? [String: Any] ?? [:]
         return properties.flatMap { key, child -> [String] in
-            [prefix + key] + propertyPaths(child as? [String: Any] ?? [:], prefix: prefix + key + ".")
+            // A partial style's keys are the style's own, not keys of their own (as for `speakers`).
+            if case .patch? = StyleField.field(at: prefix + key)?.kind { return [prefix + key] }
+            return [prefix + key] + propertyPaths(child as? [String: Any] ?? [:], prefix: prefix + key + ".")
         }
     }
 

@@ -27,7 +27,8 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     /// caches their layouts and masks.
     ///
     /// - Parameters:
-    ///   - style: The style the pages are drawn in (the one `StyledPages.prepare` returned).
+    ///   - style: The style the pages are drawn in (the one `StyledPages.prepare` returned), with its
+    ///     `landscape` fields applied when the frame is wider than tall (`CaptionStyle.forFrame`).
     ///   - width: The frame's width in pixels; the style's lengths scale with the shorter side / 1080.
     ///   - height: The frame's height in pixels.
     ///   - engine: Fonts, shaping and line breaking; share one between renderers to share its font cache.
@@ -37,6 +38,7 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     ///     keep it small so memory does not grow with the video's length.
     public init(style: CaptionStyle, width: Int, height: Int, engine: LayoutEngine = LayoutEngine(),
                 rasterizer: GlyphRasterizer = GlyphRasterizer(), maskCacheBytes: Int = 32 << 20) {
+        let style = style.forFrame(width: width, height: height)
         self.style = style
         self.width = width
         self.height = height

@@ -391,6 +391,16 @@ function control(field, path) {
         try { send(JSON.parse(text)); } catch (error) { $('style-errors').textContent = `speakers: not JSON: ${error.message}`; }
       });
       break;
+    case 'patch':
+      // Empty for none, or a JSON object of style fields.
+      input = document.createElement('input'); input.type = 'text'; input.placeholder = 'none or {"font_size": 64, ...}';
+      input.value = current == null ? '' : JSON.stringify(current);
+      input.addEventListener('change', () => {
+        const text = input.value.trim();
+        if (text === '') return send(null);
+        try { send(JSON.parse(text)); } catch (error) { $('style-errors').textContent = `${field.key}: not JSON: ${error.message}`; }
+      });
+      break;
     default:
       input = document.createElement('input'); input.type = 'text'; input.value = current == null ? '' : current;
       if (field.nullable) input.placeholder = 'none';

@@ -12,6 +12,8 @@ public struct StyleField: Sendable {
         case patterns
         /// `"auto"` or an object from speaker label to a partial style made of these fields.
         case speakers([StyleField])
+        /// A partial style made of these fields (`landscape`), or null.
+        case patch([StyleField])
         case flag
         case integer(ClosedRange<Int>)
         case number(NumberRange)
@@ -61,6 +63,7 @@ enum StyleValue: Sendable, Hashable {
     case null, object
     case text(String), textList([String]), flag(Bool), integer(Int), number(Double), color(RGBAColor)
     case speakers(CaptionStyle.Speakers)
+    case patch(StylePatch)
 }
 
 extension StyleField {

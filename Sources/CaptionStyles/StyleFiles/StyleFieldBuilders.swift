@@ -107,6 +107,13 @@ extension StyleField {
                    read: { access.get($0).map { $0.map(StyleValue.speakers) ?? .null } })
     }
 
+    /// A partial style of `fields`, or null.
+    static func patch(_ key: String, _ fields: [StyleField], _ access: StyleAccess<StylePatch?>) -> StyleField {
+        StyleField(key: key, kind: .patch(fields), nullable: true,
+                   apply: { s, v in if case .patch(let x) = v { access.set(&s, x) } else if case .null = v { access.set(&s, nil) } },
+                   read: { access.get($0).map { $0.map(StyleValue.patch) ?? .null } })
+    }
+
     static func choice<T: RawRepresentable & Sendable>(_ key: String, noun: String, _ cases: [T], _ access: StyleAccess<T>) -> StyleField
     where T.RawValue == String {
         StyleField(key: key, kind: .choice(noun: noun, options: cases.map(\.rawValue)), nullable: false,

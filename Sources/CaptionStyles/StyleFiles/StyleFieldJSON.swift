@@ -15,6 +15,7 @@ extension StyleField {
             case .textList: entry["kind"] = "text_list"
             case .patterns: entry["kind"] = "patterns"
             case .speakers(let children): entry["kind"] = "speakers"; entry["fields"] = tableJSON(children)
+            case .patch(let children): entry["kind"] = "patch"; entry["fields"] = tableJSON(children)
             case .flag: entry["kind"] = "flag"
             case .integer(let range): entry["kind"] = "integer"; entry["minimum"] = range.lowerBound; entry["maximum"] = range.upperBound
             case .number(let range), .seconds(let range):
@@ -59,6 +60,7 @@ extension StyleValue {
         case .color(let x): x.hexString
         case .speakers(.auto): "auto"
         case .speakers(.styles(let styles)): styles.mapValues(\.json)
+        case .patch(let patch): patch.json
         }
     }
 }

@@ -26,6 +26,7 @@ extension StyleField {
         ]),
 
         speakers("speakers", speakerFields, .at(\.speakers)),
+        patch("landscape", speakerFields, .at(\.landscape)),
         object("secondary", [
             choice("position", noun: "secondary position", CaptionStyle.Secondary.Position.allCases, .at(\.secondary.position)),
             number("font_size", .above(0, upTo: 1000), .at(\.secondary.fontSize)),
@@ -100,8 +101,8 @@ extension StyleField {
         number("word_spacing", NumberRange(-100...1000), .at(\.wordSpacing)),
     ]
 
-    /// What a speaker's style may change: fonts, colours, shadow, boxes and placement (not the
-    /// karaoke mode, motion or paging, which the captions share).
+    /// What a speaker's style (and `landscape`) may change: fonts, colours, shadow, boxes and
+    /// placement (not the karaoke mode, motion or paging, which the captions share).
     static let speakerFields: [StyleField] = fontFields + colorFields + [shadowField] + boxFields + placementFields
 
     /// `box` and `word_box` take the same fields. A box object switches the box on (with the defaults

@@ -88,6 +88,15 @@ private struct Reader {
             } else if case .speakers(let children) = field.kind {
                 guard let speakers = readSpeakers(raw, fields: children, path: path) else { continue }
                 value = .speakers(speakers)
+            } else if case .patch(let children) = field.kind {
+                guard let inner = raw as? [String: Any] else {
+                    problems.append("\(source): \(path): must be an object of style fields, or null, found \(StyleValueCheck.describe(raw))")
+                    continue
+                }
+                var part = Reader(source: source, root: path + ".")
+                part.read(inner, fields: children, prefix: part.root)
+                guard part.problems.isEmpty else { problems += part.problems; continue }
+                value = .patch(StylePatch(entries: part.values.map { StylePatch.Entry(path: $0.path, value: $0.value) }))
             } else if case .object(let children) = field.kind {
                 guard let inner = raw as? [String: Any] else {
                     let expected = field.nullable ? "an object or null" : "an object"

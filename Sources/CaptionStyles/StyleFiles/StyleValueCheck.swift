@@ -55,7 +55,7 @@ enum StyleValueCheck {
                 return .failure("unknown \(noun) '\(s)'\(hint) \(known)")
             }
             return .success(.text(s))
-        case .object, .speakers:
+        case .object, .speakers, .patch:
             return .failure("must be an object, found \(describe(raw))") // objects are walked by the reader
         }
     }
