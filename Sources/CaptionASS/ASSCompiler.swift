@@ -47,6 +47,9 @@ public struct ASSCompiler {
     /// - Returns: The ASS script's text: header, style rows and events, ending in a newline.
     /// - Throws: `FontError` (66) when no font at all can be found for the style.
     public func script(for pages: [CaptionEvent]) throws(FontError) -> String {
+        // Pages on screen together are placed as the renderer stacks them: their words carry `\pos`,
+        // which libass never moves.
+        try renderer.stack(pages)
         var rows = ASSStyleRows(base: style)
         var lines: [String] = []
         for page in pages {

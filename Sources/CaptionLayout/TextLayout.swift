@@ -185,3 +185,27 @@ public struct TextLayout: Sendable, Hashable {
     public var face: FontFace
     public var warnings: [LayoutWarning]
 }
+
+extension TextLayout {
+    /// The same layout `dy` pixels lower (higher when negative): a caption moved as a whole.
+    public func shifted(dy: Double) -> TextLayout {
+        var moved = self
+        func move(_ r: LayoutRect) -> LayoutRect { r.offsetBy(dx: 0, dy: dy) }
+        for i in moved.glyphs.indices {
+            moved.glyphs[i].y += dy
+            moved.glyphs[i].inkBox = moved.glyphs[i].inkBox.map(move)
+        }
+        for i in moved.words.indices {
+            moved.words[i].box = move(moved.words[i].box)
+            moved.words[i].inkBox = moved.words[i].inkBox.map(move)
+        }
+        for i in moved.lines.indices {
+            moved.lines[i].baseline += dy
+            moved.lines[i].top += dy
+            moved.lines[i].bottom += dy
+        }
+        moved.bounds = move(bounds)
+        moved.inkBounds = inkBounds.map(move)
+        return moved
+    }
+}

@@ -194,8 +194,10 @@ public final class StudioSession: @unchecked Sendable {
 
     private static func snapshot(version: Int, style: CaptionStyle, pages: [CaptionEvent], geometry: VideoGeometry, engine: LayoutEngine) -> Snapshot {
         let drawn = StyledPages.prepare(pages, style: style)
-        return Snapshot(version: version, style: style, pages: drawn.pages,
-                        renderer: CaptionFrameRenderer(style: drawn.style, width: geometry.width, height: geometry.height, engine: engine))
+        let renderer = CaptionFrameRenderer(style: drawn.style, width: geometry.width, height: geometry.height, engine: engine)
+        // Pages on screen together stacked; a font error comes back from the first frame drawn.
+        try? renderer.stack(drawn.pages)
+        return Snapshot(version: version, style: style, pages: drawn.pages, renderer: renderer)
     }
 
     static func data(_ object: Any) -> Data {

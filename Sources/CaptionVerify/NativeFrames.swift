@@ -11,6 +11,8 @@ public struct NativeFrames: FrameSource {
     public init(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int, engine: LayoutEngine = LayoutEngine()) {
         renderer = CaptionFrameRenderer(style: style, width: width, height: height, engine: engine)
         self.pages = pages
+        // A font error here comes back, thrown, from the first frame.
+        try? renderer.stack(pages)
     }
 
     public func frame(at time: Milliseconds) throws -> RGBAImage {

@@ -24,6 +24,9 @@ public final class NativeCaptionLayers: CaptionLayerSource {
     public init(renderer: CaptionFrameRenderer, pages: [CaptionEvent]) {
         self.renderer = renderer
         self.pages = pages
+        // Pages on screen together stacked as libass stacks them. A font error here comes back,
+        // thrown, from the first frame drawn.
+        try? renderer.stack(pages)
         index = PageIndex(pages)
         canvas = LayerCanvas(width: renderer.width, height: renderer.height)
     }

@@ -55,6 +55,7 @@ struct Render: ParsableCommand {
         try CommandFailure.exitOnError {
             let (style, document) = try captions.load(input, alignAudio: alignAudio.map { ($0, alignVoice) })
             let renderer = CaptionFrameRenderer(style: style, width: size.width, height: size.height)
+            try renderer.stack(document.events)
             let base = try backgroundImage()
             let times = frameTimes()
             let ownScript = try captions.ownScript(document).map { try ASSScriptLayers(document: $0, width: size.width, height: size.height) }

@@ -17,6 +17,8 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     private let engine: LayoutEngine
     private let rasterizer: GlyphRasterizer
     private let layouts = LayoutCache()
+    /// Where `stack` moved pages that share the screen.
+    private let shifts = PageShifts()
     private let masks: FrameMaskCache
     /// Stroke and shadow lengths at this frame size (the layout's scale: shorter side / 1080).
     private let lengths: PrintedLengths
@@ -107,9 +109,30 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     /// Every distinct layout warning so far (a font substituted, a character no font has), in order.
     public var warnings: [String] { layouts.warnings }
 
-    /// What the caption looks like at `t`, before anything is drawn: its layout, each word's appearance
-    /// and the page motion. Tests read it to check karaoke semantics without pixels.
-    public func scene(_ event: CaptionEvent, at t: Milliseconds) throws(FontError) -> CaptionScene {
+    /// Stacks the pages of `pages` that are on screen together as libass stacks colliding events
+    /// (`PageStacking`); every later drawing of these pages (and the compiled ASS) puts them there.
+    /// Pages of different named styles (main and secondary captions) do not collide. Call it once with
+    /// the whole list before drawing it; a list with no overlapping pages lays nothing out.
+    public func stack(_ pages: [CaptionEvent]) throws(FontError) {
+        var groups: [String?: [Int]] = [:]
+        for i in PageStacking.overlapping(pages) { groups[pages[i].style, default: []].append(i) }
+        var entries: [(page: CaptionEvent, shift: Double)] = []
+        for group in groups.values {
+            var boxes: [PageStacking.Box] = []
+            for i in group {
+                let (_, style, layout) = try laidOut(pages[i])
+                // The lines' box grown by the outline on every side, as libass measures an event.
+                let b = layout.bounds, border = PrintedLengths.strokeWidth(style, scale: layout.scale)
+                boxes.append(PageStacking.Box(start: pages[i].start, end: pages[i].end, top: b.minY - border, bottom: b.maxY + border,
+                                              left: b.minX - border, right: b.maxX + border, upward: (1...3).contains(style.anchor)))
+            }
+            entries += zip(group, PageStacking.shifts(boxes)).map { (pages[$0], $1) }
+        }
+        shifts.set(entries)
+    }
+
+    /// The page's words, style and layout where it would stand alone.
+    private func laidOut(_ event: CaptionEvent) throws(FontError) -> (timed: [TimedWord], style: CaptionStyle, layout: TextLayout) {
         let timed = WordTimeline.words(of: event)
         let style = self.style.forPage(event, words: timed)
         let layout = try layouts.layout(for: event, words: timed.map(\.text)) { () throws(FontError) -> TextLayout in
@@ -117,6 +140,16 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
                                             frameWidth: Double(width), frameHeight: Double(height),
                                             emphasized: Self.laidOutLarger(timed, style: style)))
         }
+        return (timed, style, layout)
+    }
+
+    /// What the caption looks like at `t`, before anything is drawn: its layout (moved where `stack`
+    /// put it), each word's appearance and the page motion. Tests read it to check karaoke semantics
+    /// without pixels.
+    public func scene(_ event: CaptionEvent, at t: Milliseconds) throws(FontError) -> CaptionScene {
+        var (timed, style, layout) = try laidOut(event)
+        let shift = shifts.shift(of: event)
+        if shift != 0 { layout = layout.shifted(dy: shift) }
         var appearances = Karaoke.appearances(of: timed, at: t, style: style)
         // The layout may find a different number of words (text it could not match): pad or cut.
         if appearances.count < layout.words.count {

@@ -72,6 +72,8 @@ public struct PGSCaptionLooks: Sendable {
         init(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int) {
             self.pages = pages
             renderer = .forward(style: style, width: width, height: height)
+            // A font error here comes back, thrown, from the first look drawn.
+            try? renderer.stack(pages)
             canvas = LayerCanvas(width: width, height: height)
             index = PageIndex(pages)
         }
