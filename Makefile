@@ -2,14 +2,15 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # C libraries (headers), pkg-config to find them, ffmpeg as the tests' independent peer, and the fonts
-# tests resolve by file path (DejaVu: Latin, Arabic; Droid Sans Fallback: CJK; Symbola: emoji as
+# tests resolve by file path (DejaVu: Latin, Arabic, and with -extra the oblique faces markup's italics use;
+# Droid Sans Fallback: CJK; Symbola: emoji as
 # outlines, which libass can draw too). Chromium: the studio page's tests and benchmark drive it headless.
 # GNU parallel: the split-and-join tests run parts with it. man-db: the install test reads a man page.
 # espeak-ng (library and voices): the reference speech `align --audio` warps onto; sox: the timing tests mix noise.
 APT_PACKAGES := pkg-config libxml2-utils libass-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
 	libswresample-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libpng-dev \
 	libespeak-ng-dev espeak-ng sox \
-	ffmpeg fonts-dejavu-core fonts-droid-fallback fonts-symbola fonts-noto-color-emoji chromium parallel man-db mkvtoolnix mpv
+	ffmpeg fonts-dejavu-core fonts-dejavu-extra fonts-droid-fallback fonts-symbola fonts-noto-color-emoji chromium parallel man-db mkvtoolnix mpv
 DEMO_OUT := out/demo
 # The demo runs the binary `make build` just built (`swift run` would check the build again each time).
 CAPTIONS := .build/debug/captions

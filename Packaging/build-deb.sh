@@ -37,7 +37,7 @@ Version: $version
 Architecture: $arch
 Maintainer: CaptionKit developers <maintainers@users.noreply.a-seed-bc94a345.example>
 Installed-Size: $installed_size
-Depends: $shlib_depends, fonts-dejavu-core
+Depends: $shlib_depends, fonts-dejavu-core, fonts-dejavu-extra
 Recommends: fonts-noto-color-emoji, fonts-droid-fallback
 Section: video
 Priority: optional

@@ -36,7 +36,7 @@ struct FallbackFontRuns {
         for glyph in layout.glyphs[word.glyphRange] { faces[glyph.characterIndex] = faces[glyph.characterIndex] ?? glyph.face }
         let primary = layout.face
         let styleBold = style.fontWeight >= 600 ? "1" : "0"
-        var out = "", current: FontFace? = nil
+        var out = "", current: FontFace? = nil, italicOn = false
         if let size = layout.glyphs[word.glyphRange].first?.fontSize, size != layout.fontSize {
             out += "{\\fs\(ASSSyntax.number(size))}"
         }
@@ -53,11 +53,15 @@ struct FallbackFontRuns {
             let fallback = face == primary ? nil : face
             if fallback != current {
                 if let fallback {
-                    // A bold face as bold (the style's weight or the emphasis's), any other as regular.
+                    // A bold face as bold (the style's weight, the emphasis's or the markup's), any other
+                    // as regular; an italic or oblique face (the markup's) as italic.
                     let bold = fallback.styleName.localizedCaseInsensitiveContains("bold") ? "1" : "0"
-                    append(block: "{\\fn\(fallback.familyName)\\b\(bold)}")
+                    let italic = fallback.isItalic
+                    append(block: "{\\fn\(fallback.familyName)\\b\(bold)" + (italic != italicOn ? (italic ? "\\i1" : "\\i0") : "") + "}")
+                    italicOn = italic
                 } else {
-                    append(block: "{\\fn\\b\(styleBold)}")
+                    append(block: "{\\fn\\b\(styleBold)" + (italicOn ? "\\i0" : "") + "}")
+                    italicOn = false
                 }
                 current = fallback
             }

@@ -13,6 +13,10 @@ public final class FontFace: @unchecked Sendable {
     public let index: Int
     public let familyName: String
     public let styleName: String
+    /// An italic or oblique face, by its style name (as libass's font matching reads it for `\i1`).
+    public var isItalic: Bool {
+        styleName.localizedCaseInsensitiveContains("italic") || styleName.localizedCaseInsensitiveContains("oblique")
+    }
     /// Design units per em, ascender and descender (positive, below the baseline) in design units.
     public let unitsPerEm: Double
     public let ascender: Double

@@ -72,17 +72,19 @@ public final class FontResolver: @unchecked Sendable {
         return paths.sorted()
     }
 
-    /// Fontconfig's match for a family at a CSS weight (100-900); nil when fontconfig has no fonts.
-    public func match(family: String, weight: Int) -> FontMatch? {
-        lock.withLock { Fontconfig.match(family: family, weight: weight, covering: nil) }
+    /// Fontconfig's match for a family at a CSS weight (100-900), italic or not; nil when fontconfig has
+    /// no fonts.
+    public func match(family: String, weight: Int, italic: Bool = false) -> FontMatch? {
+        lock.withLock { Fontconfig.match(family: family, weight: weight, italic: italic, covering: nil) }
     }
 
     // MARK: Internal: what the layout engine uses
 
-    /// The resolved chain for a style, cached per font fields.
-    func chain(for style: CaptionStyle) throws(FontError) -> ResolvedChain {
+    /// The resolved chain for a style, cached per font fields; `italic` asks for the family's italic
+    /// face (an explicit `font_file` is used as it is).
+    func chain(for style: CaptionStyle, italic: Bool = false) throws(FontError) -> ResolvedChain {
         let key = SelectionKey(family: style.fontFamily, file: style.fontFile, fallbacks: style.fallbackFonts,
-                               weight: style.fontWeight)
+                               weight: style.fontWeight, italic: italic)
         if let cached = lock.withLock({ selections[key] }) { return cached }
         let chain = try resolve(key)
         lock.withLock { selections[key] = chain }
@@ -106,7 +108,7 @@ public final class FontResolver: @unchecked Sendable {
     func fallback(for scalar: Unicode.Scalar, family: String, weight: Int) -> ShapingFont? {
         let key = CharacterKey(family: family, weight: weight, scalar: scalar.value)
         if let cached = lock.withLock({ characterFallbacks[key] }) { return cached }
-        let match = lock.withLock { Fontconfig.match(family: family, weight: weight, covering: scalar) }
+        let match = lock.withLock { Fontconfig.match(family: family, weight: weight, italic: false, covering: scalar) }
         let font = match.flatMap { try? shapingFont(path: $0.path, index: $0.index) }
         // Fontconfig's character sets can disagree with the cmap; trust the font.
         let result = font.flatMap { $0.covers(scalar) ? $0 : nil }
@@ -125,7 +127,7 @@ public final class FontResolver: @unchecked Sendable {
             }
         }
         if primary == nil {
-            guard let match = self.match(family: key.family, weight: key.weight) else {
+            guard let match = self.match(family: key.family, weight: key.weight, italic: key.italic) else {
                 throw FontError.notFound(family: key.family)
             }
             primary = try shapingFont(path: match.path, index: match.index)
@@ -152,7 +154,7 @@ public final class FontResolver: @unchecked Sendable {
 
     private struct FaceKey: Hashable { var path: String; var index: Int }
     private struct SelectionKey: Hashable {
-        var family: String; var file: String?; var fallbacks: [String]; var weight: Int
+        var family: String; var file: String?; var fallbacks: [String]; var weight: Int; var italic: Bool
     }
     private struct CharacterKey: Hashable { var family: String; var weight: Int; var scalar: UInt32 }
 }
@@ -229,8 +231,9 @@ private enum Fontconfig {
         String(family.lowercased().filter { $0 != " " })
     }
 
-    /// The best font for the family and weight; with `scalar`, the best one whose character set has it.
-    static func match(family: String, weight: Int, covering scalar: Unicode.Scalar?) -> FontMatch? {
+    /// The best font for the family, weight and slant; with `scalar`, the best one whose character set
+    /// has it.
+    static func match(family: String, weight: Int, italic: Bool, covering scalar: Unicode.Scalar?) -> FontMatch? {
         guard initialized, let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         family.withCString { name in
@@ -239,6 +242,8 @@ private enum Fontconfig {
             }
         }
         _ = FcPatternAddInteger(pattern, cfontconfig_weight(), FcWeightFromOpenType(Int32(min(max(weight, 1), 1000))))
+        // FC_SLANT_ITALIC; fontconfig takes an oblique face for it where the family has no italic.
+        if italic { _ = FcPatternAddInteger(pattern, cfontconfig_slant(), 100) }
         if let scalar, let charset = FcCharSetCreate() {
             _ = FcCharSetAddChar(charset, scalar.value)
             _ = FcPatternAddCharSet(pattern, cfontconfig_charset(), charset)

@@ -45,16 +45,8 @@ public final class LayoutEngine: Sendable {
         let fonts = try resolver.chain(for: style)
         var warnings = fonts.warnings + words.warnings
 
-        // Emphasised words in their own weight and size (`emphasis.font_weight`, `emphasis.scale`).
-        var emphasis: EmphasisFonts?
-        let look = style.emphasis
-        if !request.emphasized.isEmpty, look.fontWeight != nil || look.scale != 1 {
-            var bolder = style
-            bolder.fontWeight = look.fontWeight ?? style.fontWeight
-            let characters = Set(request.emphasized.filter { $0 < words.words.count }.flatMap { words.words[$0] })
-            emphasis = EmphasisFonts(fonts: try resolver.chain(for: bolder), size: ASSNumber.read(style.fontSize * look.scale * frame.scale),
-                                     characters: characters)
-        }
+        let emphasis = try WordFaces(request, words: words, fonts: fonts, fontSize: fontSize, scale: frame.scale, resolver: resolver)
+        warnings += emphasis.warnings
 
         var paragraphs: [MeasuredParagraph] = []
         for p in words.paragraphs.indices {
@@ -140,14 +132,6 @@ public final class LayoutEngine: Sendable {
 
 // MARK: Step 3: one paragraph shaped and measured
 
-/// The fonts, size and characters of emphasised words.
-struct EmphasisFonts {
-    let fonts: ResolvedChain
-    let size: Double
-    /// Character indices in the whole text.
-    let characters: Set<Int>
-}
-
 /// A paragraph's characters with fonts, bidi levels and shaped glyphs, and each word's and space's
 /// width.
 struct MeasuredParagraph {
@@ -172,7 +156,7 @@ struct MeasuredParagraph {
     let missing: [Unicode.Scalar]
 
     init(_ text: CaptionWords, paragraph p: Int, fonts: ResolvedChain, resolver: FontResolver, fontSize: Double,
-         wordSpacing: Double, language: String?, emphasis: EmphasisFonts? = nil) {
+         wordSpacing: Double, language: String?, emphasis: WordFaces = WordFaces()) {
         let range = text.paragraphs[p]
         let start = range.lowerBound
         paragraphIndex = p
@@ -182,14 +166,14 @@ struct MeasuredParagraph {
 
         // A font per character, then runs where the font, level or script changes.
         var missing: [Unicode.Scalar] = []
-        // An emphasised word's characters take the emphasis fonts and size.
-        let emphasised = paragraph.characters.indices.map { emphasis?.characters.contains(start + $0) ?? false }
+        // A word in another face (emphasis, italic or bold markup) takes its fonts and size.
+        let faces = paragraph.characters.indices.map { emphasis.face(ofCharacter: start + $0) }
         let characterFonts = paragraph.characters.indices.map { i in
-            let choice = (emphasised[i] ? emphasis!.fonts : fonts).font(for: paragraph.characters[i], resolver: resolver)
+            let choice = (faces[i]?.fonts ?? fonts).font(for: paragraph.characters[i], resolver: resolver)
             if let scalar = choice.missing, !missing.contains(scalar) { missing.append(scalar) }
             return choice.font
         }
-        let sizes = emphasised.map { $0 ? emphasis!.size : fontSize }
+        let sizes = faces.map { $0?.size ?? fontSize }
         self.missing = missing
         let scripts = Shaper.scripts(paragraph)
         var runs: [ShapingRun] = []

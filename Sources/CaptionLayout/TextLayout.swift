@@ -17,10 +17,15 @@ public struct LayoutRequest: Sendable, Hashable {
     public var language: String?
     /// The words (indices into the caption's words) laid out in the emphasis weight and size.
     public var emphasized: Set<Int>
+    /// The words the caption's markup makes italic (the family's italic face) and bold (at least 700).
+    public var italic: Set<Int>
+    public var bold: Set<Int>
 
     public init(text: String, words: [String]? = nil, style: CaptionStyle, frameWidth: Double, frameHeight: Double,
-                language: String? = nil, emphasized: Set<Int> = []) {
+                language: String? = nil, emphasized: Set<Int> = [], italic: Set<Int> = [], bold: Set<Int> = []) {
         self.emphasized = emphasized
+        self.italic = italic
+        self.bold = bold
         self.text = text
         self.words = words
         self.style = style
@@ -147,6 +152,8 @@ public enum LayoutWarning: Sendable, Hashable, CustomStringConvertible {
     case missingGlyph(Unicode.Scalar)
     /// The word list does not match the text; the words were laid out instead of the text.
     case wordsDoNotMatchText
+    /// Italic markup in a family with no italic or oblique face: drawn upright.
+    case noItalicFace(String)
 
     public var description: String {
         switch self {
@@ -160,6 +167,8 @@ public enum LayoutWarning: Sendable, Hashable, CustomStringConvertible {
             "no font has a glyph for U+\(String(scalar.value, radix: 16, uppercase: true)); drawn as a missing glyph"
         case .wordsDoNotMatchText:
             "the caption's words do not match its text; laying out the words"
+        case .noItalicFace(let family):
+            "font family '\(family)' has no italic or oblique face installed; italic text is drawn upright"
         }
     }
 }

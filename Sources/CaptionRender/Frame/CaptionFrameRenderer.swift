@@ -135,10 +135,12 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     private func laidOut(_ event: CaptionEvent) throws(FontError) -> (timed: [TimedWord], style: CaptionStyle, layout: TextLayout) {
         let timed = WordTimeline.words(of: event)
         let style = self.style.forPage(event, words: timed)
-        let layout = try layouts.layout(for: event, words: timed.map(\.text)) { () throws(FontError) -> TextLayout in
+        let layout = try layouts.layout(for: event, words: timed.map(\.text), markup: timed.map(\.markup)) { () throws(FontError) -> TextLayout in
             try engine.layout(LayoutRequest(text: event.text.plain, words: timed.map(\.text), style: style,
                                             frameWidth: Double(width), frameHeight: Double(height),
-                                            emphasized: Self.laidOutLarger(timed, style: style)))
+                                            emphasized: Self.laidOutLarger(timed, style: style),
+                                            italic: Set(timed.indices.filter { timed[$0].markup.italic }),
+                                            bold: Set(timed.indices.filter { timed[$0].markup.bold })))
         }
         return (timed, style, layout)
     }
@@ -182,15 +184,15 @@ public struct CaptionScene: Sendable {
 final class LayoutCache: @unchecked Sendable {
     /// The event's named style too: a secondary caption with the same times and text as a main one is
     /// laid out in another style.
-    private struct Key: Hashable { var start: Int; var end: Int; var text: String; var words: [String]; var style: String? }
+    private struct Key: Hashable { var start: Int; var end: Int; var text: String; var words: [String]; var markup: [WordMarkup]; var style: String? }
     private var entries: [Key: TextLayout] = [:]
     private var seenWarnings: [String] = []
     private let lock = NSLock()
 
     var warnings: [String] { lock.withLock { seenWarnings } }
 
-    func layout(for event: CaptionEvent, words: [String], make: () throws(FontError) -> TextLayout) throws(FontError) -> TextLayout {
-        let key = Key(start: event.start, end: event.end, text: event.text.plain, words: words, style: event.style)
+    func layout(for event: CaptionEvent, words: [String], markup: [WordMarkup], make: () throws(FontError) -> TextLayout) throws(FontError) -> TextLayout {
+        let key = Key(start: event.start, end: event.end, text: event.text.plain, words: words, markup: markup, style: event.style)
         if let hit = lock.withLock({ entries[key] }) { return hit }
         let layout = try make()
         lock.withLock {

@@ -17,6 +17,8 @@ public struct TimedWord: Sendable, Hashable {
     /// Marked for emphasis in the captions: inside a bold span (`<b>`, or `*word*` once
     /// `StyledPages.prepare` has read the markup).
     public var marked = false
+    /// Italic, bold, underline, strikeout and colour from the caption's markup.
+    public var markup = WordMarkup()
     public init(text: String, start: Milliseconds, end: Milliseconds, speaker: String? = nil, marked: Bool = false) {
         self.text = text; self.start = start; self.end = end; self.speaker = speaker; self.marked = marked
     }
@@ -42,8 +44,9 @@ public enum WordTimeline {
         return timed
     }
 
-    /// Bold spans mark the words they overlap; voice spans name their words' speaker. Words are found
-    /// in the text in order (UTF-8 offsets, as spans count).
+    /// Spans give the words they overlap their look (`WordMarkup`); bold spans also mark them (for
+    /// `emphasis.markup`); voice spans name their words' speaker. Words are found in the text in order
+    /// (UTF-8 offsets, as spans count).
     static func mark(_ words: inout [TimedWord], spans: [TextSpan], plain: String) {
         let utf8 = plain.utf8
         var from = utf8.startIndex
@@ -52,6 +55,7 @@ public enum WordTimeline {
             let (a, b) = (utf8.distance(from: utf8.startIndex, to: range.lowerBound), utf8.distance(from: utf8.startIndex, to: range.upperBound))
             from = range.upperBound
             for span in spans where span.start < b && a < span.end {
+                words[i].markup.add(span.kind)
                 switch span.kind {
                 case .bold: words[i].marked = true
                 case .voice(let name) where words[i].speaker == nil: words[i].speaker = name

@@ -1,8 +1,8 @@
 import CaptionModel
 
 /// The style each word of a page is drawn in: the page's style, then the word's speaker's style
-/// (in a page that mixes speakers, each word keeps its own speaker's colours), then the emphasis
-/// colours for an emphasised word. Karaoke modes take a word's colours from its style, so every
+/// (in a page that mixes speakers, each word keeps its own speaker's colours), then its markup's
+/// colour (`<font color>`, `tts:color`), then the emphasis colours for an emphasised word. Karaoke modes take a word's colours from its style, so every
 /// mode works with speakers and emphasis alike.
 public struct WordLooks: Sendable {
     public let styles: [CaptionStyle]
@@ -12,13 +12,14 @@ public struct WordLooks: Sendable {
         emphasized = EmphasisMatch.emphasized(words, by: style.emphasis)
         var speakerStyles: [String: StylePatch] = [:]
         if case .styles(let map)? = style.speakers { speakerStyles = map }
-        guard !speakerStyles.isEmpty || emphasized.contains(true) else {
+        guard !speakerStyles.isEmpty || emphasized.contains(true) || words.contains(where: { $0.markup.color != nil }) else {
             styles = Array(repeating: style, count: words.count)
             return
         }
         styles = words.indices.map { [emphasized] i in
             var s = style
             if let speaker = words[i].speaker, let patch = speakerStyles[speaker] { patch.apply(to: &s) }
+            if let color = words[i].markup.color { s.textColor = color }
             if emphasized[i] {
                 if let color = style.emphasis.color { s.textColor = color }
                 if let color = style.emphasis.highlightColor { s.highlightColor = color }

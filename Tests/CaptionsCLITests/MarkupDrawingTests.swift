@@ -1,0 +1,79 @@
+import CaptionRender
+import Foundation
+import Testing
+
+/// Markup read from subtitles is drawn: `<i>` in the family's italic face, `<b>` bold, `<font color>`
+/// in its colour, checked the way a person looks (slanted strokes, heavier ink, the colour in the
+/// pixels, each against the same word without markup), and the compiled ASS of the same cues drawn
+/// identically by libass (`verify`), with the default style and with a karaoke preset.
+@Suite struct MarkupDrawingTests {
+    /// The ink of `render --at 1` of a one-cue SRT whose text is `text`, on transparency.
+    static func render(_ text: String, size: String = "1920x1080", extra: [String] = [], in dir: URL) throws -> RGBAImage {
+        let name = "cue-\(abs(text.hashValue))-\(extra.count)"
+        try "1\n00:00:00,500 --> 00:00:03,000\n\(text)\n".write(to: dir.appendingPathComponent(name + ".srt"), atomically: true, encoding: .utf8)
+        let run = try CommandRunner.run(["render", name + ".srt", "--at", "1", "--size", size, "-o", name + ".png"] + extra, in: dir)
+        try #require(run.status == 0, "\(run.stderr)")
+        return try PNGFile.read(dir.appendingPathComponent(name + ".png").path)
+    }
+
+    /// Mean x of the opaque fill (white-ish) pixels in the top and bottom thirds of the ink's box: an
+    /// italic's tops lean right of its bottoms.
+    static func lean(_ image: RGBAImage) throws -> Double {
+        let box = try #require(image.opaqueBounds)
+        func meanX(_ rows: Range<Int>) -> Double {
+            var sum = 0.0, n = 0.0
+            for y in rows { for x in box.x..<(box.x + box.width) where image[x, y].alpha > 200 && image[x, y].red > 200 { sum += Double(x); n += 1 } }
+            return n > 0 ? sum / n : 0
+        }
+        let third = box.height / 3
+        return meanX(box.y..<(box.y + third)) - meanX((box.y + box.height - third)..<(box.y + box.height))
+    }
+
+    /// Opaque pixels: heavier strokes cover more.
+    static func inkCount(_ image: RGBAImage) -> Int {
+        var n = 0
+        for y in 0..<image.height { for x in 0..<image.width where image[x, y].alpha > 128 { n += 1 } }
+        return n
+    }
+
+    @Test func italicBoldAndColourAreDrawn() throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Capital I and l are upright bars: only a slant moves their tops away from their bottoms.
+        let upright = try Self.render("IlIlI", in: dir), italic = try Self.render("<i>IlIlI</i>", in: dir)
+        let (a, b) = (try Self.lean(upright), try Self.lean(italic))
+        print("[markup] lean upright \(a) px, italic \(b) px")
+        // DejaVu Sans Oblique slants about 11 degrees: the thirds' centres are some 30 px apart, so about
+        // 6 px (measured 5.7; upright 0).
+        #expect(abs(a) < 1 && b > 4, "upright \(a), italic \(b)")
+
+        let regular = try Self.render("Illustrated", in: dir), bold = try Self.render("<b>Illustrated</b>", in: dir)
+        let ratio = Double(Self.inkCount(bold)) / Double(Self.inkCount(regular))
+        print("[markup] bold ink / regular ink: \(ratio)")
+        #expect(ratio > 1.15, "bold \(ratio)")
+
+        let red = try Self.render(##"<font color="#FF3030">Illustrated</font>"##, in: dir)
+        func reddish(_ image: RGBAImage) -> Int {
+            var n = 0
+            for y in 0..<image.height { for x in 0..<image.width where image[x, y].alpha == 255 && image[x, y].red > 230 && image[x, y].green < 70 && image[x, y].blue < 70 { n += 1 } }
+            return n
+        }
+        #expect(reddish(red) > 1000 && reddish(regular) == 0, "red pixels: \(reddish(red))")
+    }
+
+    /// The compiled ASS names the same faces and colours (`\fn`, `\b`, `\i1`, `\1c`): libass draws it
+    /// as the native renderer does, in the landscape default and in a karaoke preset on a portrait frame.
+    @Test func theCompiledASSDrawsTheMarkupAsTheRendererDoes() throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let srt = "1\n00:00:00,500 --> 00:00:03,000\nPlain <i>italic words</i> and <b>bold</b>\nand <font color=\"#ff3030\">red</font> text\n"
+        try srt.write(to: dir.appendingPathComponent("markup.srt"), atomically: true, encoding: .utf8)
+        for (preset, size) in [("plain", "1920x1080"), ("highlight-by-word", "1080x1920"), ("karaoke-fill", "1080x1920")] {
+            let run = try CommandRunner.run(["verify", "markup.srt", "--preset", preset, "--size", size, "--times", "0.6,1.5,2.5"], in: dir)
+            #expect(run.status == 0, "\(preset): \(run.stdout)\(run.stderr)")
+            // plain draws in the regular weight, the karaoke presets in bold: the oblique face of each.
+            let oblique = preset == "plain" ? "DejaVuSans-Oblique.ttf" : "DejaVuSans-BoldOblique.ttf"
+            #expect(run.stdout.contains(oblique) && run.stdout.contains("DejaVuSans-Bold.ttf"), "\(preset): \(run.stdout)")
+        }
+    }
+}
