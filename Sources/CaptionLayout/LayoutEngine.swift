@@ -45,14 +45,14 @@ public final class LayoutEngine: Sendable {
         let fonts = try resolver.chain(for: style)
         var warnings = fonts.warnings + words.warnings
 
-        let emphasis = try WordFaces(request, words: words, fonts: fonts, fontSize: fontSize, scale: frame.scale, resolver: resolver)
-        warnings += emphasis.warnings
+        let faces = try WordFaces(request, words: words, fonts: fonts, fontSize: fontSize, scale: frame.scale, resolver: resolver)
+        warnings += faces.warnings
 
         var paragraphs: [MeasuredParagraph] = []
         for p in words.paragraphs.indices {
             let paragraph = MeasuredParagraph(words, paragraph: p, fonts: fonts, resolver: resolver, fontSize: fontSize,
                                               wordSpacing: LibassGrid.snap(style.wordSpacing * frame.scale), language: request.language,
-                                              emphasis: emphasis)
+                                              faces: faces)
             for scalar in paragraph.missing where !warnings.contains(.missingGlyph(scalar)) {
                 warnings.append(.missingGlyph(scalar))
             }
@@ -156,7 +156,7 @@ struct MeasuredParagraph {
     let missing: [Unicode.Scalar]
 
     init(_ text: CaptionWords, paragraph p: Int, fonts: ResolvedChain, resolver: FontResolver, fontSize: Double,
-         wordSpacing: Double, language: String?, emphasis: WordFaces = WordFaces()) {
+         wordSpacing: Double, language: String?, faces wordFaces: WordFaces = WordFaces()) {
         let range = text.paragraphs[p]
         let start = range.lowerBound
         paragraphIndex = p
@@ -167,7 +167,7 @@ struct MeasuredParagraph {
         // A font per character, then runs where the font, level or script changes.
         var missing: [Unicode.Scalar] = []
         // A word in another face (emphasis, italic or bold markup) takes its fonts and size.
-        let faces = paragraph.characters.indices.map { emphasis.face(ofCharacter: start + $0) }
+        let faces = paragraph.characters.indices.map { wordFaces.face(ofCharacter: start + $0) }
         let characterFonts = paragraph.characters.indices.map { i in
             let choice = (faces[i]?.fonts ?? fonts).font(for: paragraph.characters[i], resolver: resolver)
             if let scalar = choice.missing, !missing.contains(scalar) { missing.append(scalar) }

@@ -134,7 +134,8 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     /// The page's words, style and layout where it would stand alone.
     private func laidOut(_ event: CaptionEvent) throws(FontError) -> (timed: [TimedWord], style: CaptionStyle, layout: TextLayout) {
         let timed = WordTimeline.words(of: event)
-        let style = self.style.forPage(event, words: timed)
+        // The cue's own placement ({\anN}, WebVTT settings) over the page's style.
+        let style = self.style.forPage(event, words: timed).placed(event.placement, frameWidth: Double(width), frameHeight: Double(height))
         let layout = try layouts.layout(for: event, words: timed.map(\.text), markup: timed.map(\.markup)) { () throws(FontError) -> TextLayout in
             try engine.layout(LayoutRequest(text: event.text.plain, words: timed.map(\.text), style: style,
                                             frameWidth: Double(width), frameHeight: Double(height),
@@ -184,7 +185,10 @@ public struct CaptionScene: Sendable {
 final class LayoutCache: @unchecked Sendable {
     /// The event's named style too: a secondary caption with the same times and text as a main one is
     /// laid out in another style.
-    private struct Key: Hashable { var start: Int; var end: Int; var text: String; var words: [String]; var markup: [WordMarkup]; var style: String? }
+    private struct Key: Hashable {
+        var start: Int; var end: Int; var text: String; var words: [String]; var markup: [WordMarkup]; var style: String?
+        var placement: CuePlacement?
+    }
     private var entries: [Key: TextLayout] = [:]
     private var seenWarnings: [String] = []
     private let lock = NSLock()
@@ -192,7 +196,8 @@ final class LayoutCache: @unchecked Sendable {
     var warnings: [String] { lock.withLock { seenWarnings } }
 
     func layout(for event: CaptionEvent, words: [String], markup: [WordMarkup], make: () throws(FontError) -> TextLayout) throws(FontError) -> TextLayout {
-        let key = Key(start: event.start, end: event.end, text: event.text.plain, words: words, markup: markup, style: event.style)
+        let key = Key(start: event.start, end: event.end, text: event.text.plain, words: words, markup: markup, style: event.style,
+                      placement: event.placement)
         if let hit = lock.withLock({ entries[key] }) { return hit }
         let layout = try make()
         lock.withLock {

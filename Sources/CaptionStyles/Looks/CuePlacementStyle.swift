@@ -1,0 +1,90 @@
+import CaptionModel
+
+extension CaptionStyle {
+    /// This style with a cue's own placement (`CuePlacement`, as the file said it) applied: the style
+    /// decides whatever the cue leaves out. The layout knows a numeric-keypad anchor and the margins
+    /// of a safe area, so the cue's placement becomes those:
+    ///
+    /// - `{\anN}` (SRT, ASS): the anchor.
+    /// - WebVTT `position`, `size`, `align` and `position` alignment: the cue box (`size` % of the
+    ///   width, its left, centre or right at `position` %) becomes the left and right margins, and the
+    ///   text is aligned in it by `align` (start and left to the left, end and right to the right).
+    /// - WebVTT `line` as a percentage (snap-to-lines off): the box's top (`line_align:start`), centre
+    ///   or bottom at that height.
+    /// - WebVTT `line` as a number (snap-to-lines on): line N from the top for N >= 0, from the bottom
+    ///   for N < 0 (-1 is the last line), in lines of the style's line spacing, inside the style's
+    ///   margins.
+    ///
+    /// Not placed: `{\pos}` and SRT coordinates (their pixel space is not the frame's), regions,
+    /// vertical text.
+    public func placed(_ placement: CuePlacement?, frameWidth: Double, frameHeight: Double) -> CaptionStyle {
+        guard let p = placement, p != CuePlacement() else { return self }
+        var style = self
+        // Style lengths are pixels of the 1080-short-side frame.
+        let scale = min(frameWidth, frameHeight) / 1080
+        guard scale > 0 else { return self }
+        func width(_ percent: Double) -> Double { percent / 100 * frameWidth / scale }
+        func height(_ percent: Double) -> Double { percent / 100 * frameHeight / scale }
+        var column = (style.anchor - 1) % 3, row = (style.anchor - 1) / 3 // row 0 bottom, 1 middle, 2 top
+
+        if let anchor = p.anchor, (1...9).contains(anchor) {
+            column = (anchor - 1) % 3
+            row = (anchor - 1) / 3
+        }
+
+        // WebVTT's cue box across the width.
+        if p.position != nil || p.size != 100 || p.align != .center {
+            column = switch p.align { case .start, .left: 0; case .center: 1; case .end, .right: 2 }
+            var size = min(max(p.size, 0), 100)
+            var left: Double
+            if let position = p.position {
+                let alignment: CuePlacement.PositionAlign = p.positionAlign != .auto ? p.positionAlign
+                    : (column == 0 ? .lineLeft : column == 2 ? .lineRight : .center)
+                // WebVTT's maximum size: the box never reaches past the frame from its position.
+                let maximum: Double = switch alignment {
+                case .lineLeft, .auto: 100 - position
+                case .center: 2 * min(position, 100 - position)
+                case .lineRight: position
+                }
+                size = min(size, max(maximum, 0))
+                left = switch alignment {
+                case .lineLeft, .auto: position
+                case .center: position - size / 2
+                case .lineRight: position - size
+                }
+            } else {
+                // WebVTT's automatic position: the box centred, or at the edge its alignment names.
+                left = column == 0 ? 0 : column == 2 ? 100 - size : (100 - size) / 2
+            }
+            left = min(max(left, 0), 100 - size)
+            style.marginLeft = width(left)
+            style.marginRight = width(100 - size - left)
+        }
+
+        // WebVTT's line.
+        switch p.line {
+        case .auto: break
+        case .percent(let percent):
+            let at = min(max(percent, 0), 100)
+            switch p.lineAlign {
+            case .start: row = 2; style.marginTop = height(at)
+            case .end: row = 0; style.marginBottom = height(100 - at)
+            case .center:
+                row = 1
+                style.marginTop = height(max(0, 2 * at - 100))
+                style.marginBottom = height(max(0, 100 - 2 * at))
+            }
+        case .number(let n):
+            let lineHeight = style.fontSize * style.lineSpacing
+            // Counted inside the style's margins, so that line 0 and -1 sit where the style puts its
+            // top and bottom captions (a browser counts from the frame's very edge).
+            if n >= 0 {
+                row = 2; style.marginTop += n.rounded(.down) * lineHeight
+            } else {
+                row = 0; style.marginBottom += (-n.rounded(.down) - 1) * lineHeight
+            }
+        }
+        style.anchor = row * 3 + column + 1
+        return style
+    }
+}
