@@ -49,7 +49,8 @@ struct FallbackFontRuns {
             text = ""
         }
         for (offset, character) in characters.enumerated() {
-            let face = faces[word.characterRange.lowerBound + offset] ?? primary
+            // A character with no glyph of its own (the second of a ligature) is in its cluster's face.
+            let face = faces[word.characterRange.lowerBound + offset] ?? (offset > 0 ? current ?? primary : primary)
             let fallback = face == primary ? nil : face
             if fallback != current {
                 if let fallback {

@@ -81,7 +81,7 @@ public final class FontResolver: @unchecked Sendable {
     // MARK: Internal: what the layout engine uses
 
     /// The resolved chain for a style, cached per font fields; `italic` asks for the family's italic
-    /// face (an explicit `font_file` is used as it is).
+    /// face (for an explicit `font_file`, the italic face of the file's family, when installed).
     func chain(for style: CaptionStyle, italic: Bool = false) throws(FontError) -> ResolvedChain {
         let key = SelectionKey(family: style.fontFamily, file: style.fontFile, fallbacks: style.fallbackFonts,
                                weight: style.fontWeight, italic: italic)
@@ -124,6 +124,13 @@ public final class FontResolver: @unchecked Sendable {
                 primary = try shapingFont(path: file, index: 0)
             } catch {
                 warnings.append(.fontFileUnusable(path: file, reason: error.description))
+            }
+            // A file is one face: italics take the italic face of its family at its weight, when
+            // fontconfig has one (DejaVu Sans Bold's file gives DejaVu Sans Bold Oblique).
+            if key.italic, let upright = primary, !upright.face.isItalic,
+               let match = self.match(family: upright.face.familyName, weight: key.weight, italic: true), match.isExact,
+               let italic = try? shapingFont(path: match.path, index: match.index), italic.face.isItalic {
+                primary = italic
             }
         }
         if primary == nil {

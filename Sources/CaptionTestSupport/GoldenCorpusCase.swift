@@ -31,5 +31,10 @@ public struct GoldenCorpusCase: CustomStringConvertible, Sendable {
         GoldenCorpusCase(input: "cjk.srt", preset: "karaoke-fill", time: 1500),
         GoldenCorpusCase(input: "emoji.srt", preset: "plain", time: 1000),
         GoldenCorpusCase(input: "long-word.srt", preset: "plain", time: 1000),
+        // Markup (italic, bold, colour) and an {\an8} cue, cues on screen together, WebVTT placement.
+        GoldenCorpusCase(input: "markup.srt", preset: "plain", time: 1000),
+        GoldenCorpusCase(input: "markup.srt", preset: "highlight-by-word", time: 1000),
+        GoldenCorpusCase(input: "overlap.srt", preset: "plain", time: 2500),
+        GoldenCorpusCase(input: "placement.vtt", preset: "plain", time: 1500),
     ]
 }

@@ -26,6 +26,8 @@ import CaptionTestSupport
         if !words.isEmpty { document.events = CaptionPager.page(words, options: style.paging) }
         let renderer = CaptionFrameRenderer(style: style, width: 540, height: 960)
         var image = RGBAImage(width: 540, height: 960)
+        // As every drawing path does: cues on screen together stacked first.
+        try renderer.stack(document.events)
         try renderer.render(document.events, at: c.time, onto: &image)
         return image
     }

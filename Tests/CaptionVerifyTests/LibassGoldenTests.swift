@@ -77,6 +77,8 @@ import Testing
         let libass = try reference.frames.frame(at: c.time)
         var native = RGBAImage(width: 540, height: 960)
         let renderer = CaptionFrameRenderer(style: try Self.style(c.preset), width: 540, height: 960)
+        // As every drawing path does: cues on screen together stacked first.
+        try renderer.stack(Self.pages(c))
         try renderer.render(Self.pages(c), at: c.time, onto: &native)
         // Colour emoji are the native renderer's alone (libass draws the monochrome fallback): both
         // frames are compared without their boxes, as `captions verify` does.
