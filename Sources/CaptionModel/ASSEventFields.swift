@@ -61,28 +61,18 @@ extension CaptionEvent {
         }
         if let p = placement {
             hasher.combine(1 as UInt8)
-            switch p.vertical { case .horizontal: hasher.combine(0 as UInt8); case .rl: hasher.combine(1 as UInt8); case .lr: hasher.combine(2 as UInt8) }
+            combine(p.vertical.rawValue, into: &hasher)
             switch p.line {
             case .auto: hasher.combine(0 as UInt8)
             case .number(let n): hasher.combine(1 as UInt8); hasher.combine(n)
             case .percent(let n): hasher.combine(2 as UInt8); hasher.combine(n)
             }
-            switch p.lineAlign { case .start: hasher.combine(0 as UInt8); case .center: hasher.combine(1 as UInt8); case .end: hasher.combine(2 as UInt8) }
+            // The string-valued settings by their names (a few bytes, and only for placed events).
+            combine(p.lineAlign.rawValue, into: &hasher)
             hasher.combine(p.position)
-            switch p.positionAlign {
-            case .auto: hasher.combine(0 as UInt8)
-            case .lineLeft: hasher.combine(1 as UInt8)
-            case .center: hasher.combine(2 as UInt8)
-            case .lineRight: hasher.combine(3 as UInt8)
-            }
+            combine(p.positionAlign.rawValue, into: &hasher)
             hasher.combine(p.size)
-            switch p.align {
-            case .start: hasher.combine(0 as UInt8)
-            case .center: hasher.combine(1 as UInt8)
-            case .end: hasher.combine(2 as UInt8)
-            case .left: hasher.combine(3 as UInt8)
-            case .right: hasher.combine(4 as UInt8)
-            }
+            combine(p.align.rawValue, into: &hasher)
             if let region = p.region { hasher.combine(1 as UInt8); combine(region, into: &hasher) } else { hasher.combine(0 as UInt8) }
             hasher.combine(p.anchor)
             if let point = p.point { hasher.combine(1 as UInt8); hasher.combine(point.x); hasher.combine(point.y) } else { hasher.combine(0 as UInt8) }
@@ -120,7 +110,6 @@ struct TextDigest {
     }
 
     @inline(__always) mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
-    @inline(__always) mutating func combine(_ value: Int32) { mix(UInt64(UInt32(bitPattern: value))) }
     @inline(__always) mutating func combine(_ value: UInt32) { mix(UInt64(value)) }
     @inline(__always) mutating func combine(_ value: UInt8) { mix(UInt64(value)) }
     /// Equal doubles mix equally (-0 as 0).

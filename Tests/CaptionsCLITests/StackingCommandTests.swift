@@ -54,11 +54,6 @@ import Testing
     /// Tenths of a second: one cue, two, three (the third above), four, and the fourth after the third ended.
     static let frames = [15, 25, 32, 37, 45]
 
-    static func tool(_ arguments: [String], in dir: URL) throws {
-        let run = try CommandRunner.run(arguments, in: dir, program: URL(fileURLWithPath: "/usr/bin/ffmpeg"))
-        try #require(run.status == 0, "ffmpeg \(arguments.joined(separator: " ")): \(run.stderr)")
-    }
-
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "ffmpeg is not installed"))
     func overlappingCuesStackAsLibassStacksThem() throws {
         let dir = try CommandRunner.scratch()
@@ -66,7 +61,7 @@ import Testing
         try Self.srt.write(to: dir.appendingPathComponent("cues.srt"), atomically: true, encoding: .utf8)
         try Self.ass.write(to: dir.appendingPathComponent("cues.ass"), atomically: true, encoding: .utf8)
         let select = "select='" + Self.frames.map { "eq(n\\,\($0))" }.joined(separator: "+") + "'"
-        try Self.tool(["-v", "error", "-f", "lavfi", "-i", "color=c=0x406080:s=1920x1080:r=10:d=5", "-vf",
+        try PGSConvertCommandTests.tool("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=0x406080:s=1920x1080:r=10:d=5", "-vf",
                        "format=rgb24,ass=filename=cues.ass,\(select)", "-fps_mode", "passthrough",
                        "-f", "rawvideo", "-pix_fmt", "rgba", "libass.rgba"], in: dir)
         let bytes = [UInt8](try Data(contentsOf: dir.appendingPathComponent("libass.rgba")))

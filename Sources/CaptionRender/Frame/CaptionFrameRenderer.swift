@@ -136,7 +136,7 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
         let timed = WordTimeline.words(of: event)
         // The cue's own placement ({\anN}, WebVTT settings) over the page's style.
         let style = self.style.forPage(event, words: timed).placed(event.placement, frameWidth: Double(width), frameHeight: Double(height))
-        let layout = try layouts.layout(for: event, words: timed.map(\.text), markup: timed.map(\.markup)) { () throws(FontError) -> TextLayout in
+        let layout = try layouts.layout(for: event, words: timed.map(\.text)) { () throws(FontError) -> TextLayout in
             try engine.layout(LayoutRequest(text: event.text.plain, words: timed.map(\.text), style: style,
                                             frameWidth: Double(width), frameHeight: Double(height),
                                             emphasized: Self.laidOutLarger(timed, style: style),
@@ -184,9 +184,10 @@ public struct CaptionScene: Sendable {
 /// Layouts by caption, so a caption is shaped once however many frames show it.
 final class LayoutCache: @unchecked Sendable {
     /// The event's named style too: a secondary caption with the same times and text as a main one is
-    /// laid out in another style.
+    /// laid out in another style. Its spans (the words' italic and bold) and placement place it too:
+    /// kept by reference, so the key costs no copy per frame.
     private struct Key: Hashable {
-        var start: Int; var end: Int; var text: String; var words: [String]; var markup: [WordMarkup]; var style: String?
+        var start: Int; var end: Int; var text: String; var words: [String]; var spans: [TextSpan]; var style: String?
         var placement: CuePlacement?
     }
     private var entries: [Key: TextLayout] = [:]
@@ -195,8 +196,8 @@ final class LayoutCache: @unchecked Sendable {
 
     var warnings: [String] { lock.withLock { seenWarnings } }
 
-    func layout(for event: CaptionEvent, words: [String], markup: [WordMarkup], make: () throws(FontError) -> TextLayout) throws(FontError) -> TextLayout {
-        let key = Key(start: event.start, end: event.end, text: event.text.plain, words: words, markup: markup, style: event.style,
+    func layout(for event: CaptionEvent, words: [String], make: () throws(FontError) -> TextLayout) throws(FontError) -> TextLayout {
+        let key = Key(start: event.start, end: event.end, text: event.text.plain, words: words, spans: event.spans, style: event.style,
                       placement: event.placement)
         if let hit = lock.withLock({ entries[key] }) { return hit }
         let layout = try make()

@@ -93,10 +93,8 @@ private struct Reader {
                     problems.append("\(source): \(path): must be an object of style fields, or null, found \(StyleValueCheck.describe(raw))")
                     continue
                 }
-                var part = Reader(source: source, root: path + ".")
-                part.read(inner, fields: children, prefix: part.root)
-                guard part.problems.isEmpty else { problems += part.problems; continue }
-                value = .patch(StylePatch(entries: part.values.map { StylePatch.Entry(path: $0.path, value: $0.value) }))
+                guard let patch = readPatch(inner, fields: children, path: path) else { continue }
+                value = .patch(patch)
             } else if case .object(let children) = field.kind {
                 guard let inner = raw as? [String: Any] else {
                     let expected = field.nullable ? "an object or null" : "an object"
@@ -134,12 +132,19 @@ private struct Reader {
                 problems.append("\(source): \(path).\(label): must be an object of style fields, found \(StyleValueCheck.describe(map[label]!))")
                 continue
             }
-            var speaker = Reader(source: source, root: "\(path).\(label).")
-            speaker.read(inner, fields: fields, prefix: speaker.root)
-            problems += speaker.problems
-            styles[label] = StylePatch(entries: speaker.values.map { StylePatch.Entry(path: $0.path, value: $0.value) })
+            styles[label] = readPatch(inner, fields: fields, path: "\(path).\(label)")
         }
         return problems.count == before ? .styles(styles) : nil
+    }
+
+    /// A partial style at `path` read against `fields` (its problems named `path.field`); nil after a
+    /// problem.
+    private mutating func readPatch(_ object: [String: Any], fields: [StyleField], path: String) -> StylePatch? {
+        var part = Reader(source: source, root: path + ".")
+        part.read(object, fields: fields, prefix: part.root)
+        problems += part.problems
+        guard part.problems.isEmpty else { return nil }
+        return StylePatch(entries: part.values.map { StylePatch.Entry(path: $0.path, value: $0.value) })
     }
 
     private mutating func record(_ field: StyleField, _ value: StyleValue, _ path: String) {
