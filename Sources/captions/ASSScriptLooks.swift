@@ -17,9 +17,13 @@ final class ASSScriptLooks: PGSLookDrawer, @unchecked Sendable {
         index = PageIndex(document.events)
     }
 
-    /// The looks of a script: drawers for `PGSCaptionLooks`, one per drawing thread.
+    /// The looks of a script, drawn by one libass on one thread, in frame order. With two libass
+    /// instances drawing at once (each looking fonts up through fontconfig as it meets them), one full
+    /// test run made a track whose every frame differed from the usual one (a frame 27 dB from `-vf ass`
+    /// instead of 35); one drawer keeps the track the same from run to run.
     static func looks(_ document: CaptionDocument, width: Int, height: Int, frameRate: FrameRate) -> PGSCaptionLooks {
-        PGSCaptionLooks(width: width, height: height, frameRate: frameRate, end: document.events.map(\.end).max() ?? 0) { () throws(VideoError) in
+        PGSCaptionLooks(width: width, height: height, frameRate: frameRate, end: document.events.map(\.end).max() ?? 0,
+                        threads: 1) { () throws(VideoError) in
             try ASSScriptLooks(document: document, width: width, height: height)
         }
     }

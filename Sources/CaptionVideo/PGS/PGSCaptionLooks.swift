@@ -31,6 +31,8 @@ public struct PGSCaptionLooks: Sendable {
     public let end: Milliseconds
     /// One drawing thread's drawer (each thread has its own).
     private let makeDrawer: @Sendable () throws(VideoError) -> any PGSLookDrawer
+    /// How many threads draw.
+    private let threads: Int
     /// Frames a drawing thread takes at a time.
     static let chunkFrames = 24
 
@@ -40,14 +42,17 @@ public struct PGSCaptionLooks: Sendable {
         self.frameRate = frameRate
         end = pages.map(\.end).max() ?? 0
         makeDrawer = { Worker(style: style, pages: pages, width: width, height: height) }
+        threads = 2
     }
 
-    /// Captions ending at `end`, drawn by the drawers `makeDrawer` makes (at the same size and rate).
-    public init(width: Int, height: Int, frameRate: FrameRate, end: Milliseconds,
+    /// Captions ending at `end`, drawn by `threads` drawers that `makeDrawer` makes (at the same size
+    /// and rate).
+    public init(width: Int, height: Int, frameRate: FrameRate, end: Milliseconds, threads: Int = 2,
                 makeDrawer: @escaping @Sendable () throws(VideoError) -> any PGSLookDrawer) {
         self.width = width; self.height = height
         self.frameRate = frameRate
         self.end = end
+        self.threads = max(threads, 1)
         self.makeDrawer = makeDrawer
     }
 
@@ -147,8 +152,8 @@ public struct PGSCaptionLooks: Sendable {
 
     /// Calls `body` with each change in frame order; the last one shows nothing.
     ///
-    /// Two threads draw chunks of frames, each with its own drawer, at most a few chunks ahead,
-    /// while `body` takes them in order on the calling thread. A chunk starts with its first frame's
+    /// `threads` threads (two for the native renderer) draw chunks of frames, each with its own drawer,
+    /// at most a few chunks ahead, while `body` takes them in order on the calling thread. A chunk starts with its first frame's
     /// look, so the looks are filtered here: one that draws the same pixels at the same place as the
     /// last one given (a chunk's first frame, or a new state whose pixels round the same) is no change.
     public func forEachChange(_ body: (Look) throws(VideoError) -> Void) throws(VideoError) {
@@ -156,7 +161,9 @@ public struct PGSCaptionLooks: Sendable {
         let group = DispatchGroup()
         let (frameCount, frameRate) = (self.frameCount, self.frameRate)
         // Made here, so that a drawer that cannot be made (a script libass cannot read) stops the track.
-        for drawer in [try makeDrawer(), try makeDrawer()] {
+        var drawers: [any PGSLookDrawer] = []
+        for _ in 0..<threads { drawers.append(try makeDrawer()) }
+        for drawer in drawers {
             DispatchQueue.global().async(group: group) {
                 while let chunk = chunks.claim() {
                     let frames = (chunk * Self.chunkFrames)..<min(frameCount, (chunk + 1) * Self.chunkFrames)
