@@ -75,9 +75,11 @@ public struct ASSCompiler {
         for (a, b) in zip(bounds, bounds.dropFirst()) {
             let (from, to) = (ASSSyntax.centiseconds(a), ASSSyntax.centiseconds(b))
             guard from < to else { continue }
-            let appearances = try renderer.scene(page, at: a).appearances
+            let scene = try renderer.scene(page, at: a)
+            let appearances = scene.appearances
             let words = LineEvents(style: style, layout: layout, appearances: appearances, hidden: scaled.hidden(at: a), timed: timed,
-                                   at: a, eventStart: from * 10, eventEnd: to * 10, frameWidth: width, frameHeight: height)
+                                   at: a, eventStart: from * 10, eventEnd: to * 10, frameWidth: width, frameHeight: height,
+                                   bars: scene.bars)
             let boxes = LineBoxEvents(style: style, layout: layout).boxes()
                 + WordBoxEvents(style: style, layout: layout, appearances: appearances, eventStart: from * 10).boxes()
             for (layer, text) in boxes {
@@ -86,13 +88,17 @@ public struct ASSCompiler {
             for (layer, text, word) in words.events() {
                 events.add(ASSEvent(layer: layer, from: from, to: to, text: text, word: word))
             }
+            for (layer, text, word) in words.barEvents() {
+                events.add(ASSEvent(layer: layer, from: from, to: to, text: text, word: word, bar: true))
+            }
         }
         // libass draws one layer's events in file order, and where two words' blurred shadows overlap
         // that order shows (a darker one over a lighter one rounds differently, by one level of alpha).
         // The native painter paints word after word, so the page's events go in word order (stably:
-        // boxes first, each word's events in time order).
+        // boxes first, each word's events in time order, its underline and strikeout bars after all of
+        // them, scaled glyphs included, as the painter draws a word's bars after its glyphs).
         let ordered = (events.events + scaled.events()).enumerated().sorted {
-            ($0.element.word ?? -1, $0.offset) < ($1.element.word ?? -1, $1.offset)
+            ($0.element.word ?? -1, $0.element.bar ? 1 : 0, $0.offset) < ($1.element.word ?? -1, $1.element.bar ? 1 : 0, $1.offset)
         }.map(\.element)
         return PageFade(style: style, page: page).apply(ordered)
     }

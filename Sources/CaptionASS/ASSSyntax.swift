@@ -40,6 +40,8 @@ struct ASSEvent: Hashable {
     var text: String
     /// The word the event draws, if one: a page's events are written in word order (see `ASSCompiler`).
     var word: Int? = nil
+    /// An underline or strikeout bar of `word` (`DecorationBars`): written after the word's other events.
+    var bar = false
 
     func line(style: String) -> String { ASSSyntax.dialogue(layer: layer, from: from, to: to, style: style, text: text) }
 }

@@ -31,11 +31,37 @@ struct LineEvents {
     let eventEnd: Milliseconds
     let frameWidth: Int
     let frameHeight: Int
+    /// The page's underline and strikeout bars (`DecorationBars`), each drawn as a `\p1` rectangle on
+    /// its word's layers, after the word.
+    var bars: [DecorationBar] = []
 
     var k: Double { layout.scale }
 
     /// Layer, text and the word drawn.
     func events() -> [(layer: Int, text: String, word: Int?)] { shadows() + underlays() + texts() }
+
+    /// The bars drawn at this state, each with its word and its drawing: a word's bars while the word
+    /// is shown whole (at rest, even while its glyphs scale in their own events; the native painter
+    /// draws them so too).
+    func drawnBars() -> [(bar: DecorationBar, text: String)] {
+        bars.compactMap { bar in
+            let i = bar.word
+            guard i < appearances.count, appearances[i].opacity > 0, appearances[i].visibleCharacters == nil else { return nil }
+            return (bar, "{\\p1}" + RoundedBoxDrawing.path(width: bar.width, height: bar.height, radius: 0) + "{\\p0}")
+        }
+    }
+
+    /// A bar's top left for `\an7`, moving with its word as `position` moves the word.
+    func position(_ bar: DecorationBar) -> String {
+        let n = ASSSyntax.number
+        let i = bar.word
+        if i < appearances.count, let rise = appearances[i].rise {
+            let (y1, y2) = WordTop.tops(of: i, in: layout, rise: rise)
+            let top = ASSNumber.read(WordTop.top(of: i, in: layout))
+            return "\\an7\\move(\(n(bar.x)),\(n(bar.y + y1 - top)),\(n(bar.x)),\(n(bar.y + y2 - top)),\(rise.from - eventStart),\(rise.to - eventStart))"
+        }
+        return "\\an7\\pos(\(n(bar.x)),\(n(bar.y)))"
+    }
 
     /// The words drawn at this state and the text each shows.
     func drawn() -> [(index: Int, text: String)] {
@@ -48,17 +74,38 @@ struct LineEvents {
     }
 
     func texts() -> [(layer: Int, text: String, word: Int?)] {
-        drawn().flatMap { i, text -> [(layer: Int, text: String, word: Int?)] in
-            let a = appearances[i]
-            let tags = position(i) + "\\shad0\\blur0" + (Self.hasStroke(style, scale: k) ? "\\bord0" : "")
-            let sweep = SweepEvents(layout: layout, frameWidth: frameWidth, frameHeight: frameHeight)
-            let timing = i < timed.count ? timed[i] : nil
-            if let copies = sweep.texts(word: i, appearance: a, timed: timing, at: at, eventStart: eventStart, eventEnd: eventEnd,
-                                        tags: tags, text: text) {
-                return copies.map { (ASSLayer.text, $0, i) }
-            }
-            return [(ASSLayer.text, "{" + tags + colorTags(a.color) + fadeTags(i, [("1a", a.color)]) + "}" + text, i)]
+        drawn().flatMap { i, text in fill(i, position: position(i), text: text) }
+    }
+
+    /// The bars' shadows, underlays and fills, each as its word's (layer, text, word).
+    func barEvents() -> [(layer: Int, text: String, word: Int?)] {
+        let bars = drawnBars()
+        let shadowTags = Self.shadowTags(style, scale: k), shadow = ASSHeader.shadowColor(style), stroke = style.strokeColor
+        let shadows = style.shadow.opacity > 0 && style.shadow.color.alpha > 0 ? bars.map { bar, text in
+            (ASSLayer.shadow, "{\(position(bar))\(shadowTags)\(fadeTags(bar.word, [("4a", shadow)]))}" + text, Optional(bar.word))
+        } : []
+        let underlays = Self.hasStroke(style, scale: k) ? bars.map { bar, text in
+            (ASSLayer.underlay, "{\(position(bar))\(Self.underlayTags(style))\(fadeTags(bar.word, [("1a", stroke), ("3a", stroke)]))}" + text,
+             Optional(bar.word))
+        } : []
+        let fills = bars.flatMap { bar, text in
+            fill(bar.word, position: position(bar), text: text, ink: LayoutRect(x: bar.x, y: bar.y, width: bar.width, height: bar.height))
         }
+        return shadows + underlays + fills
+    }
+
+    /// Word `i`'s fill look (colour, sweep, fade) on `text` placed at `position`; `ink` when `text` is
+    /// not the word's glyphs.
+    func fill(_ i: Int, position: String, text: String, ink: LayoutRect? = nil) -> [(layer: Int, text: String, word: Int?)] {
+        let a = appearances[i]
+        let tags = position + "\\shad0\\blur0" + (Self.hasStroke(style, scale: k) ? "\\bord0" : "")
+        let sweep = SweepEvents(layout: layout, frameWidth: frameWidth, frameHeight: frameHeight)
+        let timing = i < timed.count ? timed[i] : nil
+        if let copies = sweep.texts(word: i, appearance: a, timed: timing, at: at, eventStart: eventStart, eventEnd: eventEnd,
+                                    tags: tags, text: text, ink: ink) {
+            return copies.map { (ASSLayer.text, $0, i) }
+        }
+        return [(ASSLayer.text, "{" + tags + colorTags(a.color) + fadeTags(i, [("1a", a.color)]) + "}" + text, i)]
     }
 
     /// Each stroked word's stroke, filled inside, in the stroke colour.

@@ -24,15 +24,21 @@ struct RoundedBoxDrawing {
         color = box.color
     }
 
-    var text: String {
+    /// The drawing commands of a box at the origin (`RoundedBoxPath`'s path).
+    static func path(width: Double, height: Double, radius: Double) -> String {
         let n = ASSSyntax.number
-        let path = RoundedBoxPath.commands(width: width, height: height, radius: radius).map { command -> String in
+        return RoundedBoxPath.commands(width: width, height: height, radius: radius).map { command -> String in
             switch command {
             case let .move(x, y): return "m \(n(x)) \(n(y))"
             case let .line(x, y): return "l \(n(x)) \(n(y))"
             case let .cubic(x1, y1, x2, y2, x3, y3): return "b \(n(x1)) \(n(y1)) \(n(x2)) \(n(y2)) \(n(x3)) \(n(y3))"
             }
         }.joined(separator: " ")
+    }
+
+    var text: String {
+        let n = ASSSyntax.number
+        let path = Self.path(width: width, height: height, radius: radius)
         return "{\\an7\\pos(\(n(x)),\(n(y)))\\bord0\\shad0\\blur0\\1c\(ASSSyntax.tagColor(color))\\1a\(ASSSyntax.transparency(color.alpha))\(tags)\\p1}"
             + path + "{\\p0}"
     }

@@ -24,9 +24,10 @@ struct SweepEvents {
     static let searchRange = 4000
 
     /// The word's copies (text with tags) when it has a sweep; nil otherwise. `tags` start the first
-    /// override block (position and the like); the colour and clip tags are added here.
+    /// override block (position and the like); the colour and clip tags are added here. `ink`: what
+    /// `text` draws, when not the word's glyphs (an underline bar: `DecorationBars`).
     func texts(word i: Int, appearance a: WordAppearance, timed: TimedWord?, at: Milliseconds,
-               eventStart: Milliseconds, eventEnd: Milliseconds, tags: String, text: String) -> [String]? {
+               eventStart: Milliseconds, eventEnd: Milliseconds, tags: String, text: String, ink drawn: LayoutRect? = nil) -> [String]? {
         guard let sweepColor = a.sweepColor, let split = SweepColumn.x(word: i, in: layout, appearance: a) else { return nil }
         let word = layout.words[i]
         let rightToLeft = word.direction == .rightToLeft
@@ -40,7 +41,7 @@ struct SweepEvents {
             return [copy(leftColor, "\\clip(0,0,\(x0),\(h))\\t(\(t0),\(t1),\\clip(0,0,\(x1),\(h)))"),
                     copy(rightColor, "\\clip(\(x0),0,\(w),\(h))\\t(\(t0),\(t1),\\clip(\(x1),0,\(w),\(h)))")]
         }
-        let ink = word.inkBox ?? word.box
+        let ink = drawn ?? word.inkBox ?? word.box
         if Int(ink.x.rounded(.down)) >= split { return [copy(rightColor, "")] }
         if Int((ink.x + ink.width).rounded(.up)) <= split { return [copy(leftColor, "")] }
         return [copy(leftColor, "\\clip(0,0,\(split),\(frameHeight))"), copy(rightColor, "\\clip(\(split),0,\(frameWidth),\(frameHeight))")]

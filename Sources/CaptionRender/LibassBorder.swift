@@ -80,8 +80,13 @@ extension LibassBorder {
     }
 
     func stroke(_ source: GlyphOutline) -> Stroked? {
-        guard let path = LibassOutline(source),
-              let stroked = LibassStroker.stroke(path.scaled(order: order), xbord: width.x, ybord: width.y, eps: Self.precision)
+        guard let path = LibassOutline(source) else { return nil }
+        return stroke(path)
+    }
+
+    /// The same for an outline already in libass's form (a drawing's path, 1/64 px, y down).
+    func stroke(_ path: LibassOutline) -> Stroked? {
+        guard let stroked = LibassStroker.stroke(path.scaled(order: order), xbord: width.x, ybord: width.y, eps: Self.precision)
         else { return nil }
         return Stroked(outer: stroked.outer, inner: stroked.inner, box: LibassOutline.controlBox([stroked.outer, stroked.inner]))
     }

@@ -1,4 +1,5 @@
 import CaptionLayout
+import Foundation
 
 /// A rounded rectangle as the compiled ASS draws it (a `\p1` drawing placed with `\an7\pos`), and the
 /// coverage libass gives that drawing, so the native boxes are libass's boxes.
@@ -25,11 +26,9 @@ public enum RoundedBoxPath {
                 .line(0, r), .cubic(0, c, c, 0, r, 0)]
     }
 
-    /// libass's coverage of the box drawn with its top-left corner at (x, y) in frame pixels.
-    public static func mask(x: Double, y: Double, width: Double, height: Double, radius: Double) -> AlphaMask {
-        guard width > 0, height > 0, x.isFinite, y.isFinite, width.isFinite, height.isFinite else { return .empty }
-        // The outline as `ass_drawing_parse` builds it: a line adds its end point, a cubic its two
-        // control points and end point, and the contour closes with a line back to its start.
+    /// The path as `ass_drawing_parse` builds it: a line adds its end point, a cubic its two control
+    /// points and end point, and the contour closes with a line back to its start (1/64 px, y down).
+    static func outline(width: Double, height: Double, radius: Double) -> LibassOutline {
         var outline = LibassOutline()
         for command in commands(width: width, height: height, radius: radius.isFinite ? radius : 0) {
             switch command {
@@ -44,6 +43,15 @@ public enum RoundedBoxPath {
             }
         }
         outline.segments.append(LibassOutline.line | LibassOutline.contourEnd)
+        return outline
+    }
+
+    /// libass's coverage of the box drawn with its top-left corner at (x, y) in frame pixels. `trimmed`
+    /// false keeps the extent of libass's bitmap (16 px tiles), which a shadow's blur needs as for a
+    /// glyph (`GlyphRasterizer.draw`).
+    public static func mask(x: Double, y: Double, width: Double, height: Double, radius: Double, trimmed: Bool = true) -> AlphaMask {
+        guard width > 0, height > 0, x.isFinite, y.isFinite, width.isFinite, height.isFinite else { return .empty }
+        let outline = outline(width: width, height: height, radius: radius)
         guard let box = LibassOutline.controlBox([outline]) else { return .empty }
         // The control-box centre, in 1/64 px from the frame's origin, onto the 1/8 px grid; the scale
         // (1) quantised in steps of 8 / (half the box + 64), as for a glyph.
@@ -54,6 +62,28 @@ public enum RoundedBoxPath {
                      LibassBorder.quantisedScale(1, halfExtent: Double(box.3 - box.1) / 2 + 64))
         guard let mask = LibassOutline.rasterize([outline], scale: scale, centre: (cx, cy),
                                                  phase: ((qx & 7) * 8, -(qy & 7) * 8)) else { return .empty }
-        return mask.translated(dx: qx >> 3, dy: qy >> 3).trimmed()
+        let placed = mask.translated(dx: qx >> 3, dy: qy >> 3)
+        return trimmed ? placed.trimmed() : placed
+    }
+
+    /// libass's border (`\bord`, `strokeWidth` px) of the same drawing: the path stroked by libass's
+    /// stroker at the drawing's scale (1: the script's pixels are the frame's), its own control box's
+    /// centre on the 1/8 px grid apart from the fill's, as for a glyph's border (`LibassBorder`).
+    public static func borderMask(x: Double, y: Double, width: Double, height: Double, radius: Double,
+                                  strokeWidth: Double, trimmed: Bool = true) -> AlphaMask {
+        guard width > 0, height > 0, strokeWidth > 0, x.isFinite, y.isFinite, width.isFinite, height.isFinite else { return .empty }
+        let border = LibassBorder(scale: (1, 1), width: strokeWidth)
+        let outline = outline(width: width, height: height, radius: radius)
+        guard !border.isEmpty else { return mask(x: x, y: y, width: width, height: height, radius: radius, trimmed: trimmed) }
+        guard let stroked = border.stroke(outline), let box = stroked.box else { return .empty }
+        let cx = Double(box.0 + box.2) / 2, cy = Double(box.1 + box.3) / 2
+        // The centre in frame 1/64 px: stroked units are the path's scaled by 2^order.
+        let qx = Int(((Double(ASSNumber.d6(x)) + scalbn(cx, -border.order.x)) / 8).rounded(.toNearestOrEven))
+        let qy = Int(((Double(ASSNumber.d6(y)) + scalbn(cy, -border.order.y)) / 8).rounded(.toNearestOrEven))
+        let scale = border.borderScale(extent: (Double(box.2 - box.0), Double(box.3 - box.1)))
+        guard let mask = LibassOutline.rasterize([stroked.outer, stroked.inner], scale: scale, centre: (cx, cy),
+                                                 phase: ((qx & 7) * 8, -(qy & 7) * 8)) else { return .empty }
+        let placed = mask.translated(dx: qx >> 3, dy: qy >> 3)
+        return trimmed ? placed.trimmed() : placed
     }
 }

@@ -36,5 +36,8 @@ public struct GoldenCorpusCase: CustomStringConvertible, Sendable {
         GoldenCorpusCase(input: "markup.srt", preset: "highlight-by-word", time: 1000),
         GoldenCorpusCase(input: "overlap.srt", preset: "plain", time: 2500),
         GoldenCorpusCase(input: "placement.vtt", preset: "plain", time: 1500),
+        // Underline and strikeout bars, at rest and swept with their words.
+        GoldenCorpusCase(input: "decoration.srt", preset: "plain", time: 1000),
+        GoldenCorpusCase(input: "decoration.srt", preset: "karaoke-fill", time: 1000),
     ]
 }

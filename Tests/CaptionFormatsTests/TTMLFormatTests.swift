@@ -83,6 +83,19 @@ import Testing
         #expect(r.diagnostics.map(\.description) == ["line 8: TTML tts:fontSize (ignored): not carried into captions (reported once)"])
     }
 
+    /// `lineThrough` is TTML's strikeout: read as a span, written back in the same attribute as an
+    /// underline on the same run.
+    @Test func lineThroughIsStrikeout() throws {
+        let r = try Self.read(#"<div><p begin="0s" end="1s">a <span tts:textDecoration="underline lineThrough">both</span> <span tts:textDecoration="lineThrough">gone</span></p></div>"#)
+        let text = r.document.events[0].text
+        // The two struck pieces touch across the space between them: one span, as for any kind.
+        #expect(text.spans == [TextSpan(start: 2, end: 6, kind: .underline), TextSpan(start: 2, end: 11, kind: .strikethrough)])
+        let written = TTMLFormat.write(r.document, options: WriteOptions())
+        #expect(written.text.contains(#"<span tts:textDecoration="underline lineThrough">both</span>"#), "\(written.text)")
+        #expect(written.text.contains(#"<span tts:textDecoration="lineThrough"> gone</span>"#), "\(written.text)")
+        #expect(written.diagnostics.isEmpty, "\(written.diagnostics)")
+    }
+
     @Test func regionsBecomePlacement() throws {
         let head = """
             <layout>

@@ -261,6 +261,7 @@ enum TTMLReader {
                 if piece.style.isBold { spans.append(TextSpan(start: start, end: end, kind: .bold)) }
                 if piece.style.isItalic { spans.append(TextSpan(start: start, end: end, kind: .italic)) }
                 if piece.style.isUnderlined { spans.append(TextSpan(start: start, end: end, kind: .underline)) }
+                if piece.style.isStruckThrough { spans.append(TextSpan(start: start, end: end, kind: .strikethrough)) }
                 if let color = piece.style.color { spans.append(TextSpan(start: start, end: end, kind: .color(color))) }
             }
             while plain.last == 0x20 { plain.removeLast() }

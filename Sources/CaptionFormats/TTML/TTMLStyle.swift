@@ -24,6 +24,8 @@ struct TTMLStyle: Equatable {
     var isItalic: Bool { ["italic", "oblique"].contains(attributes["tts:fontStyle"]?.trimmingWhitespace ?? "") }
     var isBold: Bool { attributes["tts:fontWeight"]?.trimmingWhitespace == "bold" }
     var isUnderlined: Bool { attributes["tts:textDecoration"]?.split(separator: " ").contains("underline") ?? false }
+    /// `lineThrough` (TTML's strikeout) among the decoration's keywords.
+    var isStruckThrough: Bool { attributes["tts:textDecoration"]?.split(separator: " ").contains("lineThrough") ?? false }
 
     /// The text colour, when one is set and it is not plain white (the default every player draws).
     var color: RGBAColor? {

@@ -55,9 +55,10 @@ enum TTMLWriter {
                     var style = ""
                     if attributes.bold { style += " tts:fontWeight=\"bold\"" }
                     if attributes.italic { style += " tts:fontStyle=\"italic\"" }
-                    if attributes.underline { style += " tts:textDecoration=\"underline\"" }
+                    // One attribute holds both lines (`underline lineThrough`).
+                    let lines = (attributes.underline ? ["underline"] : []) + (attributes.strikethrough ? ["lineThrough"] : [])
+                    if !lines.isEmpty { style += " tts:textDecoration=\"\(lines.joined(separator: " "))\"" }
                     if let color = attributes.color { style += " tts:color=\"\(TTMLStyle.format(color))\"" }
-                    if attributes.strikethrough { lost.note("strikethrough") }
                     if attributes.voice != nil { lost.note("voice names") }
                     if !attributes.classes.isEmpty { lost.note("WebVTT classes") }
                     if attributes.fontFace != nil { lost.note("font faces") }

@@ -159,7 +159,8 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
             appearances += Array(repeating: WordAppearance(color: style.textColor), count: layout.words.count - appearances.count)
         }
         return CaptionScene(style: style, layout: layout, appearances: Array(appearances.prefix(layout.words.count)),
-                            motion: CaptionMotion.at(t, start: event.start, end: event.end, style: style))
+                            motion: CaptionMotion.at(t, start: event.start, end: event.end, style: style),
+                            bars: DecorationBars.bars(layout: layout, markups: timed.map(\.markup)))
     }
 }
 
@@ -179,6 +180,8 @@ public struct CaptionScene: Sendable {
     /// One per laid-out word.
     public var appearances: [WordAppearance]
     public var motion: CaptionMotion
+    /// The underlines and strikeouts of the words the markup marks (`DecorationBars`).
+    public var bars: [DecorationBar] = []
 }
 
 /// Layouts by caption, so a caption is shaped once however many frames show it.

@@ -67,7 +67,8 @@ struct CaptionPainter {
     func paintUnderlays(_ runs: [GlyphLayer], fade: Int, onto image: inout RGBAImage) {
         var start = 0
         while start < runs.count {
-            let end = runs[start...].firstIndex { $0.wordIndex != runs[start].wordIndex } ?? runs.count
+            // A word's bars are the bars' own events in the compiled ASS: an underlay of their own.
+            let end = runs[start...].firstIndex { $0.wordIndex != runs[start].wordIndex || $0.isBar != runs[start].isBar } ?? runs.count
             let word = runs[start..<end].filter { $0.opacity > 0 && $0.masks.stroke != nil }
             start = end
             guard let first = word.first else { continue }
@@ -143,6 +144,8 @@ struct CaptionPainter {
         var colorEmoji: ColorEmojiLayer? = nil
         /// A word's colour emoji, once its glyphs are combined.
         var colorEmojis: [ColorEmojiLayer] = []
+        /// An underline or strikeout bar (`withBars`): drawn by an event of its own in the compiled ASS.
+        var isBar = false
     }
 
     /// The given lengths, or the style's at `scale` (tests paint without a renderer).
@@ -235,7 +238,45 @@ struct CaptionPainter {
                                      sweepX: sweepX, sweepColor: appearance.sweepColor,
                                      rightToLeft: word.direction == .rightToLeft))
         }
-        return layers
+        return scene.bars.isEmpty ? layers : withBars(layers, scene, dy: dy, strokeWidth: strokeWidth)
+    }
+
+    /// The layers with each underline and strikeout bar (`DecorationBars`) after its word's glyphs, as a
+    /// run of its own in the word's look: the compiled ASS draws each bar as its own drawing event
+    /// after the word's, so it is stroked, shadowed and blended apart from the glyphs. A word shown in
+    /// part (typewriter) gets its bars once whole; a scaling word's bars stay at rest, as the compiled
+    /// ASS leaves them in the word's resting events.
+    func withBars(_ layers: [GlyphLayer], _ scene: CaptionScene, dy: Double, strokeWidth: Double) -> [GlyphLayer] {
+        let layout = scene.layout
+        var out: [GlyphLayer] = []
+        out.reserveCapacity(layers.count + scene.bars.count)
+        var next = 0
+        var run = (layers.map(\.run).max() ?? 0) + 1
+        for (i, word) in layout.words.enumerated() {
+            while next < layers.count, layers[next].wordIndex <= i { out.append(layers[next]); next += 1 }
+            let appearance = scene.appearances[i]
+            guard appearance.opacity > 0, appearance.visibleCharacters == nil else { continue }
+            let riseY = appearance.rise.map { WordTop.offset(of: i, in: layout, rise: $0) } ?? 0
+            for bar in scene.bars where bar.word == i {
+                let y = bar.y + dy + riseY
+                // Untrimmed, as glyph masks are: the shadow's blur works on libass's bitmap extent.
+                let fill = RoundedBoxPath.mask(x: bar.x, y: y, width: bar.width, height: bar.height, radius: 0, trimmed: false)
+                let stroke = strokeWidth > 0
+                    ? RoundedBoxPath.borderMask(x: bar.x, y: y, width: bar.width, height: bar.height, radius: 0,
+                                                strokeWidth: strokeWidth, trimmed: false)
+                    : nil
+                let signature = GlyphSignature(face: ObjectIdentifier(DecorationBar.self), glyph: 0,
+                                               x: ASSNumber.d6(bar.x), y: ASSNumber.d6(y), borderX: ASSNumber.d6(bar.width),
+                                               borderY: ASSNumber.d6(bar.height), scale: Int((strokeWidth * 64).rounded()))
+                out.append(GlyphLayer(masks: GlyphMasks(fill: fill, stroke: stroke), wordIndex: i, run: run, signature: signature,
+                                      color: appearance.color, opacity: appearance.opacity, fadeProgress: appearance.fade?.progress,
+                                      sweepX: SweepColumn.x(word: i, in: layout, appearance: appearance),
+                                      sweepColor: appearance.sweepColor, rightToLeft: word.direction == .rightToLeft, isBar: true))
+                run += 1
+            }
+        }
+        out += layers[next...]
+        return out
     }
 
     func paintFill(_ glyph: GlyphLayer, fade: Int, onto image: inout RGBAImage) {
