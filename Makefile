@@ -62,16 +62,17 @@ build: deps
 	$(SWIFT) build --product generate-manual
 
 # Under CI (CI=true) the fuzz targets also build and run briefly (`fuzz-smoke`), so they keep building,
-# and the Debian package is built and tested in a clean root (`deb-test`), side by side (`ci-extras`).
+# the Debian package is built and tested in a clean root (`deb-test`), and the library guide's example
+# is built as its own package (`example-test`), side by side (`ci-extras`): each is a second build of
+# the library in another form, which a developer's `make test` need not wait for.
 test: build python-peers
 	$(SWIFT) test
-	@$(MAKE) --no-print-directory example-test
 	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory -j2 --output-sync=target ci-extras; fi
 
 # The fuzz binary's and the release binary's builds are whole-module builds of a chain of modules, each
 # keeping about one core busy (real time = CPU time), so run together they use both cores; the clean
 # root's downloads overlap the fuzz runs.
-ci-extras: fuzz-smoke deb-test
+ci-extras: fuzz-smoke deb-test example-test
 
 # The library guide's example as a user builds it: its own package (Examples/WordsToKaraoke) depending on
 # this one by path, in its own build folder (a second build of the CaptionKit modules, ~60 CPU-s, once;

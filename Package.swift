@@ -1,5 +1,13 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+// The library modules are optimised in debug builds too: rasterizing, blurring, PGS encoding and signal
+// processing run 5-10 times faster than at -Onone, and the test suite with them (measured in
+// docs/performance.md), for a little more build time. `CAPTIONKIT_ONONE=1 swift build` builds them
+// unoptimised, to step through them in a debugger.
+let optimized: [SwiftSetting] = ProcessInfo.processInfo.environment["CAPTIONKIT_ONONE"] == nil
+    ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
 
 // One system-library target per C library; each has a shim header whose `static inline` helpers
 // (prefixed by module) stand in for the macros Swift cannot import.
@@ -39,16 +47,20 @@ let package = Package(
         .target(name: "CaptionEdit", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles"]),
         // Timing from the sound and the picture: voice activity and sync, shot changes, word timings from audio.
         // Algorithms over samples and frames that CaptionVideo decodes (and speech espeak-ng synthesizes).
-        .target(name: "CaptionTiming", dependencies: ["CaptionModel", "CaptionEdit", "CEspeakNG"]),
+        .target(name: "CaptionTiming", dependencies: ["CaptionModel", "CaptionEdit", "CEspeakNG"],
+                swiftSettings: optimized),
         // The fuzz targets' bodies: the libFuzzer binary in Fuzz/ and the regression test run the same code.
         .target(name: "CaptionFuzzing", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionEdit", "CaptionVideo"]),
         // Seeded randomness for tests and benchmarks only (not in the CaptionKit product).
         .target(name: "CaptionTestSupport", dependencies: ["CaptionModel", "CaptionTiming"]),
-        .target(name: "CaptionLayout", dependencies: ["CaptionModel", "CaptionStyles", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
-        .target(name: "CaptionRender", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CFreeType", "CPNG"]),
+        .target(name: "CaptionLayout", dependencies: ["CaptionModel", "CaptionStyles", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"],
+                swiftSettings: optimized),
+        .target(name: "CaptionRender", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CFreeType", "CPNG"],
+                swiftSettings: optimized),
         .target(name: "CaptionASS", dependencies: ["CaptionFormats", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender"]),
         .target(name: "CaptionVerify", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CFreeType"]),
-        .target(name: "CaptionVideo", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CFFmpeg"]),
+        .target(name: "CaptionVideo", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CFFmpeg"],
+                swiftSettings: optimized),
         // The local preview server and its page (plain HTML, CSS and JavaScript, served from Page/).
         .target(name: "CaptionStudio", dependencies: [
             "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVideo", "CaptionEdit",
