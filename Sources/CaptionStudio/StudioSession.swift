@@ -97,7 +97,7 @@ public final class StudioSession: @unchecked Sendable {
         // Last: a detection starts only once every input has been read.
         shotChanges = StudioShotChanges(inputs.shots)
         current = Self.snapshot(version: 1, style: style, pages: Self.pages(source: source, wordTimed: wordTimed, edited: nil, style: style),
-                                geometry: geometry, engine: engine)
+                                stylesheets: source.stylesheets, geometry: geometry, engine: engine)
     }
 
     public var snapshot: Snapshot { lock.withLock { current } }
@@ -182,7 +182,8 @@ public final class StudioSession: @unchecked Sendable {
     /// The state after an edit; called under the lock.
     private func next(style: CaptionStyle) -> Snapshot {
         Self.snapshot(version: current.version + 1, style: style,
-                      pages: Self.pages(source: source, wordTimed: wordTimed, edited: edited, style: style), geometry: geometry, engine: engine)
+                      pages: Self.pages(source: source, wordTimed: wordTimed, edited: edited, style: style),
+                      stylesheets: source.stylesheets, geometry: geometry, engine: engine)
     }
 
     /// The captions shown: the page's edits once there are any, else the source paged by the style when
@@ -192,8 +193,10 @@ public final class StudioSession: @unchecked Sendable {
         return wordTimed ? CaptionPager.page(source, options: style.paging).events : source.events
     }
 
-    private static func snapshot(version: Int, style: CaptionStyle, pages: [CaptionEvent], geometry: VideoGeometry, engine: LayoutEngine) -> Snapshot {
-        let drawn = StyledPages.prepare(pages, style: style)
+    private static func snapshot(version: Int, style: CaptionStyle, pages: [CaptionEvent], stylesheets: [String], geometry: VideoGeometry,
+                                 engine: LayoutEngine) -> Snapshot {
+        // The source's WebVTT STYLE blocks are drawn (edits keep the classes and voices they select).
+        let drawn = StyledPages.prepare(pages, style: style, stylesheets: stylesheets)
         let renderer = CaptionFrameRenderer(style: drawn.style, width: geometry.width, height: geometry.height, engine: engine)
         // Pages on screen together stacked; a font error comes back from the first frame drawn.
         try? renderer.stack(drawn.pages)

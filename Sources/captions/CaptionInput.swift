@@ -23,6 +23,6 @@ struct CaptionInput {
     /// (`StyledPages.prepare`), which gives the style they are drawn in.
     func pages(in style: CaptionStyle, paging: PagingFlags, secondary: [CaptionEvent] = []) -> (pages: [CaptionEvent], style: CaptionStyle) {
         let pages = wordTimed || paging.isSet ? Paging.apply(paging.options(base: style.paging), to: document).events : document.events
-        return StyledPages.prepare(pages, style: style, secondary: secondary)
+        return StyledPages.prepare(pages, style: style, secondary: secondary, stylesheets: document.stylesheets)
     }
 }

@@ -11,7 +11,7 @@ enum CompiledASS {
     static let defaultSize = SizeArgument(width: 1080, height: 1920)
 
     static func script(_ document: CaptionDocument, style: CaptionStyle, size: SizeArgument, secondary: [CaptionEvent] = []) throws -> String {
-        let (pages, style) = StyledPages.prepare(document.events, style: style, secondary: secondary)
+        let (pages, style) = StyledPages.prepare(document.events, style: style, secondary: secondary, stylesheets: document.stylesheets)
         ColorEmojiWarning.check(pages, style: style)
         let compiler = ASSCompiler(style: style, width: size.width, height: size.height)
         do {

@@ -178,7 +178,8 @@ struct Convert: ParsableCommand {
         }
         try PGSOutput.write(result.document.events, style: style, size: size ?? (ownScript != nil ? PGSOutput.ownScriptSize : CompiledASS.defaultSize),
                             frameRate: fps.flatMap { FrameRate(parsing: $0) } ?? PGSOutput.defaultFrameRate,
-                            secondary: try SecondaryInput.events(secondary, style: style), ownScript: ownScript, to: output, protecting: input,
+                            secondary: try SecondaryInput.events(secondary, style: style), stylesheets: result.document.stylesheets,
+                            ownScript: ownScript, to: output, protecting: input,
                             emit: CommandFailure.printError)
     }
 

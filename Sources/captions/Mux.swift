@@ -149,7 +149,7 @@ struct Mux: ParsableCommand {
                 result.document = Paging.apply(paging.options(base: styleUsed.paging), to: result.document)
             }
             let segments = try PGSOutput.segments(result.document.events, style: styleUsed, size: size, frameRate: geometry.rate,
-                                                  ownScript: ownScript, emit: { CommandFailure.printError("\($0) (\(input))") })
+                                                  stylesheets: result.document.stylesheets, ownScript: ownScript, emit: { CommandFailure.printError("\($0) (\(input))") })
             return PGSTrack(segments: segments, language: n < language.count ? language[n] : nil, title: n < title.count ? title[n] : nil,
                             isDefault: defaultTrack == n + 1, isForced: forced.contains(n + 1))
         }
@@ -165,7 +165,7 @@ struct Mux: ParsableCommand {
         if let (style, size) = styled {
             let script = try CompiledASS.script(result.document, style: style, size: size)
             var track = SoftTrack(codec: .ass, assScript: script)
-            let (pages, drawn) = StyledPages.prepare(result.document.events, style: style)
+            let (pages, drawn) = StyledPages.prepare(result.document.events, style: style, stylesheets: result.document.stylesheets)
             track.fonts = try FontResolver.shared.fontFiles(for: drawn, texts: pages.map { $0.text.plain })
             return track
         }

@@ -26,13 +26,13 @@ enum PGSOutput {
     /// display sets, colour emoji, any decoder-model problem) go to `emit`.
     /// With `ownScript` the script is drawn by libass and `pages`, `style` and `secondary` are not used.
     static func track(_ pages: [CaptionEvent], style: CaptionStyle, size: SizeArgument, frameRate: FrameRate, secondary: [CaptionEvent] = [],
-                      ownScript: CaptionDocument? = nil,
+                      stylesheets: [String] = [], ownScript: CaptionDocument? = nil,
                       emit: (String) -> Void, put: (_ segments: [PGSSegment], _ bytes: [UInt8]) -> Void) throws {
         let looks: PGSCaptionLooks
         if let ownScript {
             looks = ASSScriptLooks.looks(ownScript, width: size.width, height: size.height, frameRate: frameRate)
         } else {
-            let (pages, style) = StyledPages.prepare(pages, style: style, secondary: secondary)
+            let (pages, style) = StyledPages.prepare(pages, style: style, secondary: secondary, stylesheets: stylesheets)
             ColorEmojiWarning.check(pages, style: style)
             looks = PGSCaptionLooks(style: style, pages: pages, width: size.width, height: size.height, frameRate: frameRate)
         }
@@ -55,26 +55,27 @@ enum PGSOutput {
     }
 
     /// The whole track's segments (for a muxer).
-    static func segments(_ pages: [CaptionEvent], style: CaptionStyle, size: SizeArgument, frameRate: FrameRate, ownScript: CaptionDocument? = nil,
-                         emit: (String) -> Void) throws -> [PGSSegment] {
+    static func segments(_ pages: [CaptionEvent], style: CaptionStyle, size: SizeArgument, frameRate: FrameRate, stylesheets: [String] = [],
+                         ownScript: CaptionDocument? = nil, emit: (String) -> Void) throws -> [PGSSegment] {
         var all: [PGSSegment] = []
-        try track(pages, style: style, size: size, frameRate: frameRate, ownScript: ownScript, emit: emit) { segments, _ in all += segments }
+        try track(pages, style: style, size: size, frameRate: frameRate, stylesheets: stylesheets, ownScript: ownScript, emit: emit) { segments, _ in all += segments }
         return all
     }
 
     /// Writes the track to `output` (`-`: standard output), never onto `input`: into a temporary file
     /// beside it a piece at a time, renamed into place at the end (removed if drawing fails).
     static func write(_ pages: [CaptionEvent], style: CaptionStyle, size: SizeArgument, frameRate: FrameRate, secondary: [CaptionEvent],
-                      ownScript: CaptionDocument? = nil, to output: String, protecting input: String, emit: (String) -> Void) throws {
+                      stylesheets: [String] = [], ownScript: CaptionDocument? = nil, to output: String, protecting input: String,
+                      emit: (String) -> Void) throws {
         if output == "-" {
             // Standard output gets the track only once it is whole: a failure leaves nothing half-written there either.
             var bytes: [UInt8] = []
-            try track(pages, style: style, size: size, frameRate: frameRate, secondary: secondary, ownScript: ownScript, emit: emit) { bytes += $1 }
+            try track(pages, style: style, size: size, frameRate: frameRate, secondary: secondary, stylesheets: stylesheets, ownScript: ownScript, emit: emit) { bytes += $1 }
             FileHandle.standardOutput.write(Data(bytes))
             return
         }
         try OutputFile.write(to: output, protecting: [input]) { write in
-            try track(pages, style: style, size: size, frameRate: frameRate, secondary: secondary, ownScript: ownScript, emit: emit) { write($1) }
+            try track(pages, style: style, size: size, frameRate: frameRate, secondary: secondary, stylesheets: stylesheets, ownScript: ownScript, emit: emit) { write($1) }
         }
     }
 }

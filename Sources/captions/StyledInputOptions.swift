@@ -49,7 +49,8 @@ struct StyledInputOptions: ParsableArguments {
         if result.wordTimedSource != nil || paging.isSet {
             result.document = Paging.apply(paging.options(base: style.paging), to: result.document)
         }
-        let prepared = StyledPages.prepare(result.document.events, style: style, secondary: try secondaryEvents(for: style))
+        let prepared = StyledPages.prepare(result.document.events, style: style, secondary: try secondaryEvents(for: style),
+                                           stylesheets: result.document.stylesheets)
         result.document.events = prepared.pages
         return (prepared.style, result.document)
     }

@@ -12,12 +12,18 @@ public enum StyledPages {
     ///   - pages: The caption pages (paged word timings, or a subtitle file's events).
     ///   - style: The style they are drawn in (a preset, perhaps with a style file on top).
     ///   - secondary: Captions shown as a second block in the style's `secondary` look (a translation).
+    ///   - stylesheets: The document's WebVTT `STYLE` blocks: what their rules say of the cues' markup
+    ///     is drawn (`CueStylesheet`).
     /// - Returns: The pages (markup read, secondary captions merged in time order) and the style to
     ///   draw them in (speakers' colours assigned, room kept for secondary captions). Draw and compile
     ///   with the returned style, not the one passed in.
     public static func prepare(_ pages: [CaptionEvent], style: CaptionStyle,
-                               secondary: [CaptionEvent] = []) -> (pages: [CaptionEvent], style: CaptionStyle) {
+                               secondary: [CaptionEvent] = [], stylesheets: [String] = []) -> (pages: [CaptionEvent], style: CaptionStyle) {
         var pages = pages, style = style
+        if !stylesheets.isEmpty {
+            let sheet = CueStylesheet(stylesheets)
+            if !sheet.isEmpty { pages = pages.map(sheet.apply) }
+        }
         if style.emphasis.markup { pages = pages.map(AsteriskMarkup.read) }
         if style.speakers == .auto {
             style.speakers = .styles(SpeakerPalette.styles(for: SpeakerPalette.speakers(in: pages), style: style))
