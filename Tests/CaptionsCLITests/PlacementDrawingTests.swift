@@ -12,6 +12,33 @@ import Testing
         return try #require(try PNGFile.read(dir.appendingPathComponent(name).path).opaqueBounds, "\(file) at \(t): nothing drawn")
     }
 
+    /// `{\pos(x,y)}` in an SRT: the anchor point at (x, y) in the 384x288 pixels VSFilter-style players
+    /// read an SRT's tags in, stretched to the frame (ffmpeg 5.1's SRT decoder drops a `{\pos}` block,
+    /// keeping only a lone `{\anN}`: `-vf subtitles=` draws all three at the bottom).
+    @Test func srtPosPutsTheAnchorAtThePoint() throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let srt = "1\n00:00:00,000 --> 00:00:01,000\n{\\pos(192,50)}Top centre\n\n"
+            + "2\n00:00:01,000 --> 00:00:02,000\n{\\an7\\pos(20,20)}Top left\n\n"
+            + "3\n00:00:02,000 --> 00:00:03,000\n{\\an3\\pos(370,270)}Bottom right\n"
+        try srt.write(to: dir.appendingPathComponent("pos.srt"), atomically: true, encoding: .utf8)
+        // The default anchor (bottom centre) at (960, 187.5): the ink centred there, its bottom the
+        // outline below it (measured 807-1109 across, bottom 189).
+        let centre = try Self.ink("pos.srt", at: "0.5", in: dir)
+        #expect(abs(centre.x + centre.width / 2 - 960) <= 3 && (186...194).contains(centre.y + centre.height), "\\pos(192,50): \(centre)")
+        // \an7 at (100, 75): the ink from the outline before the first letter and below the line's top
+        // (measured x 95, y 80).
+        let topLeft = try Self.ink("pos.srt", at: "1.5", in: dir)
+        #expect((94...100).contains(topLeft.x) && (75...86).contains(topLeft.y), "\\an7\\pos(20,20): \(topLeft)")
+        // \an3 at (1850, 1012.5) (measured right 1852, bottom 1014).
+        let bottomRight = try Self.ink("pos.srt", at: "2.5", in: dir)
+        #expect((1848...1856).contains(bottomRight.x + bottomRight.width) && (1010...1020).contains(bottomRight.y + bottomRight.height),
+                "\\an3\\pos(370,270): \(bottomRight)")
+        // The compiled ASS places them identically.
+        let run = try CommandRunner.run(["verify", "pos.srt", "--size", "1920x1080", "--times", "0.5,1.5,2.5"], in: dir)
+        #expect(run.status == 0 && !run.stdout.contains(" GOOD ") && !run.stdout.contains("BAD"), "\(run.stdout)")
+    }
+
     @Test func srtAnchorsAndWebVTTSettingsPlaceTheCue() throws {
         let dir = try CommandRunner.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

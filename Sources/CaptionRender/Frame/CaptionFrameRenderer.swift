@@ -135,7 +135,9 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     private func laidOut(_ event: CaptionEvent) throws(FontError) -> (timed: [TimedWord], style: CaptionStyle, layout: TextLayout) {
         let timed = WordTimeline.words(of: event)
         // The cue's own placement ({\anN}, WebVTT settings) over the page's style.
-        let style = self.style.forPage(event, words: timed).placed(event.placement, frameWidth: Double(width), frameHeight: Double(height))
+        // An ASS event's `\pos` is in its script's PlayRes, which the pages do not carry: not placed.
+        let style = self.style.forPage(event, words: timed).placed(event.placement, frameWidth: Double(width), frameHeight: Double(height),
+                                                                   pointSpace: event.ass == nil ? (384, 288) : nil)
         let layout = try layouts.layout(for: event, words: timed.map(\.text)) { () throws(FontError) -> TextLayout in
             try engine.layout(LayoutRequest(text: event.text.plain, words: timed.map(\.text), style: style,
                                             frameWidth: Double(width), frameHeight: Double(height),

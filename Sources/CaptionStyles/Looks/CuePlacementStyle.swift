@@ -15,9 +15,15 @@ extension CaptionStyle {
     ///   for N < 0 (-1 is the last line), in lines of the style's line spacing, inside the style's
     ///   margins.
     ///
-    /// Not placed: `{\pos}` and SRT coordinates (their pixel space is not the frame's), regions,
-    /// vertical text.
-    public func placed(_ placement: CuePlacement?, frameWidth: Double, frameHeight: Double) -> CaptionStyle {
+    /// - `{\pos(x,y)}` (SRT): the anchor point (the cue's `{\an}`, else the style's) at (x, y) in
+    ///   `pointSpace`, the 384x288 pixels players read an SRT file's tags in (ffmpeg's script for SRT),
+    ///   stretched to the frame as they stretch it: margins that put the anchor there. Unlike a player,
+    ///   a caption near an edge wraps inside what those margins leave.
+    ///
+    /// Not placed: SRT coordinates after the timing, a `{\pos}` without `pointSpace` (an ASS event's, in
+    /// its script's PlayRes), regions, vertical text.
+    public func placed(_ placement: CuePlacement?, frameWidth: Double, frameHeight: Double,
+                       pointSpace: (width: Double, height: Double)? = (384, 288)) -> CaptionStyle {
         guard let p = placement, p != CuePlacement() else { return self }
         var style = self
         // Style lengths are pixels of the 1080-short-side frame.
@@ -30,6 +36,27 @@ extension CaptionStyle {
         if let anchor = p.anchor, (1...9).contains(anchor) {
             column = (anchor - 1) % 3
             row = (anchor - 1) / 3
+        }
+
+        if let point = p.point, let space = pointSpace, space.width > 0, space.height > 0 {
+            // The point in frame pixels, then in the style's units.
+            let x = min(max(point.x * frameWidth / space.width, 0), frameWidth)
+            let y = min(max(point.y * frameHeight / space.height, 0), frameHeight)
+            func around(_ at: Double, _ size: Double) -> (before: Double, after: Double) {
+                at <= size / 2 ? (0, (size - 2 * at) / scale) : ((2 * at - size) / scale, 0)
+            }
+            switch column {
+            case 0: style.marginLeft = x / scale; style.marginRight = 0
+            case 2: style.marginLeft = 0; style.marginRight = (frameWidth - x) / scale
+            default: (style.marginLeft, style.marginRight) = around(x, frameWidth)
+            }
+            switch row {
+            case 0: style.marginBottom = (frameHeight - y) / scale
+            case 2: style.marginTop = y / scale
+            default: (style.marginTop, style.marginBottom) = around(y, frameHeight)
+            }
+            style.anchor = row * 3 + column + 1
+            return style
         }
 
         // WebVTT's cue box across the width.
