@@ -37,17 +37,45 @@ struct LineEvents {
 
     var k: Double { layout.scale }
 
-    /// Layer, text and the word drawn.
-    func events() -> [(layer: Int, text: String, word: Int?)] { shadows() + underlays() + texts() }
+    /// One thing drawn in a word's look: the word itself, or one of its underline and strikeout bars.
+    struct Drawn {
+        var word: Int
+        /// `\an7` with `\pos` or `\move`.
+        var position: String
+        var text: String
+        /// What `text` covers when it is not the word's glyphs (a bar), for the sweep's split.
+        var ink: LayoutRect? = nil
+    }
 
-    /// The bars drawn at this state, each with its word and its drawing: a word's bars while the word
-    /// is shown whole (at rest, even while its glyphs scale in their own events; the native painter
-    /// draws them so too).
-    func drawnBars() -> [(bar: DecorationBar, text: String)] {
+    /// Layer, text and the word drawn: the words' shadows, stroke underlays and fills.
+    func events() -> [(layer: Int, text: String, word: Int?)] { layers(of: drawn()) }
+
+    /// The same for the words' bars, which the compiler writes after every event of their words.
+    func barEvents() -> [(layer: Int, text: String, word: Int?)] { layers(of: drawnBars()) }
+
+    func layers(of items: [Drawn]) -> [(layer: Int, text: String, word: Int?)] {
+        shadows(items) + underlays(items) + items.flatMap(fill)
+    }
+
+    /// The words drawn at this state and the text each shows.
+    func drawn() -> [Drawn] {
+        layout.words.indices.compactMap { i in
+            guard !hidden.contains(i), i < appearances.count, appearances[i].opacity > 0 else { return nil }
+            let visible = appearances[i].visibleCharacters
+            if let visible, visible <= 0 { return nil }
+            return Drawn(word: i, position: position(i), text: FallbackFontRuns(layout: layout, style: style).text(word: i, characters: visible))
+        }
+    }
+
+    /// The bars drawn at this state: a word's bars while the word is shown whole (at rest, even while
+    /// its glyphs scale in their own events; the native painter draws them so too).
+    func drawnBars() -> [Drawn] {
         bars.compactMap { bar in
             let i = bar.word
             guard i < appearances.count, appearances[i].opacity > 0, appearances[i].visibleCharacters == nil else { return nil }
-            return (bar, "{\\p1}" + RoundedBoxDrawing.path(width: bar.width, height: bar.height, radius: 0) + "{\\p0}")
+            return Drawn(word: i, position: position(bar),
+                         text: "{\\p1}" + RoundedBoxDrawing.path(width: bar.width, height: bar.height, radius: 0) + "{\\p0}",
+                         ink: LayoutRect(x: bar.x, y: bar.y, width: bar.width, height: bar.height))
         }
     }
 
@@ -63,65 +91,33 @@ struct LineEvents {
         return "\\an7\\pos(\(n(bar.x)),\(n(bar.y)))"
     }
 
-    /// The words drawn at this state and the text each shows.
-    func drawn() -> [(index: Int, text: String)] {
-        layout.words.indices.compactMap { i in
-            guard !hidden.contains(i), i < appearances.count, appearances[i].opacity > 0 else { return nil }
-            let visible = appearances[i].visibleCharacters
-            if let visible, visible <= 0 { return nil }
-            return (i, FallbackFontRuns(layout: layout, style: style).text(word: i, characters: visible))
-        }
-    }
-
-    func texts() -> [(layer: Int, text: String, word: Int?)] {
-        drawn().flatMap { i, text in fill(i, position: position(i), text: text) }
-    }
-
-    /// The bars' shadows, underlays and fills, each as its word's (layer, text, word).
-    func barEvents() -> [(layer: Int, text: String, word: Int?)] {
-        let bars = drawnBars()
-        let shadowTags = Self.shadowTags(style, scale: k), shadow = ASSHeader.shadowColor(style), stroke = style.strokeColor
-        let shadows = style.shadow.opacity > 0 && style.shadow.color.alpha > 0 ? bars.map { bar, text in
-            (ASSLayer.shadow, "{\(position(bar))\(shadowTags)\(fadeTags(bar.word, [("4a", shadow)]))}" + text, Optional(bar.word))
-        } : []
-        let underlays = Self.hasStroke(style, scale: k) ? bars.map { bar, text in
-            (ASSLayer.underlay, "{\(position(bar))\(Self.underlayTags(style))\(fadeTags(bar.word, [("1a", stroke), ("3a", stroke)]))}" + text,
-             Optional(bar.word))
-        } : []
-        let fills = bars.flatMap { bar, text in
-            fill(bar.word, position: position(bar), text: text, ink: LayoutRect(x: bar.x, y: bar.y, width: bar.width, height: bar.height))
-        }
-        return shadows + underlays + fills
-    }
-
-    /// Word `i`'s fill look (colour, sweep, fade) on `text` placed at `position`; `ink` when `text` is
-    /// not the word's glyphs.
-    func fill(_ i: Int, position: String, text: String, ink: LayoutRect? = nil) -> [(layer: Int, text: String, word: Int?)] {
-        let a = appearances[i]
-        let tags = position + "\\shad0\\blur0" + (Self.hasStroke(style, scale: k) ? "\\bord0" : "")
+    /// The fill in its word's look (colour, sweep, fade).
+    func fill(_ item: Drawn) -> [(layer: Int, text: String, word: Int?)] {
+        let i = item.word, a = appearances[i]
+        let tags = item.position + "\\shad0\\blur0" + (Self.hasStroke(style, scale: k) ? "\\bord0" : "")
         let sweep = SweepEvents(layout: layout, frameWidth: frameWidth, frameHeight: frameHeight)
         let timing = i < timed.count ? timed[i] : nil
         if let copies = sweep.texts(word: i, appearance: a, timed: timing, at: at, eventStart: eventStart, eventEnd: eventEnd,
-                                    tags: tags, text: text, ink: ink) {
+                                    tags: tags, text: item.text, ink: item.ink) {
             return copies.map { (ASSLayer.text, $0, i) }
         }
-        return [(ASSLayer.text, "{" + tags + colorTags(a.color) + fadeTags(i, [("1a", a.color)]) + "}" + text, i)]
+        return [(ASSLayer.text, "{" + tags + colorTags(a.color) + fadeTags(i, [("1a", a.color)]) + "}" + item.text, i)]
     }
 
-    /// Each stroked word's stroke, filled inside, in the stroke colour.
-    func underlays() -> [(layer: Int, text: String, word: Int?)] {
-        drawn().compactMap { i, text in
-            guard Self.hasStroke(style, scale: k) else { return nil }
-            let stroke = style.strokeColor
-            return (ASSLayer.underlay, "{\(position(i))\(Self.underlayTags(style))\(fadeTags(i, [("1a", stroke), ("3a", stroke)]))}" + text, i)
+    /// Each stroked item's stroke, filled inside, in the stroke colour.
+    func underlays(_ items: [Drawn]) -> [(layer: Int, text: String, word: Int?)] {
+        guard Self.hasStroke(style, scale: k) else { return [] }
+        let stroke = style.strokeColor
+        return items.map {
+            (ASSLayer.underlay, "{\($0.position)\(Self.underlayTags(style))\(fadeTags($0.word, [("1a", stroke), ("3a", stroke)]))}" + $0.text, $0.word)
         }
     }
 
-    func shadows() -> [(layer: Int, text: String, word: Int?)] {
+    func shadows(_ items: [Drawn]) -> [(layer: Int, text: String, word: Int?)] {
         guard style.shadow.opacity > 0, style.shadow.color.alpha > 0 else { return [] }
         let tags = Self.shadowTags(style, scale: k)
         let shadow = ASSHeader.shadowColor(style)
-        return drawn().map { i, text in (ASSLayer.shadow, "{\(position(i))\(tags)\(fadeTags(i, [("4a", shadow)]))}" + text, i) }
+        return items.map { (ASSLayer.shadow, "{\($0.position)\(tags)\(fadeTags($0.word, [("4a", shadow)]))}" + $0.text, $0.word) }
     }
 
     /// Whether words have a stroke to draw. Every stroked word's stroke is drawn by an underlay, below

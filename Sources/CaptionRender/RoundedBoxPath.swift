@@ -53,17 +53,10 @@ public enum RoundedBoxPath {
         guard width > 0, height > 0, x.isFinite, y.isFinite, width.isFinite, height.isFinite else { return .empty }
         let outline = outline(width: width, height: height, radius: radius)
         guard let box = LibassOutline.controlBox([outline]) else { return .empty }
-        // The control-box centre, in 1/64 px from the frame's origin, onto the 1/8 px grid; the scale
-        // (1) quantised in steps of 8 / (half the box + 64), as for a glyph.
-        let cx = Double(box.0 + box.2) / 2, cy = Double(box.1 + box.3) / 2
-        let qx = Int(((Double(ASSNumber.d6(x)) + cx) / 8).rounded(.toNearestOrEven))
-        let qy = Int(((Double(ASSNumber.d6(y)) + cy) / 8).rounded(.toNearestOrEven))
+        // The scale (1) quantised in steps of 8 / (half the box + 64), as for a glyph.
         let scale = (LibassBorder.quantisedScale(1, halfExtent: Double(box.2 - box.0) / 2 + 64),
                      LibassBorder.quantisedScale(1, halfExtent: Double(box.3 - box.1) / 2 + 64))
-        guard let mask = LibassOutline.rasterize([outline], scale: scale, centre: (cx, cy),
-                                                 phase: ((qx & 7) * 8, -(qy & 7) * 8)) else { return .empty }
-        let placed = mask.translated(dx: qx >> 3, dy: qy >> 3)
-        return trimmed ? placed.trimmed() : placed
+        return placed([outline], box: box, scale: scale, x: x, y: y, trimmed: trimmed)
     }
 
     /// libass's border (`\bord`, `strokeWidth` px) of the same drawing: the path stroked by libass's
@@ -73,15 +66,21 @@ public enum RoundedBoxPath {
                                   strokeWidth: Double, trimmed: Bool = true) -> AlphaMask {
         guard width > 0, height > 0, strokeWidth > 0, x.isFinite, y.isFinite, width.isFinite, height.isFinite else { return .empty }
         let border = LibassBorder(scale: (1, 1), width: strokeWidth)
-        let outline = outline(width: width, height: height, radius: radius)
         guard !border.isEmpty else { return mask(x: x, y: y, width: width, height: height, radius: radius, trimmed: trimmed) }
-        guard let stroked = border.stroke(outline), let box = stroked.box else { return .empty }
-        let cx = Double(box.0 + box.2) / 2, cy = Double(box.1 + box.3) / 2
-        // The centre in frame 1/64 px: stroked units are the path's scaled by 2^order.
-        let qx = Int(((Double(ASSNumber.d6(x)) + scalbn(cx, -border.order.x)) / 8).rounded(.toNearestOrEven))
-        let qy = Int(((Double(ASSNumber.d6(y)) + scalbn(cy, -border.order.y)) / 8).rounded(.toNearestOrEven))
+        guard let stroked = border.stroke(outline(width: width, height: height, radius: radius)), let box = stroked.box else { return .empty }
         let scale = border.borderScale(extent: (Double(box.2 - box.0), Double(box.3 - box.1)))
-        guard let mask = LibassOutline.rasterize([stroked.outer, stroked.inner], scale: scale, centre: (cx, cy),
+        return placed([stroked.outer, stroked.inner], box: box, scale: scale, order: border.order, x: x, y: y, trimmed: trimmed)
+    }
+
+    /// Outlines drawn with their origin at (x, y) in frame pixels, as libass places a drawing: the
+    /// control box's centre (outline units, the frame's 1/64 px scaled by 2^`order`) onto the 1/8 px
+    /// grid, the outlines scaled by `scale` about it and rasterized (one group each).
+    private static func placed(_ outlines: [LibassOutline], box: (Int, Int, Int, Int), scale: (Double, Double),
+                               order: (x: Int, y: Int) = (0, 0), x: Double, y: Double, trimmed: Bool) -> AlphaMask {
+        let cx = Double(box.0 + box.2) / 2, cy = Double(box.1 + box.3) / 2
+        let qx = Int(((Double(ASSNumber.d6(x)) + scalbn(cx, -order.x)) / 8).rounded(.toNearestOrEven))
+        let qy = Int(((Double(ASSNumber.d6(y)) + scalbn(cy, -order.y)) / 8).rounded(.toNearestOrEven))
+        guard let mask = LibassOutline.rasterize(outlines, scale: scale, centre: (cx, cy),
                                                  phase: ((qx & 7) * 8, -(qy & 7) * 8)) else { return .empty }
         let placed = mask.translated(dx: qx >> 3, dy: qy >> 3)
         return trimmed ? placed.trimmed() : placed

@@ -23,9 +23,14 @@ struct TTMLStyle: Equatable {
 
     var isItalic: Bool { ["italic", "oblique"].contains(attributes["tts:fontStyle"]?.trimmingWhitespace ?? "") }
     var isBold: Bool { attributes["tts:fontWeight"]?.trimmingWhitespace == "bold" }
-    var isUnderlined: Bool { attributes["tts:textDecoration"]?.split(separator: " ").contains("underline") ?? false }
-    /// `lineThrough` (TTML's strikeout) among the decoration's keywords.
-    var isStruckThrough: Bool { attributes["tts:textDecoration"]?.split(separator: " ").contains("lineThrough") ?? false }
+    var isUnderlined: Bool { decorates("underline") }
+    /// `lineThrough`: TTML's strikeout.
+    var isStruckThrough: Bool { decorates("lineThrough") }
+
+    /// Whether `tts:textDecoration` names `keyword` among its keywords.
+    private func decorates(_ keyword: Substring) -> Bool {
+        attributes["tts:textDecoration"]?.split(separator: " ").contains(keyword) ?? false
+    }
 
     /// The text colour, when one is set and it is not plain white (the default every player draws).
     var color: RGBAColor? {

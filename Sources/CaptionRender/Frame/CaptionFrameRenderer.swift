@@ -162,7 +162,7 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
         }
         return CaptionScene(style: style, layout: layout, appearances: Array(appearances.prefix(layout.words.count)),
                             motion: CaptionMotion.at(t, start: event.start, end: event.end, style: style),
-                            bars: DecorationBars.bars(layout: layout, markups: timed.map(\.markup)))
+                            bars: DecorationBars.bars(layout: layout, words: timed))
     }
 }
 

@@ -251,32 +251,40 @@ struct CaptionPainter {
         var out: [GlyphLayer] = []
         out.reserveCapacity(layers.count + scene.bars.count)
         var next = 0
-        var run = (layers.map(\.run).max() ?? 0) + 1
-        for (i, word) in layout.words.enumerated() {
+        // Runs only increase along the layers: each bar takes a number after them all.
+        var run = (layers.last?.run ?? 0) + 1
+        for bar in scene.bars {   // in word order
+            let i = bar.word
             while next < layers.count, layers[next].wordIndex <= i { out.append(layers[next]); next += 1 }
             let appearance = scene.appearances[i]
             guard appearance.opacity > 0, appearance.visibleCharacters == nil else { continue }
-            let riseY = appearance.rise.map { WordTop.offset(of: i, in: layout, rise: $0) } ?? 0
-            for bar in scene.bars where bar.word == i {
-                let y = bar.y + dy + riseY
-                // Untrimmed, as glyph masks are: the shadow's blur works on libass's bitmap extent.
-                let fill = RoundedBoxPath.mask(x: bar.x, y: y, width: bar.width, height: bar.height, radius: 0, trimmed: false)
-                let stroke = strokeWidth > 0
-                    ? RoundedBoxPath.borderMask(x: bar.x, y: y, width: bar.width, height: bar.height, radius: 0,
-                                                strokeWidth: strokeWidth, trimmed: false)
-                    : nil
-                let signature = GlyphSignature(face: ObjectIdentifier(DecorationBar.self), glyph: 0,
-                                               x: ASSNumber.d6(bar.x), y: ASSNumber.d6(y), borderX: ASSNumber.d6(bar.width),
-                                               borderY: ASSNumber.d6(bar.height), scale: Int((strokeWidth * 64).rounded()))
-                out.append(GlyphLayer(masks: GlyphMasks(fill: fill, stroke: stroke), wordIndex: i, run: run, signature: signature,
-                                      color: appearance.color, opacity: appearance.opacity, fadeProgress: appearance.fade?.progress,
-                                      sweepX: SweepColumn.x(word: i, in: layout, appearance: appearance),
-                                      sweepColor: appearance.sweepColor, rightToLeft: word.direction == .rightToLeft, isBar: true))
-                run += 1
-            }
+            let y = bar.y + dy + (appearance.rise.map { WordTop.offset(of: i, in: layout, rise: $0) } ?? 0)
+            let stroke = strokeWidth > 0 ? barMask(bar, y: y, strokeWidth: strokeWidth) : nil
+            let signature = GlyphSignature(face: ObjectIdentifier(DecorationBar.self), glyph: 0,
+                                           x: ASSNumber.d6(bar.x), y: ASSNumber.d6(y), borderX: ASSNumber.d6(bar.width),
+                                           borderY: ASSNumber.d6(bar.height), scale: Int((strokeWidth * 64).rounded()))
+            out.append(GlyphLayer(masks: GlyphMasks(fill: barMask(bar, y: y, strokeWidth: 0), stroke: stroke), wordIndex: i, run: run,
+                                  signature: signature, color: appearance.color, opacity: appearance.opacity,
+                                  fadeProgress: appearance.fade?.progress, sweepX: SweepColumn.x(word: i, in: layout, appearance: appearance),
+                                  sweepColor: appearance.sweepColor, rightToLeft: layout.words[i].direction == .rightToLeft, isBar: true))
+            run += 1
         }
         out += layers[next...]
         return out
+    }
+
+    /// A bar's fill (`strokeWidth` 0) or border as libass draws the compiled ASS's rectangle, at `y`;
+    /// untrimmed, as glyph masks are, because the shadow's blur works on libass's bitmap extent. From
+    /// the frame cache when drawn before (every frame of a page draws the same bars).
+    func barMask(_ bar: DecorationBar, y: Double, strokeWidth: Double) -> AlphaMask {
+        let make = {
+            strokeWidth > 0
+                ? RoundedBoxPath.borderMask(x: bar.x, y: y, width: bar.width, height: bar.height, radius: 0, strokeWidth: strokeWidth, trimmed: false)
+                : RoundedBoxPath.mask(x: bar.x, y: y, width: bar.width, height: bar.height, radius: 0, trimmed: false)
+        }
+        guard let cache else { return make() }
+        return cache.box(BoxKey(x: bar.x, y: y, width: bar.width, height: bar.height, radius: 0, strokeWidth: strokeWidth, untrimmed: true),
+                         orMake: make)
     }
 
     func paintFill(_ glyph: GlyphLayer, fade: Int, onto image: inout RGBAImage) {

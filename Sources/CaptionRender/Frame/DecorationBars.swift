@@ -30,28 +30,28 @@ public struct DecorationBar: Sendable, Hashable {
 public enum DecorationBars {
     private static let metrics = BoundedMemo<ObjectIdentifier, (FontFace, DecorationMetrics)>(limit: 256)
 
-    public static func bars(layout: TextLayout, markups: [WordMarkup]) -> [DecorationBar] {
+    /// `words`: the page's timed words, one per laid-out word, whose markup marks them.
+    public static func bars(layout: TextLayout, words timed: [TimedWord]) -> [DecorationBar] {
         var bars: [DecorationBar] = []
-        for (i, word) in layout.words.enumerated() where i < markups.count {
-            let markup = markups[i]
+        for (i, word) in layout.words.enumerated() where i < timed.count {
+            let markup = timed[i].markup
             guard markup.underline || markup.strikethrough, let glyph = layout.glyphs[word.glyphRange].first,
                   word.box.width > 0 else { continue }
             let face = glyph.face
             let lines = Self.metrics.value(ObjectIdentifier(face)) { (face, face.decorationMetrics) }.1
             let baseline = layout.lines[word.lineIndex].baseline
-            let next = i + 1 < layout.words.count && layout.words[i + 1].lineIndex == word.lineIndex && i + 1 < markups.count
-                ? (word: layout.words[i + 1], markup: markups[i + 1]) : nil
-            for (kind, marked, line) in [(DecorationBar.Kind.underline, markup.underline, lines.underline),
-                                         (.strikeout, markup.strikethrough, lines.strikeout)] {
+            // The next word of the same text line, whose marks decide whether a bar runs on to it.
+            let next = i + 1 < layout.words.count && i + 1 < timed.count && layout.words[i + 1].lineIndex == word.lineIndex
+                ? (box: layout.words[i + 1].box, markup: timed[i + 1].markup) : nil
+            for (kind, marked, continues, line) in [
+                (DecorationBar.Kind.underline, markup.underline, next?.markup.underline == true, lines.underline),
+                (.strikeout, markup.strikethrough, next?.markup.strikethrough == true, lines.strikeout),
+            ] {
                 guard marked, let line else { continue }
-                let continues = switch kind {
-                case .underline: next?.markup.underline == true
-                case .strikeout: next?.markup.strikethrough == true
-                }
                 // Over the space to the next word's left edge when the line goes on (left to right only:
                 // a right-to-left word's neighbour in reading order lies to its left).
                 var right = word.box.x + word.box.width
-                if continues, let next, word.direction == .leftToRight, next.word.box.x > right { right = next.word.box.x }
+                if continues, let next, word.direction == .leftToRight, next.box.x > right { right = next.box.x }
                 let (top, thickness) = line.pixels(size: glyph.fontSize)
                 guard thickness > 0 else { continue }
                 bars.append(DecorationBar(kind: kind, word: i, x: word.box.x, y: baseline + top, width: right - word.box.x,

@@ -16,6 +16,10 @@ struct GlyphSignature: Hashable {
 /// A box in frame pixels (exact: boxes come from the layout, which is deterministic).
 struct BoxKey: Hashable {
     var x: Double, y: Double, width: Double, height: Double, radius: Double
+    /// A border of this width rather than the fill (an underline bar's stroke); 0 for the fill.
+    var strokeWidth = 0.0
+    /// Kept at libass's bitmap extent (a bar, whose shadow is blurred from it), not trimmed.
+    var untrimmed = false
 }
 
 /// The masks a frame is built from that stay the same from frame to frame, as libass reuses its

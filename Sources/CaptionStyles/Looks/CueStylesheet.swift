@@ -17,13 +17,15 @@ import CaptionModel
 /// backgrounds, outlines); `font-style: normal` and the like, which would take markup away.
 public struct CueStylesheet: Sendable, Hashable {
     struct Rule: Sendable, Hashable {
-        /// nil: the whole cue (`::cue`, or `::cue(#id)` with `id`).
+        /// `c`, `i`, `v`...; nil when the selector names none.
         var element: String?
         var classes: [String] = []
         var voice: String?
+        /// `::cue(#id)`: the cue with that identifier, whole.
         var cueID: String?
-        var wholeCue = false
         var looks: [TextSpan.Kind] = []
+        /// `::cue` alone: every cue, whole.
+        var wholeCue: Bool { element == nil && classes.isEmpty && cueID == nil }
         var specificity: (Int, Int, Int) { (cueID == nil ? 0 : 1, classes.count + (voice == nil ? 0 : 1), element == nil ? 0 : 1) }
     }
 
@@ -60,7 +62,7 @@ public struct CueStylesheet: Sendable, Hashable {
 
     /// Where the rule's selector matches: the whole text, or each span that is a matching element.
     private func ranges(of rule: Rule, in spans: [TextSpan], length: Int, cueID: String?) -> [Range<Int>] {
-        if let id = rule.cueID { return id == cueID && rule.element == nil && rule.classes.isEmpty ? [0..<length] : [] }
+        if let id = rule.cueID { return id == cueID ? [0..<length] : [] }
         if rule.wholeCue { return [0..<length] }
         // Classes ride on their own span beside the element's (`<i.loud>`: an italic span and a
         // classes span over the same text): an element with classes matches where both cover it.
@@ -103,22 +105,13 @@ public struct CueStylesheet: Sendable, Hashable {
     // MARK: Parsing
 
     static func parse(_ sheet: String) -> [Rule] {
-        // Comments go first: a brace inside one is not a block.
-        var clean = "", inComment = false
-        var chars = sheet.makeIterator(), previous: Character = " "
-        while let c = chars.next() {
-            if inComment {
-                if previous == "*", c == "/" { inComment = false; previous = " "; continue }
-            } else if previous == "/", c == "*" {
-                clean.removeLast()
-                inComment = true
-                previous = " "
-                continue
-            } else {
-                clean.append(c)
-            }
-            previous = c
+        // Comments go first: a brace inside one is not a block. An unclosed one runs to the end.
+        var clean = "", rest = Substring(sheet)
+        while let open = rest.firstRange(of: "/*") {
+            clean += rest[..<open.lowerBound]
+            rest = rest[open.upperBound...].firstRange(of: "*/").map { rest[$0.upperBound...] } ?? ""
         }
+        clean += rest
         var rules: [Rule] = []
         for block in clean.split(separator: "}") {
             guard let brace = block.firstIndex(of: "{") else { continue }
@@ -136,7 +129,7 @@ public struct CueStylesheet: Sendable, Hashable {
     static func selector(_ s: String) -> Rule? {
         guard s.hasPrefix("::cue") else { return nil }
         let rest = s.dropFirst(5)
-        if rest.isEmpty { return Rule(wholeCue: true) }
+        if rest.isEmpty { return Rule() }
         guard rest.hasPrefix("("), rest.hasSuffix(")") else { return nil }
         var inner = Substring(rest.dropFirst().dropLast().trimmed())
         var rule = Rule()
@@ -168,7 +161,7 @@ public struct CueStylesheet: Sendable, Hashable {
                 return nil   // a combinator, a pseudo-class, another compound
             }
         }
-        return rule.element == nil && rule.classes.isEmpty ? nil : rule
+        return rule.wholeCue ? nil : rule   // `::cue()`
     }
 
     /// The looks a block's declarations give.
