@@ -66,7 +66,11 @@ public final class LayoutEngine: Sendable {
 
         let primary = fonts.fonts[0].face
         let metrics = LineMetrics(face: primary, fontSize: fontSize, lineSpacing: style.lineSpacing)
-        let placement = Placement(anchor: style.anchor, frame: frame, metrics: metrics, lineCount: lines.count)
+        // A line with a word the markup makes larger (`<font size>`) grows by that word, as players grow it.
+        let growth = lines.map { line -> Double in
+            line.words.map { request.scales[$0] ?? 1 }.max().map { max($0, 1) - 1 } ?? 0
+        }
+        let placement = Placement(anchor: style.anchor, frame: frame, metrics: metrics, lineCount: lines.count, growth: growth)
         return assemble(words: words, paragraphs: paragraphs, lines: lines, placement: placement,
                         fontSize: fontSize, scale: frame.scale, face: primary, warnings: warnings)
     }
@@ -335,26 +339,45 @@ struct LineMetrics {
 /// Where lines go for a numeric-keypad anchor: columns left, centre, right within the safe area;
 /// rows bottom (the last line's descender on the bottom margin), middle (the block centred between
 /// the margins), top (the first line's ascender on the top margin).
+/// A line whose words the markup makes larger (`growth`: its largest scale less one) takes that much
+/// more of the ascender above its baseline and of the descender below, and the block grows from its
+/// anchor (up from the bottom margin, down from the top, both ways from the middle).
 struct Placement {
     let frame: Frame
     let metrics: LineMetrics
     let column: Int
     let firstBaseline: Double
+    /// Each line's baseline below the first, the line spacing and the growth of the lines so far.
+    private let offsets: [Double]
 
-    init(anchor: Int, frame: Frame, metrics: LineMetrics, lineCount: Int) {
+    init(anchor: Int, frame: Frame, metrics: LineMetrics, lineCount: Int, growth: [Double] = []) {
         let anchor = (1...9).contains(anchor) ? anchor : 2
         self.frame = frame
         self.metrics = metrics
         column = (anchor - 1) % 3
-        let stack = Double(max(lineCount - 1, 0)) * metrics.lineHeight
+        // The growth apart from the spacing, so lines that do not grow sit exactly where they did.
+        var offsets: [Double] = [], grown = 0.0
+        for i in 0..<max(lineCount, 1) {
+            let g = i < growth.count ? growth[i] : 0
+            if i > 0 { grown += g * metrics.ascender }
+            offsets.append(Double(i) * metrics.lineHeight + grown)
+            grown += g * metrics.descender
+        }
+        self.offsets = offsets
+        let extraAbove = (growth.first ?? 0) * metrics.ascender
+        // From the first baseline to the last baseline, and the last line's grown descender.
+        let stack = Double(max(lineCount - 1, 0)) * metrics.lineHeight + grown
         switch (anchor - 1) / 3 {
         case 0: firstBaseline = frame.bottom - metrics.descender - stack
-        case 1: firstBaseline = (frame.top + frame.bottom) / 2 - (stack + metrics.ascender + metrics.descender) / 2 + metrics.ascender
-        default: firstBaseline = frame.top + metrics.ascender
+        case 1: firstBaseline = (frame.top + frame.bottom) / 2 - (stack + extraAbove + metrics.ascender + metrics.descender) / 2
+            + extraAbove + metrics.ascender
+        default: firstBaseline = frame.top + metrics.ascender + extraAbove
         }
     }
 
-    func baseline(ofLine i: Int) -> Double { firstBaseline + Double(i) * metrics.lineHeight }
+    func baseline(ofLine i: Int) -> Double {
+        firstBaseline + (i < offsets.count ? offsets[i] : offsets[offsets.count - 1] + Double(i - offsets.count + 1) * metrics.lineHeight)
+    }
 
     /// The line's left edge. A line wider than the safe area (one over-long word) keeps its alignment
     /// but is moved inside the frame when it fits there.

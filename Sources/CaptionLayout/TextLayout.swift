@@ -20,12 +20,19 @@ public struct LayoutRequest: Sendable, Hashable {
     /// The words the caption's markup makes italic (the family's italic face) and bold (at least 700).
     public var italic: Set<Int>
     public var bold: Set<Int>
+    /// The words the markup sets in another family (`<font face>`), by word index.
+    public var families: [Int: String]
+    /// The words the markup sets in another size, relative to the style's (`<font size>`), by word index.
+    public var scales: [Int: Double]
 
     public init(text: String, words: [String]? = nil, style: CaptionStyle, frameWidth: Double, frameHeight: Double,
-                language: String? = nil, emphasized: Set<Int> = [], italic: Set<Int> = [], bold: Set<Int> = []) {
+                language: String? = nil, emphasized: Set<Int> = [], italic: Set<Int> = [], bold: Set<Int> = [],
+                families: [Int: String] = [:], scales: [Int: Double] = [:]) {
         self.emphasized = emphasized
         self.italic = italic
         self.bold = bold
+        self.families = families
+        self.scales = scales
         self.text = text
         self.words = words
         self.style = style

@@ -57,6 +57,7 @@ extension CaptionEvent {
             case .language(let l): hasher.combine(8 as UInt8); combine(l, into: &hasher)
             case .ruby: hasher.combine(9 as UInt8)
             case .rubyText: hasher.combine(10 as UInt8)
+            case .fontScale(let k): hasher.combine(11 as UInt8); hasher.combine(k)
             }
         }
         if let p = placement {

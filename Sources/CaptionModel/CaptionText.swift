@@ -50,6 +50,8 @@ public struct TextAttributes: Sendable, Hashable {
     public var strikethrough = false
     public var color: RGBAColor?
     public var fontFace: String?
+    /// Relative to the cue's size (`TextSpan.Kind.fontScale`); nested scales multiply.
+    public var fontScale: Double?
     public var voice: String?
     public var classes: [String] = []
     public var language: String?
@@ -66,6 +68,7 @@ public struct TextAttributes: Sendable, Hashable {
         case .strikethrough: strikethrough = true
         case .color(let c): color = c
         case .fontFace(let f): fontFace = f
+        case .fontScale(let k): fontScale = (fontScale ?? 1) * k
         case .voice(let v): voice = v
         case .classes(let c): classes += c
         case .language(let l): language = l

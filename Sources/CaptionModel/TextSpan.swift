@@ -13,6 +13,10 @@ public struct TextSpan: Sendable, Hashable {
         case bold, italic, underline, strikethrough
         case color(RGBAColor)
         case fontFace(String)
+        /// A size relative to the cue's own (1 = unchanged): SRT `<font size="N">` is N/16, 16 being
+        /// the size players give a plain SRT line (ffmpeg's and libass's SRT style); TTML
+        /// `tts:fontSize="150%"` is 1.5.
+        case fontScale(Double)
         /// WebVTT `<v Speaker>`.
         case voice(String)
         /// WebVTT `<c.a.b>` (and the classes on any other tag).

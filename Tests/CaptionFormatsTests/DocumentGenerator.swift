@@ -54,7 +54,7 @@ struct DocumentGenerator {
 
     private func family(_ kind: TextSpan.Kind) -> String {
         switch kind {
-        case .color, .fontFace: "font"
+        case .color, .fontFace, .fontScale: "font"
         default: "\(kind)"
         }
     }

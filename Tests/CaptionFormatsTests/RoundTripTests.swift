@@ -21,7 +21,8 @@ import CaptionModel
         var g = DocumentGenerator(seed: seed)
         var document = CaptionDocument()
         let srtKinds: [TextSpan.Kind] = [.bold, .italic, .underline, .strikethrough,
-                                         .color(RGBAColor(red: 255, green: 200, blue: 0)), .fontFace("DejaVu Sans")]
+                                         .color(RGBAColor(red: 255, green: 200, blue: 0)), .fontFace("DejaVu Sans"),
+                                         .fontScale(1.5), .fontScale(0.625)]
         for (start, end) in Self.times(&g, count: g.int(1...8)) {
             let plain = g.chance(0.1) ? "" : g.text()
             var placement: CuePlacement?
@@ -51,7 +52,7 @@ import CaptionModel
         var g = DocumentGenerator(seed: seed)
         var document = CaptionDocument()
         let kinds: [TextSpan.Kind] = [.bold, .italic, .underline, .strikethrough, .color(RGBAColor(red: 1, green: 2, blue: 3, alpha: 4)),
-                                      .fontFace("Noto Sans"), .voice("Esme"), .classes(["loud", "yellow"]), .language("en-GB"),
+                                      .fontFace("Noto Sans"), .fontScale(1.25), .voice("Esme"), .classes(["loud", "yellow"]), .language("en-GB"),
                                       .ruby, .rubyText]
         for (start, end) in Self.times(&g, count: g.int(0...8)) {
             let plain = g.text()

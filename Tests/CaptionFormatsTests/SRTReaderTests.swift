@@ -82,6 +82,20 @@ import CaptionModel
         #expect(event.sourceText.contains("<b>"))
     }
 
+    /// `<font face size>`: the family as written, the size relative to 16 (players' SRT size); a size
+    /// that is not a positive number up to 1000 is ignored, the tag still closing where it should.
+    @Test func fontFaceAndSizeBecomeSpans() throws {
+        let r = try read("1\n00:00:01,000 --> 00:00:02,000\n<font face=\"DejaVu Serif\" size=\"24\">big</font> <font size=\"x\">n</font> <font size=\"-3\">m</font>\n")
+        let event = r.document.events[0]
+        #expect(event.text.plain == "big n m")
+        #expect(event.text.spans == [TextSpan(start: 0, end: 3, kind: .fontFace("DejaVu Serif")), TextSpan(start: 0, end: 3, kind: .fontScale(1.5))])
+        let back = SRTFormat.write(r.document, options: WriteOptions()).text
+        #expect(back.contains(#"<font face="DejaVu Serif"><font size="24">big</font></font> n m"#), "\(back)")
+        // ASS scales the style's size as the span does.
+        let ass = ASSFormat.write(r.document, options: WriteOptions()).text
+        #expect(ass.contains(#"{\fnDejaVu Serif\fscx150\fscy150}big{\fscx100\fscy100\fn} n m"#), "\(ass)")
+    }
+
     @Test func assOverrideBlocksBecomePlacement() throws {
         let r = try read("1\n00:00:01,000 --> 00:00:02,000\n{\\an8}Top {\\i1}line{\\i0}\n\n2\n00:00:03,000 --> 00:00:04,000\n{\\pos(10,20)}At\n")
         #expect(r.document.events[0].text.plain == "Top line")

@@ -76,4 +76,61 @@ import Testing
             #expect(run.stdout.contains(oblique) && run.stdout.contains("DejaVuSans-Bold.ttf"), "\(preset): \(run.stdout)")
         }
     }
+
+    /// `<font face>` draws the words in that family, exactly as the style's family would; `<font
+    /// size="N">` draws them at N/16 of the cue's size, and their line grows so it keeps clear of
+    /// the line above.
+    @Test func faceAndSizeSpansAreDrawn() throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let serifStyle = dir.appendingPathComponent("serif.json").path
+        try #"{"font_family": "DejaVu Serif"}"#.write(toFile: serifStyle, atomically: true, encoding: .utf8)
+        let face = try Self.render(#"<font face="DejaVu Serif">Serifed</font>"#, in: dir)
+        let styled = try Self.render("Serifed", extra: ["--style", serifStyle], in: dir)
+        let sans = try Self.render("Serifed", in: dir)
+        #expect(face.pixels == styled.pixels, "<font face> is not the family the style would give")
+        #expect(face.pixels != sans.pixels)
+
+        // Capital H's ink: its height is the cap height plus the outline.
+        let normal = try #require(try Self.render("HHH", in: dir).opaqueBounds)
+        let double = try #require(try Self.render(#"<font size="32">HHH</font>"#, in: dir).opaqueBounds)
+        let small = try #require(try Self.render(#"<font size="8">HHH</font>"#, in: dir).opaqueBounds)
+        print("[markup] ink of HHH: \(normal), size 32: \(double), size 8: \(small)")
+        // 64 px DejaVu Sans: cap height 40 px, 8 px of outline (measured 48, 90, 28 px high).
+        let cap = Double(normal.height - 8)
+        #expect(abs(Double(double.height - 8) - 2 * cap) <= 3 && abs(Double(small.height - 8) - cap / 2) <= 2, "\(normal) \(double) \(small)")
+        // Still on the bottom margin, the line's descender grown with the word (64 px x 0.24 x 1 more:
+        // the baseline 15 px up; measured 12 px on the ink, which rounds its outline's edge).
+        let raised = (normal.y + normal.height) - (double.y + double.height)
+        #expect((10...16).contains(raised), "the bottom moved up by \(raised)")
+
+        // A larger word on the second line pushes the first line up, clear of its ink.
+        let twoLines = try Self.render("HHH first line\n<font size=\"32\">HHH</font> second", in: dir)
+        let plainTwo = try Self.render("HHH first line\nHHH second", in: dir)
+        func inkRows(_ image: RGBAImage) -> [Int] {
+            (0..<image.height).filter { y in (0..<image.width).contains { image[$0, y].alpha > 0 } }
+        }
+        func bands(_ rows: [Int]) -> [ClosedRange<Int>] {
+            var out: [ClosedRange<Int>] = []
+            for y in rows { if let last = out.last, last.upperBound == y - 1 { out[out.count - 1] = last.lowerBound...y } else { out.append(y...y) } }
+            return out
+        }
+        let grown = bands(inkRows(twoLines)), even = bands(inkRows(plainTwo))
+        print("[markup] rows of two lines: \(even), with a larger word: \(grown)")
+        #expect(grown.count == 2, "the lines' ink touches: \(grown)")
+        if grown.count == 2, even.count == 2 {
+            // The first line moved up by about the larger word's extra ascender (64 px x 0.93).
+            let moved = even[0].lowerBound - grown[0].lowerBound
+            #expect((50...70).contains(moved), "moved \(moved)")
+        }
+
+        // The compiled ASS draws them the same, landscape default and two karaoke presets in portrait.
+        let srt = "1\n00:00:00,500 --> 00:00:03,000\nPlain <font face=\"DejaVu Serif\">serif words</font> and\n"
+            + "<font size=\"24\">big</font> and <font size=\"10\" color=\"#ffff00\">small</font> words\n"
+        try srt.write(to: dir.appendingPathComponent("faces.srt"), atomically: true, encoding: .utf8)
+        for (preset, size) in [("plain", "1920x1080"), ("highlight-by-word", "1080x1920"), ("pop-in", "1080x1920")] {
+            let run = try CommandRunner.run(["verify", "faces.srt", "--preset", preset, "--size", size, "--times", "0.6,1.5,2.5"], in: dir)
+            #expect(run.status == 0 && run.stdout.contains("DejaVuSerif"), "\(preset): \(run.stdout)\(run.stderr)")
+        }
+    }
 }

@@ -377,6 +377,10 @@ package enum ASSWriter {
                 tags = c.alpha == 255 ? ("\\c" + ASSColor.string(c, inline: true), "\\c")
                     : ("\\c" + ASSColor.string(c, inline: true) + "\\1a" + ASSColor.transparency(c), "\\c\\1a&H00&")
             case .fontFace(let f): tags = ("\\fn" + f.filter { $0 != "\\" && $0 != "}" && $0 != "{" }, "\\fn")
+            case .fontScale(let k):
+                // Relative, as the span is: the style's size scaled (this writer's styles scale by 100).
+                let percent = NumberText.plain((k * 10_000).rounded() / 100)
+                tags = ("\\fscx\(percent)\\fscy\(percent)", "\\fscx100\\fscy100")
             case .voice: lost.note("voice names"); tags = nil
             case .classes: lost.note("WebVTT classes"); tags = nil
             case .language: lost.note("language spans"); tags = nil

@@ -156,6 +156,7 @@ enum CaptionJSONSpanKind {
         case .strikethrough: ("strikethrough", nil)
         case .color(let c): ("color", c.hexString)
         case .fontFace(let f): ("font", f)
+        case .fontScale(let k): ("size", NumberText.plain(k))
         case .voice(let v): ("voice", v)
         case .classes(let c): ("classes", c.joined(separator: "."))
         case .language(let l): ("lang", l)
@@ -172,6 +173,7 @@ enum CaptionJSONSpanKind {
         case "strikethrough": .strikethrough
         case "color": value.flatMap { RGBAColor(parsing: $0) }.map { .color($0) }
         case "font": value.map { .fontFace($0) }
+        case "size": value.flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 ? .fontScale($0) : nil }
         case "voice": value.map { .voice($0) }
         case "classes": .classes(value.map { $0.split(separator: ".").map(String.init) } ?? [])
         case "lang": value.map { .language($0) }

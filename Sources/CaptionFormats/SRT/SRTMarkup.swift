@@ -1,6 +1,6 @@
 import CaptionModel
 
-/// SRT cue text markup: the HTML-like tags players understand (`<b> <i> <u> <s> <font color face>`,
+/// SRT cue text markup: the HTML-like tags players understand (`<b> <i> <u> <s> <font color face size>`,
 /// `<br>`), ASS override blocks (`{\an8}`, `{\pos(x,y)}`, `{\i1}`...) and character references.
 /// Anything else that looks like a tag stays literal text, so "a <3 b" survives.
 enum SRTMarkup {
@@ -15,6 +15,13 @@ enum SRTMarkup {
     static func mayContainMarkup(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         b.containsAny(0x3C, 0x7B, 0x26, in: range)
     }
+
+    /// The size players give a plain SRT line, in the 288-line script they read an SRT into (ffmpeg's
+    /// and libass's SRT style): `<font size="N">` is N/16 of the cue's size.
+    static let normalFontSize = 16.0
+
+    /// `<font size>`'s value for a size relative to the cue's.
+    static func sizeAttribute(_ scale: Double) -> String { NumberText.plain((scale * normalFontSize * 100).rounded() / 100) }
 
     /// Parses cue text (lines joined by `\n`) into plain text, spans and placement.
     static func parse(_ b: UnsafeBufferPointer<UInt8>) -> Result {
@@ -109,6 +116,10 @@ enum SRTMarkup {
                     openSpan(.font, .color(color)); opened += 1
                 }
                 if let face = attributes["face"], !face.isEmpty { openSpan(.font, .fontFace(face)); opened += 1 }
+                // A size players can draw (VSFilter and ffmpeg take a number of script pixels).
+                if let text = attributes["size"], let size = Double(text.trimmingCharacters(in: .whitespaces)), size > 0, size <= 1000 {
+                    openSpan(.font, .fontScale(size / SRTMarkup.normalFontSize)); opened += 1
+                }
                 fontGroups.append(opened)
             default:
                 return nil

@@ -112,6 +112,7 @@ enum SRTWriter {
             case .strikethrough: return (span, "<s>", "</s>")
             case .color(let c): return (span, "<font color=\"\(c.hexString)\">", "</font>")
             case .fontFace(let f): return (span, "<font face=\"\(f)\">", "</font>")
+            case .fontScale(let k): return (span, "<font size=\"\(SRTMarkup.sizeAttribute(k))\">", "</font>")
             case .voice: lost.note("voice names"); return nil
             case .classes: lost.note("WebVTT classes"); return nil
             case .language: lost.note("language spans"); return nil

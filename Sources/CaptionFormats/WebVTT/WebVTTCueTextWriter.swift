@@ -120,6 +120,7 @@ enum WebVTTCueTextWriter {
             case .strikethrough: w.note("strikethrough", lost: true); continue
             case .color: w.note("text colours (use classes and a STYLE block)", lost: true); continue
             case .fontFace: w.note("font faces", lost: true); continue
+            case .fontScale: w.note("font sizes", lost: true); continue
             }
             let start = boundary(span.start, plain)
             let end = max(start, boundary(span.end, plain))

@@ -143,7 +143,9 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
                                             frameWidth: Double(width), frameHeight: Double(height),
                                             emphasized: Self.laidOutLarger(timed, style: style),
                                             italic: Set(timed.indices.filter { timed[$0].markup.italic }),
-                                            bold: Set(timed.indices.filter { timed[$0].markup.bold })))
+                                            bold: Set(timed.indices.filter { timed[$0].markup.bold }),
+                                            families: timed.indices.reduce(into: [:]) { $0[$1] = timed[$1].markup.fontFamily },
+                                            scales: timed.indices.reduce(into: [:]) { $0[$1] = timed[$1].markup.fontScale }))
         }
         return (timed, style, layout)
     }

@@ -98,7 +98,7 @@ public struct CueStylesheet: Sendable, Hashable {
         case .ruby: "ruby"
         case .rubyText: "rt"
         case .classes: "c"
-        case .strikethrough, .color, .fontFace: nil
+        case .strikethrough, .color, .fontFace, .fontScale: nil
         }
     }
 

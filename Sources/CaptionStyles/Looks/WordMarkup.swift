@@ -1,7 +1,8 @@
 import CaptionModel
 
-/// What a caption's markup says of one word (SRT `<i> <b> <u> <s> <font color>`, WebVTT `<i> <b> <u>`,
-/// TTML `tts:fontStyle`, `tts:fontWeight`, `tts:textDecoration`, `tts:color`, ASS `\i \b \u \s \c`):
+/// What a caption's markup says of one word (SRT `<i> <b> <u> <s> <font color face size>`, WebVTT
+/// `<i> <b> <u>`, TTML `tts:fontStyle`, `tts:fontWeight`, `tts:textDecoration`, `tts:color`,
+/// `tts:fontSize`, ASS `\i \b \u \s \c \fn`):
 /// a span that covers any of the word's characters marks the whole word, as the layout and the
 /// compiled ASS place text a word at a time.
 public struct WordMarkup: Sendable, Hashable {
@@ -11,6 +12,11 @@ public struct WordMarkup: Sendable, Hashable {
     public var strikethrough = false
     /// The text colour a colour span gives the word; the karaoke highlight still takes it over.
     public var color: RGBAColor?
+    /// The font family a face span names (`<font face>`, `\fn`): the layout resolves it through
+    /// fontconfig as it resolves the style's.
+    public var fontFamily: String?
+    /// The size relative to the style's (`<font size>`, `tts:fontSize`); nested spans multiply.
+    public var fontScale: Double?
 
     public init() {}
 
@@ -27,7 +33,9 @@ public struct WordMarkup: Sendable, Hashable {
         case .color(let c): color = c
         case .classes(let classes):
             for name in classes { if let c = Self.webVTTColors[name] { color = c } }
-        case .fontFace, .voice, .language, .ruby, .rubyText: break
+        case .fontFace(let family): fontFamily = family
+        case .fontScale(let k): fontScale = (fontScale ?? 1) * k
+        case .voice, .language, .ruby, .rubyText: break
         }
     }
 
