@@ -16,6 +16,13 @@ public struct CuePlacement: Sendable, Hashable {
         public var x: Double, y: Double
         public init(x: Double, y: Double) { self.x = x; self.y = y }
     }
+    /// A box in percent of the video's width and height, from its top-left corner.
+    public struct Area: Sendable, Hashable {
+        public var x: Double, y: Double, width: Double, height: Double
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            self.x = x; self.y = y; self.width = width; self.height = height
+        }
+    }
     public struct Rect: Sendable, Hashable {
         public var x1: Int, x2: Int, y1: Int, y2: Int
         public init(x1: Int, x2: Int, y1: Int, y2: Int) { self.x1 = x1; self.x2 = x2; self.y1 = y1; self.y2 = y2 }
@@ -37,6 +44,11 @@ public struct CuePlacement: Sendable, Hashable {
     public var point: Point?
     /// SRT coordinates after the timing.
     public var rect: Rect?
+    /// The box the cue is set in, where the file gives one: a TTML region's `tts:origin` and
+    /// `tts:extent`, a WebVTT region's box (its width, its lines, its anchors). The text is aligned
+    /// inside it by `anchor` when set (TTML's `tts:displayAlign` and `tts:textAlign`), else at its
+    /// bottom by `align` (a WebVTT region stacks its cues from the bottom).
+    public var area: Area?
 
     public init() {}
 

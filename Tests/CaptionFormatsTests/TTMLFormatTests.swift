@@ -104,7 +104,19 @@ import Testing
             </layout>
             """
         let r = try Self.read(#"<div><p region="top" begin="0s" end="1s">a</p><p region="full" begin="1s" end="2s" tts:textAlign="left">b</p><p region="full" begin="2s" end="3s">c</p></div>"#, head: head)
-        #expect(r.document.events.map { $0.placement?.anchor } == [8, 1, nil])
+        // Each region's box, the text aligned in it by tts:displayAlign (before: top) and tts:textAlign.
+        #expect(r.document.events.map { $0.placement?.anchor } == [8, 1, 2])
+        #expect(r.document.events.map { $0.placement?.area } == [
+            CuePlacement.Area(x: 10, y: 5, width: 80, height: 20), CuePlacement.Area(x: 0, y: 0, width: 100, height: 100),
+            CuePlacement.Area(x: 0, y: 0, width: 100, height: 100),
+        ])
+        // Pixels against the root's pixel extent.
+        let px = try TTMLFormat.read(DecodedText("""
+            <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" tts:extent="1920px 1080px">
+            <head><layout><region xml:id="r" tts:origin="192px 810px" tts:extent="960px 216px" tts:displayAlign="after"/></layout></head>
+            <body><div><p region="r" begin="0s" end="1s" tts:textAlign="right">a</p></div></body></tt>
+            """)).document.events[0].placement
+        #expect(px?.area == CuePlacement.Area(x: 10, y: 75, width: 50, height: 20) && px?.anchor == 3, "\(String(describing: px))")
     }
 
     @Test func malformedInputNamesTheLineAndElement() throws {

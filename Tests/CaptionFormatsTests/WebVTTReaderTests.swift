@@ -127,6 +127,10 @@ import CaptionModel
         #expect(r.document.events[0].settings == "region:fred align:left")
         var placement = CuePlacement()
         placement.region = "fred"; placement.align = .left
+        // The region's box: 40 % wide, 3 lines of 5.33 % high, its bottom-left corner at (10 %, 90 %).
+        let area = try #require(r.document.events[0].placement?.area)
+        #expect(area.x == 10 && area.width == 40 && abs(area.height - 15.99) < 1e-9 && abs(area.y - 74.01) < 1e-9, "\(area)")
+        placement.area = area
         #expect(r.document.events[0].placement == placement)
         #expect(r.diagnostics.map(\.line) == [16])
         #expect(r.diagnostics.first?.message.contains("STYLE block after the first cue ignored") == true)

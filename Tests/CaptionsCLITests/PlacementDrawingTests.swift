@@ -39,6 +39,45 @@ import Testing
         #expect(run.status == 0 && !run.stdout.contains(" GOOD ") && !run.stdout.contains("BAD"), "\(run.stdout)")
     }
 
+    /// Regions: a WebVTT region's box (its width, lines and anchors) holds its cues at its bottom,
+    /// aligned as the cue says; a TTML region's `tts:origin` and `tts:extent` hold the paragraph,
+    /// aligned by `tts:displayAlign` and `tts:textAlign`. The compiled ASS places them identically.
+    @Test func webVTTAndTTMLRegionsHoldTheirCues() throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+            WEBVTT
+
+            REGION
+            id:r
+            width:40%
+            lines:3
+            regionanchor:0%,100%
+            viewportanchor:10%,90%
+
+            00:00:01.000 --> 00:00:03.000 region:r align:left
+            Region text on the left
+
+            """.write(to: dir.appendingPathComponent("region.vtt"), atomically: true, encoding: .utf8)
+        try """
+            <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling">
+            <head><layout><region xml:id="r" tts:origin="60% 10%" tts:extent="30% 20%" tts:displayAlign="center"/></layout></head>
+            <body><div><p region="r" begin="1s" end="3s" tts:textAlign="right">Right of the region</p></div></body></tt>
+            """.write(to: dir.appendingPathComponent("region.ttml"), atomically: true, encoding: .utf8)
+        // The region from x 10 % (192 px) and up from y 90 % (972 px): the ink from the outline before
+        // the R, its bottom the g's descender and outline (measured 193, 974).
+        let vtt = try Self.ink("region.vtt", in: dir)
+        #expect((186...200).contains(vtt.x) && (966...980).contains(vtt.y + vtt.height), "WebVTT region: \(vtt)")
+        // The box 60-90 % across (right edge 1728 px), 10-30 % down (centre 216 px): measured right
+        // 1727, rows 189-250.
+        let ttml = try Self.ink("region.ttml", in: dir)
+        #expect((1720...1734).contains(ttml.x + ttml.width) && abs(ttml.y + ttml.height / 2 - 216) <= 10, "TTML region: \(ttml)")
+        for file in ["region.vtt", "region.ttml"] {
+            let run = try CommandRunner.run(["verify", file, "--size", "1920x1080", "--times", "2"], in: dir)
+            #expect(run.status == 0 && run.stdout.contains("1 SAME"), "\(file): \(run.stdout)")
+        }
+    }
+
     @Test func srtAnchorsAndWebVTTSettingsPlaceTheCue() throws {
         let dir = try CommandRunner.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -126,6 +126,9 @@ enum CaptionJSONReader {
             func v(_ k: String) throws(FieldProblem) -> Int { r[k] == nil ? 0 : try integer(r[k], path: "\(path).rect.\(k)") }
             placement.rect = .init(x1: try v("x1"), x2: try v("x2"), y1: try v("y1"), y2: try v("y2"))
         }
+        if let a = p["area"]?.object {
+            placement.area = .init(x: a["x"]?.number ?? 0, y: a["y"]?.number ?? 0, width: a["width"]?.number ?? 100, height: a["height"]?.number ?? 100)
+        }
         return placement
     }
 

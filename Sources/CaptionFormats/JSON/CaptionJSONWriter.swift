@@ -138,6 +138,11 @@ enum CaptionJSONWriter {
             j.key("rect", first: &first)
             j.raw(string: "{\"x1\":\(r.x1),\"x2\":\(r.x2),\"y1\":\(r.y1),\"y2\":\(r.y2)}")
         }
+        if let a = p.area {
+            j.key("area", first: &first)
+            j.raw("{\"x\":"); j.number(a.x); j.raw(",\"y\":"); j.number(a.y)
+            j.raw(",\"width\":"); j.number(a.width); j.raw(",\"height\":"); j.number(a.height); j.raw("}")
+        }
         j.raw("}")
     }
 

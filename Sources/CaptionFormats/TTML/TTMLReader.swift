@@ -283,24 +283,23 @@ enum TTMLReader {
             (a..<b).allSatisfy { bytes[$0] == 0x20 }
         }
 
-        /// A region's place on screen as a numeric-keypad anchor: the row from where the region sits
-        /// (or, for a region covering most of the picture, from `tts:displayAlign`), the column from
-        /// `tts:textAlign`. Nil for the bottom centre every player uses anyway.
+        /// A region's place on screen: with `tts:origin` and `tts:extent` in percent (or in pixels of
+        /// the root's pixel `tts:extent`), the region's box; the text aligned in it (or, without a box,
+        /// in the picture) by `tts:displayAlign` (the row) and `tts:textAlign` (the column), as a
+        /// numeric-keypad anchor. Nil for the bottom centre every player uses anyway.
         private mutating func placement(region: String?, style: TTMLStyle, line: Int) -> CuePlacement? {
             var row = 0  // 0 bottom, 1 middle, 2 top
+            var area: CuePlacement.Area?
             if let region {
                 guard let attributes = regions[region] else {
                     report("references to regions the document does not define", line: line)
                     return nil
                 }
-                let origin = Self.percentages(attributes["tts:origin"]), extent = Self.percentages(attributes["tts:extent"])
+                let origin = percentages(attributes["tts:origin"]), extent = percentages(attributes["tts:extent"])
                 let align = attributes["tts:displayAlign"] ?? "before"
-                if let origin, let extent, extent.1 < 50 {
-                    let centre = origin.1 + extent.1 / 2
-                    row = centre < 40 ? 2 : centre > 60 ? 0 : 1
-                } else {
-                    row = align == "after" ? 0 : align == "center" ? 1 : 2
-                }
+                // The row within the region, or within the picture for a region with no box.
+                row = align == "after" ? 0 : align == "center" ? 1 : 2
+                if let origin, let extent { area = CuePlacement.Area(x: origin.0, y: origin.1, width: extent.0, height: extent.1) }
             }
             let column: Int
             switch style.attributes["tts:textAlign"] ?? "center" {
@@ -309,17 +308,26 @@ enum TTMLReader {
             default: column = 2
             }
             let anchor = row * 3 + column
-            guard anchor != 2 else { return nil }
+            guard anchor != 2 || area != nil else { return nil }
             var placement = CuePlacement()
             placement.anchor = anchor
+            placement.area = area
             return placement
         }
 
-        /// `10% 80%` as (10, 80); nil for pixels or anything else.
-        private static func percentages(_ text: String?) -> (Double, Double)? {
-            guard let parts = text?.split(separator: " "), parts.count == 2, parts.allSatisfy({ $0.hasSuffix("%") }),
-                  let x = Double(parts[0].dropLast()), let y = Double(parts[1].dropLast()) else { return nil }
-            return (x, y)
+        /// `10% 80%` as (10, 80); `192px 864px` the same against the root's `tts:extent="1920px
+        /// 1080px"`; nil for anything else.
+        private func percentages(_ text: String?) -> (Double, Double)? {
+            func pair(_ text: String?, unit: String) -> (Double, Double)? {
+                guard let parts = text?.split(whereSeparator: { $0 == " " || $0 == "\t" }), parts.count == 2,
+                      parts.allSatisfy({ $0.hasSuffix(unit) }),
+                      let x = Double(parts[0].dropLast(unit.count)), let y = Double(parts[1].dropLast(unit.count)),
+                      x.isFinite, y.isFinite else { return nil }
+                return (x, y)
+            }
+            if let p = pair(text, unit: "%") { return p }
+            guard let p = pair(text, unit: "px"), let root = pair(root["tts:extent"], unit: "px"), root.0 > 0, root.1 > 0 else { return nil }
+            return (p.0 / root.0 * 100, p.1 / root.1 * 100)
         }
     }
 }

@@ -101,7 +101,8 @@ enum TTMLWriter {
 /// caption's `tts:textAlign`. An anchor and a point (`\an7\pos(x,y)`, in script pixels) is a region
 /// with an edge or centre on the point, as the anchor says: for the left column it starts at x, for
 /// the right it ends there, for the centre it is centred on x as wide as the frame allows; rows the same
-/// way with y. TTMLReader reads such regions back to the same row and column.
+/// way with y. A caption with a box of its own (`CuePlacement.area`: a TTML region read, a WebVTT
+/// region) is a region of that box. TTMLReader reads such regions back to the same row and column.
 struct TTMLRegions {
     struct Place: Equatable {
         var region: String
@@ -121,11 +122,11 @@ struct TTMLRegions {
     /// The region for the captions that are not placed, once any caption is.
     var unplaced: Place? { regions.isEmpty ? nil : Place(region: "bottom", textAlign: nil) }
 
-    /// True for a placement this writer maps: an anchor or a point, nothing WebVTT-only.
+    /// True for a placement this writer maps: an anchor, a point or a box, nothing WebVTT-only.
     static func isMapped(_ placement: CuePlacement) -> Bool {
         var rest = placement
-        (rest.anchor, rest.point) = (nil, nil)
-        return rest == CuePlacement()
+        (rest.anchor, rest.point, rest.area) = (nil, nil, nil)
+        return placement.area != nil || rest == CuePlacement()
     }
 
     /// The region and alignment of a caption (an ASS event's own alignment or its style's); nil for
@@ -135,7 +136,9 @@ struct TTMLRegions {
         if event.ass != nil {
             (anchor, point, playRes) = (ass.anchor(of: event), event.placement?.point, (ass.playResX, ass.playResY))
         } else {
-            guard let placement = event.placement, placement.anchor != nil || placement.point != nil, Self.isMapped(placement) else { return nil }
+            guard let placement = event.placement, placement.anchor != nil || placement.point != nil || placement.area != nil,
+                  Self.isMapped(placement) else { return nil }
+            if let area = placement.area { return place(area, anchor: placement.anchor, align: placement.align) }
             // Another format's `{\pos}` (SRT) counts in the 384x288 players read it in.
             (anchor, point, playRes) = (placement.anchor, placement.point, ASSWriter.libassPlayRes)
         }
@@ -160,6 +163,23 @@ struct TTMLRegions {
         pointRegions[key] = id
         add(Region(id: id, origin: (across.origin, down.origin), extent: (across.size, down.size), displayAlign: Self.displayAligns[row]))
         return Place(region: id, textAlign: textAlign)
+    }
+
+    /// A box's region, its rows and columns as the anchor says, or (a WebVTT region's) the text at its
+    /// bottom, aligned as the cue says.
+    private mutating func place(_ area: CuePlacement.Area, anchor: Int?, align: CuePlacement.TextAlign) -> Place {
+        let column: Int, row: Int
+        if let anchor {
+            (column, row) = ASSFeatureLoss.grid(anchor)
+        } else {
+            column = switch align { case .start, .left: 0; case .center: 1; case .end, .right: 2 }
+            row = 0
+        }
+        let key = "area \(row) \(area.x) \(area.y) \(area.width) \(area.height)"
+        let id = pointRegions[key] ?? "area\(pointRegions.count + 1)"
+        pointRegions[key] = id
+        add(Region(id: id, origin: (area.x, area.y), extent: (area.width, area.height), displayAlign: Self.displayAligns[row]))
+        return Place(region: id, textAlign: [Optional("left"), nil, "right"][column])
     }
 
     /// A region, once; and the bottom one with the first, for the captions that are not placed.

@@ -35,7 +35,17 @@ enum WebVTTCueSettings {
                 continue
             }
         }
+        if let id = placement.region, let region = regions.last(where: { $0.id == id }) { placement.area = area(of: region) }
         return placement
+    }
+
+    /// A region's box: `width` % of the video across, `lines` lines of 5.33 % of its height down (the
+    /// line height the WebVTT rendering rules give a region), placed so that its `regionanchor` point
+    /// sits on the video's `viewportanchor` point.
+    static func area(of region: CaptionRegion) -> CuePlacement.Area {
+        let width = min(max(region.width, 0), 100), height = Double(max(region.lines, 0)) * 5.33
+        return CuePlacement.Area(x: region.viewportAnchor.x - region.regionAnchor.x * width / 100,
+                                 y: region.viewportAnchor.y - region.regionAnchor.y * height / 100, width: width, height: height)
     }
 
     /// `line:N`, `line:N%`, optionally `,start|center|end`.

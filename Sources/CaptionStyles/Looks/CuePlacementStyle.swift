@@ -20,8 +20,13 @@ extension CaptionStyle {
     ///   stretched to the frame as they stretch it: margins that put the anchor there. Unlike a player,
     ///   a caption near an edge wraps inside what those margins leave.
     ///
+    /// - A region (`area`: TTML `tts:origin` and `tts:extent`, a WebVTT region's box): the margins are
+    ///   the box; the text is aligned in it by the anchor (TTML `tts:displayAlign` and `tts:textAlign`),
+    ///   else at its bottom by `align` (WebVTT stacks a region's cues from the bottom). The cue's own
+    ///   `line`, `position` and `size` do not apply (a WebVTT cue with them is not in its region).
+    ///
     /// Not placed: SRT coordinates after the timing, a `{\pos}` without `pointSpace` (an ASS event's, in
-    /// its script's PlayRes), regions, vertical text.
+    /// its script's PlayRes), vertical text.
     public func placed(_ placement: CuePlacement?, frameWidth: Double, frameHeight: Double,
                        pointSpace: (width: Double, height: Double)? = (384, 288)) -> CaptionStyle {
         guard let p = placement, p != CuePlacement() else { return self }
@@ -54,6 +59,20 @@ extension CaptionStyle {
             case 0: style.marginBottom = (frameHeight - y) / scale
             case 2: style.marginTop = y / scale
             default: (style.marginTop, style.marginBottom) = around(y, frameHeight)
+            }
+            style.anchor = row * 3 + column + 1
+            return style
+        }
+
+        // A TTML or WebVTT region: the margins are its box (clamped to the frame), the text aligned in it.
+        if let area = p.area {
+            let x = min(max(area.x, 0), 100), y = min(max(area.y, 0), 100)
+            let w = min(max(area.width, 0), 100 - x), h = min(max(area.height, 0), 100 - y)
+            style.marginLeft = width(x); style.marginRight = width(100 - x - w)
+            style.marginTop = height(y); style.marginBottom = height(100 - y - h)
+            if p.anchor == nil {
+                row = 0
+                column = switch p.align { case .start, .left: 0; case .center: 1; case .end, .right: 2 }
             }
             style.anchor = row * 3 + column + 1
             return style
