@@ -58,7 +58,11 @@ struct PairStream {
         #expect(events.first?.start == PairStream.ms(eoc))
         #expect(events.first?.end == PairStream.ms(edm))
         #expect(events.first?.text.plain == "HELLO")
-        #expect(events.first?.placement == nil) // the bottom: every format's default
+        // Row 15's box, the last of 15 rows over the middle 80 % of the height; no anchor (the bottom,
+        // every format's default).
+        #expect(events.first?.placement?.anchor == nil)
+        let area = events.first?.placement?.area
+        #expect(area?.x == 10 && area?.width == 80 && abs((area?.y ?? 0) - 84.667) < 0.001 && abs((area?.height ?? 0) - 5.333) < 0.001, "\(String(describing: area))")
     }
 
     @Test func popOnReplacesTheCaptionAndDropsStatesShownForNoTime() {

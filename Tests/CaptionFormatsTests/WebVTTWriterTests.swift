@@ -173,4 +173,25 @@ import CaptionModel
         #expect(back.plain == "abcd")
         #expect(back.runs == text.runs)
     }
+
+    /// A box (608 rows, a TTML region) becomes a percentage line at its aligned edge, and position and
+    /// size when it is not centred; SRT keeps the alignment and says so only where the box was away
+    /// from where that alignment puts the text.
+    @Test func areasBecomeLinesAndSRTSaysWhenItMatters() throws {
+        func event(_ area: CuePlacement.Area, anchor: Int? = nil, at s: Milliseconds) -> CaptionEvent {
+            var p = CuePlacement()
+            (p.area, p.anchor) = (area, anchor)
+            return CaptionEvent(start: s, end: s + 1000, text: CaptionText(plain: "x"), placement: p)
+        }
+        let lastRow = event(.init(x: 10, y: 10 + 14 * 80.0 / 15, width: 80, height: 80.0 / 15), at: 0)
+        let row10 = event(.init(x: 10, y: 10 + 9 * 80.0 / 15, width: 80, height: 80.0 / 15), at: 1000)
+        let region = event(.init(x: 60, y: 10, width: 30, height: 20), anchor: 6, at: 2000)
+        let vtt = write(CaptionDocument(events: [lastRow, row10, region])).text
+        #expect(vtt.contains("00:00:00.000 --> 00:00:01.000 line:90%,end\n"), "\(vtt)")
+        #expect(vtt.contains("00:00:01.000 --> 00:00:02.000 line:63.333%,end\n"), "\(vtt)")
+        #expect(vtt.contains("00:00:02.000 --> 00:00:03.000 line:20%,center position:90%,line-right size:30% align:right\n"), "\(vtt)")
+        #expect(SRTFormat.write(CaptionDocument(events: [lastRow]), options: WriteOptions()).diagnostics.isEmpty)
+        let srt = SRTFormat.write(CaptionDocument(events: [lastRow, row10, region]), options: WriteOptions())
+        #expect(srt.diagnostics.map(\.message).joined().contains("2 events: caption rows and region boxes"), "\(srt.diagnostics)")
+    }
 }

@@ -78,6 +78,45 @@ import Testing
         }
     }
 
+    /// An SCC caption on its 608 rows: 15 rows over the middle 80 % of the height, a caption in the
+    /// upper half hanging from its first row, any other standing on its last.
+    @Test func sccRowsPlaceTheCaption() throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        /// Odd parity, as 608 sends every byte.
+        func odd(_ b: UInt8) -> UInt8 { b.nonzeroBitCount % 2 == 0 ? b | 0x80 : b }
+        func words(_ bytes: [UInt8]) -> String {
+            var padded = bytes.map(odd)
+            if padded.count % 2 == 1 { padded.append(0x80) }
+            return stride(from: 0, to: padded.count, by: 2).map { String(format: "%02x%02x", padded[$0], padded[$0 + 1]) }.joined(separator: " ")
+        }
+        // Pop-on: RCL, a preamble for the row (channel 1, white, indent 0), the text, EOC; EDM clears.
+        let pac: [Int: [UInt8]] = [5: [0x15, 0x40], 10: [0x17, 0x60], 15: [0x14, 0x60]]
+        var scc = "Scenarist_SCC V1.0\n\n"
+        for (k, row) in [5, 10, 15].enumerated() {
+            // Characters in pairs: a control code must start a pair, so an odd text ends with a null.
+            var text = Array("ROW \(row) CAPTION".utf8)
+            if text.count % 2 == 1 { text.append(0) }
+            scc += "00:00:0\(2 * k + 1):00\t" + words([0x14, 0x20, 0x14, 0x20] + pac[row]! + pac[row]! + text + [0x14, 0x2F, 0x14, 0x2F]) + "\n\n"
+            scc += "00:00:0\(2 * k + 2):15\t" + words([0x14, 0x2C, 0x14, 0x2C]) + "\n\n"
+        }
+        try scc.write(to: dir.appendingPathComponent("rows.scc"), atomically: true, encoding: .utf8)
+        let rowHeight = 1080 * 0.8 / 15  // 57.6 px
+        // Row 5 (upper half): the text's top on the row's top, 108 + 4 x 57.6 = 338 px (the ink
+        // starts below the line's top by the ascender's room, measured 344).
+        let top = try Self.ink("rows.scc", at: "1.5", in: dir)
+        #expect(Double(top.y) > 108 + 4 * rowHeight && Double(top.y) < 108 + 5 * rowHeight, "row 5: \(top)")
+        // Row 10: the line's bottom on the row's bottom, 108 + 10 x 57.6 = 684 px (digits and capitals
+        // have no descender: the ink ends above it, measured 676).
+        let middle = try Self.ink("rows.scc", at: "3.5", in: dir)
+        #expect(abs(Double(middle.y + middle.height) - (108 + 10 * rowHeight)) < 20, "row 10: \(middle)")
+        // Row 15: on the safe area's bottom, 972 px (measured 964).
+        let bottom = try Self.ink("rows.scc", at: "5.5", in: dir)
+        #expect(abs(Double(bottom.y + bottom.height) - 972) < 20 && bottom.y > middle.y + 200, "row 15: \(bottom)")
+        let run = try CommandRunner.run(["verify", "rows.scc", "--size", "1920x1080", "--times", "1.5,3.5,5.5"], in: dir)
+        #expect(run.status == 0 && run.stdout.contains("3 SAME"), "\(run.stdout)")
+    }
+
     @Test func srtAnchorsAndWebVTTSettingsPlaceTheCue() throws {
         let dir = try CommandRunner.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

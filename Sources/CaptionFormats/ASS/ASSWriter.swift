@@ -216,7 +216,7 @@ package enum ASSWriter {
         } else {
             if event.settings != nil { lost.note("WebVTT cue settings") }
             if event.placement?.rect != nil { lost.note("SRT coordinates") }
-            if event.settings == nil, event.placement?.area != nil { lost.note("TTML region boxes (the alignment is kept)") }
+            if event.settings == nil, AreaLoss.matters(event.placement) { lost.note("caption rows and region boxes away from their alignment's place (the alignment is kept)") }
             sink.appendString("\(styleName(event, context, lost: &lost)),\(event.id.map(fieldSafe) ?? ""),0,0,0,,")
             writeText(event, sink, lost: &lost)
         }

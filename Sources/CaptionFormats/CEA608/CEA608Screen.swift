@@ -108,16 +108,17 @@ struct CEA608Screen: Equatable, Sendable {
     /// The screen as caption text: the rows with something visible, top to bottom, joined by `\n`;
     /// each row from its first visible cell to its last (the indent and trailing blanks are layout,
     /// not text), an empty cell inside a row becoming a space. Italics, underline and colour become
-    /// spans; the placement is top-anchored for a caption in the top half, nil (the bottom, where every
-    /// format and renderer puts a caption by default) otherwise. nil when nothing is visible.
+    /// spans; the placement is the rows' box (`area`), the text at its top for a caption in the top
+    /// half (`anchor` 8), at its bottom otherwise. nil when nothing is visible.
     func rendered() -> (text: CaptionText, placement: CuePlacement?)? {
         var text = ""
         var spans: [TextSpan] = []
-        var topRow: Int?
+        var topRow: Int?, bottomRow = 0
         for row in 0..<Self.rows where mayUse(row) {
             guard let first = (0..<Self.width).first(where: { !self[row, $0].isBlank }),
                   let last = (0..<Self.width).last(where: { !self[row, $0].isBlank }) else { continue }
             if topRow == nil { topRow = row } else { text.append("\n") }
+            bottomRow = row
             var runs = SpanRuns()
             for column in first...last {
                 let cell = self[row, column]
@@ -130,14 +131,17 @@ struct CEA608Screen: Equatable, Sendable {
             spans += runs.finish()
         }
         guard let topRow else { return nil }
-        // Top or bottom only: 608 places rows on a 15-row grid that no other format shares, and a
-        // caption that starts in the upper half (rows 1-7) is meant to stay clear of the lower third,
-        // where captions sit. The rows' exact heights are not kept. The bottom is left unset rather
-        // than anchored (an2): it is the default everywhere, and an explicit anchor would be written
-        // into every SRT cue and warned about by the WebVTT writer, which cannot carry one.
-        guard topRow < 7 else { return (CaptionText(plain: text, spans: spans), nil) }
+        // The rows' box on 608's grid: 15 rows over the middle 80 % of the height (the safe caption
+        // area decoders draw in), across its middle 80 %. A caption that starts in the upper half
+        // (rows 1-7) is meant to stay clear of the lower third where captions sit: its text hangs
+        // from its first row (anchor 8, which every format can say); any other stands on its last
+        // row, with no anchor (the bottom is the default everywhere, and an explicit anchor would be
+        // written into every SRT cue).
         var placement = CuePlacement()
-        placement.anchor = 8
+        let rowHeight = 80.0 / Double(Self.rows)
+        placement.area = CuePlacement.Area(x: 10, y: 10 + Double(topRow) * rowHeight, width: 80,
+                                           height: Double(bottomRow - topRow + 1) * rowHeight)
+        if topRow < 7 { placement.anchor = 8 }
         return (CaptionText(plain: text, spans: spans), placement)
     }
 }

@@ -76,7 +76,7 @@ enum SRTWriter {
             if let anchor = placement?.anchor { out.appendString("{\\an\(anchor)}") }
             if let point = placement?.point { out.appendString("{\\pos(\(NumberText.plain(point.x)),\(NumberText.plain(point.y)))}") }
             if event.settings != nil { lost.note("WebVTT cue settings") }
-            if event.settings == nil, placement?.area != nil { lost.note("TTML region boxes (the alignment is kept)") }
+            if event.settings == nil, AreaLoss.matters(placement) { lost.note("caption rows and region boxes away from their alignment's place (the alignment is kept)") }
             if !event.words.isEmpty { lost.note("word timings") }
             writeMarkup(event, into: out, lost: &lost)
             return

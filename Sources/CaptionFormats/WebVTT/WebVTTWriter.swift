@@ -183,8 +183,11 @@ enum WebVTTWriter {
             // settings, unless WebVTT settings are there already.
             let asASS = placement.anchor != nil || placement.point != nil
             var webVTTPart = placement
-            (webVTTPart.anchor, webVTTPart.point, webVTTPart.rect) = (nil, nil, nil)
-            if asASS, webVTTPart == CuePlacement() {
+            (webVTTPart.anchor, webVTTPart.point, webVTTPart.rect, webVTTPart.area) = (nil, nil, nil, nil)
+            if let area = placement.area, placement.point == nil, webVTTPart == CuePlacement() {
+                // A TTML region's or 608 rows' box (a WebVTT region's own cues keep `region:`).
+                placement = settings(area: area, anchor: placement.anchor)
+            } else if asASS, webVTTPart == CuePlacement() {
                 placement = settings(anchor: placement.anchor, point: placement.point, playRes: ASSWriter.libassPlayRes) ?? CuePlacement()
             } else if asASS {
                 w.note("ASS/SRT positions (\\an, \\pos) beside WebVTT settings", lost: true)
@@ -237,6 +240,25 @@ enum WebVTTWriter {
     /// - Without: the top row is `line:0` (the first line from the top), the middle row
     ///   `line:50%,center`; the bottom row is WebVTT's default; the column is `align:left` or `right`.
     /// Nil for bottom centre without a point: WebVTT's default.
+    /// A box (`CuePlacement.area`) as settings: the text's edge or centre on the box's as the anchor
+    /// says (the bottom centre without one), as a percentage line; across, the box as position and
+    /// size unless it is centred.
+    static func settings(area: CuePlacement.Area, anchor: Int?) -> CuePlacement {
+        let (column, row) = ASSFeatureLoss.grid(anchor)
+        var p = CuePlacement()
+        // To the thousandth of a percent: 608's rows are fifteenths.
+        func r(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+        p.align = [.left, .center, .right][column]
+        p.line = .percent(r([area.y + area.height, area.y + area.height / 2, area.y][row]))
+        p.lineAlign = [.end, .center, .start][row]
+        if column != 1 || abs(area.x + area.width / 2 - 50) > 0.005 {
+            p.size = r(area.width)
+            p.position = r([area.x, area.x + area.width / 2, area.x + area.width][column])
+            p.positionAlign = [.lineLeft, .center, .lineRight][column]
+        }
+        return p
+    }
+
     static func settings(anchor: Int?, point: CuePlacement.Point?, playRes: (x: Int, y: Int)) -> CuePlacement? {
         let (column, row) = ASSFeatureLoss.grid(anchor)
         var p = CuePlacement()
