@@ -39,5 +39,14 @@ public struct GoldenCorpusCase: CustomStringConvertible, Sendable {
         // Underline and strikeout bars, at rest and swept with their words.
         GoldenCorpusCase(input: "decoration.srt", preset: "plain", time: 1000),
         GoldenCorpusCase(input: "decoration.srt", preset: "karaoke-fill", time: 1000),
+        // Sizes from the markup, WebVTT and TTML regions with their files' styling, 608 rows.
+        GoldenCorpusCase(input: "sizes.srt", preset: "plain", time: 1000),
+        GoldenCorpusCase(input: "sizes.srt", preset: "highlight-by-word", time: 1000),
+        GoldenCorpusCase(input: "webvtt-region.vtt", preset: "plain", time: 1500),
+        GoldenCorpusCase(input: "webvtt-region.vtt", preset: "karaoke-fill", time: 1500),
+        GoldenCorpusCase(input: "ttml-regions.ttml", preset: "plain", time: 1500),
+        GoldenCorpusCase(input: "ttml-regions.ttml", preset: "pop-in", time: 1500),
+        GoldenCorpusCase(input: "rows.scc", preset: "plain", time: 1000),
+        GoldenCorpusCase(input: "rows.scc", preset: "plain", time: 2500),
     ]
 }

@@ -20,10 +20,12 @@ import CaptionTestSupport
     static var recording: Bool { ProcessInfo.processInfo.environment["CAPTIONKIT_RECORD_GOLDENS"] == "1" }
 
     static func render(_ c: Case) throws -> RGBAImage {
-        let style = TestFonts.pinned(try StyleLibrary.locate().style(preset: c.preset, styleFile: nil))
+        var style = TestFonts.pinned(try StyleLibrary.locate().style(preset: c.preset, styleFile: nil))
         var document = try CaptionFileReader.read(path: root.appendingPathComponent("inputs/\(c.input)").path).document
         let words = document.events.flatMap(\.words)
         if !words.isEmpty { document.events = CaptionPager.page(words, options: style.paging) }
+        // As every command does: the file's WebVTT STYLE rules become markup.
+        (document.events, style) = StyledPages.prepare(document.events, style: style, stylesheets: document.stylesheets)
         let renderer = CaptionFrameRenderer(style: style, width: 540, height: 960)
         var image = RGBAImage(width: 540, height: 960)
         // As every drawing path does: cues on screen together stacked first.

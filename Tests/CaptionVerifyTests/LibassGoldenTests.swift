@@ -33,15 +33,18 @@ import Testing
     static var recording: Bool { ProcessInfo.processInfo.environment["CAPTIONKIT_RECORD_GOLDENS"] == "1" }
     static let versionFile = root.appendingPathComponent("libass/VERSION").path
 
-    static func pages(_ c: Case) throws -> [CaptionEvent] {
+    /// The pages and style as every command prepares them (the file's WebVTT STYLE rules as markup).
+    static func pages(_ c: Case) throws -> (pages: [CaptionEvent], style: CaptionStyle) {
         var document = try CaptionFileReader.read(path: root.appendingPathComponent("inputs/\(c.input)").path).document
+        let style = try style(c.preset)
         let words = document.events.flatMap(\.words)
-        if !words.isEmpty { document.events = CaptionPager.page(words, options: try style(c.preset).paging) }
-        return document.events
+        if !words.isEmpty { document.events = CaptionPager.page(words, options: style.paging) }
+        return StyledPages.prepare(document.events, style: style, stylesheets: document.stylesheets)
     }
 
     static func reference(_ c: Case) throws -> ASSReference {
-        try ASSReference(style: style(c.preset), pages: pages(c), width: 540, height: 960)
+        let (pages, style) = try pages(c)
+        return try ASSReference(style: style, pages: pages, width: 540, height: 960)
     }
 
     static func render(_ c: Case) throws -> RGBAImage { try reference(c).frames.frame(at: c.time) }
@@ -76,13 +79,14 @@ import Testing
         let reference = try Self.reference(c)
         let libass = try reference.frames.frame(at: c.time)
         var native = RGBAImage(width: 540, height: 960)
-        let renderer = CaptionFrameRenderer(style: try Self.style(c.preset), width: 540, height: 960)
+        let (pages, style) = try Self.pages(c)
+        let renderer = CaptionFrameRenderer(style: style, width: 540, height: 960)
         // As every drawing path does: cues on screen together stacked first.
-        try renderer.stack(Self.pages(c))
-        try renderer.render(Self.pages(c), at: c.time, onto: &native)
+        try renderer.stack(pages)
+        try renderer.render(pages, at: c.time, onto: &native)
         // Colour emoji are the native renderer's alone (libass draws the monochrome fallback): both
         // frames are compared without their boxes, as `captions verify` does.
-        let emoji = try renderer.colorEmojiBoxes(Self.pages(c), at: c.time)
+        let emoji = try renderer.colorEmojiBoxes(pages, at: c.time)
         #expect(emoji.isEmpty == !c.input.hasPrefix("emoji"), "\(c): \(emoji.count) colour emoji boxes")
         let result = try FrameResult(time: c.time, actual: native.clearing(emoji), expected: libass.clearing(emoji))
         print(String(format: "[native vs libass] %@: %@ score %.2f, PSNR %.2f dB", c.description, result.grade.rawValue, result.score, result.psnr))
