@@ -74,13 +74,33 @@ import Testing
             """)
         let text = r.document.events[0].text
         #expect(text.plain == "Plain slanted\nloud and clear")
+        // The paragraph's 120 % size on each line (a line break ends every span).
         #expect(text.spans == [
+            TextSpan(start: 0, end: 13, kind: .fontScale(1.2)),
             TextSpan(start: 6, end: 13, kind: .italic),
             TextSpan(start: 14, end: 28, kind: .bold),
             TextSpan(start: 14, end: 28, kind: .underline),
             TextSpan(start: 14, end: 28, kind: .color(RGBAColor(red: 255, green: 255, blue: 0))),
+            TextSpan(start: 14, end: 28, kind: .fontScale(1.2)),
         ])
-        #expect(r.diagnostics.map(\.description) == ["line 8: TTML tts:fontSize (ignored): not carried into captions (reported once)"])
+        #expect(r.diagnostics.isEmpty, "\(r.diagnostics)")
+    }
+
+    /// `tts:fontSize` against the default 1c (a percentage of the parent's, cells, the second of two
+    /// values), `tts:fontFamily`'s first family with TTML's generic names as fontconfig's; written back.
+    @Test func fontSizesAndFamilies() throws {
+        let r = try Self.read(#"<div><p begin="0s" end="1s" tts:fontSize="150%"><span tts:fontSize="50%">half</span> big <span tts:fontSize="1c 2c" tts:fontFamily="'DejaVu Serif', serif">cells</span> <span tts:fontFamily="monospaceSansSerif" tts:fontSize="10px">mono</span></p></div>"#)
+        let spans = r.document.events[0].text.spans
+        #expect(spans.contains(TextSpan(start: 0, end: 4, kind: .fontScale(0.75))), "\(spans)")
+        #expect(spans.contains(TextSpan(start: 9, end: 14, kind: .fontScale(2))), "\(spans)")
+        #expect(spans.contains(TextSpan(start: 9, end: 14, kind: .fontFace("DejaVu Serif"))), "\(spans)")
+        #expect(spans.contains(TextSpan(start: 15, end: 19, kind: .fontFace("monospace"))), "\(spans)")
+        // Pixels are not read: "mono" keeps its paragraph's 150 %.
+        #expect(spans.contains(TextSpan(start: 14, end: 19, kind: .fontScale(1.5))), "\(spans)")
+        let written = TTMLFormat.write(r.document, options: WriteOptions()).text
+        #expect(written.contains(#"<span tts:fontFamily="'DejaVu Serif'" tts:fontSize="200%">cells</span>"#), "\(written)")
+        let back = try TTMLFormat.read(DecodedText(written)).document.events[0].text.spans
+        #expect(Set(back) == Set(spans), "\(back)")
     }
 
     /// `lineThrough` is TTML's strikeout: read as a span, written back in the same attribute as an

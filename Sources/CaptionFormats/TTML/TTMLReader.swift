@@ -263,6 +263,8 @@ enum TTMLReader {
                 if piece.style.isUnderlined { spans.append(TextSpan(start: start, end: end, kind: .underline)) }
                 if piece.style.isStruckThrough { spans.append(TextSpan(start: start, end: end, kind: .strikethrough)) }
                 if let color = piece.style.color { spans.append(TextSpan(start: start, end: end, kind: .color(color))) }
+                if let family = piece.style.fontFamily { spans.append(TextSpan(start: start, end: end, kind: .fontFace(family))) }
+                if abs(piece.style.fontScale - 1) > 0.0005 { spans.append(TextSpan(start: start, end: end, kind: .fontScale(piece.style.fontScale))) }
             }
             while plain.last == 0x20 { plain.removeLast() }
             let count = plain.count

@@ -4,9 +4,11 @@ import CaptionModel
 /// text, after referenced styles, inline attributes and inheritance from its ancestors.
 struct TTMLStyle: Equatable {
     var attributes: [String: String] = [:]
+    /// The computed font size relative to TTML's default (1c): a percentage is of the parent's.
+    var fontScale = 1.0
 
     /// The `tts:` attributes the model keeps (as spans) or maps (regions to placement).
-    static let mapped: Set<String> = ["tts:color", "tts:fontStyle", "tts:fontWeight", "tts:textDecoration",
+    static let mapped: Set<String> = ["tts:color", "tts:fontStyle", "tts:fontWeight", "tts:textDecoration", "tts:fontFamily", "tts:fontSize",
                                       "tts:origin", "tts:extent", "tts:displayAlign", "tts:textAlign", "tts:display"]
     /// Applied to regions, not to text (TTML does not inherit them into content).
     static let regionOnly: Set<String> = ["tts:origin", "tts:extent", "tts:displayAlign"]
@@ -14,11 +16,40 @@ struct TTMLStyle: Equatable {
     /// This style with `element`'s referenced styles and then its own `tts:` attributes on top.
     func applying(_ element: XMLElement, styles: [String: [String: String]]) -> TTMLStyle {
         var result = self
+        var size: String?
         for id in (element["style"] ?? "").split(separator: " ") {
             for (k, v) in styles[String(id)] ?? [:] { result.attributes[k] = v }
+            size = styles[String(id)]?["tts:fontSize"] ?? size
         }
         for (k, v) in element.attributes where k.hasPrefix("tts:") { result.attributes[k] = v }
+        if let text = element["tts:fontSize"] ?? size, let scale = Self.fontScale(text, parent: fontScale) { result.fontScale = scale }
         return result
+    }
+
+    /// `tts:fontSize` against TTML's default of 1c: `150%` of the parent's size, `2c` (cells; of two
+    /// values, the second, the height); nil for pixels and anything else (the size stays).
+    static func fontScale(_ text: String, parent: Double) -> Double? {
+        guard let last = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).last else { return nil }
+        let value: Double?, scale: Double
+        if last.hasSuffix("%") { value = Double(last.dropLast()); scale = (value ?? 0) / 100 * parent }
+        else if last.hasSuffix("c") { value = Double(last.dropLast()); scale = value ?? 0 }
+        else { return nil }
+        guard value != nil, scale.isFinite, scale > 0, scale <= 20 else { return nil }
+        return scale
+    }
+
+    /// The first family `tts:fontFamily` names, as fontconfig knows it: TTML's generic families as
+    /// fontconfig's (`proportionalSansSerif` is `sans-serif`); nil for `default`.
+    var fontFamily: String? {
+        guard let list = attributes["tts:fontFamily"],
+              let first = list.split(separator: ",").first?.trimmingWhitespace.trimmingCharacters(in: ["\"", "'"]), !first.isEmpty else { return nil }
+        switch first {
+        case "default": return nil
+        case "sansSerif", "proportionalSansSerif": return "sans-serif"
+        case "serif", "proportionalSerif": return "serif"
+        case "monospace", "monospaceSansSerif", "monospaceSerif": return "monospace"
+        default: return first
+        }
     }
 
     var isItalic: Bool { ["italic", "oblique"].contains(attributes["tts:fontStyle"]?.trimmingWhitespace ?? "") }

@@ -61,7 +61,12 @@ enum TTMLWriter {
                     if let color = attributes.color { style += " tts:color=\"\(TTMLStyle.format(color))\"" }
                     if attributes.voice != nil { lost.note("voice names") }
                     if !attributes.classes.isEmpty { lost.note("WebVTT classes") }
-                    if attributes.fontFace != nil { lost.note("font faces") }
+                    if let family = attributes.fontFace {
+                        // A family name with a comma or quote would read as a list: quoted, quotes dropped.
+                        let clean = family.filter { $0 != "\"" && $0 != "'" && $0 != "<" && $0 != "&" }
+                        style += " tts:fontFamily=\"" + (clean.contains(",") || clean.contains(" ") ? "'\(clean)'" : clean) + "\""
+                    }
+                    if let scale = attributes.fontScale { style += " tts:fontSize=\"\(NumberText.plain((scale * 10_000).rounded() / 100))%\"" }
                     if style.isEmpty {
                         escape(text, out)
                     } else {
