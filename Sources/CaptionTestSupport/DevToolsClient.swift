@@ -207,10 +207,12 @@ public final class DevToolsBrowser {
         if payload.count < 126 {
             frame.append(0x80 | UInt8(payload.count))
         } else if payload.count <= 0xFFFF {
-            frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+            let length = UInt16(payload.count)
+            frame += [UInt8(0x80 | 126), UInt8(length >> 8), UInt8(length & 0xFF)]
         } else {
             frame.append(0x80 | 127)
-            frame += (0..<8).reversed().map { UInt8((UInt64(payload.count) >> (UInt64($0) * 8)) & 0xFF) }
+            let length = UInt64(payload.count)
+            frame += (0..<8).reversed().map { (k: Int) -> UInt8 in UInt8(truncatingIfNeeded: length >> UInt64(k * 8)) }
         }
         frame += mask
         frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }

@@ -52,8 +52,8 @@ struct StillConverter {
         let full = matrix.fullRange
         let scale = 65536.0 * 255
         func fixed(_ v: Double) -> Int32 { Int32((v * scale).rounded()) }
-        let ys = (0..<256).map { full ? Double($0) / 255 : (Double($0) - 16) / 219 }
-        let cs = (0..<256).map { (Double($0) - 128) / (full ? 255 : 224) }
+        let ys = (0..<256).map { (v: Int) -> Double in full ? Double(v) / 255 : (Double(v) - 16) / 219 }
+        let cs = (0..<256).map { (v: Int) -> Double in (Double(v) - 128) / (full ? 255.0 : 224.0) }
         let kg = 1 - kr - kb
         yTerm = ys.map(fixed)
         rV = cs.map { fixed(2 * (1 - kr) * $0) }

@@ -324,7 +324,8 @@ import CaptionModel
         // Each word once, in order: the repeated lines and the 10 ms transition cues add nothing.
         #expect(words.map(\.text) == ["so", "today", "we're", "testing", "three", "captions", "&", "styles"])
         // Words before a line's first timestamp start at its cue's start.
-        #expect(words.map(\.start) == [0, 180, 520, 2400, 2900, 4010, 4500, 5000])
+        let starts: [Milliseconds] = [0, 180, 520, 2400, 2900, 4010, 4500, 5000]
+        #expect(words.map(\.start) == starts)
         #expect(words[2].end == 2390 && words[7].end == 6000)
         #expect(result.document.events.count == 3)
         // As plain WebVTT the same file repeats every line.
