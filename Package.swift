@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "CaptionTiming", dependencies: ["CaptionModel", "CaptionEdit", "CEspeakNG"],
                 swiftSettings: optimized),
         // The fuzz targets' bodies: the libFuzzer binary in Fuzz/ and the regression test run the same code.
-        .target(name: "CaptionFuzzing", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionEdit", "CaptionVideo"]),
+        .target(name: "CaptionFuzzing", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionEdit", "CaptionRender", "CaptionVideo"]),
         // Seeded randomness for tests and benchmarks only (not in the CaptionKit product).
         .target(name: "CaptionTestSupport", dependencies: ["CaptionModel", "CaptionTiming"]),
         .target(name: "CaptionLayout", dependencies: ["CaptionModel", "CaptionStyles", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"],

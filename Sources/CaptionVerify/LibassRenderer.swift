@@ -3,7 +3,8 @@ import CaptionModel
 import CaptionRender
 import Foundation
 
-/// libass as the reference renderer, set up for deterministic output (DESIGN.md): fonts given
+/// libass as the reference renderer, set up so that the same script always draws the same pixels on
+/// any machine (a reference that depended on the fonts installed would prove nothing): fonts given
 /// explicitly with no font provider (`ASS_FONTPROVIDER_NONE` + `ass_add_font`), a default family and
 /// font file so a missing family never renders nothing, storage size equal to the frame size, the
 /// complex shaper and no hinting. Owns libass's library, renderer and track and frees them in deinit.

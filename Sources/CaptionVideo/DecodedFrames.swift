@@ -2,7 +2,7 @@ import CFFmpeg
 import CaptionModel
 
 /// Frames decoded from the input's video stream, trimmed, retimed and scaled; audio handed to its path.
-final class DecodedFrames: FrameSource {
+final class DecodedFrames: VideoFrameSource {
     let input: MediaInput
     let decoder: CodecContext
     let scaler: FrameScaler

@@ -4,7 +4,7 @@ import CaptionRender
 
 /// Video made from one picture (a still image, or the background of an audio-only input) repeated at a
 /// fixed frame rate for a duration; an audio-only input's audio is written alongside, in step.
-final class GeneratedFrames: FrameSource {
+final class GeneratedFrames: VideoFrameSource {
     let template: MediaFrame
     let frameRate: Int
     /// The frames cover [window.start, window.end) of the input's clock.

@@ -24,7 +24,7 @@ public final class VideoBurner: @unchecked Sendable {
     private let output: MediaOutput
     private let encoder: CodecContext
     private let videoStream: Int
-    private let source: FrameSource
+    private let source: VideoFrameSource
 
     public init(input path: String, options: BurnOptions) throws(VideoError) {
         // libx264 prints its settings and statistics at info level; only errors are worth showing.

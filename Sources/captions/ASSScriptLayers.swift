@@ -30,7 +30,7 @@ final class ASSScriptLayers: CaptionLayerSource {
         document.assScript != nil && !styled && !paged && !secondary ? document : nil
     }
 
-    /// The layer source for a script that keeps its own look, in the shape `Burn.nativeLayers` gives
+    /// The layer source for a script that keeps its own look, in the shape `NativeLayerSource.forward` gives
     /// (libass gives no warnings of its own); nil for a document that has none (`StyledInputOptions.ownScript`).
     static func source(_ script: CaptionDocument?, width: Int, height: Int) throws -> (layers: CaptionLayerSource, warnings: () -> [String])? {
         guard let script else { return nil }

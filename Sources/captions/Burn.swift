@@ -191,18 +191,10 @@ struct Burn: ParsableCommand {
         -> (layers: CaptionLayerSource, warnings: () -> [String]) {
         switch engine {
         case .native:
-            return Self.nativeLayers(style: style, pages: pages, width: width, height: height)
+            return NativeLayerSource.forward(style: style, pages: pages, width: width, height: height)
         case .libass:
             return (try LibassCaptionLayers(style: style, pages: pages, width: width, height: height, engine: LayoutEngine()), { [] })
         }
-    }
-
-    /// The native renderer as a layer source for a video written forward in time (burn, overlay; see
-    /// `NativeCaptionLayers.forward`), and how to read its warnings afterwards.
-    static func nativeLayers(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int)
-        -> (layers: CaptionLayerSource, warnings: () -> [String]) {
-        let layers = NativeCaptionLayers.forward(style: style, pages: pages, width: width, height: height)
-        return (layers, { layers.renderer.warnings })
     }
 
     static func summary(_ r: BurnStatistics, engine: Engine) -> String {

@@ -75,7 +75,7 @@ struct Overlay: ParsableCommand {
                 guard length > 0 else { throw CaptionFormatError(.malformed, "\(input): no captions, and no --duration") }
                 let frames = max(1, Int((Int64(length) * Int64(rate.numerator) + Int64(rate.denominator) * 500) / (Int64(rate.denominator) * 1000)))
                 let source = try ASSScriptLayers.source(captions.ownScript(document), width: width, height: height)
-                    ?? Burn.nativeLayers(style: style, pages: document.events, width: width, height: height)
+                    ?? NativeLayerSource.forward(style: style, pages: document.events, width: width, height: height)
                 var options = OverlayOptions(width: width, height: height, rate: rate, frames: frames, codec: codec)
                 options.cancellation = cancellation
                 let terminal = !quiet && isatty(STDERR_FILENO) == 1

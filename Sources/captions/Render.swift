@@ -67,7 +67,7 @@ struct Render: ParsableCommand {
                 // Over transparency: the overlay's PNG path (frames straight to libavcodec's PNG encoder on
                 // every core, an unchanged frame's file written again rather than drawn and compressed).
                 let rate = FrameRate(parsing: String(fps!)) ?? FrameRate(numerator: 30, denominator: 1)!
-                let source = Burn.nativeLayers(style: style, pages: document.events, width: size.width, height: size.height)
+                let source = NativeLayerSource.forward(style: style, pages: document.events, width: size.width, height: size.height)
                 let options = OverlayOptions(width: size.width, height: size.height, rate: rate, frames: times.count, codec: .png, times: times)
                 do { _ = try OverlayWriter.write(source.layers, options: options, to: output) } catch let error as VideoError {
                     throw CaptionFormatError(error.exitCode == 73 ? .cannotWrite : .unreadable, error.message)

@@ -8,7 +8,8 @@ import CFontconfig
 import CPNG
 
 /// Each C module links, and its shim helpers give the values the C macros define.
-/// The versions are those Debian 12 ships (DESIGN.md): a different machine fails here first.
+/// The versions are those Debian 12 ships, which the golden frames and the libass comparisons were
+/// recorded with (docs/install.md): a different machine fails here first.
 @Suite struct SystemLibraryTests {
     @Test func libassLinksAndIsAtLeast017() {
         #expect(ass_library_version() >= 0x0170_0000)

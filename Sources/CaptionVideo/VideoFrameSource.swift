@@ -8,7 +8,7 @@ struct TimedFrame: @unchecked Sendable {
 
 /// The first stage of the pipeline: produces output-sized frames in presentation order (and writes
 /// the audio as it goes, on the same thread, as the demuxer meets it).
-protocol FrameSource: AnyObject {
+protocol VideoFrameSource: AnyObject {
     /// How many frames to expect, when known.
     var expectedFrames: Int? { get }
     /// Emits every frame; `emit` returns false when the consumer has stopped.
