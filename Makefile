@@ -31,7 +31,7 @@ RELEASE_BIN := .build/release/captions
 # is enough: it only reads the binary's description of its commands).
 GENERATE_MANUAL := .build/debug/generate-manual
 
-.PHONY: all deps python-peers build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench sync-bench shots-bench align-bench pgs-bench ass-corpus-check clean
+.PHONY: all deps python-peers build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench sync-bench shots-bench align-bench pgs-bench ass-corpus-check behaviour-snapshot clean
 
 all: build
 
@@ -238,6 +238,12 @@ pgs-bench: deps
 # How faithfully convert and retime carry DIR's ASS/SSA files, as libass draws them: a report, not in CI.
 ass-corpus-check: build
 	python3 Benchmarks/ass-corpus-check.py $(DIR)
+
+# What this build writes, as sums (docs examples, golden corpus, every preset): `make behaviour-snapshot
+# DIR=out/before`, change, again with DIR=out/after, then `Tools/behaviour-snapshot.sh --compare A B`.
+behaviour-snapshot: build
+	$(SWIFT) build --build-tests
+	Tools/behaviour-snapshot.sh $(DIR)
 
 clean:
 	rm -rf .build out dist

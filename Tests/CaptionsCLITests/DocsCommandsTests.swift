@@ -66,6 +66,13 @@ import Testing
             }
         }
         print("docs: \(page): \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        // Tools/behaviour-snapshot.sh keeps what every page's commands wrote, to compare two builds.
+        if let keep = ProcessInfo.processInfo.environment["CAPTIONKIT_KEEP_DOCS_OUTPUT"], !keep.isEmpty {
+            let kept = URL(fileURLWithPath: keep).appendingPathComponent(page.replacingOccurrences(of: "/", with: "_"))
+            try? FileManager.default.removeItem(at: kept)
+            try FileManager.default.createDirectory(at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: dir, to: kept)
+        }
         if failed {
             print("docs: \(page): its folder is kept: \(dir.path)")
         } else {
