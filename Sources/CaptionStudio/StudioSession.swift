@@ -190,7 +190,7 @@ public final class StudioSession: @unchecked Sendable {
     /// it is a speech-to-text tool's words (as `captions render` pages them), else the source's cues.
     private static func pages(source: CaptionDocument, wordTimed: Bool, edited: CaptionDocument?, style: CaptionStyle) -> [CaptionEvent] {
         if let edited { return edited.events }
-        return wordTimed ? CaptionPager.page(source, options: style.paging).events : source.events
+        return CaptionPager.pages(of: source, wordTimed: wordTimed, options: style.paging).events
     }
 
     private static func snapshot(version: Int, style: CaptionStyle, pages: [CaptionEvent], stylesheets: [String], geometry: VideoGeometry,

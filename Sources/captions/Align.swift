@@ -133,7 +133,7 @@ struct Align: ParsableCommand {
             result = try captions(read.document)
         }
         var aligned = result[keyPath: document]
-        if inputFormat == nil || paging.isSet { aligned = Paging.apply(paging.options(), to: aligned) }
+        if inputFormat == nil || paging.isSet { aligned = CaptionPager.page(aligned, options: paging.options()) }
         let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: inputFormat)
         // The point is the karaoke: WebVTT output carries the words as inline timestamps.
         var options = WriteOptions()

@@ -22,7 +22,7 @@ struct CaptionInput {
     /// was given) grouped by the style's paging defaults under the flags, and prepared for the style
     /// (`StyledPages.prepare`), which gives the style they are drawn in.
     func pages(in style: CaptionStyle, paging: PagingFlags, secondary: [CaptionEvent] = []) -> (pages: [CaptionEvent], style: CaptionStyle) {
-        let pages = wordTimed || paging.isSet ? Paging.apply(paging.options(base: style.paging), to: document).events : document.events
+        let pages = CaptionPager.pages(of: document, wordTimed: wordTimed, asked: paging.isSet, options: paging.options(base: style.paging)).events
         return StyledPages.prepare(pages, style: style, secondary: secondary, stylesheets: document.stylesheets)
     }
 }

@@ -109,7 +109,7 @@ struct Check: ParsableCommand {
         try Diagnostics.report(read.diagnostics, source: input, strict: false, emit: emit)
 
         // A speech-to-text tool's words are checked as the captions convert pages them into.
-        var document = read.wordTimedSource != nil ? Paging.apply(PagingOptions(), to: read.document) : read.document
+        var document = CaptionPager.pages(of: read.document, wordTimed: read.wordTimedSource != nil, options: PagingOptions())
         var fixes: [CheckFix] = []
         if fix, let output {
             (document, fixes) = Fixer(checker: checker).fix(document)

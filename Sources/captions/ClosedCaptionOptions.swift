@@ -30,7 +30,7 @@ struct ClosedCaptionOptions: ParsableArguments {
         guard let file else { return nil }
         var result = try CaptionSource.read(path: file, track: tracks)
         try Diagnostics.report(result.diagnostics, source: file, strict: false)
-        if result.wordTimedSource != nil { result.document = Paging.apply(paging, to: result.document) }
+        result.document = CaptionPager.pages(of: result.document, wordTimed: result.wordTimedSource != nil, options: paging)
         return ClosedCaptionEmbedder(result.document, mode: mode?.mode ?? .popOn, channel: channel?.channel ?? .cc1)
     }
 

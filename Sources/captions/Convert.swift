@@ -145,10 +145,8 @@ struct Convert: ParsableCommand {
                  source: String? = nil, emit: (String) -> Void = CommandFailure.printError) throws {
         var result = try CaptionSource.read(path: input, format: from, encoding: encoding, options: readOptions, track: tracks.selection)
         try Diagnostics.report(result.diagnostics, source: input, strict: strict, emit: emit)
-        if result.wordTimedSource != nil || paging.isSet {
-            let options = style.map { paging.options(base: $0.paging) } ?? paging.options()
-            result.document = Paging.apply(options, to: result.document)
-        }
+        result.document = CaptionPager.pages(of: result.document, wordTimed: result.wordTimedSource != nil, asked: paging.isSet,
+                                             options: style.map { paging.options(base: $0.paging) } ?? paging.options())
 
         if let style, outputFormat.name == ASSFormat.name {
             let text = try CompiledASS.script(result.document, style: style, size: size ?? CompiledASS.defaultSize,
@@ -173,8 +171,9 @@ struct Convert: ParsableCommand {
         var result = try CaptionSource.read(path: input, format: from, encoding: encoding, options: readOptions, track: tracks.selection)
         try Diagnostics.report(result.diagnostics, source: input, strict: strict)
         let ownScript = ASSScriptLayers.ownScript(result.document, styled: isStyled, paged: paging.isSet, secondary: secondary != nil)
-        if ownScript == nil, result.wordTimedSource != nil || paging.isSet {
-            result.document = Paging.apply(paging.options(base: style.paging), to: result.document)
+        if ownScript == nil {
+            result.document = CaptionPager.pages(of: result.document, wordTimed: result.wordTimedSource != nil, asked: paging.isSet,
+                                                 options: paging.options(base: style.paging))
         }
         try PGSOutput.write(result.document.events, style: style, size: size ?? (ownScript != nil ? PGSOutput.ownScriptSize : CompiledASS.defaultSize),
                             frameRate: fps.flatMap { FrameRate(parsing: $0) } ?? PGSOutput.defaultFrameRate,

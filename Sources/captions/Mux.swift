@@ -145,8 +145,9 @@ struct Mux: ParsableCommand {
             try Diagnostics.report(result.diagnostics, source: input, strict: false)
             // An ASS script with no preset or style keeps its own look, drawn by libass.
             let ownScript = ASSScriptLayers.ownScript(result.document, styled: isStyled, paged: paging.isSet, secondary: false)
-            if ownScript == nil, result.wordTimedSource != nil || paging.isSet {
-                result.document = Paging.apply(paging.options(base: styleUsed.paging), to: result.document)
+            if ownScript == nil {
+                result.document = CaptionPager.pages(of: result.document, wordTimed: result.wordTimedSource != nil, asked: paging.isSet,
+                                                     options: paging.options(base: styleUsed.paging))
             }
             let segments = try PGSOutput.segments(result.document.events, style: styleUsed, size: size, frameRate: geometry.rate,
                                                   stylesheets: result.document.stylesheets, ownScript: ownScript, emit: { CommandFailure.printError("\($0) (\(input))") })
@@ -159,9 +160,8 @@ struct Mux: ParsableCommand {
     func softTrack(_ input: String, container: MuxTarget, style styled: (style: CaptionStyle, size: SizeArgument)?) throws -> SoftTrack {
         var result = try CaptionSource.read(path: input, format: from)
         try Diagnostics.report(result.diagnostics, source: input, strict: false)
-        if result.wordTimedSource != nil || paging.isSet {
-            result.document = Paging.apply(paging.options(base: styled?.style.paging ?? CaptionStyle().paging), to: result.document)
-        }
+        result.document = CaptionPager.pages(of: result.document, wordTimed: result.wordTimedSource != nil, asked: paging.isSet,
+                                             options: paging.options(base: styled?.style.paging ?? CaptionStyle().paging))
         if let (style, size) = styled {
             let script = try CompiledASS.script(result.document, style: style, size: size)
             var track = SoftTrack(codec: .ass, assScript: script)

@@ -14,7 +14,7 @@ enum RetimedOutput {
         try Diagnostics.report(notes, source: source, strict: strict)
         var document = moved.document
         // Word timings from a speech-to-text tool become captions as convert makes them.
-        if captions.wordTimedSource != nil { document = Paging.apply(PagingOptions(), to: document) }
+        document = CaptionPager.pages(of: document, wordTimed: captions.wordTimedSource != nil, options: PagingOptions())
         let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: captions.formatName)
         // Karaoke that came in as WebVTT timestamps goes out the same way.
         var options = WriteOptions()

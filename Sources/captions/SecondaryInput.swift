@@ -11,11 +11,9 @@ enum SecondaryInput {
         guard let path else { return [] }
         var result = try CaptionFileReader.read(path: path, format: nil)
         try Diagnostics.report(result.diagnostics, source: path, strict: false)
-        if result.wordTimedSource != nil {
-            var options = style.paging
-            options.maxLines = style.secondary.lines
-            result.document = Paging.apply(options, to: result.document)
-        }
+        var options = style.paging
+        options.maxLines = style.secondary.lines
+        result.document = CaptionPager.pages(of: result.document, wordTimed: result.wordTimedSource != nil, options: options)
         guard !result.document.events.isEmpty else { throw CaptionFormatError(.malformed, "\(path): no captions in the secondary file") }
         return result.document.events
     }

@@ -46,9 +46,8 @@ struct StyledInputOptions: ParsableArguments {
         if let alignAudio, result.wordTimedSource == nil {
             result.document = try AudioAlignment.words(for: result.document, from: alignAudio.file, voice: alignAudio.voice)
         }
-        if result.wordTimedSource != nil || paging.isSet {
-            result.document = Paging.apply(paging.options(base: style.paging), to: result.document)
-        }
+        result.document = CaptionPager.pages(of: result.document, wordTimed: result.wordTimedSource != nil, asked: paging.isSet,
+                                             options: paging.options(base: style.paging))
         let prepared = StyledPages.prepare(result.document.events, style: style, secondary: try secondaryEvents(for: style),
                                            stylesheets: result.document.stylesheets)
         result.document.events = prepared.pages

@@ -11,6 +11,16 @@ import CaptionModel
 /// Nothing is dropped or reordered: every word lands on exactly one page, in order. The work is
 /// linear in the number of words times the words a page can hold.
 public enum CaptionPager {
+    /// The caption pages of a document read for drawing or writing, decided one way for every command
+    /// and the studio: a speech-to-text tool's words (`wordTimed`) are grouped into pages by `options`,
+    /// and so are any file's words when the user asked for paging (`asked`: a paging flag); a subtitle
+    /// file's own cues stay as they are.
+    ///
+    /// `page(_:options:)` does the grouping.
+    public static func pages(of document: CaptionDocument, wordTimed: Bool, asked: Bool = false, options: PagingOptions) -> CaptionDocument {
+        wordTimed || asked ? page(document, options: options) : document
+    }
+
     /// Every word of the document regrouped into pages; a document without word timings is returned as
     /// it is (there is nothing to page).
     ///
