@@ -94,6 +94,29 @@ import Testing
         #expect(cc2.text.contains("1c2f 1c2f"))
     }
 
+    /// A caption's 608 rows, read as the box of its rows, are written back on the same rows: an SCC
+    /// file retimed or converted keeps a caption a captioner raised to row 10 there, and one on rows
+    /// 3-4 hangs from row 3 again (it was written at the top, from row 2, before).
+    @Test func captionsKeepTheirRows() throws {
+        func cue(_ start: Milliseconds, _ text: String, rows: ClosedRange<Int>, top: Bool) -> CaptionEvent {
+            var p = CuePlacement()
+            let h = 80.0 / 15
+            p.area = CuePlacement.Area(x: 10, y: 10 + Double(rows.lowerBound - 1) * h, width: 80, height: Double(rows.count) * h)
+            if top { p.anchor = 8 }
+            return CaptionEvent(start: start, end: start + 1500, text: CaptionText(plain: text), placement: p)
+        }
+        let events = [cue(2000, "ROWS THREE\nAND FOUR", rows: 3...4, top: true), cue(4000, "ROWS TEN\nAND ELEVEN", rows: 10...11, top: false),
+                      cue(6000, "ROW FIFTEEN", rows: 15...15, top: false)]
+        let scc = SCCWriter.write(CaptionDocument(events: events), options: Self.options()).text
+        let back = try SCCFormat.read(DecodedText(scc, sourceName: "rows.scc")).document.events
+        try #require(back.count == 3, "\(scc)")
+        for (written, read) in zip(events, back) {
+            let a = try #require(written.placement?.area), b = try #require(read.placement?.area)
+            #expect(abs(a.y - b.y) < 1e-9 && abs(a.height - b.height) < 1e-9, "\(written.text.plain): \(a) read back as \(b)")
+            #expect(read.placement?.anchor == written.placement?.anchor)
+        }
+    }
+
     @Test func smallGapsArePaddedInsideALine() {
         // Back-to-back captions: the second load goes right before its EOC, the first's EOC just before:
         // whatever the gaps, padding appears only between pairs of one line.

@@ -131,11 +131,15 @@ enum CEA608Layout {
         var index = 0
         while index < wrapped.count {
             let count = min(maxRows, wrapped.count - index)
-            let first: Int
+            var first: Int
             switch vertical {
             case .bottom: first = bottomRow - count + 1
             case .top: first = topRow
             case .middle: first = 8 - (count - 1) / 2
+            }
+            // A caption with a box of its own (608 rows read from SCC, a TTML region) keeps its rows.
+            if forcedVertical == nil, let area = placement?.area, let row = Self.firstRow(in: area, vertical: vertical, count: count) {
+                first = row
             }
             var rows: [CEA608Row] = []
             for i in 0..<count {
@@ -264,6 +268,22 @@ enum CEA608Layout {
             }
         }
         return tokens
+    }
+
+    /// The first of `count` rows set in `area` (percent of the picture, 608's 15 rows over its middle
+    /// 80 %) as the caption is aligned in it: the last row on the box's bottom, the first on its top,
+    /// or centred. The inverse of `CEA608Screen.rendered`'s box, so an SCC caption keeps its rows.
+    static func firstRow(in area: CuePlacement.Area, vertical: Vertical, count: Int) -> Int? {
+        let rowHeight = 80.0 / 15
+        // Clamped before Int(): a box from a JSON file may be anywhere (Int(1e300) traps).
+        let top = min(max((area.y - 10) / rowHeight, -100), 100), bottom = min(max((area.y + area.height - 10) / rowHeight, -100), 100)
+        guard top.isFinite, bottom.isFinite else { return nil }
+        let first: Int = switch vertical {
+        case .bottom: Int(bottom.rounded()) - count + 1
+        case .top: Int(top.rounded()) + 1
+        case .middle: Int(((top + bottom) / 2).rounded()) - count / 2 + 1
+        }
+        return min(max(first, 1), 15 - count + 1)
     }
 
     private static func horizontal(_ placement: CuePlacement?) -> Horizontal {
