@@ -11,7 +11,14 @@ public struct CuePlacement: Sendable, Hashable {
     }
     public enum LineAlign: String, Sendable, Hashable { case start, center, end }
     public enum PositionAlign: String, Sendable, Hashable { case auto, lineLeft = "line-left", center, lineRight = "line-right" }
-    public enum TextAlign: String, Sendable, Hashable { case start, center, end, left, right }
+    public enum TextAlign: String, Sendable, Hashable {
+        case start, center, end, left, right
+        /// The numeric-keypad column it aligns to: 0 left, 1 centre, 2 right (start and end as in
+        /// left-to-right text).
+        public var column: Int {
+            switch self { case .start, .left: 0; case .center: 1; case .end, .right: 2 }
+        }
+    }
     public struct Point: Sendable, Hashable {
         public var x: Double, y: Double
         public init(x: Double, y: Double) { self.x = x; self.y = y }

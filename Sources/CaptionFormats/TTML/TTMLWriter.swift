@@ -177,7 +177,7 @@ struct TTMLRegions {
         if let anchor {
             (column, row) = ASSFeatureLoss.grid(anchor)
         } else {
-            column = switch align { case .start, .left: 0; case .center: 1; case .end, .right: 2 }
+            column = align.column
             row = 0
         }
         let key = "area \(row) \(area.x) \(area.y) \(area.width) \(area.height)"

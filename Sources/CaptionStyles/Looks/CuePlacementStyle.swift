@@ -72,7 +72,7 @@ extension CaptionStyle {
             style.marginTop = height(y); style.marginBottom = height(100 - y - h)
             if p.anchor == nil {
                 row = 0
-                column = switch p.align { case .start, .left: 0; case .center: 1; case .end, .right: 2 }
+                column = p.align.column
             }
             style.anchor = row * 3 + column + 1
             return style
@@ -80,7 +80,7 @@ extension CaptionStyle {
 
         // WebVTT's cue box across the width.
         if p.position != nil || p.size != 100 || p.align != .center {
-            column = switch p.align { case .start, .left: 0; case .center: 1; case .end, .right: 2 }
+            column = p.align.column
             var size = min(max(p.size, 0), 100)
             var left: Double
             if let position = p.position {
