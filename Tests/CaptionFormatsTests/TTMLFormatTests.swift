@@ -103,6 +103,18 @@ import Testing
         #expect(Set(back) == Set(spans), "\(back)")
     }
 
+    /// With the root's pixel `tts:extent`, a size in pixels is against one cell's height (the extent's
+    /// height over `ttp:cellResolution`'s rows, 15 by default), which is 1c, the style's own size.
+    @Test func fontSizesInPixelsAgainstTheRootsCells() throws {
+        let body = #"<div><p begin="0s" end="1s"><span tts:fontSize="36px">half</span> <span tts:fontSize="144px">double</span></p></div>"#
+        let cells15 = try Self.read(body, root: #" tts:extent="1920px 1080px""#).document.events[0].text.spans
+        #expect(cells15.contains(TextSpan(start: 0, end: 4, kind: .fontScale(0.5))), "\(cells15)")
+        #expect(cells15.contains(TextSpan(start: 5, end: 11, kind: .fontScale(2))), "\(cells15)")
+        let cells10 = try Self.read(body, root: #" tts:extent="1280px 720px" ttp:cellResolution="40 10""#).document.events[0].text.spans
+        #expect(cells10.contains(TextSpan(start: 0, end: 4, kind: .fontScale(0.5))), "\(cells10)")
+        #expect(cells10.contains(TextSpan(start: 5, end: 11, kind: .fontScale(2))), "\(cells10)")
+    }
+
     /// `lineThrough` is TTML's strikeout: read as a span, written back in the same attribute as an
     /// underline on the same run.
     @Test func lineThroughIsStrikeout() throws {

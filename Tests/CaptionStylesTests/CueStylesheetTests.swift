@@ -24,7 +24,7 @@ import Testing
         let rules = sheet.rules.map { rule in
             "\(rule.wholeCue ? "cue" : rule.cueID.map { "#" + $0 } ?? (rule.element ?? "") + rule.classes.map { "." + $0 }.joined() + (rule.voice.map { "[\($0)]" } ?? "")): \(rule.looks.count)"
         }
-        #expect(rules == ["cue: 1", ".hot: 2", ".plain: 0", "c.warm: 2", "v[Bob]: 1", "i.loud: 2", "#intro: 1"], "\(rules)")
+        #expect(rules == ["cue: 1", ".hot: 2", ".plain: 1", "c.warm: 2", "v[Bob]: 1", "i.loud: 2", "#intro: 1"], "\(rules)")
         #expect(sheet.rules.first?.looks == [.color(RGBAColor(red: 0, green: 0, blue: 255, alpha: 128))])
     }
 
@@ -48,6 +48,28 @@ import Testing
         // `<i>` without the class, and a cue with no spans a rule selects, get nothing more.
         let plain = CaptionEvent(start: 0, end: 1000, text: CaptionText(plain: "x", spans: [TextSpan(start: 0, end: 1, kind: .italic)]))
         #expect(CueStylesheet(["::cue(i.loud) { color: red }"]).apply(to: plain) == plain)
+    }
+
+    /// `font-family`: the first family as written (case kept, quotes off, CSS's generic names as
+    /// fontconfig's); `font-size` as a scale of the cue's size, pixels against a 1080-line video's 5vh.
+    @Test func familiesAndSizes() {
+        let looks = CueStylesheet.declarations(#"font-family: "DejaVu Serif", serif; font-size: 150%"#)
+        #expect(looks == [.fontFace("DejaVu Serif"), .fontScale(1.5)], "\(looks)")
+        #expect(CueStylesheet.declarations("font-family: system-ui, Arial") == [.fontFace("sans-serif")])
+        #expect(CueStylesheet.declarations("font-family: monospace !important") == [.fontFace("monospace")])
+        #expect(CueStylesheet.declarations("font-family: inherit").isEmpty)
+        let sizes = ["150%": 1.5, "0.5em": 0.5, "10vh": 2, "27px": 0.5, "larger": 1.2, "2rem": 32.0 / 54]
+        for (text, scale) in sizes {
+            #expect(CueStylesheet.declarations("font-size: \(text)") == [.fontScale(scale)], "\(text)")
+        }
+        for text in ["0%", "-1em", "9000px", "big", "calc(1em + 2px)"] {
+            #expect(CueStylesheet.declarations("font-size: \(text)").isEmpty, "\(text)")
+        }
+        // The spans land on what the rule selects, as every other look's.
+        let sheet = CueStylesheet(["::cue(.big) { font-size: 200%; font-family: 'DejaVu Serif' }"])
+        let text = CaptionText(plain: "small big", spans: [TextSpan(start: 6, end: 9, kind: .classes(["big"]))])
+        let spans = sheet.apply(to: CaptionEvent(start: 0, end: 1000, text: text)).text.spans.dropFirst()
+        #expect(Array(spans) == [TextSpan(start: 6, end: 9, kind: .fontScale(2)), TextSpan(start: 6, end: 9, kind: .fontFace("DejaVu Serif"))], "\(spans)")
     }
 
     @Test func aCueIDSelectsTheWholeCue() {

@@ -45,6 +45,40 @@ import Testing
         #expect(abs(upright) < 1 && slanted > 2, "upright \(upright), slanted \(slanted)")
     }
 
+    /// `font-size` and `font-family` rules: the selected word's ink grows by the rule's size, a serif
+    /// family draws serifs (more ink in the same letters), and libass draws the compiled ASS identically.
+    @Test func styleBlocksSizeAndFaceWhatTheySelect() throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cues = "00:00.500 --> 00:03.000\nHIH <c.big>HIH</c> <c.serif>IIII</c>\n"
+        let sheet = "STYLE\n::cue(.big) { font-size: 200% }\n::cue(.serif) { font-family: \"DejaVu Serif\", serif }\n\n"
+        let plain = try Self.render("plain.vtt", "WEBVTT\n\n" + cues, in: dir)
+        let styled = try Self.render("sized.vtt", "WEBVTT\n\n" + sheet + cues, in: dir)
+        // Ink heights per third of the line's box: the first word is the reference, the second twice it.
+        func inkHeight(_ image: RGBAImage, columns: Range<Int>) -> Int {
+            var top = Int.max, bottom = -1
+            for y in 0..<image.height { for x in columns where image[x, y].alpha == 255 && image[x, y].red > 200 { top = min(top, y); bottom = max(bottom, y) } }
+            return bottom - top + 1
+        }
+        func inkCount(_ image: RGBAImage, columns: Range<Int>) -> Int {
+            var n = 0
+            for y in 0..<image.height { for x in columns where image[x, y].alpha == 255 && image[x, y].red > 200 { n += 1 } }
+            return n
+        }
+        let box = try #require(styled.opaqueBounds), plainBox = try #require(plain.opaqueBounds)
+        let first = inkHeight(styled, columns: box.x..<(box.x + box.width / 5))
+        let second = inkHeight(styled, columns: (box.x + box.width * 2 / 5)..<(box.x + box.width * 3 / 5))
+        let lastPlain = inkCount(plain, columns: (plainBox.x + plainBox.width * 4 / 5)..<(plainBox.x + plainBox.width))
+        let lastStyled = inkCount(styled, columns: (box.x + box.width * 4 / 5)..<(box.x + box.width))
+        print("[stylesheet] cap heights \(first) and \(second) px; the I's ink \(lastPlain) px sans, \(lastStyled) px serif")
+        #expect(abs(Double(second) / Double(first) - 2) < 0.1, "\(first) \(second)")
+        #expect(Double(lastStyled) > Double(lastPlain) * 1.15, "\(lastPlain) \(lastStyled)")
+        for (preset, size) in [("plain", "1920x1080"), ("highlight-by-word", "1080x1920")] {
+            let run = try CommandRunner.run(["verify", "sized.vtt", "--preset", preset, "--size", size], in: dir)
+            #expect(run.status == 0 && !run.stdout.contains(" GOOD ") && !run.stdout.contains(" BAD "), "\(preset): \(run.stdout)\(run.stderr)")
+        }
+    }
+
     @Test func theCompiledASSDrawsTheStyleBlocksAsTheRendererDoes() throws {
         let dir = try CommandRunner.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -55,7 +55,19 @@ enum TTMLReader {
             wordTimedSpans = appleTiming == "Word"
             timing.resolve(body)
             for problem in timing.problems { diagnostics.append(.warning(line: problem.line, problem.message)) }
-            walk(body, style: TTMLStyle(), region: nil, preserve: root["xml:space"] == "preserve")
+            walk(body, style: TTMLStyle(pixelsPerCell: pixelsPerCell), region: nil, preserve: root["xml:space"] == "preserve")
+        }
+
+        /// One cell's height in the root's pixels: its pixel `tts:extent`'s height over the rows of
+        /// `ttp:cellResolution` (15 by default). Sizes in pixels are measured against it, as 1c is the
+        /// style's own size; nil without a pixel extent (the pixels then have nothing to be of).
+        private var pixelsPerCell: Double? {
+            guard let extent = root["tts:extent"]?.split(whereSeparator: { $0 == " " || $0 == "\t" }), extent.count == 2,
+                  extent[1].hasSuffix("px"), let height = Double(extent[1].dropLast(2)), height.isFinite, height > 0 else { return nil }
+            var rows = 15.0
+            if let cells = root["ttp:cellResolution"]?.split(whereSeparator: { $0 == " " || $0 == "\t" }), cells.count == 2,
+               let value = Double(cells[1]), value.isFinite, value >= 1 { rows = value }
+            return height / rows
         }
 
         // MARK: - Head

@@ -6,6 +6,9 @@ struct TTMLStyle: Equatable {
     var attributes: [String: String] = [:]
     /// The computed font size relative to TTML's default (1c): a percentage is of the parent's.
     var fontScale = 1.0
+    /// The height of one cell in the root's pixels (its pixel `tts:extent` over `ttp:cellResolution`'s
+    /// rows), which a size in pixels is measured against; nil when the root gives no pixel extent.
+    var pixelsPerCell: Double?
 
     /// The `tts:` attributes the model keeps (as spans) or maps (regions to placement).
     static let mapped: Set<String> = ["tts:color", "tts:fontStyle", "tts:fontWeight", "tts:textDecoration", "tts:fontFamily", "tts:fontSize",
@@ -22,16 +25,19 @@ struct TTMLStyle: Equatable {
             size = styles[String(id)]?["tts:fontSize"] ?? size
         }
         for (k, v) in element.attributes where k.hasPrefix("tts:") { result.attributes[k] = v }
-        if let text = element["tts:fontSize"] ?? size, let scale = Self.fontScale(text, parent: fontScale) { result.fontScale = scale }
+        if let text = element["tts:fontSize"] ?? size,
+           let scale = Self.fontScale(text, parent: fontScale, pixelsPerCell: pixelsPerCell) { result.fontScale = scale }
         return result
     }
 
     /// `tts:fontSize` against TTML's default of 1c: `150%` of the parent's size, `2c` (cells; of two
-    /// values, the second, the height); nil for pixels and anything else (the size stays).
-    static func fontScale(_ text: String, parent: Double) -> Double? {
+    /// values, the second, the height), `48px` against the cell's height in the root's pixels; nil for
+    /// pixels without a root pixel extent and anything else (the size stays).
+    static func fontScale(_ text: String, parent: Double, pixelsPerCell: Double? = nil) -> Double? {
         guard let last = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).last else { return nil }
         let value: Double?, scale: Double
         if last.hasSuffix("%") { value = Double(last.dropLast()); scale = (value ?? 0) / 100 * parent }
+        else if last.hasSuffix("px"), let cell = pixelsPerCell { value = Double(last.dropLast(2)); scale = (value ?? 0) / cell }
         else if last.hasSuffix("c") { value = Double(last.dropLast()); scale = value ?? 0 }
         else { return nil }
         guard value != nil, scale.isFinite, scale > 0, scale <= 20 else { return nil }

@@ -3,7 +3,8 @@ import CaptionModel
 /// A WebVTT file's `STYLE` blocks, as far as they say what the caption's markup draws: rules whose
 /// selector is `::cue` (the whole cue), or `::cue(...)` with one compound selector inside (an element
 /// `c`, `i`, `b`, `u`, `v`, `lang`, `ruby` or `rt`, classes, and for `v` a `[voice="Name"]`), and whose
-/// declarations set `color`, `font-style`, `font-weight` or `text-decoration`.
+/// declarations set `color`, `font-style`, `font-weight`, `text-decoration`, `font-family` or
+/// `font-size`.
 ///
 /// `apply` turns what the rules say into spans over the text the selected elements cover, after the
 /// cue's own spans (so a rule's colour wins over the default colour classes, as a page's style sheet
@@ -13,8 +14,8 @@ import CaptionModel
 /// attributes, then elements), then by their order in the file.
 ///
 /// Not applied (kept in the file, not drawn): selectors with combinators, pseudo-classes (`:past`,
-/// `:future`) or several compounds; `::cue-region`; properties other than those four (sizes, fonts,
-/// backgrounds, outlines); `font-style: normal` and the like, which would take markup away.
+/// `:future`) or several compounds; `::cue-region`; properties other than those six (backgrounds,
+/// outlines, shadows); `font-style: normal` and the like, which would take markup away.
 public struct CueStylesheet: Sendable, Hashable {
     struct Rule: Sendable, Hashable {
         /// `c`, `i`, `v`...; nil when the selector names none.
@@ -183,10 +184,53 @@ public struct CueStylesheet: Sendable, Hashable {
                 let words = value.split(separator: " ")
                 if words.contains("underline") { looks.append(.underline) }
                 if words.contains("line-through") { looks.append(.strikethrough) }
+            case "font-family":
+                // Case matters in a family's name: read it again from the declaration as written.
+                let written = declaration[declaration.index(after: colon)...].trimmed()
+                if let family = Self.family(written) { looks.append(.fontFace(family)) }
+            case "font-size":
+                if let scale = Self.fontScale(value) { looks.append(.fontScale(scale)) }
             default: break
             }
         }
         return looks
+    }
+
+    /// The first family of a `font-family` list, unquoted; CSS's generic `sans-serif`, `serif` and
+    /// `monospace` are fontconfig's names already, `system-ui` is taken as `sans-serif`.
+    static func family(_ list: String) -> String? {
+        var list = list
+        if list.lowercased().hasSuffix("!important") { list = String(list.dropLast(10)) }
+        guard let first = list.split(separator: ",").first?.trimmed("\"'"), !first.isEmpty else { return nil }
+        switch first.lowercased() {
+        case "sans-serif", "system-ui", "ui-sans-serif": return "sans-serif"
+        case "serif", "ui-serif": return "serif"
+        case "monospace", "ui-monospace": return "monospace"
+        case "inherit", "initial", "unset", "revert": return nil
+        default: return first
+        }
+    }
+
+    /// A `font-size` as a scale of the cue's own size: `150%`, `1.5em`, `7.5vh` (browsers give a cue
+    /// 5vh), `81px` (against a 1080-line video's 5vh, 54 px: the size a full-screen HD player gives a
+    /// cue; `1rem` is a page's 16 px), `larger` and `smaller` (CSS's 1.2 step); nil for anything else
+    /// and for sizes outside 1/20 to 20 times.
+    static func fontScale(_ value: String) -> Double? {
+        func number(_ suffix: String) -> Double? { value.hasSuffix(suffix) ? Double(value.dropLast(suffix.count)) : nil }
+        let scale: Double?
+        switch value {
+        case "larger": scale = 1.2
+        case "smaller": scale = 1 / 1.2
+        default:
+            if let n = number("%") { scale = n / 100 }
+            else if let n = number("rem") { scale = n * 16 / 54 }
+            else if let n = number("em") { scale = n }
+            else if let n = number("vh") { scale = n / 5 }
+            else if let n = number("px") { scale = n / 54 }
+            else { scale = nil }
+        }
+        guard let scale, scale.isFinite, scale >= 0.05, scale <= 20 else { return nil }
+        return scale
     }
 
     /// A CSS colour: a name, `#rgb`, `#rrggbb`, `#rrggbbaa`, `rgb(r, g, b)` or `rgba(r, g, b, a)` with
