@@ -58,9 +58,9 @@ struct PairStream {
         #expect(events.first?.start == PairStream.ms(eoc))
         #expect(events.first?.end == PairStream.ms(edm))
         #expect(events.first?.text.plain == "HELLO")
-        // Row 15's box, the last of 15 rows over the middle 80 % of the height; no anchor (the bottom,
-        // every format's default).
-        #expect(events.first?.placement?.anchor == nil)
+        // Row 15's box, the last of 15 rows over the middle 80 % of the height, from column 0: the
+        // text at the box's bottom left (a 608 caption at column 0 is left-aligned on screen).
+        #expect(events.first?.placement?.anchor == 1)
         let area = events.first?.placement?.area
         #expect(area?.x == 10 && area?.width == 80 && abs((area?.y ?? 0) - 84.667) < 0.001 && abs((area?.height ?? 0) - 5.333) < 0.001, "\(String(describing: area))")
     }
@@ -78,7 +78,8 @@ struct PairStream {
         let events = s.decode(end: s.frame).events
         #expect(events.map(\.text.plain) == ["ONE", "TWO"])
         #expect(events.first?.end == events.last?.start.advanced(by: -(PairStream.ms(2) - PairStream.ms(0))))
-        #expect(events.allSatisfy { $0.placement?.anchor == 8 })
+        // Row 2, column 0: hanging from the top, at the left.
+        #expect(events.allSatisfy { $0.placement?.anchor == 7 })
     }
 
     @Test(arguments: [2, 3, 4])
@@ -116,7 +117,7 @@ struct PairStream {
         s.pad(40)
         let events = s.decode(end: s.frame).events
         #expect(events.last?.text.plain == "LOW\nHIGH")
-        #expect(events.last?.placement?.anchor == 8)
+        #expect(events.last?.placement?.anchor == 7)
     }
 
     @Test func paintOnShowsCharactersAsTheyArrive() {
@@ -133,7 +134,38 @@ struct PairStream {
         let events = s.decode().events
         #expect(events.map(\.text.plain) == ["HI", "HI!!"])
         #expect(events.map(\.start) == [PairStream.ms(first), PairStream.ms(second)])
-        #expect(events.first?.placement?.anchor == 8)
+        #expect(events.first?.placement?.anchor == 7)
+    }
+
+    /// 608's grid is monospaced and the style's font is not, so rows are placed by how they sit on
+    /// the grid: centred rows centred, rows that start together from their column, rows that end
+    /// together at theirs.
+    @Test func rowsAreAlignedAsTheySitOnTheGrid() {
+        #expect(CEA608Screen.alignment(of: [10...21, 8...23]) == .center)
+        #expect(CEA608Screen.alignment(of: [11...21]) == .center)  // 11 cells, middle 16.5
+        #expect(CEA608Screen.alignment(of: [4...9, 4...20]) == .left(4))
+        #expect(CEA608Screen.alignment(of: [0...20]) == .left(0))
+        #expect(CEA608Screen.alignment(of: [20...31, 25...31]) == .right(31))
+        #expect(CEA608Screen.alignment(of: [6...9, 2...12]) == .left(2))
+        func decoded(_ rows: [(row: Int, indent: Int, text: String)]) -> CuePlacement? {
+            var s = PairStream()
+            s.misc(.rcl)
+            for r in rows {
+                s.code(.preamble(row: r.row, indent: r.indent, attribute: .white, underline: false))
+                s.text(r.text)
+            }
+            s.misc(.eoc)
+            s.pad(30)
+            return s.decode(end: s.frame).events.first?.placement
+        }
+        // Indents come in fours (PACs); "CENTRED TEXT" (12 cells) from column 8 is not centred, from
+        // 12 with "MID" (3 cells, middle 13.5) neither: both left at their columns, 2.5 % a column.
+        let left = decoded([(14, 8, "LEFT ROW"), (15, 8, "AND ANOTHER")])
+        #expect(left?.anchor == 1 && left?.area?.x == 30 && left?.area?.width == 60, "\(String(describing: left))")
+        let centred = decoded([(14, 12, "12345678"), (15, 8, "1234567890123456")])
+        #expect(centred?.anchor == nil && centred?.area?.x == 10 && centred?.area?.width == 80, "\(String(describing: centred))")
+        let top = decoded([(2, 20, "12345678901"), (3, 24, "1234567")])
+        #expect(top?.anchor == 9 && top?.area?.x == 10 && top?.area?.width == 77.5, "\(String(describing: top))")
     }
 
     @Test func pacIndentAndTabOffsetsPlaceTextAndTheIndentIsDropped() {

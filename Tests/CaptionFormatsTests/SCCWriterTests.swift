@@ -117,6 +117,27 @@ import Testing
         }
     }
 
+    /// A caption read from columns (left from column 8, right to column 30, top-left at 0) is written
+    /// back at the same columns, and read again the same.
+    @Test func captionsKeepTheirColumns() throws {
+        func cue(_ start: Milliseconds, _ text: String, area: CuePlacement.Area, anchor: Int) -> CaptionEvent {
+            var p = CuePlacement()
+            p.area = area
+            p.anchor = anchor
+            return CaptionEvent(start: start, end: start + 1500, text: CaptionText(plain: text), placement: p)
+        }
+        let h = 80.0 / 15
+        let events = [cue(2000, "LEFT ROW\nAND ANOTHER", area: .init(x: 30, y: 10 + 13 * h, width: 60, height: 2 * h), anchor: 1),
+                      cue(4000, "RIGHT\nAT THE EDGE", area: .init(x: 10, y: 10 + 13 * h, width: 77.5, height: 2 * h), anchor: 3),
+                      cue(6000, "TOP LEFT", area: .init(x: 10, y: 10 + h, width: 80, height: h), anchor: 7)]
+        let scc = SCCWriter.write(CaptionDocument(events: events), options: Self.options()).text
+        let back = try SCCFormat.read(DecodedText(scc, sourceName: "columns.scc")).document.events
+        try #require(back.count == 3, "\(scc)")
+        for (written, read) in zip(events, back) {
+            #expect(read.placement == written.placement, "\(written.text.plain): \(String(describing: written.placement)) read back as \(String(describing: read.placement))")
+        }
+    }
+
     @Test func smallGapsArePaddedInsideALine() {
         // Back-to-back captions: the second load goes right before its EOC, the first's EOC just before:
         // whatever the gaps, padding appears only between pairs of one line.

@@ -144,11 +144,16 @@ enum CEA608Layout {
             var rows: [CEA608Row] = []
             for i in 0..<count {
                 let tokens = wrapped[index + i]
-                let column: Int
+                var column: Int
                 switch horizontal {
                 case .left: column = 0
                 case .center: column = (columns - tokens.count) / 2
                 case .right: column = columns - tokens.count
+                }
+                // A box of its own puts the row's edge (or middle) where the box's is on 608's grid,
+                // so an indented caption read from SCC is written back at its column.
+                if forced == nil, let area = placement?.area, let edge = Self.gridColumn(of: area, horizontal, count: tokens.count) {
+                    column = edge
                 }
                 rows.append(CEA608Row(row: first + i, column: column, style: starts[index + i], tokens: tokens))
             }
@@ -156,6 +161,25 @@ enum CEA608Layout {
             index += count
         }
         return Result(screens: screens, unmapped: unmapped, replacements: replacements)
+    }
+
+    /// The first column of a row of `count` cells set in `area` (percent of the picture; 608's 32
+    /// columns over its middle 80 %): from the box's left edge, ending at its right edge, or centred
+    /// on its middle; nil when the box is not on the picture.
+    static func gridColumn(of area: CuePlacement.Area, _ horizontal: Horizontal, count: Int) -> Int? {
+        let columnWidth = 80.0 / Double(columns)
+        guard area.x.isFinite, area.width.isFinite, area.width > 0 else { return nil }
+        let left = (area.x - 10) / columnWidth, right = (area.x + area.width - 10) / columnWidth
+        let start: Double
+        switch horizontal {
+        case .left: start = left
+        case .right: start = right - Double(count)
+        case .center: start = (left + right - Double(count)) / 2
+        }
+        guard start.isFinite, start > -Double(columns), start < Double(columns) * 2 else { return nil }
+        // A centred row of odd spare cells leans left, as `(columns - count) / 2` does without a box.
+        let column = Int(horizontal == .center ? (start + 1e-9).rounded(.down) : start.rounded())
+        return min(max(column, 0), max(columns - count, 0))
     }
 
     /// The codes of the printable ASCII bytes (nil where 608 has no such character: DEL, controls).

@@ -114,11 +114,13 @@ struct CEA608Screen: Equatable, Sendable {
         var text = ""
         var spans: [TextSpan] = []
         var topRow: Int?, bottomRow = 0
+        var columns: [ClosedRange<Int>] = []
         for row in 0..<Self.rows where mayUse(row) {
             guard let first = (0..<Self.width).first(where: { !self[row, $0].isBlank }),
                   let last = (0..<Self.width).last(where: { !self[row, $0].isBlank }) else { continue }
             if topRow == nil { topRow = row } else { text.append("\n") }
             bottomRow = row
+            columns.append(first...last)
             var runs = SpanRuns()
             for column in first...last {
                 let cell = self[row, column]
@@ -138,11 +140,45 @@ struct CEA608Screen: Equatable, Sendable {
         // row, with no anchor (the bottom is the default everywhere, and an explicit anchor would be
         // written into every SRT cue).
         var placement = CuePlacement()
-        let rowHeight = 80.0 / Double(Self.rows)
-        placement.area = CuePlacement.Area(x: 10, y: 10 + Double(topRow) * rowHeight, width: 80,
-                                           height: Double(bottomRow - topRow + 1) * rowHeight)
-        if topRow < 7 { placement.anchor = 8 }
+        let rowHeight = 80.0 / Double(Self.rows), columnWidth = 80.0 / Double(Self.columns)
+        let top = topRow < 7
+        var area = CuePlacement.Area(x: 10, y: 10 + Double(topRow) * rowHeight, width: 80,
+                                     height: Double(bottomRow - topRow + 1) * rowHeight)
+        switch Self.alignment(of: columns) {
+        case .center:
+            if top { placement.anchor = 8 }
+        case .left(let column):
+            let column = min(column, Self.columns - 1)
+            area.x += Double(column) * columnWidth
+            area.width -= Double(column) * columnWidth
+            placement.anchor = top ? 7 : 1
+        case .right(let column):
+            area.width = Double(min(column + 1, Self.columns)) * columnWidth
+            placement.anchor = top ? 9 : 3
+        }
+        placement.area = area
         return (CaptionText(plain: text, spans: spans), placement)
+    }
+
+    enum RowAlignment: Equatable {
+        case center
+        /// Every row from this column on (the leftmost row's, when the rows start in different places).
+        case left(Int)
+        /// Every row ending in this column.
+        case right(Int)
+    }
+
+    /// How the caption's rows sit on 608's monospaced grid, which the style's proportional font cannot
+    /// keep cell for cell: centred when every row's middle is within a column of the grid's (as
+    /// caption authors centre pop-on rows with indents), else left from the column the rows start at
+    /// (roll-up and most placed captions), else right at the column they end at; rows that do neither
+    /// start from the leftmost row's column.
+    static func alignment(of rows: [ClosedRange<Int>]) -> RowAlignment {
+        let middle = Double(columns) / 2
+        if rows.allSatisfy({ abs(Double($0.lowerBound + $0.upperBound + 1) / 2 - middle) <= 1 }) { return .center }
+        let starts = Set(rows.map(\.lowerBound)), ends = Set(rows.map(\.upperBound))
+        if starts.count > 1, ends.count == 1, let end = ends.first { return .right(end) }
+        return .left(starts.min() ?? 0)
     }
 }
 
