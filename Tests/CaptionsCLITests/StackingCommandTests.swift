@@ -86,6 +86,20 @@ import Testing
         #expect(verify.status == 0 && verify.stdout.contains("4 SAME"), "\(verify.stdout)\(verify.stderr)")
     }
 
+    /// A word that rises out of its page (`bounce`) overlaps the page stacked above it. libass draws
+    /// every page's shadows, then every page's strokes, then every fill (the compiled ASS's layers), so
+    /// the rising fill covers the stroke of the page above; the native renderer paints the pages a
+    /// layer at a time too (it painted page after page, and `verify` failed at the third cue's start,
+    /// 63.4 dB).
+    @Test func aRisingWordCoversThePageAboveAsInLibass() throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let srt = "1\n00:00:00,500 --> 00:00:03,000\nFirst speaker\n\n2\n00:00:01,500 --> 00:00:03,000\nSecond speaker\non two lines\n\n3\n00:00:02,000 --> 00:00:03,000\nA third cue\n"
+        try srt.write(to: dir.appendingPathComponent("overlap.srt"), atomically: true, encoding: .utf8)
+        let verify = try CommandRunner.run(["verify", "overlap.srt", "--preset", "bounce", "--size", "1080x1920", "--times", "1.9,2.0,2.1"], in: dir)
+        #expect(verify.status == 0 && verify.stdout.contains("3 SAME"), "\(verify.stdout)\(verify.stderr)")
+    }
+
     /// Cues that do not overlap in time are not moved, and a caption alone sits where it always did.
     @Test func cuesApartInTimeAreNotMoved() throws {
         let dir = try CommandRunner.scratch()

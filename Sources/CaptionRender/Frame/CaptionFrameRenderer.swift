@@ -60,8 +60,19 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     /// - Throws: `FontError` (66) when no font at all can be found for the style; a family that is not
     ///   installed falls back to another instead, with a message in `warnings`.
     public func render(_ events: [CaptionEvent], at t: Milliseconds, onto image: inout RGBAImage) throws(FontError) {
-        for event in events where event.start <= t && t < event.end {
-            try render(event, at: t, onto: &image)
+        try render(pages: events.lazy.filter { $0.start <= t && t < $0.end }, at: t, onto: &image, ink: nil)
+    }
+
+    /// Pages on screen together, painted a layer at a time across all of them (boxes, shadows,
+    /// strokes, fills: `CaptionPainter.Phase`), as libass draws the compiled ASS's layers.
+    func render(pages: some Sequence<CaptionEvent>, at t: Milliseconds, onto image: inout RGBAImage, ink: InkArea?) throws(FontError) {
+        var prepared: [(CaptionPainter, CaptionPainter.Prepared)] = []
+        for page in pages {
+            let (painter, scene) = try self.painter(page, at: t, ink: ink)
+            if let p = painter.prepare(scene) { prepared.append((painter, p)) }
+        }
+        for phase in CaptionPainter.Phase.allCases {
+            for (painter, p) in prepared { painter.paint(p, phase, onto: &image) }
         }
     }
 
@@ -72,11 +83,16 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
 
     /// The same, telling `ink` the rectangle of everything drawn.
     public func render(_ event: CaptionEvent, at t: Milliseconds, onto image: inout RGBAImage, ink: InkArea?) throws(FontError) {
+        let (painter, scene) = try self.painter(event, at: t, ink: ink)
+        painter.paint(scene, onto: &image)
+    }
+
+    /// The page's scene at `t` and the painter for its style.
+    private func painter(_ event: CaptionEvent, at t: Milliseconds, ink: InkArea?) throws(FontError) -> (CaptionPainter, CaptionScene) {
         let scene = try self.scene(event, at: t)
         // A speaker's page may have its own stroke and shadow lengths.
         let lengths = scene.style == style ? self.lengths : PrintedLengths(style: scene.style, scale: scene.layout.scale)
-        CaptionPainter(style: scene.style, rasterizer: rasterizer, cache: masks, lengths: lengths, colorEmoji: colorEmoji, ink: ink)
-            .paint(scene, onto: &image)
+        return (CaptionPainter(style: scene.style, rasterizer: rasterizer, cache: masks, lengths: lengths, colorEmoji: colorEmoji, ink: ink), scene)
     }
 
     /// Where colour emoji are drawn at `t` (with the reach of their stroke and shadow): what libass,

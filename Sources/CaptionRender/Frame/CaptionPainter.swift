@@ -27,17 +27,47 @@ struct CaptionPainter {
         image.blend(colorImage: colorImage, x: x, y: y, opacity: opacity)
     }
 
-    func paint(_ scene: CaptionScene, onto image: inout RGBAImage) {
-        let layout = scene.layout
-        let k = layout.scale
-        let dy = scene.motion.offsetY * k
+    /// What a scene is painted from, worked out before anything is drawn, so that the pages on screen
+    /// together can be painted a layer at a time (`Phase`).
+    struct Prepared {
+        let scene: CaptionScene
+        let fade: Int
+        let glyphs: [GlyphLayer]
+        /// The glyphs combined by run (`combinedByRun`).
+        let runs: [GlyphLayer]
+    }
+
+    /// The layers of a page, bottom to top, as the compiled ASS numbers them (`ASSLayer`). libass
+    /// draws every event of a lower layer before any of a higher one, in the file's order within a
+    /// layer, so pages on screen together are painted a phase at a time across all of them: where a
+    /// word rises into the page above (`bounce`), its fill covers that page's stroke, as in libass.
+    enum Phase: CaseIterable { case lineBoxes, wordBoxes, shadows, underlays, fills }
+
+    /// nil when the page is faded out entirely.
+    func prepare(_ scene: CaptionScene) -> Prepared? {
         // Every colour goes through libass's fade arithmetic (`LibassFade`), page and word alike.
         let fade = scene.motion.fade
-        guard fade < 255 else { return }
+        guard fade < 255 else { return nil }
+        let glyphs = glyphMasks(scene, dy: scene.motion.offsetY * scene.layout.scale)
+        // Each run's glyphs are combined first and blended once, as libass blends one bitmap per run.
+        return Prepared(scene: scene, fade: fade, glyphs: glyphs, runs: combinedByRun(glyphs))
+    }
 
-        if let box = style.box { paintBoxes(box, layout: layout, dy: dy, fade: fade, onto: &image) }
-        for (index, word) in layout.words.enumerated() where scene.appearances[index].opacity > 0 {
-            if let wordBox = scene.appearances[index].box {
+    func paint(_ scene: CaptionScene, onto image: inout RGBAImage) {
+        guard let prepared = prepare(scene) else { return }
+        for phase in Phase.allCases { paint(prepared, phase, onto: &image) }
+    }
+
+    func paint(_ prepared: Prepared, _ phase: Phase, onto image: inout RGBAImage) {
+        let scene = prepared.scene, layout = prepared.scene.layout, fade = prepared.fade
+        let k = layout.scale
+        let dy = scene.motion.offsetY * k
+        switch phase {
+        case .lineBoxes:
+            if let box = style.box { paintBoxes(box, layout: layout, dy: dy, fade: fade, onto: &image) }
+        case .wordBoxes:
+            for (index, word) in layout.words.enumerated() where scene.appearances[index].opacity > 0 {
+                guard let wordBox = scene.appearances[index].box else { continue }
                 let rect = wordBoxRect(word, layout: layout)
                 let mask = roundedRectangle(x: rect.x - wordBox.paddingX * k, y: rect.y + dy - wordBox.paddingY * k,
                                             width: rect.width + 2 * wordBox.paddingX * k,
@@ -45,19 +75,16 @@ struct CaptionPainter {
                                             cornerRadius: wordBox.cornerRadius * k)
                 blend(onto: &image, mask, color: LibassFade.apply(wordBox.color, page: fade, wordProgress: scene.appearances[index].fade?.progress))
             }
-        }
-
-        let glyphs = glyphMasks(scene, dy: dy)
-        if style.shadow.opacity > 0 {
-            paintShadow(glyphs, lengths: printedLengths(scale: k), fade: fade, onto: &image)
-        }
-        // Each run's glyphs are combined first and blended once, as libass blends one bitmap per run.
-        let runs = combinedByRun(glyphs)
-        paintUnderlays(runs, fade: fade, onto: &image)
-        for run in runs where run.opacity > 0 {
-            paintFill(run, fade: fade, onto: &image)
-            let opacity = Int(LibassFade.apply(.white, page: fade, wordProgress: run.fadeProgress).alpha)
-            for emoji in run.colorEmojis { blend(emoji.image, x: emoji.x, y: emoji.y, opacity: opacity, onto: &image) }
+        case .shadows:
+            if style.shadow.opacity > 0 { paintShadow(prepared.glyphs, lengths: printedLengths(scale: k), fade: fade, onto: &image) }
+        case .underlays:
+            paintUnderlays(prepared.runs, fade: fade, onto: &image)
+        case .fills:
+            for run in prepared.runs where run.opacity > 0 {
+                paintFill(run, fade: fade, onto: &image)
+                let opacity = Int(LibassFade.apply(.white, page: fade, wordProgress: run.fadeProgress).alpha)
+                for emoji in run.colorEmojis { blend(emoji.image, x: emoji.x, y: emoji.y, opacity: opacity, onto: &image) }
+            }
         }
     }
 

@@ -42,6 +42,6 @@ extension CaptionFrameRenderer {
     /// draws, without looking for the visible pages again.
     public func render(_ state: FrameState, of pages: [CaptionEvent], at t: Milliseconds, onto image: inout RGBAImage,
                        ink: InkArea? = nil) throws(FontError) {
-        for page in state.pages { try render(pages[page.index], at: t, onto: &image, ink: ink) }
+        try render(pages: state.pages.lazy.map { pages[$0.index] }, at: t, onto: &image, ink: ink)
     }
 }
