@@ -30,7 +30,7 @@ while IFS=$'\t' read -r name wav input truth; do
   total=$((total + 1))
   splits=""; [[ "$name" == *--splits* ]] && splits="--splits"
   rm -f "$WORK/ck.srt"
-  status=0; "$BIN/captions" sync "$input" --to "$WORK/$wav" -o "$WORK/ck.srt" $splits 2>"$WORK/ck.log" || status=$?
+  status=0; "$BIN/captions" sync "$input" --reference "$WORK/$wav" -o "$WORK/ck.srt" $splits 2>"$WORK/ck.log" || status=$?
   ffs "$WORK/$wav" -i "$input" -o "$WORK/ffs.srt" >/dev/null 2>&1 || cp "$input" "$WORK/ffs.srt"
   # CaptionKit refuses (exit 65, nothing written) when the match is not clear: shown with its confidence.
   if [ "$status" = 65 ]; then ck="refused ($(grep -o 'confidence [0-9.]*' "$WORK/ck.log" | head -1))"; else ck=$(score "$WORK/ck.srt" "$truth"); fi
@@ -44,7 +44,7 @@ if [ "$LONG" = 1 ]; then
   [ -f "$WORK/long.mp4" ] || ffmpeg -v error -y -f lavfi -i color=c=gray:s=96x54:r=5 -i "$WORK/long.wav" -shortest \
     -c:v libx264 -preset ultrafast -c:a aac -b:a 96k "$WORK/long.mp4"
   dur=$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$WORK/long.mp4")
-  s0=$(date +%s.%N); "$BIN/captions" sync "$WORK/long-input.srt" --to "$WORK/long.mp4" -o "$WORK/long-ck.srt" 2>"$WORK/long-ck.log" || true; s1=$(date +%s.%N)
+  s0=$(date +%s.%N); "$BIN/captions" sync "$WORK/long-input.srt" --reference "$WORK/long.mp4" -o "$WORK/long-ck.srt" 2>"$WORK/long-ck.log" || true; s1=$(date +%s.%N)
   ffs "$WORK/long.mp4" -i "$WORK/long-input.srt" -o "$WORK/long-ffs.srt" >/dev/null 2>&1 || cp "$WORK/long-input.srt" "$WORK/long-ffs.srt"; s2=$(date +%s.%N)
   python3 - "$dur" "$s0" "$s1" "$s2" "$(score "$WORK/long-ck.srt" "$WORK/long-truth.srt")" "$(score "$WORK/long-ffs.srt" "$WORK/long-truth.srt")" <<'PY'
 import sys

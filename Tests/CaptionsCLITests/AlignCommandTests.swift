@@ -59,7 +59,7 @@ import Testing
         #expect(noWords.stderr.contains("no word timings to align onto"))
         let missing = try CommandRunner.run(["align", dir.appendingPathComponent("none.txt").path, Self.whisperx, "-o", dir.appendingPathComponent("o.json").path])
         #expect(missing.status == 66)
-        let onto = try CommandRunner.run(["align", transcript, Self.whisperx, "-o", transcript, "--output-format", "json"])
+        let onto = try CommandRunner.run(["align", transcript, Self.whisperx, "-o", transcript, "--to", "json"])
         #expect(onto.status == 73)
         #expect(try String(contentsOfFile: transcript, encoding: .utf8) == "hello")
     }

@@ -107,7 +107,7 @@ import Testing
         #expect(html.contains("karaoke-fill.ass") && html.contains("highlight-by-word.ass"))
         #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent("highlight-by-word.ass").path))
         #expect(try CommandRunner.run(["verify", "clip.json", "--all-presets", "--preset", "plain"], in: dir).status == 64)
-        #expect(try CommandRunner.run(["verify", "clip.json", "--times", "1", "--every", "100"], in: dir).status == 64)
+        #expect(try CommandRunner.run(["verify", "clip.json", "--times", "1", "--step", "0.1"], in: dir).status == 64)
     }
 
     /// The report's page names the input file; a name that is HTML stays text on the page.

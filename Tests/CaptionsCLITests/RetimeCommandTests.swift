@@ -59,7 +59,7 @@ import Testing
     @Test func syncWithinARangeMovesOnlyThoseCaptionsAndKeepsWords() throws {
         let dir = try CommandRunner.scratch()
         let out = dir.appendingPathComponent("w.json").path
-        let r = try CommandRunner.run(["retime", Self.whisperx, "--sync", "0=1,10=11", "--from", "0", "--to", "100", "-o", out])
+        let r = try CommandRunner.run(["retime", Self.whisperx, "--sync", "0=1,10=11", "--since", "0", "--until", "100", "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
         let json = try String(contentsOfFile: out, encoding: .utf8)
         // The first word starts at 0.000 s in the input; every word moved by one second.

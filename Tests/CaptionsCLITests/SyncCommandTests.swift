@@ -42,7 +42,7 @@ import Testing
         let dir = try CommandRunner.scratch()
         let input = dir.appendingPathComponent("late.srt").path, out = dir.appendingPathComponent("synced.srt").path
         try SpokenCaptions.srt(clip.truth) { $0 + 7_250 }.write(toFile: input, atomically: true, encoding: .utf8)
-        let r = try CommandRunner.run(["sync", input, "--to", clip.video, "-o", out])
+        let r = try CommandRunner.run(["sync", input, "--reference", clip.video, "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("captions: sync: offset -7.2"), "\(r.stderr)")
         #expect(r.stderr.contains("frame rate unchanged"))
@@ -64,7 +64,7 @@ import Testing
         }
         let input = dir.appendingPathComponent("early.vtt").path, out = dir.appendingPathComponent("synced.vtt").path
         try vtt.write(toFile: input, atomically: true, encoding: .utf8)
-        let r = try CommandRunner.run(["sync", input, "--to", clip.video, "-o", out])
+        let r = try CommandRunner.run(["sync", input, "--reference", clip.video, "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
         // The second word of the first caption: its timestamp moved by the caption's own shift.
@@ -83,7 +83,7 @@ import Testing
         let out = dir.appendingPathComponent("out.srt").path
         try SpokenCaptions.srt(clip.truth).write(toFile: reference, atomically: true, encoding: .utf8)
         try SpokenCaptions.srt(clip.truth) { $0 - 12_340 }.write(toFile: input, atomically: true, encoding: .utf8)
-        let r = try CommandRunner.run(["sync", input, "--to", reference, "-o", out])
+        let r = try CommandRunner.run(["sync", input, "--reference", reference, "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try Self.starts(out) == clip.truth.map(\.start))
     }
@@ -102,11 +102,11 @@ import Testing
         }
         let input = dir.appendingPathComponent("unrelated.srt").path, out = dir.appendingPathComponent("out.srt").path
         try SpokenCaptions.srt(shuffled).write(toFile: input, atomically: true, encoding: .utf8)
-        let r = try CommandRunner.run(["sync", input, "--to", clip.video, "-o", out])
+        let r = try CommandRunner.run(["sync", input, "--reference", clip.video, "-o", out])
         #expect(r.status == 65, "\(r.stderr)")
         #expect(r.stderr.contains("no clear match with \(clip.video) (confidence"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
-        let forced = try CommandRunner.run(["sync", input, "--to", clip.video, "-o", out, "--force"])
+        let forced = try CommandRunner.run(["sync", input, "--reference", clip.video, "-o", out, "--force"])
         #expect(forced.status == 0)
         #expect(FileManager.default.fileExists(atPath: out))
     }
@@ -116,19 +116,19 @@ import Testing
         let dir = try CommandRunner.scratch()
         let input = dir.appendingPathComponent("in.srt").path
         try SpokenCaptions.srt(clip.truth).write(toFile: input, atomically: true, encoding: .utf8)
-        let missing = try CommandRunner.run(["sync", input, "--to", dir.appendingPathComponent("nope.mp4").path])
+        let missing = try CommandRunner.run(["sync", input, "--reference", dir.appendingPathComponent("nope.mp4").path])
         #expect(missing.status == 66, "\(missing.stderr)")
         #expect(missing.stderr.contains("nope.mp4: no such file"))
         let silent = dir.appendingPathComponent("silent.mp4").path
         _ = try CommandRunner.run(["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=black:s=64x64:r=25:d=1", "-c:v", "libx264", silent],
                                   program: URL(fileURLWithPath: "/usr/bin/ffmpeg"))
-        let noAudio = try CommandRunner.run(["sync", input, "--to", silent])
+        let noAudio = try CommandRunner.run(["sync", input, "--reference", silent])
         #expect(noAudio.status == 65)
         #expect(noAudio.stderr.contains("\(silent) has no audio stream"), "\(noAudio.stderr)")
-        let badReach = try CommandRunner.run(["sync", input, "--to", clip.video, "--max-offset", "0"])
+        let badReach = try CommandRunner.run(["sync", input, "--reference", clip.video, "--max-offset", "0"])
         #expect(badReach.status == 64)
         // Without -o: the report only, nothing written, exit 0.
-        let report = try CommandRunner.run(["sync", input, "--to", clip.video])
+        let report = try CommandRunner.run(["sync", input, "--reference", clip.video])
         #expect(report.status == 0, "\(report.stderr)")
         #expect(report.stderr.contains("captions: sync: offset "))
         #expect(report.stdout.isEmpty)

@@ -43,7 +43,7 @@ struct Align: ParsableCommand {
     @Option(help: "With --audio: the espeak-ng voice or language the text is in (en, en-us, de, fr, es, …; `espeak-ng --voices` lists them).")
     var voice: String = SpeechSynthesizer.defaultVoice
 
-    @Option(name: .shortAndLong, help: "Where to write; - for stdout. Format from the extension or --output-format.")
+    @Option(name: .shortAndLong, help: "Where to write; - for stdout. Format from the extension or --to.")
     var output: String
 
     @Option(name: .customLong("transcript-format"), help: "The transcript's format: text, or a caption format (default: detected; .txt is text).")
@@ -52,13 +52,17 @@ struct Align: ParsableCommand {
     @Option(name: .customLong("words-format"), help: "The word timings' format, overriding detection.")
     var wordsFormat: String?
 
-    @Option(name: .customLong("output-format"), help: "Output format; defaults to the output's extension.")
+    @Option(help: "Output format; defaults to the output's extension.")
+    var to: String?
+
+    @Option(name: .customLong("output-format"), help: .hidden)
     var outputFormat: String?
 
     @OptionGroup(title: "Paging (a plain-text transcript's words into captions)")
     var paging: PagingFlags
 
     func validate() throws {
+        if to == nil, outputFormat != nil { RenamedOptions.warn("align", old: "--output-format", new: "--to") }
         if audio != nil, words != nil { throw ValidationError("give either WORDS or --audio, not both") }
         if audio == nil, words == nil { throw ValidationError("give WORDS (speech-to-text word timings) or --audio FILE") }
     }
@@ -134,7 +138,7 @@ struct Align: ParsableCommand {
         }
         var aligned = result[keyPath: document]
         if inputFormat == nil || paging.isSet { aligned = CaptionPager.page(aligned, options: paging.options()) }
-        let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: inputFormat)
+        let format = try DocumentOutput.format(named: to ?? outputFormat, path: output, inputFormat: inputFormat)
         // The point is the karaoke: WebVTT output carries the words as inline timestamps.
         var options = WriteOptions()
         options.wordTimestamps = true

@@ -55,14 +55,24 @@ struct Check: ParsableCommand {
     @Option(name: .shortAndLong, help: "With --fix: where to write the repaired captions.")
     var output: String?
 
-    @Option(name: .customLong("output-format"), help: "With --fix: the output format; default from -o's extension, else the input's.")
+    @Option(help: "With --fix: the output format; default from -o's extension, else the input's.")
+    var to: String?
+
+    @Option(name: .customLong("output-format"), help: .hidden)
     var outputFormat: String?
 
     @OptionGroup(title: "Captions inside a video file")
     var tracks: TrackOptions
 
-    @Option(name: .customLong("input-format"), help: "Input format, overriding detection.")
+    @Option(help: "Input format, overriding detection.")
+    var from: String?
+
+    @Option(name: .customLong("input-format"), help: .hidden)
     var inputFormat: String?
+
+    /// The formats, the old spellings (`--input-format`, `--output-format`) taken too (`RenamedOptions`).
+    private var inputFormatName: String? { from ?? inputFormat }
+    private var outputFormatName: String? { to ?? outputFormat }
 
     func validate() throws {
         if fix != (output != nil) { throw ValidationError("--fix and -o go together") }
@@ -73,6 +83,8 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var status: Int32 = 0
+        if from == nil, inputFormat != nil { RenamedOptions.warn("check", old: "--input-format", new: "--from") }
+        if to == nil, outputFormat != nil { RenamedOptions.warn("check", old: "--output-format", new: "--to") }
         try CommandFailure.exitOnError {
             let profile = try loadProfile()
             var duration: Milliseconds?
@@ -105,7 +117,7 @@ struct Check: ParsableCommand {
     /// summary line or JSON object names the file; `emit` takes the warning lines.
     func check(_ input: String, checker: Checker, profile: CheckProfile, named: Bool = false,
                emit: (String) -> Void = CommandFailure.printError) throws -> FileCheck {
-        let read = try CaptionSource.read(path: input, format: inputFormat, track: tracks.selection)
+        let read = try CaptionSource.read(path: input, format: inputFormatName, track: tracks.selection)
         try Diagnostics.report(read.diagnostics, source: input, strict: false, emit: emit)
 
         // A speech-to-text tool's words are checked as the captions convert pages them into.
@@ -113,7 +125,7 @@ struct Check: ParsableCommand {
         var fixes: [CheckFix] = []
         if fix, let output {
             (document, fixes) = Fixer(checker: checker).fix(document)
-            let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: read.formatName)
+            let format = try DocumentOutput.format(named: outputFormatName, path: output, inputFormat: read.formatName)
             try DocumentOutput.write(document, as: format, to: output, protecting: [input] + (video.map { [$0] } ?? []), strict: false)
         }
         let problems = checker.check(document)

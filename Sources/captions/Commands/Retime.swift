@@ -15,7 +15,7 @@ struct Retime: ParsableCommand {
         negative shift is written --shift=-1.5. --sync A=B[,C=D...] makes input time A output time B: \
         one point shifts, two points stretch linearly (a different cut, a drifting rip), more points \
         map piecewise-linearly. --fps FROM:TO converts frame rates (23.976 is 24000/1001 exactly). \
-        --from/--to limit the change to captions starting inside the range (input times). A caption \
+        --since/--until limit the change to captions starting inside the range (input times). A caption \
         moved partly before zero is clipped, one moved wholly before zero dropped, each with a warning.
         """
     )
@@ -23,7 +23,7 @@ struct Retime: ParsableCommand {
     @Argument(help: "The caption file to read (any format convert reads), or - for stdin.")
     var input: String
 
-    @Option(name: .shortAndLong, help: "Where to write; - for stdout. Format from the extension or --output-format.")
+    @Option(name: .shortAndLong, help: "Where to write; - for stdout. Format from the extension or --to.")
     var output: String
 
     @Option(help: "Move every caption by this much (seconds or a timestamp; --shift=-1.5 for earlier).")
@@ -36,18 +36,24 @@ struct Retime: ParsableCommand {
     var fps: String?
 
     @Option(help: "Only captions starting at or after this input time move.")
-    var from: String?
+    var since: String?
 
     @Option(help: "Only captions starting at or before this input time move.")
-    var to: String?
+    var until: String?
 
     @OptionGroup(title: "Captions inside a video file")
     var tracks: TrackOptions
 
-    @Option(name: .customLong("input-format"), help: "Input format, overriding detection.")
+    @Option(help: "Input format, overriding detection.")
+    var from: String?
+
+    @Option(help: "Output format; defaults to the output's extension, else the input's format.")
+    var to: String?
+
+    @Option(name: .customLong("input-format"), help: .hidden)
     var inputFormat: String?
 
-    @Option(name: .customLong("output-format"), help: "Output format; defaults to the output's extension, else the input's format.")
+    @Option(name: .customLong("output-format"), help: .hidden)
     var outputFormat: String?
 
     @Option(help: "Input encoding, overriding detection.")
@@ -66,10 +72,11 @@ struct Retime: ParsableCommand {
 
     func run() throws {
         try CommandFailure.exitOnError {
-            let retimer = try Retimer(map: map(), range: range())
-            let result = try CaptionSource.read(path: input, format: inputFormat, encoding: encoding, track: tracks.selection)
+            let options = spelled()
+            let retimer = try Retimer(map: map(), range: range(since: options.since, until: options.until))
+            let result = try CaptionSource.read(path: input, format: options.from, encoding: encoding, track: tracks.selection)
             try Diagnostics.report(result.diagnostics, source: input, strict: strict)
-            try RetimedOutput.write(result, through: retimer, source: input, to: output, outputFormat: outputFormat,
+            try RetimedOutput.write(result, through: retimer, source: input, to: output, outputFormat: options.to,
                                     wordTimestamps: wordTimestamps, protecting: [input], strict: strict)
         }
     }
@@ -97,15 +104,32 @@ struct Retime: ParsableCommand {
         return .frameRate(from: a, to: b)
     }
 
-    private func range() throws -> ClosedRange<Milliseconds>? {
-        guard from != nil || to != nil else { return nil }
+    /// The formats and the range as given, the old spellings (`--input-format`, `--output-format`, and
+    /// `--from`/`--to` given a time rather than a format) taken with a warning (`RenamedOptions`).
+    private func spelled() -> (from: String?, to: String?, since: String?, until: String?) {
+        var (from, to, since, until) = (from, to, since, until)
+        if let old = from, !RenamedOptions.isFormatName(old), Timecode.parse(old) != nil, since == nil {
+            RenamedOptions.warn("retime", old: "--from TIME", new: "--since TIME (--from names the input format)")
+            (since, from) = (old, nil)
+        }
+        if let old = to, !RenamedOptions.isFormatName(old), Timecode.parse(old) != nil, until == nil {
+            RenamedOptions.warn("retime", old: "--to TIME", new: "--until TIME (--to names the output format)")
+            (until, to) = (old, nil)
+        }
+        from = RenamedOptions.value(from, inputFormat, command: "retime", oldName: "--input-format", newName: "--from")
+        to = RenamedOptions.value(to, outputFormat, command: "retime", oldName: "--output-format", newName: "--to")
+        return (from, to, since, until)
+    }
+
+    private func range(since: String?, until: String?) throws -> ClosedRange<Milliseconds>? {
+        guard since != nil || until != nil else { return nil }
         func time(_ text: String?, _ name: String, _ otherwise: Milliseconds) throws -> Milliseconds {
             guard let text else { return otherwise }
             guard let ms = Timecode.parse(text) else { throw usage("\(name) '\(text)' is not a time") }
             return ms
         }
-        let a = try time(from, "--from", .min), b = try time(to, "--to", .max)
-        guard a <= b else { throw usage("--from is after --to") }
+        let a = try time(since, "--since", .min), b = try time(until, "--until", .max)
+        guard a <= b else { throw usage("--since is after --until") }
         return a...b
     }
 

@@ -12,7 +12,7 @@ struct Sync: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Retime captions to the speech in a video's sound, or to another caption file's timing.",
         discussion: """
-        Finds speech in the sound of --to (any video or audio file; a caption file is used as a timing \
+        Finds speech in the sound of --reference (any video or audio file; a caption file is used as a timing \
         reference instead), then the offset that puts the captions on it, within --max-offset, and the \
         frame-rate factor among 23.976/24/25/29.97/30 pairs unless --no-fps. --splits allows a few \
         segments each with its own offset (a cut, an ad break). Words and karaoke move with their \
@@ -26,7 +26,7 @@ struct Sync: ParsableCommand {
     var input: String
 
     @Option(help: "A video or audio file whose speech the captions should follow, or a caption file with the right timing.")
-    var to: String
+    var reference: String?
 
     @Option(name: .shortAndLong, help: "Where to write the synced captions; - for stdout. Without it, only report.")
     var output: String?
@@ -46,26 +46,37 @@ struct Sync: ParsableCommand {
     @OptionGroup(title: "Captions inside a video file")
     var tracks: TrackOptions
 
-    @Option(name: .customLong("input-format"), help: "Input format, overriding detection.")
+    @Option(help: "Input format, overriding detection.")
+    var from: String?
+
+    @Option(help: "Output format; defaults to the output's extension, else the input's format.")
+    var to: String?
+
+    @Option(name: .customLong("input-format"), help: .hidden)
     var inputFormat: String?
 
-    @Option(name: .customLong("output-format"), help: "Output format; defaults to the output's extension, else the input's format.")
+    @Option(name: .customLong("output-format"), help: .hidden)
     var outputFormat: String?
 
     @Flag(help: "Treat every warning (the input's, or a clipped or dropped caption) as an error (exit 65); nothing written.")
     var strict = false
 
     func validate() throws {
+        guard reference != nil || to.map({ !RenamedOptions.isFormatName($0) }) == true else {
+            throw ValidationError("give the recording or reference captions to sync to: --reference FILE")
+        }
         guard maxOffset > 0, maxOffset <= 3600 else { throw ValidationError("--max-offset must be between 0 and 3600 seconds") }
     }
 
     func run() throws {
         try CommandFailure.exitOnError {
-            let captions = try CaptionSource.read(path: input, format: inputFormat, track: tracks.selection)
+            let options = spelled()
+            let captions = try CaptionSource.read(path: input, format: options.from, track: tracks.selection)
             try Diagnostics.report(captions.diagnostics, source: input, strict: strict)
             guard !captions.document.events.isEmpty else { throw CaptionFormatError(.malformed, "\(input): no captions to sync") }
 
-            let reference = try Self.reference(to)
+            let target = options.reference
+            let reference = try Self.reference(target)
             var search = SyncSearch()
             search.maxOffset = Int(maxOffset * 1000)
             search.tryFrameRates = !noFps
@@ -74,13 +85,26 @@ struct Sync: ParsableCommand {
             let report = result.summary.split(separator: "\n").map { "captions: sync: \($0)" }
             for line in report { CommandFailure.printError(line) }
             guard result.isConfident || force else {
-                throw CaptionFormatError(.malformed, "\(input): no clear match with \(to) (confidence \(String(format: "%.2f", result.confidence)), needs \(String(format: "%.2f", SyncResult.confidentFrom))); nothing written (--force writes it anyway)")
+                throw CaptionFormatError(.malformed, "\(input): no clear match with \(target) (confidence \(String(format: "%.2f", result.confidence)), needs \(String(format: "%.2f", SyncResult.confidentFrom))); nothing written (--force writes it anyway)")
             }
             guard let output else { return }
 
             try RetimedOutput.write(captions, through: Retimer(map: result.timeMap), source: input, to: output,
-                                    outputFormat: outputFormat, protecting: [input, to], strict: strict)
+                                    outputFormat: options.to, protecting: [input, target], strict: strict)
         }
+    }
+
+    /// The formats and the reference as given, the old spellings (`--to FILE` for the reference,
+    /// `--input-format`, `--output-format`) taken with a warning (`RenamedOptions`).
+    private func spelled() -> (from: String?, to: String?, reference: String) {
+        var (to, reference) = (to, reference)
+        if let old = to, reference == nil, !RenamedOptions.isFormatName(old) {
+            RenamedOptions.warn("sync", old: "--to FILE", new: "--reference FILE (--to names the output format)")
+            (reference, to) = (old, nil)
+        }
+        let from = RenamedOptions.value(from, inputFormat, command: "sync", oldName: "--input-format", newName: "--from")
+        to = RenamedOptions.value(to, outputFormat, command: "sync", oldName: "--output-format", newName: "--to")
+        return (from, to, reference ?? "-")
     }
 
     /// A caption file (by its extension, and not a container) is a timing reference; anything else is

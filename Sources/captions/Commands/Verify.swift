@@ -16,7 +16,7 @@ struct Verify: ParsableCommand {
         discussion: """
         Prints one line per frame: time, grade (libass's compare scale: SAME, GOOD, BAD, FAIL), score, \
         PSNR over the caption area (where either frame is not transparent) and the worst pixel; then a \
-        summary per preset and, with --all-presets, overall. Without --times or --every, each page's word \
+        summary per preset and, with --all-presets, overall. Without --times or --step, each page's word \
         starts, word middles and the gaps between words are checked. libass gets exactly the font files \
         the native layout used.
 
