@@ -27,7 +27,7 @@ let systemLibraries: [Target] = [
 let package = Package(
     name: "CaptionKit",
     products: [
-        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit", "CaptionTiming"]),
+        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit", "CaptionTiming", "CaptionPipeline"]),
         .executable(name: "captions", targets: ["captions"]),
         // The fuzz targets' bodies, for the libFuzzer package in Fuzz/ (not part of CaptionKit).
         .library(name: "CaptionFuzzing", targets: ["CaptionFuzzing"]),
@@ -61,15 +61,21 @@ let package = Package(
         .target(name: "CaptionVerify", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CFreeType"]),
         .target(name: "CaptionVideo", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CFFmpeg"],
                 swiftSettings: optimized),
+        // Captions in, pictures out: the one place paging and styling are decided (`CaptionInput`), what
+        // draws them (`CaptionLook`: native or libass layers), compiled ASS, PGS tracks, shot changes.
+        // Every command and the studio go through it.
+        .target(name: "CaptionPipeline", dependencies: [
+            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionTiming",
+        ]),
         // The local preview server and its page (plain HTML, CSS and JavaScript, served from Page/).
         .target(name: "CaptionStudio", dependencies: [
-            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVideo", "CaptionEdit",
+            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVideo", "CaptionEdit", "CaptionPipeline",
             .product(name: "FlyingFox", package: "FlyingFox"),
         ], resources: [.copy("Page")]),
         // `captions --version`: the VERSION file and the git commit, written before each build.
         .plugin(name: "BuildVersion", capability: .buildTool()),
         .executableTarget(name: "captions", dependencies: [
-            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit", "CaptionStudio", "CaptionTiming",
+            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit", "CaptionStudio", "CaptionTiming", "CaptionPipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildVersion"]),
         // The library guide's example (docs/library.md): its own package's main.swift, compiled here too so that

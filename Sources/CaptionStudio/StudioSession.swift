@@ -1,6 +1,7 @@
 import CaptionFormats
 import CaptionLayout
 import CaptionModel
+import CaptionPipeline
 import CaptionRender
 import CaptionStyles
 import CaptionVideo
@@ -190,13 +191,13 @@ public final class StudioSession: @unchecked Sendable {
     /// it is a speech-to-text tool's words (as `captions render` pages them), else the source's cues.
     private static func pages(source: CaptionDocument, wordTimed: Bool, edited: CaptionDocument?, style: CaptionStyle) -> [CaptionEvent] {
         if let edited { return edited.events }
-        return CaptionPager.pages(of: source, wordTimed: wordTimed, options: style.paging).events
+        return CaptionInput(document: source, wordTimed: wordTimed).document(paging: style.paging).events
     }
 
     private static func snapshot(version: Int, style: CaptionStyle, pages: [CaptionEvent], stylesheets: [String], geometry: VideoGeometry,
                                  engine: LayoutEngine) -> Snapshot {
         // The source's WebVTT STYLE blocks are drawn (edits keep the classes and voices they select).
-        let drawn = StyledPages.prepare(pages, style: style, stylesheets: stylesheets)
+        let drawn = DrawnCaptions.prepare(pages, style: style, stylesheets: stylesheets)
         let renderer = CaptionFrameRenderer(style: drawn.style, width: geometry.width, height: geometry.height, engine: engine)
         // Pages on screen together stacked; a font error comes back from the first frame drawn.
         try? renderer.stack(drawn.pages)

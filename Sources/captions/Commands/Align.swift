@@ -2,6 +2,7 @@ import ArgumentParser
 import CaptionEdit
 import CaptionFormats
 import CaptionModel
+import CaptionPipeline
 import CaptionStyles
 import CaptionTiming
 import CaptionVideo
@@ -136,8 +137,8 @@ struct Align: ParsableCommand {
             inputFormat = read.formatName
             result = try captions(read.document)
         }
-        var aligned = result[keyPath: document]
-        if inputFormat == nil || paging.isSet { aligned = CaptionPager.page(aligned, options: paging.options()) }
+        // Words aligned onto plain text are paged into captions; a caption file's captions only when asked.
+        let aligned = CaptionInput(document: result[keyPath: document], wordTimed: inputFormat == nil).document(overrides: paging.overrides)
         let format = try DocumentOutput.format(named: to ?? outputFormat, path: output, inputFormat: inputFormat)
         // The point is the karaoke: WebVTT output carries the words as inline timestamps.
         var options = WriteOptions()

@@ -2,6 +2,7 @@ import ArgumentParser
 import CaptionFormats
 import CaptionLayout
 import CaptionModel
+import CaptionPipeline
 import CaptionRender
 import CaptionStyles
 import CaptionVideo
@@ -95,7 +96,7 @@ struct Burn: ParsableCommand {
     @OptionGroup(title: "Closed captions (CEA-608) in the output")
     var closedCaptions: ClosedCaptionOptions
 
-    enum Engine: String, ExpressibleByArgument, CaseIterable { case native, libass }
+    typealias Engine = CaptionLook.Engine
 
     func validate() throws {
         try batch.validate(single: [video, input, output])
@@ -141,17 +142,16 @@ struct Burn: ParsableCommand {
     /// on stderr, and `--stats` through `statistics` (stdout; a manifest run keeps stdout for its job lines).
     func burn(cancellation: BurnCancellation, part: PartRange? = nil, statistics: (String) -> Void = { print($0) }) throws {
         let (video, input, output) = (video!, input!, output!)
-        let (style, document) = try captions.load(input, alignAudio: alignAudio.enabled ? (video, alignAudio.voice) : nil)
+        let (style, look) = try captions.load(input, alignAudio: alignAudio.enabled ? (video, alignAudio.voice) : nil)
         DamageReport.decoderMessages(verbose: verbose)
-        var options = try options(output: output, cancellation: cancellation, captionsEnd: document.events.map(\.end).max())
+        var options = try options(output: output, cancellation: cancellation, captionsEnd: look.events.map(\.end).max())
         options.part = part
         // The same file as the burned captions is read the same way (its track, its paging).
         options.closedCaptions = try closedCaptions.embedder(
             tracks: closedCaptions.file == input ? captions.tracks.selection : TrackSelection(),
             paging: captions.paging.options(base: style.paging))
         let burner = try VideoBurner(input: video, options: options)
-        let source = try ASSScriptLayers.source(captions.ownScript(document), width: burner.width, height: burner.height)
-            ?? layerSource(style: style, pages: document.events, width: burner.width, height: burner.height)
+        let source = try look.layers(width: burner.width, height: burner.height, engine: engine, warn: CommandFailure.printError)
         let printer = quiet ? nil : ProgressPrinter()
         let result = try burner.run(captions: source.layers, progress: printer.map { p in { p.update($0) } })
         printer?.finish()
@@ -186,17 +186,6 @@ struct Burn: ParsableCommand {
         return options
     }
 
-    /// The engine's layer source at the output size, and how to read its warnings afterwards.
-    func layerSource(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int) throws
-        -> (layers: CaptionLayerSource, warnings: () -> [String]) {
-        switch engine {
-        case .native:
-            return NativeLayerSource.forward(style: style, pages: pages, width: width, height: height)
-        case .libass:
-            return (try LibassCaptionLayers(style: style, pages: pages, width: width, height: height, engine: LayoutEngine()), { [] })
-        }
-    }
-
     static func summary(_ r: BurnStatistics, engine: Engine) -> String {
         String(format: "burned %d frames (%dx%d) in %.2f s, %.1f fps; captions (%@): %.3f ms/frame render+blend, %.3f ms/frame copying frames the decoder holds, %d frames captioned; audio %@",
                r.frames, r.width, r.height, r.wallSeconds, Double(r.frames) / max(r.wallSeconds, 1e-9), engine.rawValue,
@@ -217,3 +206,5 @@ struct AspectArgument: ExpressibleByArgument {
         width = w; height = h
     }
 }
+
+extension CaptionLook.Engine: ExpressibleByArgument {}

@@ -2,6 +2,7 @@ import ArgumentParser
 import CaptionEdit
 import CaptionFormats
 import CaptionModel
+import CaptionPipeline
 import CaptionStyles
 import CaptionVideo
 import Foundation
@@ -121,7 +122,7 @@ struct Check: ParsableCommand {
         try Diagnostics.report(read.diagnostics, source: input, strict: false, emit: emit)
 
         // A speech-to-text tool's words are checked as the captions convert pages them into.
-        var document = CaptionPager.pages(of: read.document, wordTimed: read.wordTimedSource != nil, options: PagingOptions())
+        var document = CaptionInput(read).document()
         var fixes: [CheckFix] = []
         if fix, let output {
             (document, fixes) = Fixer(checker: checker).fix(document)

@@ -2,6 +2,7 @@ import ArgumentParser
 import CaptionEdit
 import CaptionFormats
 import CaptionModel
+import CaptionPipeline
 import CaptionStyles
 import CaptionVideo
 import Foundation
@@ -82,7 +83,7 @@ struct Convert: ParsableCommand {
     @OptionGroup(title: "Style (ASS output drawn like `captions render`)")
     var styleOptions: StyleOptions
 
-    @Option(help: "ASS output with --preset or --style: the frame size, WIDTHxHEIGHT (default \(CompiledASS.defaultSize.defaultValueDescription)).")
+    @Option(help: "ASS output with --preset or --style: the frame size, WIDTHxHEIGHT (default \(CompiledASS.defaultSize.width)x\(CompiledASS.defaultSize.height)).")
     var size: SizeArgument?
 
     @Option(help: "ASS output with --preset or --style: a second caption file (a translation, say) shown as its own block.")
@@ -143,14 +144,14 @@ struct Convert: ParsableCommand {
     /// over many files names the file in the write's warnings (`source`) and collects the lines (`emit`).
     func convert(_ input: String, to output: String, as outputFormat: any SubtitleFormat.Type, style: CaptionStyle?,
                  source: String? = nil, emit: (String) -> Void = CommandFailure.printError) throws {
-        var result = try CaptionSource.read(path: input, format: from, encoding: encoding, options: readOptions, track: tracks.selection)
+        let result = try CaptionSource.read(path: input, format: from, encoding: encoding, options: readOptions, track: tracks.selection)
         try Diagnostics.report(result.diagnostics, source: input, strict: strict, emit: emit)
-        result.document = CaptionPager.pages(of: result.document, wordTimed: result.wordTimedSource != nil, asked: paging.isSet,
-                                             options: style.map { paging.options(base: $0.paging) } ?? paging.options())
+        let captions = CaptionInput(result)
 
         if let style, outputFormat.name == ASSFormat.name {
-            let text = try CompiledASS.script(result.document, style: style, size: size ?? CompiledASS.defaultSize,
-                                              secondary: try SecondaryInput.events(secondary, style: style))
+            let drawn = captions.drawn(in: style, overrides: paging.overrides, secondary: try SecondaryInput.events(secondary, style: style))
+            let text = try CompiledASS.script(drawn, width: size?.width ?? CompiledASS.defaultSize.width,
+                                              height: size?.height ?? CompiledASS.defaultSize.height, warn: CommandFailure.printError)
             if output == "-" {
                 FileHandle.standardOutput.write(Data(text.utf8))
             } else {
@@ -160,7 +161,8 @@ struct Convert: ParsableCommand {
         }
         if size != nil { throw CaptionFormatError(.usage, "--size applies to ASS output only") }
         if secondary != nil { throw CaptionFormatError(.usage, "--secondary applies to ASS output only") }
-        try DocumentOutput.write(result.document, as: outputFormat, to: output, protecting: [input], strict: strict,
+        let document = captions.document(paging: style?.paging ?? PagingOptions(), overrides: paging.overrides)
+        try DocumentOutput.write(document, as: outputFormat, to: output, protecting: [input], strict: strict,
                                  options: writeOptions, source: source, emit: emit)
     }
 
@@ -168,18 +170,15 @@ struct Convert: ParsableCommand {
     /// ASS or SSA script with no preset, style, paging or secondary captions drawn by libass as its own
     /// script says (1920x1080 unless --size).
     func convertToPGS(_ input: String, to output: String, style: CaptionStyle) throws {
-        var result = try CaptionSource.read(path: input, format: from, encoding: encoding, options: readOptions, track: tracks.selection)
+        let result = try CaptionSource.read(path: input, format: from, encoding: encoding, options: readOptions, track: tracks.selection)
         try Diagnostics.report(result.diagnostics, source: input, strict: strict)
-        let ownScript = ASSScriptLayers.ownScript(result.document, styled: isStyled, paged: paging.isSet, secondary: secondary != nil)
-        if ownScript == nil {
-            result.document = CaptionPager.pages(of: result.document, wordTimed: result.wordTimedSource != nil, asked: paging.isSet,
-                                                 options: paging.options(base: style.paging))
-        }
-        try PGSOutput.write(result.document.events, style: style, size: size ?? (ownScript != nil ? PGSOutput.ownScriptSize : CompiledASS.defaultSize),
+        let captions = CaptionInput(result)
+        let look = captions.look(in: style, restyled: isStyled, overrides: paging.overrides,
+                                 secondary: try SecondaryInput.events(secondary, style: style))
+        let frame = PGSOutput.defaultSize(for: look)
+        try PGSOutput.write(look, width: size?.width ?? frame.width, height: size?.height ?? frame.height,
                             frameRate: fps.flatMap { FrameRate(parsing: $0) } ?? PGSOutput.defaultFrameRate,
-                            secondary: try SecondaryInput.events(secondary, style: style), stylesheets: result.document.stylesheets,
-                            ownScript: ownScript, to: output, protecting: input,
-                            emit: CommandFailure.printError)
+                            to: output, protecting: input, emit: CommandFailure.printError)
     }
 
     /// Several inputs (or -d): what holds for every file is settled first (the format, the style, the

@@ -2,6 +2,7 @@ import ArgumentParser
 import CaptionFormats
 import CaptionLayout
 import CaptionModel
+import CaptionPipeline
 import CaptionStyles
 import CaptionVideo
 import Foundation
@@ -139,18 +140,11 @@ struct Mux: ParsableCommand {
     func pgsTracks() throws -> [PGSTrack] {
         let styleUsed = try styleOptions.resolve()
         let geometry = try MediaProbe.geometry(of: video)
-        let size = SizeArgument(width: geometry.width, height: geometry.height)
         return try captions.enumerated().map { n, input in
-            var result = try CaptionSource.read(path: input, format: from)
-            try Diagnostics.report(result.diagnostics, source: input, strict: false)
             // An ASS script with no preset or style keeps its own look, drawn by libass.
-            let ownScript = ASSScriptLayers.ownScript(result.document, styled: isStyled, paged: paging.isSet, secondary: false)
-            if ownScript == nil {
-                result.document = CaptionPager.pages(of: result.document, wordTimed: result.wordTimedSource != nil, asked: paging.isSet,
-                                                     options: paging.options(base: styleUsed.paging))
-            }
-            let segments = try PGSOutput.segments(result.document.events, style: styleUsed, size: size, frameRate: geometry.rate,
-                                                  stylesheets: result.document.stylesheets, ownScript: ownScript, emit: { CommandFailure.printError("\($0) (\(input))") })
+            let look = try CaptionRead.input(input, format: from).look(in: styleUsed, restyled: isStyled, overrides: paging.overrides)
+            let segments = try PGSOutput.segments(look, width: geometry.width, height: geometry.height, frameRate: geometry.rate,
+                                                  emit: { CommandFailure.printError("\($0) (\(input))") })
             return PGSTrack(segments: segments, language: n < language.count ? language[n] : nil, title: n < title.count ? title[n] : nil,
                             isDefault: defaultTrack == n + 1, isForced: forced.contains(n + 1))
         }
@@ -158,17 +152,16 @@ struct Mux: ParsableCommand {
 
     /// One caption file as a soft track in `container`'s codec.
     func softTrack(_ input: String, container: MuxTarget, style styled: (style: CaptionStyle, size: SizeArgument)?) throws -> SoftTrack {
-        var result = try CaptionSource.read(path: input, format: from)
+        let result = try CaptionSource.read(path: input, format: from)
         try Diagnostics.report(result.diagnostics, source: input, strict: false)
-        result.document = CaptionPager.pages(of: result.document, wordTimed: result.wordTimedSource != nil, asked: paging.isSet,
-                                             options: paging.options(base: styled?.style.paging ?? CaptionStyle().paging))
+        let captions = CaptionInput(result)
         if let (style, size) = styled {
-            let script = try CompiledASS.script(result.document, style: style, size: size)
-            var track = SoftTrack(codec: .ass, assScript: script)
-            let (pages, drawn) = StyledPages.prepare(result.document.events, style: style, stylesheets: result.document.stylesheets)
-            track.fonts = try FontResolver.shared.fontFiles(for: drawn, texts: pages.map { $0.text.plain })
+            let drawn = captions.drawn(in: style, overrides: paging.overrides)
+            var track = SoftTrack(codec: .ass, assScript: try CompiledASS.script(drawn, width: size.width, height: size.height, warn: CommandFailure.printError))
+            track.fonts = try FontResolver.shared.fontFiles(for: drawn.style, texts: drawn.pages.map { $0.text.plain })
             return track
         }
+        let document = captions.document(paging: CaptionStyle().paging, overrides: paging.overrides)
         let codec: SoftTrack.Codec = switch (container, result.formatName) {
         case (.mp4, _): .movText
         case (.webm, _), (.matroska, "vtt"): .webvtt
@@ -180,15 +173,15 @@ struct Mux: ParsableCommand {
         if codec == .ass, !CaptionSource.isContainer(input) {
             let text = try CaptionFileReader.readText(path: input)
             var track = SoftTrack(codec: .ass, assScript: text.utf8.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) })
-            let fonts = ASSScriptFonts.files(for: result.document)
+            let fonts = ASSScriptFonts.files(for: document)
             track.fonts = fonts.files
             if !fonts.missing.isEmpty {
                 CommandFailure.printError("captions: warning: \(input): fonts not installed here, not attached (players will substitute them unless the script embeds them): \(fonts.missing.joined(separator: ", "))")
             }
             return track
         }
-        let written = ASSFormat.write(result.document, options: WriteOptions())
-        var track = SoftTrack(codec: codec, assScript: written.text, times: result.document.events.map { ($0.start, $0.end) })
+        let written = ASSFormat.write(document, options: WriteOptions())
+        var track = SoftTrack(codec: codec, assScript: written.text, times: document.events.map { ($0.start, $0.end) })
         // The ASS writer's Default style (a font size for its frame) is not the caption's: given it, the
         // subrip encoder would wrap every cue in <font size>. Only an ASS file's own styles are kept;
         // mov_text gets the plain Default style ffmpeg gives it.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CaptionFormats
 import CaptionModel
+import CaptionPipeline
 import CaptionVideo
 import Foundation
 
@@ -61,7 +62,7 @@ struct Overlay: ParsableCommand {
 
     func run() throws {
         try CommandFailure.exitOnError {
-            let (style, document) = try captions.load(input)
+            let (_, look) = try captions.load(input)
             let codec = self.codec ?? OverlayCodec.default(for: output)!
             let cancellation = BurnCancellation()
             // Ctrl-C, SIGTERM, SIGHUP: stop between frames, remove what was written, exit 128 + signal.
@@ -71,11 +72,10 @@ struct Overlay: ParsableCommand {
                 let geometry = try video.map { path throws(VideoError) in try MediaProbe.geometry(of: path) }
                 let width = size?.width ?? geometry?.width ?? 1080, height = size?.height ?? geometry?.height ?? 1920
                 let rate = fps.flatMap(FrameRate.init(parsing:)) ?? geometry?.rate ?? FrameRate(numerator: 30, denominator: 1)!
-                let length = duration?.milliseconds ?? geometry?.duration ?? document.events.map(\.end).max() ?? 0
+                let length = duration?.milliseconds ?? geometry?.duration ?? look.events.map(\.end).max() ?? 0
                 guard length > 0 else { throw CaptionFormatError(.malformed, "\(input): no captions, and no --duration") }
                 let frames = max(1, Int((Int64(length) * Int64(rate.numerator) + Int64(rate.denominator) * 500) / (Int64(rate.denominator) * 1000)))
-                let source = try ASSScriptLayers.source(captions.ownScript(document), width: width, height: height)
-                    ?? NativeLayerSource.forward(style: style, pages: document.events, width: width, height: height)
+                let source = try look.layers(width: width, height: height, warn: CommandFailure.printError)
                 var options = OverlayOptions(width: width, height: height, rate: rate, frames: frames, codec: codec)
                 options.cancellation = cancellation
                 let terminal = !quiet && isatty(STDERR_FILENO) == 1

@@ -2,6 +2,7 @@ import ArgumentParser
 import CaptionFormats
 import CaptionLayout
 import CaptionModel
+import CaptionPipeline
 import CaptionRender
 import CaptionStyles
 import CaptionTiming
@@ -53,21 +54,21 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try CommandFailure.exitOnError {
-            let (style, document) = try captions.load(input, alignAudio: alignAudio.map { ($0, alignVoice) })
+            let (style, look) = try captions.load(input, alignAudio: alignAudio.map { ($0, alignVoice) })
+            let pages = look.events
             let renderer = CaptionFrameRenderer(style: style, width: size.width, height: size.height)
-            try renderer.stack(document.events)
+            try renderer.stack(pages)
             let base = try backgroundImage()
             let times = frameTimes()
-            let ownScript = try captions.ownScript(document).map { try ASSScriptLayers(document: $0, width: size.width, height: size.height) }
-            if let ownScript {
-                try renderOwnScript(ownScript, at: times, base: base)
+            if case .ownScript(let script) = look {
+                try renderOwnScript(ASSScriptLayers(document: script, width: size.width, height: size.height), at: times, base: base)
             } else if at.end == nil {
-                try write(frame(document.events, at: times[0], renderer: renderer, base: base), to: output)
+                try write(frame(pages, at: times[0], renderer: renderer, base: base), to: output)
             } else if case .none = background {
                 // Over transparency: the overlay's PNG path (frames straight to libavcodec's PNG encoder on
                 // every core, an unchanged frame's file written again rather than drawn and compressed).
                 let rate = FrameRate(parsing: String(fps!)) ?? FrameRate(numerator: 30, denominator: 1)!
-                let source = NativeLayerSource.forward(style: style, pages: document.events, width: size.width, height: size.height)
+                let source = try look.layers(width: size.width, height: size.height, warn: CommandFailure.printError)
                 let options = OverlayOptions(width: size.width, height: size.height, rate: rate, frames: times.count, codec: .png, times: times)
                 do { _ = try OverlayWriter.write(source.layers, options: options, to: output) } catch let error as VideoError {
                     throw CaptionFormatError(error.exitCode == 73 ? .cannotWrite : .unreadable, error.message)
@@ -77,7 +78,7 @@ struct Render: ParsableCommand {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
                 for (n, t) in times.enumerated() {
                     let name = String(format: "%06d.png", n + 1)
-                    try write(frame(document.events, at: t, renderer: renderer, base: base),
+                    try write(frame(pages, at: t, renderer: renderer, base: base),
                               to: (output as NSString).appendingPathComponent(name))
                 }
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CaptionFormats
 import CaptionModel
+import CaptionPipeline
 import CaptionStudio
 import CaptionVideo
 import Dispatch

@@ -2,6 +2,7 @@ import ArgumentParser
 import CaptionASS
 import CaptionFormats
 import CaptionModel
+import CaptionPipeline
 import CaptionRender
 import CaptionStyles
 import CaptionVerify
@@ -62,7 +63,7 @@ struct Verify: ParsableCommand {
 
     /// True when every frame of every preset passed.
     func verify() throws -> Bool {
-        let source = try CaptionInput(path: input, format: captions.from, track: captions.tracks.selection)
+        let source = try CaptionRead.input(input, format: captions.from, track: captions.tracks.selection)
         let overlayGeometry = try overlay.map { path in try MediaProbe.geometry(of: path) }
         let size = self.size ?? overlayGeometry.map { SizeArgument(width: $0.width, height: $0.height) } ?? SizeArgument(width: 1080, height: 1920)
         if let overlay, let g = overlayGeometry, g.width != size.width || g.height != size.height {
@@ -77,7 +78,8 @@ struct Verify: ParsableCommand {
         for preset in presets {
             let chosen = try library.style(preset: preset, styleFile: captions.styleOptions.style)
             let name = preset ?? chosen.name
-            let (pages, style) = source.pages(in: chosen, paging: captions.paging, secondary: try captions.secondaryEvents(for: chosen))
+            let prepared = source.drawn(in: chosen, overrides: captions.paging.overrides, secondary: try captions.secondaryEvents(for: chosen))
+            let (pages, style) = (prepared.pages, prepared.style)
             guard !pages.isEmpty else { throw CaptionFormatError(.malformed, "\(input): no captions to verify") }
             let missing = ASSSupport.unsupportedFeatures(of: style)
             guard missing.isEmpty else {

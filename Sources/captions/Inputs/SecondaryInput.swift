@@ -1,5 +1,6 @@
 import CaptionFormats
 import CaptionModel
+import CaptionPipeline
 import CaptionStyles
 
 /// `--secondary FILE`: a second caption file (any format the toolkit reads, typically a translation)
@@ -9,12 +10,10 @@ enum SecondaryInput {
     /// with the secondary block's lines.
     static func events(_ path: String?, style: CaptionStyle) throws -> [CaptionEvent] {
         guard let path else { return [] }
-        var result = try CaptionFileReader.read(path: path, format: nil)
+        let result = try CaptionFileReader.read(path: path, format: nil)
         try Diagnostics.report(result.diagnostics, source: path, strict: false)
-        var options = style.paging
-        options.maxLines = style.secondary.lines
-        result.document = CaptionPager.pages(of: result.document, wordTimed: result.wordTimedSource != nil, options: options)
-        guard !result.document.events.isEmpty else { throw CaptionFormatError(.malformed, "\(path): no captions in the secondary file") }
-        return result.document.events
+        let pages = CaptionInput(result).secondaryPages(for: style)
+        guard !pages.isEmpty else { throw CaptionFormatError(.malformed, "\(path): no captions in the secondary file") }
+        return pages
     }
 }

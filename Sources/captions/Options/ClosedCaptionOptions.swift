@@ -1,6 +1,7 @@
 import ArgumentParser
 import CaptionFormats
 import CaptionModel
+import CaptionPipeline
 import CaptionStyles
 import CaptionVideo
 
@@ -28,10 +29,8 @@ struct ClosedCaptionOptions: ParsableArguments {
     /// then in the embedder's `diagnostics`, for `report`.
     func embedder(tracks: TrackSelection, paging: PagingOptions) throws -> ClosedCaptionEmbedder? {
         guard let file else { return nil }
-        var result = try CaptionSource.read(path: file, track: tracks)
-        try Diagnostics.report(result.diagnostics, source: file, strict: false)
-        result.document = CaptionPager.pages(of: result.document, wordTimed: result.wordTimedSource != nil, options: paging)
-        return ClosedCaptionEmbedder(result.document, mode: mode?.mode ?? .popOn, channel: channel?.channel ?? .cc1)
+        let document = try CaptionRead.input(file, format: nil, track: tracks).document(paging: paging)
+        return ClosedCaptionEmbedder(document, mode: mode?.mode ?? .popOn, channel: channel?.channel ?? .cc1)
     }
 
     /// The embedder's warnings, naming the captions file and the channel.

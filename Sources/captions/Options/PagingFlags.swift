@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptionModel
+import CaptionPipeline
 import CaptionStyles
 
 /// The paging options as flags, shared by `convert` (and later `render` and `burn`). Unset flags keep
@@ -47,19 +48,22 @@ struct PagingFlags: ParsableArguments {
         }
     }
 
-    func options(base: PagingOptions = PagingOptions()) -> PagingOptions {
-        var o = base
-        if let maxChars { o.maxCharsPerLine = maxChars }
-        if let maxLines { o.maxLines = maxLines }
-        if let maxWords { o.maxWordsPerPage = maxWords }
-        if let maxDuration { o.maxDuration = ms(maxDuration) }
-        if let minDuration { o.minDuration = ms(minDuration) }
-        if let maxGap { o.maxGap = ms(maxGap) }
-        if let holdGap { o.holdGap = ms(holdGap) }
+    /// The flags as the pipeline takes them (`CaptionInput`).
+    var overrides: PagingOverrides {
+        var o = PagingOverrides()
+        o.maxCharsPerLine = maxChars
+        o.maxLines = maxLines
+        o.maxWordsPerPage = maxWords
+        o.maxDuration = maxDuration.map(ms)
+        o.minDuration = minDuration.map(ms)
+        o.maxGap = maxGap.map(ms)
+        o.holdGap = holdGap.map(ms)
         if noSentenceBreak { o.breakAfterSentence = false }
         if noBalance { o.balanceLines = false }
         return o
     }
+
+    func options(base: PagingOptions = PagingOptions()) -> PagingOptions { overrides.applied(to: base) }
 
     private func ms(_ seconds: Double) -> Milliseconds { CaptionTime.milliseconds(fromSeconds: seconds) ?? 0 }
 }

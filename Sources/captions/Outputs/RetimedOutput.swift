@@ -1,6 +1,7 @@
 import CaptionEdit
 import CaptionFormats
 import CaptionModel
+import CaptionPipeline
 import CaptionStyles
 
 /// What `retime` and `sync` both do with a map: move the captions and their words, warn (with the
@@ -12,9 +13,8 @@ enum RetimedOutput {
         let moved = retimer.apply(to: captions.document)
         let notes = moved.notes.map { Diagnostic.warning(line: captions.line(ofEvent: $0.caption - 1), $0.description) }
         try Diagnostics.report(notes, source: source, strict: strict)
-        var document = moved.document
         // Word timings from a speech-to-text tool become captions as convert makes them.
-        document = CaptionPager.pages(of: document, wordTimed: captions.wordTimedSource != nil, options: PagingOptions())
+        let document = CaptionInput(document: moved.document, wordTimed: captions.wordTimedSource != nil).document()
         let format = try DocumentOutput.format(named: outputFormat, path: output, inputFormat: captions.formatName)
         // Karaoke that came in as WebVTT timestamps goes out the same way.
         var options = WriteOptions()

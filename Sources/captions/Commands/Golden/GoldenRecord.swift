@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptionFormats
+import CaptionPipeline
 import CaptionStyles
 import CaptionVerify
 import Foundation
@@ -97,9 +98,10 @@ struct GoldenRecord: ParsableCommand {
     }
 
     private func captionsRecording(_ input: String) throws -> (GoldenManifest, String?, any FrameSource, () -> [String]) {
-        let source = try CaptionInput(path: input, format: captions.from, track: captions.tracks.selection)
+        let source = try CaptionRead.input(input, format: captions.from, track: captions.tracks.selection)
         let style = try captions.styleOptions.resolve()
-        let (pages, drawn) = source.pages(in: style, paging: captions.paging)
+        let prepared = source.drawn(in: style, overrides: captions.paging.overrides)
+        let (pages, drawn) = (prepared.pages, prepared.style)
         guard !pages.isEmpty else { throw CaptionFormatError(.malformed, "\(input): no captions to record") }
         let times = frameTimes.times(for: pages)
         guard !times.isEmpty else { throw CaptionFormatError(.usage, "no times to record") }

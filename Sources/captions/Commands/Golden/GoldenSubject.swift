@@ -1,5 +1,6 @@
 import CaptionFormats
 import CaptionModel
+import CaptionPipeline
 import CaptionRender
 import CaptionStyles
 import CaptionVerify
@@ -65,9 +66,11 @@ struct GoldenSubject {
         do { paging = try PagingFlags.parse(manifest.paging) } catch {
             throw CaptionFormatError(.malformed, "\(GoldenManifest.path(in: dir)): paging: \(PagingFlags.message(for: error))")
         }
-        let (pages, drawn) = try CaptionInput(path: inputPath, format: manifest.inputFormat,
-                                                  track: TrackSelection(index: manifest.inputTrack, language: manifest.inputLanguage,
-                                                                        closedCaptions: manifest.inputClosedCaptions.flatMap(CEA608Channel.init(name:)))).pages(in: style, paging: paging)
+        let prepared = try CaptionRead.input(inputPath, format: manifest.inputFormat,
+                                             track: TrackSelection(index: manifest.inputTrack, language: manifest.inputLanguage,
+                                                                   closedCaptions: manifest.inputClosedCaptions.flatMap(CEA608Channel.init(name:))))
+            .drawn(in: style, overrides: paging.overrides)
+        let (pages, drawn) = (prepared.pages, prepared.style)
         let fonts = FontInventory.fonts(for: drawn, pages: pages)
         if let recorded = manifest.fonts { notes += FontInventory.differences(recorded: recorded, now: fonts) }
         refreshed.fonts = fonts

@@ -4,20 +4,20 @@ import CaptionVideo
 
 /// Shot changes found in a video: `CaptionVideo` decodes small pictures, `CaptionTiming` decides the
 /// cuts. The one way `captions shots`, `captions check` and the studio find them.
-struct ShotDetectionRun {
-    var changes: ShotChanges
+public struct ShotDetectionRun: Sendable {
+    public var changes: ShotChanges
     /// Frames decoded, and the decoder's reduced-resolution level (0 when the codec has none).
-    var frames: Int
-    var lowres: Int
+    public var frames: Int
+    public var lowres: Int
 }
 
 /// The shot changes of `videoPath` (see `ShotDetector`). `threshold` nil is the default.
 /// - Throws: `VideoError`: 66 missing or unreadable, 65 not a media file or no video stream.
-func detectShotChanges(videoPath: String, threshold: Double?) throws -> ShotChanges {
+public func detectShotChanges(videoPath: String, threshold: Double?) throws -> ShotChanges {
     try runShotDetection(videoPath: videoPath, threshold: threshold).changes
 }
 
-func runShotDetection(videoPath: String, threshold: Double?) throws -> ShotDetectionRun {
+public func runShotDetection(videoPath: String, threshold: Double?) throws -> ShotDetectionRun {
     let reader = try ShotFrameReader(path: videoPath)
     var detector = ShotDetector(threshold: threshold ?? ShotDetector.defaultThreshold)
     var frames = 0

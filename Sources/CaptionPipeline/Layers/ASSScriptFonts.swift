@@ -6,8 +6,8 @@ import CaptionModel
 /// Only exact matches are attached (a substitute would draw another font than the author chose); the
 /// families not installed are returned so the command can name them. A family drawn only from the
 /// script's own `[Fonts]` section travels inside the track's header, where libass finds it.
-enum ASSScriptFonts {
-    static func files(for document: CaptionDocument) -> (files: [String], missing: [String]) {
+public enum ASSScriptFonts {
+    public static func files(for document: CaptionDocument) -> (files: [String], missing: [String]) {
         var wanted: [(family: String, weight: Int)] = []
         func want(_ family: String, bold: Bool) {
             // `@Family` is the family drawn vertically.

@@ -8,11 +8,11 @@ import CaptionVideo
 /// back losslessly, drawn by libass as players draw it (`LibassRenderer(playerWidth:height:)`), one
 /// frame per video frame, cropped to what was drawn and blended like the native layers. The native
 /// renderer does not draw ASS override tags, so libass draws them all.
-final class ASSScriptLayers: CaptionLayerSource {
+public final class ASSScriptLayers: CaptionLayerSource {
     private let libass: LibassRenderer
     private let canvas: LayerCanvas
 
-    init(document: CaptionDocument, width: Int, height: Int) throws {
+    public init(document: CaptionDocument, width: Int, height: Int) throws {
         var options = WriteOptions()
         options.singleThreaded = true
         let script = ASSFormat.write(document, options: options).text
@@ -23,21 +23,7 @@ final class ASSScriptLayers: CaptionLayerSource {
         canvas = LayerCanvas(width: width, height: height)
     }
 
-    /// The document of an input that keeps its own look, in every command that draws: an ASS or SSA
-    /// script with no preset, style, paging flag or secondary captions asked for. Nil for any other
-    /// input, which a style draws.
-    static func ownScript(_ document: CaptionDocument, styled: Bool, paged: Bool, secondary: Bool) -> CaptionDocument? {
-        document.assScript != nil && !styled && !paged && !secondary ? document : nil
-    }
-
-    /// The layer source for a script that keeps its own look, in the shape `NativeLayerSource.forward` gives
-    /// (libass gives no warnings of its own); nil for a document that has none (`StyledInputOptions.ownScript`).
-    static func source(_ script: CaptionDocument?, width: Int, height: Int) throws -> (layers: CaptionLayerSource, warnings: () -> [String])? {
-        guard let script else { return nil }
-        return (try ASSScriptLayers(document: script, width: width, height: height), { [] })
-    }
-
-    func layer(at t: Milliseconds) throws(VideoError) -> CaptionLayer? {
+    public func layer(at t: Milliseconds) throws(VideoError) -> CaptionLayer? {
         canvas.draw { libass.render(at: t, onto: &$0) }
     }
 
@@ -50,7 +36,7 @@ final class ASSScriptLayers: CaptionLayerSource {
     }
 
     /// The frame at `t` drawn onto `image` (render's single frames).
-    func draw(at t: Milliseconds, onto image: inout RGBAImage) {
+    public func draw(at t: Milliseconds, onto image: inout RGBAImage) {
         libass.render(at: t, onto: &image)
     }
 }

@@ -9,20 +9,19 @@ import CaptionVideo
 /// `--engine libass`: the ASS the toolkit compiles for the captions, drawn by libass at the output
 /// size with exactly the font files the native layout resolved (as `captions verify` does), one full
 /// frame per video frame, cropped to what was drawn and blended like the native layers.
-final class LibassCaptionLayers: CaptionLayerSource {
+public final class LibassCaptionLayers: CaptionLayerSource {
     private let libass: LibassRenderer
     private let canvas: LayerCanvas
 
-    init(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int, engine: LayoutEngine) throws {
+    public init(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int, engine: LayoutEngine) throws {
         // The same compiled script and font files `captions verify` gives libass.
         do {
-            ColorEmojiWarning.check(pages, style: style)
             libass = try ASSReference(style: style, pages: pages, width: width, height: height, engine: engine).frames.renderer
         } catch { throw CaptionFormatError(.unreadable, "libass: \(error)") }
         canvas = LayerCanvas(width: width, height: height)
     }
 
-    func layer(at t: Milliseconds) throws(VideoError) -> CaptionLayer? {
+    public func layer(at t: Milliseconds) throws(VideoError) -> CaptionLayer? {
         canvas.draw { libass.render(at: t, onto: &$0) }
     }
 }
