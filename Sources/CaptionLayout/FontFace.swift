@@ -84,8 +84,8 @@ public enum FontError: CaptionKitError {
     /// Fontconfig found no usable font for the family, not even a fallback.
     case notFound(family: String)
 
-    /// 66, input missing or unreadable, as `captions render` and `convert --preset` report it.
-    public var exitCode: Int32 { 66 }
+    /// Input missing or unreadable (66), as `captions render` and `convert --preset` report it.
+    public var failure: FailureKind { .unreadable }
 
     public var description: String {
         switch self {

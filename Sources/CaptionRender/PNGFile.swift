@@ -11,8 +11,8 @@ public struct PNGFileError: CaptionKitError {
 
     public var description: String { "\(path): \(reason)" }
 
-    /// 66 for a PNG that cannot be read, 73 for one that cannot be written (as `captions render` exits).
-    public var exitCode: Int32 { kind == .cannotRead ? 66 : 73 }
+    /// Unreadable (66) for a PNG that cannot be read, cannotWrite (73) for one that cannot be written.
+    public var failure: FailureKind { kind == .cannotRead ? .unreadable : .cannotWrite }
 }
 
 /// Reads and writes `RGBAImage`s with libpng's simplified API (`png_image_*`): 8-bit sRGB RGBA,

@@ -2,7 +2,7 @@ import CaptionModel
 
 /// Why a verification or a golden check could not run (as opposed to frames that do not match, which
 /// are results). Each message names the preset, time, file or field concerned.
-public enum VerifyError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum VerifyError: CaptionKitError, Equatable {
     /// The ASS compiler does not reproduce these features of the style yet.
     case unsupported(style: String, features: [String])
     /// The font files for the layout or for libass could not be resolved.
@@ -22,6 +22,15 @@ public enum VerifyError: Error, Sendable, Equatable, CustomStringConvertible {
         case .libass(let reason): reason
         case .render(let time, let reason): "rendering at \(time) ms: \(reason)"
         case .noCaptions: "no captions to verify"
+        }
+    }
+
+    /// Nothing to verify is malformed input (65); what verification needs and could not get (the
+    /// compiler's support, fonts, libass, a frame) is unreadable (66).
+    public var failure: FailureKind {
+        switch self {
+        case .noCaptions: .malformed
+        case .unsupported, .fonts, .libass, .render: .unreadable
         }
     }
 }

@@ -5,13 +5,10 @@ import CaptionModel
 /// documented exit codes (65 malformed input, 66 missing or unreadable input, 73 output cannot be
 /// written, 64 a request the toolkit cannot honour, 130 interrupted).
 public struct VideoError: CaptionKitError {
-    public enum Kind: Sendable {
-        case malformedInput
-        case unreadableInput
-        case cannotWrite
-        case unsupported
-        case interrupted
-    }
+    /// The toolkit's kinds: `malformed` (not a media file, no video stream), `unreadable` (missing,
+    /// unreadable), `cannotWrite`, `usage` (something libav* or the container cannot do as asked),
+    /// `interrupted` (a stopped burn).
+    public typealias Kind = FailureKind
     public var kind: Kind
     /// One sentence naming the file.
     public var message: String
@@ -19,17 +16,7 @@ public struct VideoError: CaptionKitError {
     public init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
 
     public var description: String { message }
-
-    /// The exit code `captions` uses for this error's kind (sysexits.h).
-    public var exitCode: Int32 {
-        switch kind {
-        case .malformedInput: 65
-        case .unreadableInput: 66
-        case .cannotWrite: 73
-        case .unsupported: 64
-        case .interrupted: 130
-        }
-    }
+    public var failure: FailureKind { kind }
 
     /// libav*'s message for a negative return code ("Invalid data found when processing input").
     static func reason(_ code: Int32) -> String {

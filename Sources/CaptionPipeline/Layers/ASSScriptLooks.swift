@@ -12,7 +12,7 @@ final class ASSScriptLooks: PGSLookDrawer, @unchecked Sendable {
 
     init(document: CaptionDocument, width: Int, height: Int) throws(VideoError) {
         do { layers = try ASSScriptLayers(document: document, width: width, height: height) }
-        catch { throw VideoError(.unreadableInput, "\(error)") }
+        catch { throw VideoError(.unreadable, "\(error)") }
         events = document.events
         index = PageIndex(document.events)
     }

@@ -1,7 +1,6 @@
 import CaptionModel
 
-/// Why a style could not be loaded. Each kind maps to one documented exit code (sysexits.h), so the
-/// command line turns style errors into codes in one place, as it does for caption files.
+/// Why a style could not be loaded; its kind is one of the toolkit's `FailureKind`s (the exit codes).
 ///
 /// | kind | exit | when |
 /// |---|---|---|
@@ -24,12 +23,12 @@ public struct StyleError: CaptionKitError {
     public var message: String { problems.joined(separator: "\n") }
     public var description: String { message }
 
-    /// The exit code `captions` uses for this error's kind (sysexits.h).
-    public var exitCode: Int32 {
+    public var failure: FailureKind {
         switch kind {
-        case .usage: 64
-        case .malformed: 65
-        case .missing: 66
+        case .usage: .usage
+        case .malformed: .malformed
+        case .missing: .unreadable
         }
     }
+    public var lines: [String] { problems }
 }

@@ -1,4 +1,5 @@
 import CEspeakNG
+import CaptionModel
 import Foundation
 
 /// Speech synthesized from a caption's words by espeak-ng, with the time each word starts in it: the
@@ -23,11 +24,11 @@ public struct SynthesizedSpeech: Sendable {
     }
 }
 
-/// A failure of espeak-ng itself (its data missing, a voice it does not know); exit code 66 when the
-/// voice or data is missing, as for any input that cannot be found.
-public struct SpeechSynthesisError: Error, CustomStringConvertible, Sendable {
+/// A failure of espeak-ng itself (its data missing, a voice it does not know): unreadable (66), as for
+/// any input that cannot be found.
+public struct SpeechSynthesisError: CaptionKitError {
     public var description: String
-    public var exitCode: Int32 { 66 }
+    public var failure: FailureKind { .unreadable }
 }
 
 /// espeak-ng through its C library, synchronously (`AUDIO_OUTPUT_SYNCHRONOUS`): samples and word events

@@ -1,6 +1,8 @@
+import CaptionModel
+
 /// What stops a golden recording or check (frames that differ are results, not errors). Each message
-/// names the file, and for a manifest the field. The command line maps the kinds to exit codes.
-public struct GoldenError: Error, Sendable, Equatable, CustomStringConvertible {
+/// names the file, and for a manifest the field. Its kind gives the toolkit's failure kind (`failure`), which gives the exit code.
+public struct GoldenError: CaptionKitError, Equatable {
     public enum Kind: Sendable, Equatable {
         /// A manifest, golden frame or input is missing or unreadable (66).
         case missing
@@ -18,4 +20,12 @@ public struct GoldenError: Error, Sendable, Equatable, CustomStringConvertible {
     public init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
 
     public var description: String { message }
+
+    public var failure: FailureKind {
+        switch kind {
+        case .missing: .unreadable
+        case .malformed: .malformed
+        case .exists, .cannotWrite: .cannotWrite
+        }
+    }
 }

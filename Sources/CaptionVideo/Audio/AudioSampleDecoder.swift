@@ -56,7 +56,7 @@ final class AudioSampleDecoder {
         out.pointee.sample_rate = Int32(sampleRate)
         out.pointee.format = AV_SAMPLE_FMT_FLT.rawValue
         av_channel_layout_default(&out.pointee.ch_layout, 1)
-        try check(swr_convert_frame(resampler, out, frame?.pointer), .malformedInput, "\(file): cannot resample its audio")
+        try check(swr_convert_frame(resampler, out, frame?.pointer), .malformed, "\(file): cannot resample its audio")
         let count = Int(out.pointee.nb_samples)
         guard count > 0, let data = out.pointee.data.0 else { return }
         let start = cursor ?? 0
@@ -75,7 +75,7 @@ final class AudioSampleDecoder {
         av_channel_layout_default(&mono, 1)
         try check(swr_alloc_set_opts2(&resampler, &mono, AV_SAMPLE_FMT_FLT, Int32(sampleRate),
                                       &f.pointee.ch_layout, AVSampleFormat(rawValue: f.pointee.format), f.pointee.sample_rate, 0, nil),
-                  .unsupported, "\(file): cannot resample its audio")
-        try check(swr_init(resampler), .unsupported, "\(file): cannot resample its audio")
+                  .usage, "\(file): cannot resample its audio")
+        try check(swr_init(resampler), .usage, "\(file): cannot resample its audio")
     }
 }

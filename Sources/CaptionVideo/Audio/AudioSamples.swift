@@ -23,7 +23,7 @@ public struct AudioSamples: Sendable {
     public static func read(_ path: String, sampleRate: Int = 16_000) throws(VideoError) -> AudioSamples {
         let container = try ContainerFile(path: path)
         let index = av_find_best_stream(container.context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
-        guard index >= 0 else { throw VideoError(.malformedInput, "\(path) has no audio stream to find speech in") }
+        guard index >= 0 else { throw VideoError(.malformed, "\(path) has no audio stream to find speech in") }
         let stream = container.stream(Int(index))
         let decoder = try AudioSampleDecoder(stream: stream, file: path, sampleRate: sampleRate,
                                              startMicroseconds: container.startMicroseconds)
@@ -37,7 +37,7 @@ public struct AudioSamples: Sendable {
         } catch let error as VideoError {
             throw error
         } catch {
-            throw VideoError(.malformedInput, "\(path): \(error)")
+            throw VideoError(.malformed, "\(path): \(error)")
         }
         try decoder.finish()
         return AudioSamples(samples: decoder.samples, sampleRate: sampleRate)

@@ -22,7 +22,7 @@ final class AudioTranscoder: AudioPath {
         inputTimeBase = input.pointee.time_base
         decoder = try CodecContext.audioDecoder(for: input, file: file)
 
-        guard let aac = avcodec_find_encoder(AV_CODEC_ID_AAC) else { throw VideoError(.unsupported, "this libavcodec has no AAC encoder") }
+        guard let aac = avcodec_find_encoder(AV_CODEC_ID_AAC) else { throw VideoError(.usage, "this libavcodec has no AAC encoder") }
         encoder = try CodecContext(codec: aac)
         let e = encoder.pointer
         let rate = decoder.pointer.pointee.sample_rate
@@ -33,9 +33,9 @@ final class AudioTranscoder: AudioPath {
         e.pointee.bit_rate = 192_000
         e.pointee.time_base = AVRational(num: 1, den: e.pointee.sample_rate)
         if output.needsGlobalHeader { e.pointee.flags |= cffmpeg_codec_flag_global_header() }
-        try check(avcodec_open2(e, aac, nil), .unsupported, "cannot open the AAC encoder")
+        try check(avcodec_open2(e, aac, nil), .usage, "cannot open the AAC encoder")
         guard let fifo = av_audio_fifo_alloc(AV_SAMPLE_FMT_FLTP, e.pointee.ch_layout.nb_channels, 1) else {
-            throw VideoError(.unsupported, "cannot allocate an audio buffer")
+            throw VideoError(.usage, "cannot allocate an audio buffer")
         }
         self.fifo = fifo
         streamIndex = try output.addStream(encoder: encoder)
@@ -74,12 +74,12 @@ final class AudioTranscoder: AudioPath {
         let e = encoder.pointer.pointee
         converted.pointer.pointee.sample_rate = e.sample_rate
         converted.pointer.pointee.format = e.sample_fmt.rawValue
-        try check(av_channel_layout_copy(&converted.pointer.pointee.ch_layout, &encoder.pointer.pointee.ch_layout), .unsupported, "audio layout")
-        try check(swr_convert_frame(resampler, converted.pointer, frame?.pointer), .malformedInput, "\(file): cannot resample its audio")
+        try check(av_channel_layout_copy(&converted.pointer.pointee.ch_layout, &encoder.pointer.pointee.ch_layout), .usage, "audio layout")
+        try check(swr_convert_frame(resampler, converted.pointer, frame?.pointer), .malformed, "\(file): cannot resample its audio")
         let count = converted.pointer.pointee.nb_samples
         if count > 0 {
             let data = UnsafeMutableRawPointer(converted.pointer.pointee.extended_data!).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-            guard av_audio_fifo_write(fifo, data, count) == count else { throw VideoError(.unsupported, "audio buffer overflow") }
+            guard av_audio_fifo_write(fifo, data, count) == count else { throw VideoError(.usage, "audio buffer overflow") }
         }
         try drain(all: false)
     }
@@ -89,8 +89,8 @@ final class AudioTranscoder: AudioPath {
         try check(swr_alloc_set_opts2(&resampler, &encoder.pointer.pointee.ch_layout, encoder.pointer.pointee.sample_fmt,
                                       encoder.pointer.pointee.sample_rate, &f.pointee.ch_layout,
                                       AVSampleFormat(rawValue: f.pointee.format), f.pointee.sample_rate, 0, nil),
-                  .unsupported, "\(file): cannot resample its audio")
-        try check(swr_init(resampler), .unsupported, "\(file): cannot resample its audio")
+                  .usage, "\(file): cannot resample its audio")
+        try check(swr_init(resampler), .usage, "\(file): cannot resample its audio")
     }
 
     /// Encodes whole encoder frames from the FIFO (and, with `all`, the short remainder).
@@ -103,10 +103,10 @@ final class AudioTranscoder: AudioPath {
             f.pointee.nb_samples = count
             f.pointee.format = encoder.pointer.pointee.sample_fmt.rawValue
             f.pointee.sample_rate = encoder.pointer.pointee.sample_rate
-            try check(av_channel_layout_copy(&f.pointee.ch_layout, &encoder.pointer.pointee.ch_layout), .unsupported, "audio layout")
-            try check(av_frame_get_buffer(f, 0), .unsupported, "cannot allocate an audio frame")
+            try check(av_channel_layout_copy(&f.pointee.ch_layout, &encoder.pointer.pointee.ch_layout), .usage, "audio layout")
+            try check(av_frame_get_buffer(f, 0), .usage, "cannot allocate an audio frame")
             let data = UnsafeMutableRawPointer(f.pointee.extended_data!).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-            guard av_audio_fifo_read(fifo, data, count) == count else { throw VideoError(.unsupported, "audio buffer underflow") }
+            guard av_audio_fifo_read(fifo, data, count) == count else { throw VideoError(.usage, "audio buffer underflow") }
             f.pointee.pts = nextPTS ?? 0
             nextPTS = f.pointee.pts + Int64(count)
             try encoder.encode(frame) { (packet) throws(VideoError) in try self.output.write(packet, stream: self.streamIndex) }

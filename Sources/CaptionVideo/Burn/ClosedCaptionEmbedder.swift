@@ -82,7 +82,7 @@ public final class ClosedCaptionEmbedder: @unchecked Sendable {
         }
         guard !bytes.isEmpty else { return }
         guard let side = av_frame_new_side_data(frame.pointer, AV_FRAME_DATA_A53_CC, bytes.count) else {
-            throw VideoError(.unsupported, "cannot allocate a frame's closed-caption side data")
+            throw VideoError(.usage, "cannot allocate a frame's closed-caption side data")
         }
         side.pointee.data.update(from: bytes, count: bytes.count)
     }

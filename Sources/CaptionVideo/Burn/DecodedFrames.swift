@@ -102,7 +102,7 @@ final class DecodedFrames: VideoFrameSource {
     /// to a refusal at its end.
     private func stopIfDamaged() throws(VideoError) {
         guard stopAtDamage, !recorder.damage.isEmpty else { return }
-        throw VideoError(.malformedInput, "\(input.path): \(recorder.damage.description); nothing written (--strict stops at the first damage)")
+        throw VideoError(.malformed, "\(input.path): \(recorder.damage.description); nothing written (--strict stops at the first damage)")
     }
 
     /// Whether the frames stopped short of what the container claims for the part burned: a damaged

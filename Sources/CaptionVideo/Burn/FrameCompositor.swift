@@ -16,7 +16,7 @@ final class FrameCompositor {
     /// Draws `layer` onto `frame`, which must be writable.
     func blend(_ layer: CaptionLayer, onto frame: MediaFrame) throws(VideoError) {
         guard let layout = PixelFormats.layout(frame.format) else {
-            throw VideoError(.unsupported, "cannot draw on \(PixelFormats.name(frame.format)) frames")
+            throw VideoError(.usage, "cannot draw on \(PixelFormats.name(frame.format)) frames")
         }
         let (sx, sy) = switch layout {
         case .planar(let x, let y): (x, y)

@@ -53,7 +53,7 @@ public final class NativeCaptionLayers: CaptionLayerSource {
             lastState = state; lastLayer = layer
             return layer
         } catch {
-            throw VideoError(.unreadableInput, "captions: \(error)")
+            throw VideoError(.unreadable, "captions: \(error)")
         }
     }
 }

@@ -51,7 +51,7 @@ public final class VideoBurner: @unchecked Sendable {
             displayMatrix = rotation == 0 ? nil : input.displayMatrix
             let decoder = try VideoDecoder.open(video, file: path)
             let d = decoder.pointer.pointee
-            guard d.width > 0, d.height > 0 else { throw VideoError(.malformedInput, "\(path): the video has no frame size.") }
+            guard d.width > 0, d.height > 0 else { throw VideoError(.malformed, "\(path): the video has no frame size.") }
             // Sizes are asked for as displayed; the frames are coded turned by the rotation.
             let shape = rotation % 180 == 0 ? options.shape : Self.turned(options.shape)
             let placement = FramePlacement.of(sourceWidth: Int(d.width), height: Int(d.height), shape: shape, fit: options.fit)
@@ -71,7 +71,7 @@ public final class VideoBurner: @unchecked Sendable {
                 hdr: try HDRMetadata.of(input, transfer: d.color_trc))
             if still {
                 guard let duration = options.duration ?? options.captionsEnd else {
-                    throw VideoError(.unsupported, "\(path) is a still image: give --duration (how long to show it)")
+                    throw VideoError(.usage, "\(path) is a still image: give --duration (how long to show it)")
                 }
                 window.origin = 0
                 window.end = min(window.end ?? Int64.max, Int64(duration) * 1000)
@@ -96,7 +96,7 @@ public final class VideoBurner: @unchecked Sendable {
             }
             template = try FrameScaler(placement: placement, format: format).convert(background)
             guard let length = options.duration.map({ Int64($0) * 1000 }) ?? input.durationMicroseconds else {
-                throw VideoError(.unsupported, "\(path): its length is unknown; give --duration")
+                throw VideoError(.usage, "\(path): its length is unknown; give --duration")
             }
             window.end = min(window.end ?? Int64.max, length)
             parameters = VideoEncoder.Parameters(
@@ -110,7 +110,7 @@ public final class VideoBurner: @unchecked Sendable {
         if let embedder = options.closedCaptions {
             let name = String(cString: codec.pointee.name)
             guard ClosedCaptionEmbedder.carryingEncoders.contains(name) else {
-                throw VideoError(.unsupported, "--closed-captions: the \(name) encoder cannot carry CEA-608 captions (in this FFmpeg only libx264 writes them); use --codec h264")
+                throw VideoError(.usage, "--closed-captions: the \(name) encoder cannot carry CEA-608 captions (in this FFmpeg only libx264 writes them); use --codec h264")
             }
             embedder.prepare(frameRate: parameters.frameRate)
         }
@@ -120,7 +120,7 @@ public final class VideoBurner: @unchecked Sendable {
         var audio: AudioPath?
         if options.part != nil {
             // A part is video only: the join copies the source's audio whole, never cut at the joins.
-            guard decoded != nil else { throw VideoError(.unsupported, "\(path): only a video can be burned in parts") }
+            guard decoded != nil else { throw VideoError(.usage, "\(path): only a video can be burned in parts") }
             // Decoding from an open GOP's key frame, the leading pictures (which belong to the part
             // before and are dropped) miss their references, and the H.264 decoder says so at error
             // level ("mmco: unref short failure"). Real failures still come back as return codes.
@@ -209,7 +209,7 @@ public final class VideoBurner: @unchecked Sendable {
         if failure.value == nil, options.cancellation?.isCancelled == true { failure.record(VideoError(.interrupted, "interrupted")) }
         let truncation = failure.value == nil ? source.value.truncation : nil
         if let truncation, options.strict {
-            failure.record(VideoError(.malformedInput, "\(truncation.description); nothing written (--strict)"))
+            failure.record(VideoError(.malformed, "\(truncation.description); nothing written (--strict)"))
         }
         if let error = failure.value {
             output.discard()
@@ -222,7 +222,7 @@ public final class VideoBurner: @unchecked Sendable {
             output.discard()
             throw error
         }
-        if frames == 0 { throw VideoError(.malformedInput, "\(inputPath): no frames in the chosen range") }
+        if frames == 0 { throw VideoError(.malformed, "\(inputPath): no frames in the chosen range") }
         return BurnStatistics(frames: frames, wallSeconds: Date().timeIntervalSince(started), captionedFrames: captionStage.captionedFrames,
                               captionMilliseconds: captionStage.milliseconds, frameCopyMilliseconds: captionStage.copyMilliseconds,
                               width: width, height: height, audio: audioHandling, truncation: truncation, damage: source.value.damage)
@@ -268,7 +268,7 @@ public final class VideoBurner: @unchecked Sendable {
 
     /// Decodes a still image's picture, scaled to the output.
     static func firstFrame(of input: MediaInput, decoder: CodecContext, scaler: FrameScaler) throws(VideoError) -> MediaFrame {
-        guard let picture = try VideoDecoder.firstFrame(of: input, decoder: decoder) else { throw VideoError(.malformedInput, "\(input.path): the image cannot be decoded.") }
+        guard let picture = try VideoDecoder.firstFrame(of: input, decoder: decoder) else { throw VideoError(.malformed, "\(input.path): the image cannot be decoded.") }
         let frame = try scaler.convert(picture)
         frame.pts = 0
         return frame

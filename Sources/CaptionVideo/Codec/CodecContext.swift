@@ -6,7 +6,7 @@ final class CodecContext: @unchecked Sendable {
     let codec: UnsafePointer<AVCodec>
 
     init(codec: UnsafePointer<AVCodec>) throws(VideoError) {
-        guard let context = avcodec_alloc_context3(codec) else { throw VideoError(.unsupported, "cannot allocate a codec context") }
+        guard let context = avcodec_alloc_context3(codec) else { throw VideoError(.usage, "cannot allocate a codec context") }
         pointer = context
         self.codec = codec
     }
@@ -22,23 +22,23 @@ final class CodecContext: @unchecked Sendable {
     static func audioDecoder(for stream: UnsafeMutablePointer<AVStream>, file: String) throws(VideoError) -> CodecContext {
         let parameters = stream.pointee.codecpar!
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
-            throw VideoError(.unsupported, "\(file): no decoder for its audio codec")
+            throw VideoError(.usage, "\(file): no decoder for its audio codec")
         }
         let decoder = try CodecContext(codec: codec)
-        try check(avcodec_parameters_to_context(decoder.pointer, parameters), .malformedInput, "\(file): unusable audio stream")
+        try check(avcodec_parameters_to_context(decoder.pointer, parameters), .malformed, "\(file): unusable audio stream")
         decoder.pointer.pointee.pkt_timebase = stream.pointee.time_base
-        try check(avcodec_open2(decoder.pointer, codec, nil), .malformedInput, "\(file): cannot decode its audio")
+        try check(avcodec_open2(decoder.pointer, codec, nil), .malformed, "\(file): cannot decode its audio")
         return decoder
     }
 
     /// Sends one frame (nil: flush) and hands every packet the encoder has ready to `body`.
     func encode(_ frame: MediaFrame?, _ body: (MediaPacket) throws(VideoError) -> Void) throws(VideoError) {
-        try check(avcodec_send_frame(pointer, frame?.pointer), .unsupported, "the \(name) encoder refused a frame")
+        try check(avcodec_send_frame(pointer, frame?.pointer), .usage, "the \(name) encoder refused a frame")
         while true {
             let packet = MediaPacket()
             let status = avcodec_receive_packet(pointer, packet.pointer)
             if status == averrorEAGAIN || status == averrorEOF { return }
-            try check(status, .unsupported, "the \(name) encoder failed")
+            try check(status, .usage, "the \(name) encoder failed")
             try body(packet)
         }
     }
@@ -75,6 +75,6 @@ final class CodecContext: @unchecked Sendable {
     private func skip(_ status: Int32, unless fatal: Bool, file: String, _ refused: (() -> Void)?) throws(VideoError) {
         guard status < 0 else { return }
         if let refused, !fatal, status != cffmpeg_averror_enomem() { return refused() }
-        try check(status, .malformedInput, "\(file): the \(name) stream is corrupt")
+        try check(status, .malformed, "\(file): the \(name) stream is corrupt")
     }
 }

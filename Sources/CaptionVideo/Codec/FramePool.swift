@@ -25,8 +25,8 @@ final class FramePool {
             frames.removeAll { $0.width != Int(f.width) || $0.height != Int(f.height) || $0.format.rawValue != f.format }
             frames.append(target)
         }
-        try check(av_frame_copy(target.pointer, frame.pointer), .unsupported, "cannot copy a frame")
-        try check(av_frame_copy_props(target.pointer, frame.pointer), .unsupported, "cannot copy a frame")
+        try check(av_frame_copy(target.pointer, frame.pointer), .usage, "cannot copy a frame")
+        try check(av_frame_copy_props(target.pointer, frame.pointer), .usage, "cannot copy a frame")
         return try target.reference()
     }
 }

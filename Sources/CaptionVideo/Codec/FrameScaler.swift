@@ -24,13 +24,13 @@ final class FrameScaler: @unchecked Sendable {
         if fits, p.isCropOnly, frame.format == format {
             if source.width != frame.width || source.height != frame.height {
                 try check(cffmpeg_frame_crop(frame.pointer, Int32(source.x), Int32(source.y), Int32(source.width), Int32(source.height)),
-                          .unsupported, "cannot crop a frame")
+                          .usage, "cannot crop a frame")
             }
             return frame
         }
         if fits {
             try check(cffmpeg_frame_crop(frame.pointer, Int32(source.x), Int32(source.y), Int32(source.width), Int32(source.height)),
-                      .unsupported, "cannot crop a frame")
+                      .usage, "cannot crop a frame")
         }
         let output = try MediaFrame.video(width: p.outputWidth, height: p.outputHeight, format: format)
         copyProperties(from: frame, to: output)
@@ -38,15 +38,15 @@ final class FrameScaler: @unchecked Sendable {
         if p.destination.width == p.outputWidth && p.destination.height == p.outputHeight {
             target = output
         } else {
-            try check(cffmpeg_frame_fill_black(output.pointer), .unsupported, "cannot pad a frame")
+            try check(cffmpeg_frame_fill_black(output.pointer), .usage, "cannot pad a frame")
             // A view of the destination rectangle sharing the output's buffers: swscale writes into it.
             target = try output.reference()
             let d = p.destination
             try check(cffmpeg_frame_crop(target.pointer, Int32(d.x), Int32(d.y), Int32(d.width), Int32(d.height)),
-                      .unsupported, "cannot place a frame")
+                      .usage, "cannot place a frame")
         }
         let context = try scaler(from: frame, to: target)
-        try check(sws_scale_frame(context, target.pointer, frame.pointer), .unsupported, "cannot scale a frame")
+        try check(sws_scale_frame(context, target.pointer, frame.pointer), .usage, "cannot scale a frame")
         return output
     }
 
@@ -58,7 +58,7 @@ final class FrameScaler: @unchecked Sendable {
                                 target.pointer.pointee.height, format, SWS_BICUBIC, nil, nil, nil)
         scalerKey = (s.width, s.height, s.format)
         guard let scaler else {
-            throw VideoError(.unsupported, "cannot convert \(s.width)x\(s.height) \(PixelFormats.name(AVPixelFormat(rawValue: s.format))) frames")
+            throw VideoError(.usage, "cannot convert \(s.width)x\(s.height) \(PixelFormats.name(AVPixelFormat(rawValue: s.format))) frames")
         }
         return scaler
     }

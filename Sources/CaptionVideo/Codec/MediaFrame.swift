@@ -21,14 +21,14 @@ final class MediaFrame: @unchecked Sendable {
         frame.pointer.pointee.width = Int32(width)
         frame.pointer.pointee.height = Int32(height)
         frame.pointer.pointee.format = format.rawValue
-        try check(av_frame_get_buffer(frame.pointer, 0), .unsupported, "cannot allocate a \(width)x\(height) frame")
+        try check(av_frame_get_buffer(frame.pointer, 0), .usage, "cannot allocate a \(width)x\(height) frame")
         return frame
     }
 
     /// Another reference to the same buffers (no pixel copy).
     func reference() throws(VideoError) -> MediaFrame {
         let copy = MediaFrame()
-        try check(av_frame_ref(copy.pointer, pointer), .unsupported, "cannot reference a frame")
+        try check(av_frame_ref(copy.pointer, pointer), .usage, "cannot reference a frame")
         return copy
     }
 

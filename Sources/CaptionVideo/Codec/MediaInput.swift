@@ -25,7 +25,7 @@ final class MediaInput: OpenedContainer, @unchecked Sendable {
         guard video != nil || audio != nil else {
             var owned: UnsafeMutablePointer<AVFormatContext>? = context
             avformat_close_input(&owned)
-            throw VideoError(.malformedInput, "\(path) has neither a video nor an audio stream.")
+            throw VideoError(.malformed, "\(path) has neither a video nor an audio stream.")
         }
         self.video = video
         self.audio = audio
@@ -67,7 +67,7 @@ final class MediaInput: OpenedContainer, @unchecked Sendable {
         while true {
             let status = av_read_frame(context, packet.pointer)
             if status == averrorEOF { return false }
-            try check(status, .malformedInput, "\(path) is damaged or truncated")
+            try check(status, .malformed, "\(path) is damaged or truncated")
             let stream = context.pointee.streams[packet.streamIndex]
             if stream == video || stream == audio { return true }
             av_packet_unref(packet.pointer)
@@ -77,12 +77,12 @@ final class MediaInput: OpenedContainer, @unchecked Sendable {
     /// Seeks to the last key frame at or before timestamp `ts` of `stream`, for a plan's part.
     func seek(stream: UnsafeMutablePointer<AVStream>, toKeyFrameAtOrBefore ts: Int64) throws(VideoError) {
         try check(av_seek_frame(context, stream.pointee.index, ts, cffmpeg_seek_flag_backward()),
-                  .malformedInput, "\(path): cannot seek to the part's first frame")
+                  .malformed, "\(path): cannot seek to the part's first frame")
     }
 
     /// Seeks to the last key frame at or before `microseconds` (relative to the start), for --start.
     func seek(toMicroseconds microseconds: Int64) throws(VideoError) {
         try check(av_seek_frame(context, -1, startMicroseconds + microseconds, cffmpeg_seek_flag_backward()),
-                  .malformedInput, "\(path): cannot seek to \(Double(microseconds) / 1e6) s")
+                  .malformed, "\(path): cannot seek to \(Double(microseconds) / 1e6) s")
     }
 }

@@ -21,7 +21,7 @@ final class MediaOutput: @unchecked Sendable {
         temporaryPath = OutputLocation.temporaryPath(for: path)
         var context: UnsafeMutablePointer<AVFormatContext>?
         guard avformat_alloc_output_context2(&context, nil, nil, path) >= 0, let context else {
-            throw VideoError(.unsupported, "\(path): unknown container; name the output .mp4, .mov or .mkv")
+            throw VideoError(.usage, "\(path): unknown container; name the output .mp4, .mov or .mkv")
         }
         self.context = context
     }

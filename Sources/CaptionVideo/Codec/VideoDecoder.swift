@@ -12,15 +12,15 @@ enum VideoDecoder {
         let vp9Alpha = alpha && parameters.pointee.codec_id == AV_CODEC_ID_VP9
             && av_dict_get(stream.pointee.metadata, "alpha_mode", nil, 0).map { String(cString: $0.pointee.value) == "1" } == true
         guard let codec = (vp9Alpha ? avcodec_find_decoder_by_name("libvpx-vp9") : nil) ?? avcodec_find_decoder(parameters.pointee.codec_id) else {
-            throw VideoError(.unsupported, "\(file): no decoder for its video codec")
+            throw VideoError(.usage, "\(file): no decoder for its video codec")
         }
         DecoderMessages.prepare()
         let decoder = try CodecContext(codec: codec)
-        try check(avcodec_parameters_to_context(decoder.pointer, parameters), .malformedInput, "\(file): unusable video stream")
+        try check(avcodec_parameters_to_context(decoder.pointer, parameters), .malformed, "\(file): unusable video stream")
         decoder.pointer.pointee.pkt_timebase = stream.pointee.time_base
         decoder.pointer.pointee.thread_count = 0
         configure(decoder)
-        try check(avcodec_open2(decoder.pointer, codec, nil), .malformedInput, "\(file): cannot decode its video")
+        try check(avcodec_open2(decoder.pointer, codec, nil), .malformed, "\(file): cannot decode its video")
         return decoder
     }
 

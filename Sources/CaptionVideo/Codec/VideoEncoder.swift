@@ -6,7 +6,7 @@ enum VideoEncoder {
     static func findCodec(_ settings: EncoderSettings) throws(VideoError) -> UnsafePointer<AVCodec> {
         guard let codec = avcodec_find_encoder_by_name(settings.encoderName),
               codec.pointee.type == AVMEDIA_TYPE_VIDEO else {
-            throw VideoError(.unsupported, "--codec \(settings.codec): this libavcodec has no such video encoder (\(settings.encoderName))")
+            throw VideoError(.usage, "--codec \(settings.codec): this libavcodec has no such video encoder (\(settings.encoderName))")
         }
         return codec
     }
@@ -46,18 +46,18 @@ enum VideoEncoder {
             // Options the user gave must exist; the defaults apply only where they do.
             let crf = String(settings.crf ?? EncoderSettings.defaultCRF)
             if av_opt_set(priv, "crf", crf, 0) < 0, settings.crf != nil {
-                throw VideoError(.unsupported, "--crf: the \(encoder.name) encoder has no crf option")
+                throw VideoError(.usage, "--crf: the \(encoder.name) encoder has no crf option")
             }
             let preset = settings.preset ?? EncoderSettings.defaultPreset
             if av_opt_set(priv, "preset", preset, 0) < 0, settings.preset != nil {
-                throw VideoError(.unsupported, "--encoder-preset \(preset): not a preset of the \(encoder.name) encoder")
+                throw VideoError(.usage, "--encoder-preset \(preset): not a preset of the \(encoder.name) encoder")
             }
         }
         // libx264 and libx265 print their settings at info level; keep their own logs quiet too.
         if let priv = c.pointee.priv_data, encoder.name == "libx265" {
             av_opt_set(priv, "x265-params", (["log-level=error"] + p.hdr.x265Parameters).joined(separator: ":"), 0)
         }
-        try check(avcodec_open2(c, codec, nil), .unsupported,
+        try check(avcodec_open2(c, codec, nil), .usage,
                   "cannot open the \(encoder.name) encoder for \(p.width)x\(p.height) \(PixelFormats.name(p.format))")
         return encoder
     }

@@ -54,12 +54,12 @@ enum PixelFormats {
         let drawable = supported.filter { layout($0) != nil }
         if let requested {
             let format = av_get_pix_fmt(requested)
-            guard format != AV_PIX_FMT_NONE else { throw VideoError(.unsupported, "--pix-fmt \(requested): not a pixel format name (yuv420p, yuv420p10le, ...)") }
+            guard format != AV_PIX_FMT_NONE else { throw VideoError(.usage, "--pix-fmt \(requested): not a pixel format name (yuv420p, yuv420p10le, ...)") }
             guard supported.contains(format) else {
-                throw VideoError(.unsupported, "--pix-fmt \(requested): the \(encoder) encoder does not take it; it takes \(supported.map(name).joined(separator: ", "))")
+                throw VideoError(.usage, "--pix-fmt \(requested): the \(encoder) encoder does not take it; it takes \(supported.map(name).joined(separator: ", "))")
             }
             guard layout(format) != nil else {
-                throw VideoError(.unsupported, "--pix-fmt \(requested): captions are drawn on planar Y'CbCr (8- or 10-bit) or nv12; \(encoder) takes \(drawable.map(name).joined(separator: ", "))")
+                throw VideoError(.usage, "--pix-fmt \(requested): captions are drawn on planar Y'CbCr (8- or 10-bit) or nv12; \(encoder) takes \(drawable.map(name).joined(separator: ", "))")
             }
             return format
         }
@@ -67,7 +67,7 @@ enum PixelFormats {
         let depth = (av_pix_fmt_desc_get(decoded)?.pointee.comp.0.depth).map(Int.init) ?? 8
         guard let format = drawable.first(where: { !isFullRange($0) && bitDepth($0) == (depth > 8 ? 10 : 8) })
             ?? drawable.first(where: { !isFullRange($0) }) ?? drawable.first else {
-            throw VideoError(.unsupported, "the \(encoder) encoder takes no Y'CbCr pixel format (8- or 10-bit) to draw captions on")
+            throw VideoError(.usage, "the \(encoder) encoder takes no Y'CbCr pixel format (8- or 10-bit) to draw captions on")
         }
         return format
     }

@@ -6,7 +6,7 @@ import Foundation
 enum FontAttachment {
     static func describe(_ stream: UnsafeMutablePointer<AVStream>, font path: String, output: String) throws(VideoError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw VideoError(.unreadableInput, "\(path): cannot read the font to attach")
+            throw VideoError(.unreadable, "\(path): cannot read the font to attach")
         }
         let bytes = [UInt8](data)
         let isOpenType = bytes.starts(with: Array("OTTO".utf8))

@@ -24,7 +24,7 @@ enum PGSPacketizer {
         var previous: (pts: UInt32, dts: UInt32) = (0, 0)
         for (i, segment) in track.segments.enumerated() {
             func fail(_ reason: String) -> VideoError {
-                VideoError(.malformedInput, "\(name): segment \(i + 1) (\(segment.kind)): \(reason)")
+                VideoError(.malformed, "\(name): segment \(i + 1) (\(segment.kind)): \(reason)")
             }
             guard segment.dts <= segment.pts else { throw fail("its DTS \(segment.dts) is after its PTS \(segment.pts)") }
             // Players show display sets in PTS order, so a PTS that goes back is the track's mistake.
@@ -62,7 +62,7 @@ enum PGSPacketizer {
             }
         }
         if let open = displaySet {
-            throw VideoError(.malformedInput, "\(name): the display set that starts at segment \(open.first + 1) has no END segment")
+            throw VideoError(.malformed, "\(name): the display set that starts at segment \(open.first + 1) has no END segment")
         }
         return (packets, raised)
     }

@@ -32,10 +32,10 @@ public enum SoftTrackMuxer {
         let out = try MediaOutput(path: output)
         let container = MuxContainer(out)
         if !bitmapTracks.isEmpty, !container.holdsPGS {
-            throw VideoError(.unsupported, "\(output): a PGS (bitmap) track goes into Matroska (.mkv) or Blu-ray M2TS (.m2ts); MP4, MOV, WebM and plain .ts cannot hold one")
+            throw VideoError(.usage, "\(output): a PGS (bitmap) track goes into Matroska (.mkv) or Blu-ray M2TS (.m2ts); MP4, MOV, WebM and plain .ts cannot hold one")
         }
         if !tracks.isEmpty, container.isM2TS {
-            throw VideoError(.unsupported, "\(output): M2TS holds no text subtitle track; name the output .mkv, or add the captions as a PGS track")
+            throw VideoError(.usage, "\(output): M2TS holds no text subtitle track; name the output .mkv, or add the captions as a PGS track")
         }
         let input = try ContainerFile(path: video)
         var result = Result()
@@ -115,7 +115,7 @@ public enum SoftTrackMuxer {
             if cancellation?.isCancelled == true { throw VideoError(.interrupted, "\(output): stopped; nothing written") }
             let status = av_read_frame(input.context, packet.pointer)
             if status == averrorEOF { break }
-            try check(status, .malformedInput, "\(video) is damaged or truncated")
+            try check(status, .malformed, "\(video) is damaged or truncated")
             guard let index = kept[packet.streamIndex] else { av_packet_unref(packet.pointer); continue }
             let stream = input.stream(packet.streamIndex)
             // Subtitles are written just before the first packet that comes after them.

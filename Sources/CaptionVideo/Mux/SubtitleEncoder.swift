@@ -11,15 +11,15 @@ final class SubtitleEncoder {
     init(_ track: SoftTrack) throws(VideoError) {
         self.track = track
         guard let codec = avcodec_find_encoder_by_name(track.codec.rawValue) else {
-            throw VideoError(.unsupported, "this libavcodec has no \(track.codec.rawValue) encoder")
+            throw VideoError(.usage, "this libavcodec has no \(track.codec.rawValue) encoder")
         }
         context = try CodecContext(codec: codec)
         context.pointer.pointee.time_base = AVRational(num: 1, den: 1000)
         let header = Array(track.header.utf8)
         try check(header.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cffmpeg_set_subtitle_header(context.pointer, $0.baseAddress, Int32($0.count)) }
-        }, .unsupported, "cannot give the \(track.codec.rawValue) encoder its header")
-        try check(avcodec_open2(context.pointer, codec, nil), .unsupported, "cannot open the \(track.codec.rawValue) encoder")
+        }, .usage, "cannot give the \(track.codec.rawValue) encoder its header")
+        try check(avcodec_open2(context.pointer, codec, nil), .usage, "cannot open the \(track.codec.rawValue) encoder")
     }
 
     /// Each event's packet: its bytes, start and duration in milliseconds; events whose text encodes
@@ -36,7 +36,7 @@ final class SubtitleEncoder {
                 buffer = [UInt8](repeating: 0, count: fields.utf8.count * 8)
                 size = encode(fields, event: event, duration: duration, into: &buffer)
             }
-            try check(size, .unsupported, "the \(track.codec.rawValue) encoder refused the caption at \(CaptionTime.clock(event.start))")
+            try check(size, .usage, "the \(track.codec.rawValue) encoder refused the caption at \(CaptionTime.clock(event.start))")
             guard size > 0 else { continue }
             packets.append((Array(buffer[0..<Int(size)]), event.start, duration))
         }

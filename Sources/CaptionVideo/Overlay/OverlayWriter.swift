@@ -46,12 +46,12 @@ public enum OverlayWriter {
         let o = options
         // Encoders' notes (libvpx prints its version) are not the user's business; errors still are.
         av_log_set_level(AV_LOG_ERROR)
-        guard o.width > 0, o.height > 0, o.frames > 0 else { throw VideoError(.unsupported, "\(path): an overlay needs a size and at least one frame") }
+        guard o.width > 0, o.height > 0, o.frames > 0 else { throw VideoError(.usage, "\(path): an overlay needs a size and at least one frame") }
         if o.codec == .vp9, o.width % 2 != 0 || o.height % 2 != 0 {
-            throw VideoError(.unsupported, "\(path): VP9 with alpha needs an even width and height (\(o.width)x\(o.height))")
+            throw VideoError(.usage, "\(path): VP9 with alpha needs an even width and height (\(o.width)x\(o.height))")
         }
         guard let codec = avcodec_find_encoder_by_name(o.codec.encoderName) else {
-            throw VideoError(.unsupported, "this libavcodec has no \(o.codec.encoderName) encoder")
+            throw VideoError(.usage, "this libavcodec has no \(o.codec.encoderName) encoder")
         }
         let sink: OverlaySink = o.codec == .png ? try PNGSequenceSink(directory: path) : try MediaOutputSink(path: path)
         let encoder = try CodecContext(codec: codec)
@@ -87,7 +87,7 @@ public enum OverlayWriter {
             }
         }
         if o.codec == .qtrle { c.pointee.gop_size = 30 }
-        try check(avcodec_open2(c, codec, nil), .unsupported, "cannot open the \(encoder.name) encoder for \(o.width)x\(o.height)")
+        try check(avcodec_open2(c, codec, nil), .usage, "cannot open the \(encoder.name) encoder for \(o.width)x\(o.height)")
         try sink.begin(encoder: encoder)
 
         let converter = OverlayFrameConverter(codec: o.codec, width: o.width, height: o.height)
@@ -103,7 +103,7 @@ public enum OverlayWriter {
         var repeats: [Int: [Int]] = [:]
         func writeCopy(of packet: MediaPacket, as n: Int) throws(VideoError) {
             let copy = MediaPacket()
-            try check(av_packet_ref(copy.pointer, packet.pointer), .unsupported, "cannot copy a packet")
+            try check(av_packet_ref(copy.pointer, packet.pointer), .usage, "cannot copy a packet")
             copy.pointer.pointee.pts = Int64(n); copy.pointer.pointee.dts = Int64(n); copy.pointer.pointee.duration = 1
             try sink.write(copy, frame: n)
         }
@@ -117,7 +117,7 @@ public enum OverlayWriter {
             var keep: MediaPacket?
             if o.codec.isIntraOnly, frame == lastEncoded || !waiting.isEmpty {
                 keep = MediaPacket()
-                try check(av_packet_ref(keep!.pointer, packet.pointer), .unsupported, "cannot copy a packet")
+                try check(av_packet_ref(keep!.pointer, packet.pointer), .usage, "cannot copy a packet")
                 if frame == lastEncoded { reusable = keep }
             }
             try sink.write(packet, frame: frame)

@@ -100,7 +100,7 @@ public struct PGSCaptionLooks: Sendable {
                     }
                     out.append(Look(frame: frame, pages: state.pages.map(\.index), image: layer?.image, x: layer?.x ?? 0, y: layer?.y ?? 0))
                 } catch {
-                    return .failure(VideoError(.unreadableInput, "captions: \(error)"))
+                    return .failure(VideoError(.unreadable, "captions: \(error)"))
                 }
             }
             return .success(out)

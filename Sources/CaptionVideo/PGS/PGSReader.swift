@@ -21,7 +21,7 @@ public struct PGSReader: Sendable {
         var offset = 0
         while offset < bytes.count {
             let start = offset
-            func fail(_ reason: String) -> VideoError { VideoError(.malformedInput, "PGS byte \(start): \(reason)") }
+            func fail(_ reason: String) -> VideoError { VideoError(.malformed, "PGS byte \(start): \(reason)") }
             guard bytes.count - offset >= PGSSegment.headerSize else { throw fail("a segment header needs 13 bytes, \(bytes.count - offset) remain") }
             guard bytes[offset] == 0x50, bytes[offset + 1] == 0x47 else { throw fail("no \"PG\" magic") }
             let pts = Self.number(bytes, offset + 2, 4), dts = Self.number(bytes, offset + 6, 4)
@@ -90,7 +90,7 @@ public struct PGSReader: Sendable {
                         do {
                             objects[id] = try PGSRunLength.decode(p.data, width: p.width, height: p.height)
                         } catch {
-                            throw VideoError(.malformedInput, "PGS object \(id) at byte \(p.offset): \(error)")
+                            throw VideoError(.malformed, "PGS object \(id) at byte \(p.offset): \(error)")
                         }
                     }
                     sizes[id] = PGSDisplaySet.Size(width: p.width, height: p.height)
@@ -112,7 +112,7 @@ public struct PGSReader: Sendable {
                 current = nil
             }
         }
-        guard current == nil else { throw VideoError(.malformedInput, "PGS byte \(bytes.count): the file ends inside the display set at byte \(current!.offset)") }
+        guard current == nil else { throw VideoError(.malformed, "PGS byte \(bytes.count): the file ends inside the display set at byte \(current!.offset)") }
         return sets
     }
 

@@ -77,7 +77,7 @@ public struct PGSTrackWriter {
     /// whole.
     public func write(_ looks: PGSCaptionLooks, into put: ([PGSSegment]) -> Void) throws(VideoError) -> Report {
         guard width > 0, height > 0, width <= 0xFFFF, height <= 0xFFFF else {
-            throw VideoError(.unsupported, "PGS: the video size \(width)x\(height) cannot be written (1...65535 per side)")
+            throw VideoError(.usage, "PGS: the video size \(width)x\(height) cannot be written (1...65535 per side)")
         }
         var schedule = PGSSchedule(width: width, height: height, frameRate: frameRate, matrix: matrix)
         var handed = 0

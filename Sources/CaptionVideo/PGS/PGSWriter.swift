@@ -36,7 +36,7 @@ public struct PGSWriter: Sendable {
     /// The segments of the whole track, in file order.
     public func segments(_ captions: [PGSCaption]) throws(VideoError) -> (segments: [PGSSegment], statistics: Statistics) {
         guard width > 0, height > 0, width <= 0xFFFF, height <= 0xFFFF else {
-            throw VideoError(.unsupported, "PGS: the video size \(width)x\(height) cannot be written (1...65535 per side)")
+            throw VideoError(.usage, "PGS: the video size \(width)x\(height) cannot be written (1...65535 per side)")
         }
         let order = captions.indices.sorted { captions[$0].start < captions[$1].start }
         var segments: [PGSSegment] = []
@@ -46,10 +46,10 @@ public struct PGSWriter: Sendable {
         for (k, i) in order.enumerated() {
             let caption = captions[i]
             guard caption.start >= 0, caption.end > caption.start else {
-                throw VideoError(.malformedInput, "PGS: caption \(i + 1) has times \(caption.start)...\(caption.end) ms (start must be >= 0 and before the end)")
+                throw VideoError(.malformed, "PGS: caption \(i + 1) has times \(caption.start)...\(caption.end) ms (start must be >= 0 and before the end)")
             }
             guard caption.start >= previousEnd else {
-                throw VideoError(.unsupported, "PGS: caption \(i + 1) starts at \(caption.start) ms before the previous one ends at \(previousEnd) ms (overlapping captions are not written yet)")
+                throw VideoError(.usage, "PGS: caption \(i + 1) starts at \(caption.start) ms before the previous one ends at \(previousEnd) ms (overlapping captions are not written yet)")
             }
             let frame = PixelRect(x: 0, y: 0, width: width, height: height)
             let placed = PixelRect(x: caption.x, y: caption.y, width: caption.image.width, height: caption.image.height)

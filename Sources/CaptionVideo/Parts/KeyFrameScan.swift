@@ -16,7 +16,7 @@ public struct KeyFrameScan: Sendable {
     public static func scan(_ path: String, cancellation: BurnCancellation? = nil) throws(VideoError) -> KeyFrameScan {
         let input = try MediaInput(path: path)
         guard let video = input.video, !input.isStillImage else {
-            throw VideoError(.unsupported, "\(path): only a video can be split into parts (this is an image or audio)")
+            throw VideoError(.usage, "\(path): only a video can be split into parts (this is an image or audio)")
         }
         input.audio?.pointee.discard = AVDISCARD_ALL
         let timeBase = video.pointee.time_base
@@ -27,15 +27,15 @@ public struct KeyFrameScan: Sendable {
             defer { av_packet_unref(packet.pointer) }
             let p = packet.pointer.pointee
             guard packet.streamIndex == Int(video.pointee.index) else { continue }
-            guard p.flags & AV_PKT_FLAG_CORRUPT == 0 else { throw VideoError(.malformedInput, "\(path) is damaged: a corrupt packet at frame \(frames.count + 1)") }
+            guard p.flags & AV_PKT_FLAG_CORRUPT == 0 else { throw VideoError(.malformed, "\(path) is damaged: a corrupt packet at frame \(frames.count + 1)") }
             let ts = p.pts != cffmpeg_nopts_value() ? p.pts : p.dts
             guard ts != cffmpeg_nopts_value() else {
-                throw VideoError(.unsupported, "\(path): frame \(frames.count + 1) has no timestamp; such a stream cannot be split frame-exactly")
+                throw VideoError(.usage, "\(path): frame \(frames.count + 1) has no timestamp; such a stream cannot be split frame-exactly")
             }
             frames.append(ts)
             if p.flags & AV_PKT_FLAG_KEY != 0 { keys.append(ts) }
         }
-        guard !frames.isEmpty else { throw VideoError(.malformedInput, "\(path): the video has no frames") }
+        guard !frames.isEmpty else { throw VideoError(.malformed, "\(path): the video has no frames") }
         frames.sort()
         keys.sort()
         let origin = av_rescale_q(input.startMicroseconds, cffmpeg_time_base_q(), timeBase)

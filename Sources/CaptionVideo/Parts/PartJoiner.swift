@@ -22,9 +22,9 @@ public enum PartJoiner {
         for part in plan.parts {
             try checkPresent(part)
             let input = try MediaInput(path: part.output)
-            guard let video = input.video else { throw VideoError(.malformedInput, "part \(part.index) (\(part.output)) has no video") }
+            guard let video = input.video else { throw VideoError(.malformed, "part \(part.index) (\(part.output)) has no video") }
             if let first = parts.first?.video, let difference = Self.difference(video.pointee.codecpar.pointee, first.pointee.codecpar.pointee) {
-                throw VideoError(.malformedInput, "part \(part.index) (\(part.output)) is encoded unlike part 0 (\(difference)); burn it again with --part \(part.index)")
+                throw VideoError(.malformed, "part \(part.index) (\(part.output)) is encoded unlike part 0 (\(difference)); burn it again with --part \(part.index)")
             }
             parts.append(input)
         }
@@ -108,7 +108,7 @@ public enum PartJoiner {
                     count += 1
                 }
                 guard count == part.frames else {
-                    throw VideoError(.malformedInput, "part \(k) (\(part.output)) has \(count) frames where the plan counts \(part.frames); burn it again with --part \(k)")
+                    throw VideoError(.malformed, "part \(k) (\(part.output)) has \(count) frames where the plan counts \(part.frames); burn it again with --part \(k)")
                 }
                 frames += count
             }
@@ -128,7 +128,7 @@ public enum PartJoiner {
     /// Refuses a part whose file is not there, saying how to make it.
     public static func checkPresent(_ part: PartPlan.Part) throws(VideoError) {
         guard FileManager.default.fileExists(atPath: part.output) else {
-            throw VideoError(.unreadableInput, "part \(part.index) (\(part.output)) is missing; burn it with --part \(part.index)")
+            throw VideoError(.unreadable, "part \(part.index) (\(part.output)) is missing; burn it with --part \(part.index)")
         }
     }
 

@@ -64,7 +64,7 @@ public struct PartPlan: Codable, Sendable, Equatable {
     /// Refuses a video that is no longer the one planned (another size or modification time).
     public func checkVideo() throws(VideoError) {
         guard Self.sizeAndTime(video) == (videoBytes, videoModified) else {
-            throw VideoError(.malformedInput, "\(video) has changed since the plan was made; make the plan again")
+            throw VideoError(.malformed, "\(video) has changed since the plan was made; make the plan again")
         }
     }
 
@@ -79,18 +79,18 @@ public struct PartPlan: Codable, Sendable, Equatable {
     }
 
     public static func read(_ path: String) throws(VideoError) -> PartPlan {
-        guard let data = FileManager.default.contents(atPath: path) else { throw VideoError(.unreadableInput, "\(path): cannot read the plan") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw VideoError(.unreadable, "\(path): cannot read the plan") }
         do {
             let plan = try JSONDecoder().decode(PartPlan.self, from: data)
             guard plan.version == 1, plan.timeBase.count == 2, plan.timeBase[0] > 0, plan.timeBase[1] > 0, !plan.parts.isEmpty,
                   plan.parts.enumerated().allSatisfy({ $0.offset == $0.element.index }) else {
-                throw VideoError(.malformedInput, "\(path): not a plan CaptionKit wrote (version, time base or part numbers)")
+                throw VideoError(.malformed, "\(path): not a plan CaptionKit wrote (version, time base or part numbers)")
             }
             return plan
         } catch let error as VideoError {
             throw error
         } catch {
-            throw VideoError(.malformedInput, "\(path): not a plan CaptionKit wrote (\(error))")
+            throw VideoError(.malformed, "\(path): not a plan CaptionKit wrote (\(error))")
         }
     }
 

@@ -51,13 +51,13 @@ public final class ShotFrameReader {
         var index = Int(av_find_best_stream(container.context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0))
         // An MP3's or M4A's cover art is a one-picture "video" stream: not a video to cut.
         if index >= 0, container.stream(index).pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { index = -1 }
-        guard index >= 0 else { throw VideoError(.malformedInput, "\(path) has no video stream to find shot changes in") }
+        guard index >= 0 else { throw VideoError(.malformed, "\(path) has no video stream to find shot changes in") }
         streamIndex = index
         let stream = container.stream(index)
         timeBase = stream.pointee.time_base
         let rational = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
         guard let rate = FrameRate(numerator: Int(rational.num), denominator: Int(max(1, rational.den))) else {
-            throw VideoError(.malformedInput, "\(path): its video stream has no frame rate")
+            throw VideoError(.malformed, "\(path): its video stream has no frame rate")
         }
         frameRate = rate
         sourceWidth = Int(stream.pointee.codecpar.pointee.width)
@@ -98,7 +98,7 @@ public final class ShotFrameReader {
         } catch let error as VideoError {
             throw error
         } catch {
-            throw VideoError(.malformedInput, "\(path): \(error)")
+            throw VideoError(.malformed, "\(path): \(error)")
         }
         try decoder.decode(nil, file: path, refused: {}, emit)
     }
@@ -118,7 +118,7 @@ public final class ShotFrameReader {
 
     private func picture(of frame: MediaFrame, number: Int) throws(VideoError) -> ShotPicture {
         let context = try scaler(for: frame)
-        try check(sws_scale_frame(context, small.pointer, frame.pointer), .unsupported, "\(path): cannot scale a frame")
+        try check(sws_scale_frame(context, small.pointer, frame.pointer), .usage, "\(path): cannot scale a frame")
         func plane(_ i: Int, _ w: Int, _ h: Int) -> [UInt8] {
             let base = small.plane(i)!, stride = small.linesize(i)
             return [UInt8](unsafeUninitializedCapacity: w * h) { buffer, count in
@@ -139,7 +139,7 @@ public final class ShotFrameReader {
         scaler = sws_getContext(s.width, s.height, AVPixelFormat(rawValue: s.format), Int32(Self.width), Int32(Self.height),
                                 AV_PIX_FMT_YUV420P, SWS_AREA, nil, nil, nil)
         scalerKey = (s.width, s.height, s.format)
-        guard let scaler else { throw VideoError(.unsupported, "\(path): cannot convert \(s.width)x\(s.height) frames") }
+        guard let scaler else { throw VideoError(.usage, "\(path): cannot convert \(s.width)x\(s.height) frames") }
         return scaler
     }
 }

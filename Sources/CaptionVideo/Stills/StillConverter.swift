@@ -31,7 +31,7 @@ struct StillConverter {
         format = AVPixelFormat(rawValue: f.format)
         formatName = PixelFormats.name(format)
         matrix = ColorMatrix(colorspace: f.colorspace, range: f.color_range, format: format, transfer: f.color_trc)
-        guard width > 0, height > 0 else { throw VideoError(.malformedInput, "\(file): a frame has no size") }
+        guard width > 0, height > 0 else { throw VideoError(.malformed, "\(file): a frame has no size") }
         let descriptor = av_pix_fmt_desc_get(format)?.pointee
         let hasAlpha = (descriptor?.flags ?? 0) & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
         if PixelFormats.isRGB(format) {
@@ -88,7 +88,7 @@ struct StillConverter {
         let converted = try MediaFrame.video(width: width, height: height, format: target)
         guard let sws = sws_getContext(Int32(width), Int32(height), format, Int32(width), Int32(height), target,
                                        Int32(SWS_POINT), nil, nil, nil) else {
-            throw VideoError(.unsupported, "cannot convert \(formatName) frames")
+            throw VideoError(.usage, "cannot convert \(formatName) frames")
         }
         defer { sws_freeContext(sws) }
         // Keep limited range limited (swscale would otherwise pick its own idea of the source's range).
@@ -100,7 +100,7 @@ struct StillConverter {
                 sws_setColorspaceDetails(sws, inverse, range, table, range, brightness, contrast, saturation)
             }
         }
-        try check(sws_scale_frame(sws, converted.pointer, frame.pointer), .unsupported, "cannot convert \(formatName) frames")
+        try check(sws_scale_frame(sws, converted.pointer, frame.pointer), .usage, "cannot convert \(formatName) frames")
         return converted
     }
 

@@ -25,7 +25,7 @@ public enum VideoStills {
     /// before it, the last one for a time past the end.
     public static func frames(path: String, at times: [Milliseconds]) throws(VideoError) -> VideoStillFrames {
         let input = try MediaInput(path: path)
-        guard let stream = input.video else { throw VideoError(.unsupported, "\(path) has no video stream") }
+        guard let stream = input.video else { throw VideoError(.usage, "\(path) has no video stream") }
         // Decoders' notes (libvpx prints its version) are not the user's business; errors still are.
         av_log_set_level(AV_LOG_ERROR)
         let decoder = try VideoDecoder.open(stream, file: path, alpha: true)
@@ -76,12 +76,12 @@ public enum VideoStills {
         }
         if next < order.count { try decoder.decode(nil, file: path, refused: { recorder.refused() }) { (frame) throws(VideoError) in try arrived(frame) } }
         recorder.finish()
-        guard shown != nil || next == order.count else { throw VideoError(.malformedInput, "\(path): no video frame could be decoded") }
+        guard shown != nil || next == order.count else { throw VideoError(.malformed, "\(path): no video frame could be decoded") }
         while next < order.count {
             images[order[next]] = try image(of: &shown!)
             next += 1
         }
-        guard let converter else { throw VideoError(.malformedInput, "\(path): no video frame could be decoded") }
+        guard let converter else { throw VideoError(.malformed, "\(path): no video frame could be decoded") }
         return VideoStillFrames(images: images.map { $0! }, matrix: converter.matrix, width: converter.width,
                                 height: converter.height, pixelFormat: converter.formatName, damage: recorder.damage)
     }

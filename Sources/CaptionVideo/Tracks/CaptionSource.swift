@@ -15,9 +15,9 @@ public enum CaptionSource {
             if container != nil || track.isSet {
                 do {
                     return try SubtitleTrackReader.read(path: path, selection: track)
-                } catch let error as VideoError where error.kind == .malformedInput && error.message.hasPrefix("\(path) cannot be read") {
+                } catch let error as VideoError where error.kind == .malformed && error.message.hasPrefix("\(path) cannot be read") {
                     // Say what the file looked like: a caption file named .srt that is really a broken MP4.
-                    throw VideoError(.malformedInput, "\(path) looks like \(container ?? "a video file") but libavformat cannot read it; it may be truncated or damaged")
+                    throw VideoError(.malformed, "\(path) looks like \(container ?? "a video file") but libavformat cannot read it; it may be truncated or damaged")
                 }
             }
         }

@@ -23,10 +23,10 @@ final class ContainerFile: OpenedContainer, @unchecked Sendable {
     static func open(_ path: String) throws(VideoError) -> UnsafeMutablePointer<AVFormatContext> {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw VideoError(.unreadableInput, "\(path): no such file")
+            throw VideoError(.unreadable, "\(path): no such file")
         }
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw VideoError(.unreadableInput, "\(path): permission denied")
+            throw VideoError(.unreadable, "\(path): permission denied")
         }
         var context: UnsafeMutablePointer<AVFormatContext>?
         // The demuxer's own complaint ("moov atom not found") would come before ours: one sentence is enough.
@@ -35,13 +35,13 @@ final class ContainerFile: OpenedContainer, @unchecked Sendable {
         defer { av_log_set_level(level) }
         let opened = avformat_open_input(&context, path, nil, nil)
         guard opened >= 0, let context else {
-            throw VideoError(.malformedInput, "\(path) cannot be read as a video, audio or image file; it may be truncated or damaged (\(VideoError.reason(opened))).")
+            throw VideoError(.malformed, "\(path) cannot be read as a video, audio or image file; it may be truncated or damaged (\(VideoError.reason(opened))).")
         }
         let found = avformat_find_stream_info(context, nil)
         if found < 0 {
             var owned: UnsafeMutablePointer<AVFormatContext>? = context
             avformat_close_input(&owned)
-            throw VideoError(.malformedInput, "\(path) is damaged: its streams cannot be read (\(VideoError.reason(found))).")
+            throw VideoError(.malformed, "\(path) is damaged: its streams cannot be read (\(VideoError.reason(found))).")
         }
         return context
     }
@@ -63,7 +63,7 @@ final class ContainerFile: OpenedContainer, @unchecked Sendable {
         while true {
             let status = av_read_frame(context, packet.pointer)
             if status == averrorEOF { return }
-            try check(status, .malformedInput, "\(path) is damaged or truncated")
+            try check(status, .malformed, "\(path) is damaged or truncated")
             defer { av_packet_unref(packet.pointer) }
             if packet.streamIndex == index { try body(packet.pointer) }
         }

@@ -25,14 +25,14 @@ final class SubtitleDecoder {
         let codecID = parameters.pointee.codec_id
         codecName = String(cString: avcodec_get_name(codecID))
         guard let codec = avcodec_find_decoder(codecID) else {
-            throw VideoError(.unsupported, "\(source): no decoder for its \(codecName) track")
+            throw VideoError(.usage, "\(source): no decoder for its \(codecName) track")
         }
         // A packet the decoder refuses is a warning in the toolkit's words; libav's own line is not repeated.
         DecoderMessages.prepare()
         decoder = try CodecContext(codec: codec)
-        try check(avcodec_parameters_to_context(decoder.pointer, parameters), .malformedInput, "\(source): unusable \(codecName) track")
+        try check(avcodec_parameters_to_context(decoder.pointer, parameters), .malformed, "\(source): unusable \(codecName) track")
         decoder.pointer.pointee.pkt_timebase = timeBase
-        try check(avcodec_open2(decoder.pointer, codec, nil), .malformedInput, "\(source): cannot decode its \(codecName) track")
+        try check(avcodec_open2(decoder.pointer, codec, nil), .malformed, "\(source): cannot decode its \(codecName) track")
         isASS = codecID == AV_CODEC_ID_ASS || codecID == AV_CODEC_ID_SSA
         let context = decoder.pointer.pointee
         header = isASS ? context.subtitle_header.map { ptr in

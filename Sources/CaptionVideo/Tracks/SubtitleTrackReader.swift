@@ -40,20 +40,20 @@ public enum SubtitleTrackReader {
     package static func read(codec: String, extradata: [UInt8], timeBase: (num: Int32, den: Int32), packets: [TrackPacket],
                              name: String = "packets") throws -> ParseResult {
         guard let descriptor = avcodec_descriptor_get_by_name(codec), descriptor.pointee.type == AVMEDIA_TYPE_SUBTITLE else {
-            throw VideoError(.unsupported, "\(name): \(codec) is not a subtitle codec libavcodec knows")
+            throw VideoError(.usage, "\(name): \(codec) is not a subtitle codec libavcodec knows")
         }
-        guard let parameters = avcodec_parameters_alloc() else { throw VideoError(.unsupported, "cannot allocate codec parameters") }
+        guard let parameters = avcodec_parameters_alloc() else { throw VideoError(.usage, "cannot allocate codec parameters") }
         defer { var owned: UnsafeMutablePointer<AVCodecParameters>? = parameters; avcodec_parameters_free(&owned) }
         parameters.pointee.codec_type = AVMEDIA_TYPE_SUBTITLE
         parameters.pointee.codec_id = descriptor.pointee.id
         if !extradata.isEmpty {
-            try check(cffmpeg_set_extradata(parameters, extradata, Int32(extradata.count)), .unsupported, "\(name): cannot copy its extradata")
+            try check(cffmpeg_set_extradata(parameters, extradata, Int32(extradata.count)), .usage, "\(name): cannot copy its extradata")
         }
         let decoder = try SubtitleDecoder(parameters: parameters, timeBase: AVRational(num: timeBase.num, den: timeBase.den),
                                           startMicroseconds: 0, source: name)
         let packet = MediaPacket()
         for p in packets {
-            try check(av_new_packet(packet.pointer, Int32(p.bytes.count)), .unsupported, "\(name): cannot allocate a packet")
+            try check(av_new_packet(packet.pointer, Int32(p.bytes.count)), .usage, "\(name): cannot allocate a packet")
             if !p.bytes.isEmpty { packet.pointer.pointee.data.update(from: p.bytes, count: p.bytes.count) }
             packet.pointer.pointee.pts = p.pts ?? cffmpeg_nopts_value()
             packet.pointer.pointee.dts = packet.pointer.pointee.pts

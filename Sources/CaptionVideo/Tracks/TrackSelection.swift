@@ -37,27 +37,27 @@ public struct TrackSelection: Sendable, Hashable {
         let listed = tracks.map(\.summary).joined(separator: "; ")
         guard !tracks.isEmpty else {
             if let index {
-                throw VideoError(.unsupported, "\(path): stream \(index) is not a subtitle track, and the file has none (its streams: \(streams.joined(separator: "; ")))")
+                throw VideoError(.usage, "\(path): stream \(index) is not a subtitle track, and the file has none (its streams: \(streams.joined(separator: "; ")))")
             }
-            throw VideoError(.malformedInput, "\(path) has no subtitle track (its streams: \(streams.joined(separator: "; ")))")
+            throw VideoError(.malformed, "\(path) has no subtitle track (its streams: \(streams.joined(separator: "; ")))")
         }
         var candidates = tracks
         if let index {
             candidates = candidates.filter { $0.index == index }
             guard !candidates.isEmpty else {
-                throw VideoError(.unsupported, "\(path): stream \(index) is not a subtitle track; its subtitle tracks: \(listed)")
+                throw VideoError(.usage, "\(path): stream \(index) is not a subtitle track; its subtitle tracks: \(listed)")
             }
         }
         if let language {
             candidates = candidates.filter { $0.language.map { Self.sameLanguage($0, language) } ?? false }
             guard !candidates.isEmpty else {
-                throw VideoError(.unsupported, "\(path): no subtitle track\(index.map { " \($0)" } ?? "") in language '\(language)'; its subtitle tracks: \(listed)")
+                throw VideoError(.usage, "\(path): no subtitle track\(index.map { " \($0)" } ?? "") in language '\(language)'; its subtitle tracks: \(listed)")
             }
         }
         if let closedCaptions {
             let channel = closedCaptions.description
             guard let chosen = candidates.first(where: { $0.kind == .closedCaptions && $0.channel == channel }) else {
-                throw VideoError(.unsupported, "\(path): no \(channel) closed captions\(index.map { " in stream \($0)" } ?? ""); its subtitle tracks: \(listed)")
+                throw VideoError(.usage, "\(path): no \(channel) closed captions\(index.map { " in stream \($0)" } ?? ""); its subtitle tracks: \(listed)")
             }
             return chosen
         }
@@ -68,11 +68,11 @@ public struct TrackSelection: Sendable, Hashable {
             let other = candidates[0]
             switch other.kind {
             case .bitmap:
-                throw VideoError(.malformedInput, "\(path): track \(other.index) holds pictures (\(other.codec)), not text; CaptionKit cannot read bitmap subtitles as captions yet (its subtitle tracks: \(listed))")
+                throw VideoError(.malformed, "\(path): track \(other.index) holds pictures (\(other.codec)), not text; CaptionKit cannot read bitmap subtitles as captions yet (its subtitle tracks: \(listed))")
             case .unknown:
-                throw VideoError(.malformedInput, "\(path): track \(other.index) is in a codec this build of FFmpeg does not know, so CaptionKit cannot read it (its subtitle tracks: \(listed))")
+                throw VideoError(.malformed, "\(path): track \(other.index) is in a codec this build of FFmpeg does not know, so CaptionKit cannot read it (its subtitle tracks: \(listed))")
             default:
-                throw VideoError(.malformedInput, "\(path): track \(other.index) is a CEA-608 stream with no caption in it (its subtitle tracks: \(listed))")
+                throw VideoError(.malformed, "\(path): track \(other.index) is a CEA-608 stream with no caption in it (its subtitle tracks: \(listed))")
             }
         }
         return chosen

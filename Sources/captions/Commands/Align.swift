@@ -105,13 +105,9 @@ struct Align: ParsableCommand {
             var options = AudioWordAligner.Options()
             options.voice = voice
             let result = try alignAndWrite(protecting: [transcript, audio], plain: { text in
-                try AudioAlignment.run { () throws(SpeechSynthesisError) in
-                    try AudioWordAligner.align(text: text, samples: sound.samples, sampleRate: sound.sampleRate, options: options)
-                }
+                try AudioWordAligner.align(text: text, samples: sound.samples, sampleRate: sound.sampleRate, options: options)
             }, document: \.document, captions: { captions in
-                try AudioAlignment.run { () throws(SpeechSynthesisError) in
-                    try AudioWordAligner.align(captions: captions, samples: sound.samples, sampleRate: sound.sampleRate, options: options)
-                }
+                try AudioWordAligner.align(captions: captions, samples: sound.samples, sampleRate: sound.sampleRate, options: options)
             })
             let report = "captions: align: " + AudioAlignment.summary(result)
             if output == "-" { CommandFailure.printError(report) } else { print(report) }

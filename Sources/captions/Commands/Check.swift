@@ -173,11 +173,11 @@ struct Check: ParsableCommand {
         }
         guard let video, !noShots, profile.checksShotChanges else { return nil }
         // A sound file names the programme's length as well as a video does: checked, with a warning.
-        do { _ = try MediaProbe.geometry(of: video) } catch where error.kind == .unsupported {
+        do { _ = try MediaProbe.geometry(of: video) } catch where error.kind == .usage {
             CommandFailure.printError("captions: warning: \(video) has no video stream: no shot changes to check against (--no-shots skips looking)")
             return nil
         } catch {
-            throw CaptionFormatError(error.kind == .unreadableInput ? .unreadable : .malformed, error.message)
+            throw CaptionFormatError(error.kind == .unreadable ? .unreadable : .malformed, error.message)
         }
         return try Self.videoError { try detectShotChanges(videoPath: video, threshold: nil) }
     }
@@ -185,7 +185,7 @@ struct Check: ParsableCommand {
     /// A video's error as the exit codes name it: 66 unreadable, 65 anything else.
     private static func videoError<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as VideoError {
-            throw CaptionFormatError(error.kind == .unreadableInput ? .unreadable : .malformed, error.message)
+            throw CaptionFormatError(error.kind == .unreadable ? .unreadable : .malformed, error.message)
         }
     }
 

@@ -51,7 +51,7 @@ struct Join: ParsableCommand {
         try PartJoiner.checkPresent(part)
         let expected = DoneMarker.identity(of: PlanJobs.arguments(of: part, in: plan), part: plan.range(of: part))
         guard let marker = DoneMarker.read(for: part.output), marker.arguments == expected, (try? marker.describes(part.output)) == true else {
-            throw VideoError(.malformedInput, "part \(part.index) (\(part.output)) was not burned from this plan, not to the end, or has changed since; burn it again with --part \(part.index)")
+            throw VideoError(.malformed, "part \(part.index) (\(part.output)) was not burned from this plan, not to the end, or has changed since; burn it again with --part \(part.index)")
         }
     }
 }

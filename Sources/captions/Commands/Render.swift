@@ -70,9 +70,7 @@ struct Render: ParsableCommand {
                 let rate = FrameRate(parsing: String(fps!)) ?? FrameRate(numerator: 30, denominator: 1)!
                 let source = try look.layers(width: size.width, height: size.height, warn: CommandFailure.printError)
                 let options = OverlayOptions(width: size.width, height: size.height, rate: rate, frames: times.count, codec: .png, times: times)
-                do { _ = try OverlayWriter.write(source.layers, options: options, to: output) } catch let error as VideoError {
-                    throw CaptionFormatError(error.exitCode == 73 ? .cannotWrite : .unreadable, error.message)
-                }
+                _ = try OverlayWriter.write(source.layers, options: options, to: output)
                 for warning in source.warnings() { CommandFailure.printError("captions: warning: \(warning)") }
             } else {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)

@@ -57,7 +57,7 @@ struct Verify: ParsableCommand {
 
     func run() throws {
         var passed = true
-        try CommandFailure.exitOnError { passed = try VerifyErrors.mapped { try verify() } }
+        try CommandFailure.exitOnError { passed = try verify() }
         if !passed { throw ExitCode(1) }
     }
 

@@ -7,24 +7,13 @@ import CaptionVideo
 /// Word timings from a recording's speech for captions that have none: `align --audio`, and
 /// `--align-audio` on the commands that draw captions (burn, render, studio).
 enum AudioAlignment {
-    /// Runs the aligner with espeak-ng's failures (a voice it does not know) as a missing input (66).
-    static func run<R>(_ body: () throws(SpeechSynthesisError) -> R) throws -> R {
-        do {
-            return try body()
-        } catch {
-            throw CaptionFormatError(.unreadable, error.description)
-        }
-    }
-
     /// `document` with word timings from the speech in `audio` for its cues without words.
     static func words(for document: CaptionDocument, from audio: String, voice: String) throws -> CaptionDocument {
         guard document.events.contains(where: { $0.words.isEmpty }) else { return document }
         let sound = try AudioSamples.read(audio, sampleRate: 16_000)
         var options = AudioWordAligner.Options()
         options.voice = voice
-        let result = try run { () throws(SpeechSynthesisError) in
-            try AudioWordAligner.align(captions: document, samples: sound.samples, sampleRate: sound.sampleRate, options: options)
-        }
+        let result = try AudioWordAligner.align(captions: document, samples: sound.samples, sampleRate: sound.sampleRate, options: options)
         CommandFailure.printError("captions: word timings from \(audio): " + summary(result))
         return result.document
     }

@@ -50,7 +50,7 @@ struct BatchRun {
             return ExitCode(runJobs(chosen.map { jobs[$0] }))
         } catch {
             CommandFailure.printError("captions: \(error.message)")
-            return ExitCode(error.kind.exitCode)
+            return ExitCode(error.exitCode)
         }
     }
 
@@ -89,7 +89,7 @@ struct BatchRun {
         let arguments: [String]
         switch job.arguments {
         case .success(let parsed): arguments = parsed
-        case .failure(let error): return Outcome(status: "failed", exit: error.kind.exitCode, message: error.message)
+        case .failure(let error): return Outcome(status: "failed", exit: error.exitCode, message: error.message)
         }
         let burn: Burn
         do {

@@ -19,7 +19,7 @@ struct ManifestJob {
     /// The jobs of a JSON Lines file: each non-blank line is one, numbered from 0 in order.
     static func read(_ path: String) throws(ManifestError) -> [ManifestJob] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ManifestError(.missing, "\(path): cannot read the manifest")
+            throw ManifestError(.unreadable, "\(path): cannot read the manifest")
         }
         guard let text = String(data: data, encoding: .utf8) else { throw ManifestError(.malformed, "\(path): the manifest is not UTF-8") }
         var jobs: [ManifestJob] = []

@@ -7,7 +7,7 @@ enum PlanJobs {
     /// what it burns.
     static func jobs(_ path: String, printing: [String] = []) throws(ManifestError) -> [BatchJob] {
         let plan: PartPlan
-        do { plan = try PartPlan.read(path) } catch { throw ManifestError(error.exitCode == 66 ? .missing : .malformed, error.message) }
+        do { plan = try PartPlan.read(path) } catch { throw ManifestError(error.exitCode == 66 ? .unreadable : .malformed, error.message) }
         return plan.parts.map { part in
             BatchJob(index: part.index, label: "\(path) part \(part.index)", origin: ["part": part.index], output: part.output,
                      arguments: .success(arguments(of: part, in: plan) + printing), part: plan.range(of: part),

@@ -1,6 +1,7 @@
 import CaptionVideo
 import ArgumentParser
 import CaptionFormats
+import CaptionModel
 import CaptionStyles
 import Foundation
 
@@ -20,12 +21,8 @@ enum CommandFailure {
     /// One of the toolkit's errors as its exit code and its lines (one per problem: a style file may
     /// have several); nil for any other error.
     static func describe(_ error: any Error) -> (code: Int32, lines: [String])? {
-        switch error {
-        case let error as CaptionFormatError: (error.exitCode, [error.message])
-        case let error as StyleError: (error.exitCode, error.problems)
-        case let error as VideoError: (error.exitCode, [error.message])
-        default: nil
-        }
+        guard let error = error as? any CaptionKitError else { return nil }
+        return (error.exitCode, error.lines)
     }
 
     static func printError(_ line: String) {

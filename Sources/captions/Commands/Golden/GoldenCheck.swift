@@ -74,7 +74,7 @@ struct GoldenCheck: ParsableCommand {
 
     func run() throws {
         var code: Int32 = 0
-        try CommandFailure.exitOnError { code = try VerifyErrors.mapped { try check() } }
+        try CommandFailure.exitOnError { code = try check() }
         if code != 0 { throw ExitCode(code) }
     }
 

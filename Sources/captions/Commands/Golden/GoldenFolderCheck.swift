@@ -45,16 +45,11 @@ struct GoldenFolderCheck {
         return outcome
     }
 
-    /// Any error as the folder's error, with the exit code the command line gives it.
+    /// Any error as the folder's error, with the exit code the command line gives it (70 for an
+    /// error that is not the toolkit's: a bug).
     static func folderError(_ error: any Error) -> GoldenFolderError {
-        switch Result(catching: { try VerifyErrors.mapped { throw error } }) {
-        case .failure(let error as CaptionFormatError):
-            GoldenFolderError(code: error.exitCode, message: error.message)
-        case .failure(let error as StyleError):
-            GoldenFolderError(code: error.exitCode, message: error.problems.map(\.description).joined(separator: "; "))
-        default:
-            GoldenFolderError(code: 70, message: "\(error)")
-        }
+        guard let error = error as? any CaptionKitError else { return GoldenFolderError(code: 70, message: "\(error)") }
+        return GoldenFolderError(code: error.exitCode, message: error.lines.joined(separator: "; "))
     }
 
     private func check(_ outcome: inout GoldenFolderOutcome) throws {

@@ -64,7 +64,7 @@ struct GoldenRecord: ParsableCommand {
     }
 
     func run() throws {
-        try CommandFailure.exitOnError { try VerifyErrors.mapped { try record() } }
+        try CommandFailure.exitOnError { try record() }
     }
 
     func record() throws {
