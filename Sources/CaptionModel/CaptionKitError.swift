@@ -52,3 +52,17 @@ public enum FailureKind: Sendable, Hashable {
         }
     }
 }
+
+/// The toolkit's plain failure: a kind and one sentence naming the file (or field, or option). Reading
+/// and writing caption files call it `CaptionFormatError`, video work `VideoError`: one type, so the two
+/// modules' errors are told apart by nothing but their messages, and every catch sees the same fields.
+public struct CaptionKitFailure: CaptionKitError, Hashable {
+    public typealias Kind = FailureKind
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
+
+    public var description: String { message }
+    public var failure: FailureKind { kind }
+}

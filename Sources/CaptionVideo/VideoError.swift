@@ -1,23 +1,13 @@
 import CFFmpeg
 import CaptionModel
 
-/// Why a burn failed, by what the user can do about it; each kind maps to one of the command line's
-/// documented exit codes (65 malformed input, 66 missing or unreadable input, 73 output cannot be
-/// written, 64 a request the toolkit cannot honour, 130 interrupted).
-public struct VideoError: CaptionKitError {
-    /// The toolkit's kinds: `malformed` (not a media file, no video stream), `unreadable` (missing,
-    /// unreadable), `cannotWrite`, `usage` (something libav* or the container cannot do as asked),
-    /// `interrupted` (a stopped burn).
-    public typealias Kind = FailureKind
-    public var kind: Kind
-    /// One sentence naming the file.
-    public var message: String
+/// Why decoding, burning or encoding failed: the toolkit's plain failure (`CaptionKitFailure`), its
+/// kind by what the user can do about it: `malformed` (not a media file, no video stream, 65),
+/// `unreadable` (missing, unreadable, 66), `cannotWrite` (73), `usage` (something libav* or the
+/// container cannot do as asked, 64), `interrupted` (a stopped burn, 130).
+public typealias VideoError = CaptionKitFailure
 
-    public init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
-
-    public var description: String { message }
-    public var failure: FailureKind { kind }
-
+extension VideoError {
     /// libav*'s message for a negative return code ("Invalid data found when processing input").
     static func reason(_ code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 128)

@@ -56,24 +56,15 @@ struct Check: ParsableCommand {
     @Option(name: .shortAndLong, help: "With --fix: where to write the repaired captions.")
     var output: String?
 
-    @Option(help: "With --fix: the output format; default from -o's extension, else the input's.")
-    var to: String?
-
-    @Option(name: .customLong("output-format"), help: .hidden)
-    var outputFormat: String?
-
     @OptionGroup(title: "Captions inside a video file")
     var tracks: TrackOptions
 
-    @Option(help: "Input format, overriding detection.")
-    var from: String?
-
-    @Option(name: .customLong("input-format"), help: .hidden)
-    var inputFormat: String?
+    /// `--to` applies with --fix.
+    @OptionGroup var formats: FormatOptions
 
     /// The formats, the old spellings (`--input-format`, `--output-format`) taken too (`RenamedOptions`).
-    private var inputFormatName: String? { from ?? inputFormat }
-    private var outputFormatName: String? { to ?? outputFormat }
+    private var inputFormatName: String? { formats.from ?? formats.inputFormat }
+    private var outputFormatName: String? { formats.to ?? formats.outputFormat }
 
     func validate() throws {
         if fix != (output != nil) { throw ValidationError("--fix and -o go together") }
@@ -84,8 +75,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var status: Int32 = 0
-        if from == nil, inputFormat != nil { RenamedOptions.warn("check", old: "--input-format", new: "--from") }
-        if to == nil, outputFormat != nil { RenamedOptions.warn("check", old: "--output-format", new: "--to") }
+        _ = formats.resolved(command: "check")   // the old spellings' warnings, once
         try CommandFailure.exitOnError {
             let profile = try loadProfile()
             var duration: Milliseconds?

@@ -44,17 +44,7 @@ struct Retime: ParsableCommand {
     @OptionGroup(title: "Captions inside a video file")
     var tracks: TrackOptions
 
-    @Option(help: "Input format, overriding detection.")
-    var from: String?
-
-    @Option(help: "Output format; defaults to the output's extension, else the input's format.")
-    var to: String?
-
-    @Option(name: .customLong("input-format"), help: .hidden)
-    var inputFormat: String?
-
-    @Option(name: .customLong("output-format"), help: .hidden)
-    var outputFormat: String?
+    @OptionGroup var formats: FormatOptions
 
     @Option(help: "Input encoding, overriding detection.")
     var encoding: String?
@@ -107,17 +97,17 @@ struct Retime: ParsableCommand {
     /// The formats and the range as given, the old spellings (`--input-format`, `--output-format`, and
     /// `--from`/`--to` given a time rather than a format) taken with a warning (`RenamedOptions`).
     private func spelled() -> (from: String?, to: String?, since: String?, until: String?) {
-        var (from, to, since, until) = (from, to, since, until)
-        if let old = from, !RenamedOptions.isFormatName(old), Timecode.parse(old) != nil, since == nil {
+        var formats = formats
+        var (since, until) = (since, until)
+        if let old = formats.from, !RenamedOptions.isFormatName(old), Timecode.parse(old) != nil, since == nil {
             RenamedOptions.warn("retime", old: "--from TIME", new: "--since TIME (--from names the input format)")
-            (since, from) = (old, nil)
+            (since, formats.from) = (old, nil)
         }
-        if let old = to, !RenamedOptions.isFormatName(old), Timecode.parse(old) != nil, until == nil {
+        if let old = formats.to, !RenamedOptions.isFormatName(old), Timecode.parse(old) != nil, until == nil {
             RenamedOptions.warn("retime", old: "--to TIME", new: "--until TIME (--to names the output format)")
-            (until, to) = (old, nil)
+            (until, formats.to) = (old, nil)
         }
-        from = RenamedOptions.value(from, inputFormat, command: "retime", oldName: "--input-format", newName: "--from")
-        to = RenamedOptions.value(to, outputFormat, command: "retime", oldName: "--output-format", newName: "--to")
+        let (from, to) = formats.resolved(command: "retime")
         return (from, to, since, until)
     }
 

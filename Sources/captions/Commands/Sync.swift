@@ -46,23 +46,13 @@ struct Sync: ParsableCommand {
     @OptionGroup(title: "Captions inside a video file")
     var tracks: TrackOptions
 
-    @Option(help: "Input format, overriding detection.")
-    var from: String?
-
-    @Option(help: "Output format; defaults to the output's extension, else the input's format.")
-    var to: String?
-
-    @Option(name: .customLong("input-format"), help: .hidden)
-    var inputFormat: String?
-
-    @Option(name: .customLong("output-format"), help: .hidden)
-    var outputFormat: String?
+    @OptionGroup var formats: FormatOptions
 
     @Flag(help: "Treat every warning (the input's, or a clipped or dropped caption) as an error (exit 65); nothing written.")
     var strict = false
 
     func validate() throws {
-        guard reference != nil || to.map({ !RenamedOptions.isFormatName($0) }) == true else {
+        guard reference != nil || formats.to.map({ !RenamedOptions.isFormatName($0) }) == true else {
             throw ValidationError("give the recording or reference captions to sync to: --reference FILE")
         }
         guard maxOffset > 0, maxOffset <= 3600 else { throw ValidationError("--max-offset must be between 0 and 3600 seconds") }
@@ -97,13 +87,13 @@ struct Sync: ParsableCommand {
     /// The formats and the reference as given, the old spellings (`--to FILE` for the reference,
     /// `--input-format`, `--output-format`) taken with a warning (`RenamedOptions`).
     private func spelled() -> (from: String?, to: String?, reference: String) {
-        var (to, reference) = (to, reference)
-        if let old = to, reference == nil, !RenamedOptions.isFormatName(old) {
+        var formats = formats
+        var reference = reference
+        if let old = formats.to, reference == nil, !RenamedOptions.isFormatName(old) {
             RenamedOptions.warn("sync", old: "--to FILE", new: "--reference FILE (--to names the output format)")
-            (reference, to) = (old, nil)
+            (reference, formats.to) = (old, nil)
         }
-        let from = RenamedOptions.value(from, inputFormat, command: "sync", oldName: "--input-format", newName: "--from")
-        to = RenamedOptions.value(to, outputFormat, command: "sync", oldName: "--output-format", newName: "--to")
+        let (from, to) = formats.resolved(command: "sync")
         return (from, to, reference ?? "-")
     }
 
