@@ -56,15 +56,14 @@ struct Check: ParsableCommand {
     @Option(name: .shortAndLong, help: "With --fix: where to write the repaired captions.")
     var output: String?
 
-    @OptionGroup(title: "Captions inside a video file")
-    var tracks: TrackOptions
+    @OptionGroup var reading: InputOptions
 
     /// `--to` applies with --fix.
-    @OptionGroup var formats: FormatOptions
+    @OptionGroup var writing: OutputFormatOptions
 
     /// The formats, the old spellings (`--input-format`, `--output-format`) taken too (`RenamedOptions`).
-    private var inputFormatName: String? { formats.from ?? formats.inputFormat }
-    private var outputFormatName: String? { formats.to ?? formats.outputFormat }
+    private var inputFormatName: String? { reading.from ?? reading.inputFormat }
+    private var outputFormatName: String? { writing.to ?? writing.outputFormat }
 
     func validate() throws {
         if fix != (output != nil) { throw ValidationError("--fix and -o go together") }
@@ -75,7 +74,8 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var status: Int32 = 0
-        _ = formats.resolved(command: "check")   // the old spellings' warnings, once
+        // The old spellings' warnings, once.
+        _ = (reading.format(command: "check"), writing.format(command: "check"))
         try CommandFailure.exitOnError {
             let profile = try loadProfile()
             var duration: Milliseconds?
@@ -108,7 +108,7 @@ struct Check: ParsableCommand {
     /// summary line or JSON object names the file; `emit` takes the warning lines.
     func check(_ input: String, checker: Checker, profile: CheckProfile, named: Bool = false,
                emit: (String) -> Void = CommandFailure.printError) throws -> FileCheck {
-        let read = try CaptionSource.read(path: input, format: inputFormatName, track: tracks.selection)
+        let read = try CaptionSource.read(path: input, format: inputFormatName, encoding: reading.encoding, track: reading.tracks.selection)
         try Diagnostics.report(read.diagnostics, source: input, strict: false, emit: emit)
 
         // A speech-to-text tool's words are checked as the captions convert pages them into.

@@ -47,14 +47,13 @@ struct Convert: ParsableCommand {
             help: ArgumentHelp("The folder to write into (made if missing): each output is the input's name with the --to format's extension. Without it, several inputs are each written beside their input.", valueName: "dir"))
     var directory: String?
 
-    @Option(help: "Input format, overriding detection (\(FormatRegistry.inputNames.joined(separator: ", "))).")
-    var from: String?
-
     @Option(help: "Output format (\(FormatRegistry.outputNames.joined(separator: ", "))); defaults to the output's extension.")
     var to: String?
 
-    @Option(help: "Input encoding, overriding detection (utf-8, utf-16, windows-1252, or any name iconv knows).")
-    var encoding: String?
+    @OptionGroup var reading: InputOptions
+    var from: String? { reading.from ?? reading.inputFormat }
+    var encoding: String? { reading.encoding }
+    var tracks: TrackOptions { reading.tracks }
 
     @Option(help: "Frames per second of frame-based input and output: 25, 23.976 (24000/1001 exactly), 29.97 (30000/1001), 30. MicroDVD input: without it, the file's {1}{1}FPS line, else 23.976 with a warning. SCC: the rate its time codes count (default 29.97, drop-frame; 30 writes non-drop). EBU STL output: 25 (default), 30 or 29.97. Other formats ignore it.")
     var fps: String?
@@ -76,9 +75,6 @@ struct Convert: ParsableCommand {
 
     @OptionGroup(title: "Paging (grouping words into captions)")
     var paging: PagingFlags
-
-    @OptionGroup(title: "Captions inside a video file")
-    var tracks: TrackOptions
 
     @OptionGroup(title: "Style (ASS output drawn like `captions render`)")
     var styleOptions: StyleOptions

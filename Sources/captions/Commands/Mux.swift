@@ -61,8 +61,12 @@ struct Mux: ParsableCommand {
     @Flag(help: "Drop the video's existing subtitle tracks.")
     var replace = false
 
+    /// Its own, not `InputOptions`: mux's `--language` is each output track's, not an input track's.
     @Option(help: "Input format of the caption files, overriding detection.")
     var from: String?
+
+    @Option(help: "Input encoding of the caption files, overriding detection (utf-8, utf-16, windows-1252, or any name iconv knows).")
+    var encoding: String?
 
     @Flag(help: "Add each CAPTIONS file as a PGS (Blu-ray bitmap) track: drawn by the native renderer in --preset/--style (default plain) at every frame of the video, at its size and frame rate; Matroska or M2TS.")
     var bitmap = false
@@ -142,7 +146,7 @@ struct Mux: ParsableCommand {
         let geometry = try MediaProbe.geometry(of: video)
         return try captions.enumerated().map { n, input in
             // An ASS script with no preset or style keeps its own look, drawn by libass.
-            let look = try CaptionRead.input(input, format: from).look(in: styleUsed, restyled: isStyled, overrides: paging.overrides)
+            let look = try CaptionRead.input(input, format: from, encoding: encoding).look(in: styleUsed, restyled: isStyled, overrides: paging.overrides)
             let segments = try PGSOutput.segments(look, width: geometry.width, height: geometry.height, frameRate: geometry.rate,
                                                   emit: { CommandFailure.printError("\($0) (\(input))") })
             return PGSTrack(segments: segments, language: n < language.count ? language[n] : nil, title: n < title.count ? title[n] : nil,
@@ -152,7 +156,7 @@ struct Mux: ParsableCommand {
 
     /// One caption file as a soft track in `container`'s codec.
     func softTrack(_ input: String, container: MuxTarget, style styled: (style: CaptionStyle, size: SizeArgument)?) throws -> SoftTrack {
-        let result = try CaptionSource.read(path: input, format: from)
+        let result = try CaptionSource.read(path: input, format: from, encoding: encoding)
         try Diagnostics.report(result.diagnostics, source: input, strict: false)
         let captions = CaptionInput(result)
         if let (style, size) = styled {

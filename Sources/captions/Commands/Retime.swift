@@ -41,13 +41,9 @@ struct Retime: ParsableCommand {
     @Option(help: "Only captions starting at or before this input time move.")
     var until: String?
 
-    @OptionGroup(title: "Captions inside a video file")
-    var tracks: TrackOptions
+    @OptionGroup var reading: InputOptions
 
-    @OptionGroup var formats: FormatOptions
-
-    @Option(help: "Input encoding, overriding detection.")
-    var encoding: String?
+    @OptionGroup var writing: OutputFormatOptions
 
     @Flag(name: .customLong("word-timestamps"), help: "WebVTT output: write word timings as inline timestamps (the default when the input was WebVTT with them).")
     var wordTimestamps = false
@@ -64,7 +60,7 @@ struct Retime: ParsableCommand {
         try CommandFailure.exitOnError {
             let options = spelled()
             let retimer = try Retimer(map: map(), range: range(since: options.since, until: options.until))
-            let result = try CaptionSource.read(path: input, format: options.from, encoding: encoding, track: tracks.selection)
+            let result = try CaptionSource.read(path: input, format: options.from, encoding: reading.encoding, track: reading.tracks.selection)
             try Diagnostics.report(result.diagnostics, source: input, strict: strict)
             try RetimedOutput.write(result, through: retimer, source: input, to: output, outputFormat: options.to,
                                     wordTimestamps: wordTimestamps, protecting: [input], strict: strict)
@@ -97,18 +93,17 @@ struct Retime: ParsableCommand {
     /// The formats and the range as given, the old spellings (`--input-format`, `--output-format`, and
     /// `--from`/`--to` given a time rather than a format) taken with a warning (`RenamedOptions`).
     private func spelled() -> (from: String?, to: String?, since: String?, until: String?) {
-        var formats = formats
+        var (reading, writing) = (reading, writing)
         var (since, until) = (since, until)
-        if let old = formats.from, !RenamedOptions.isFormatName(old), Timecode.parse(old) != nil, since == nil {
+        if let old = reading.from, !RenamedOptions.isFormatName(old), Timecode.parse(old) != nil, since == nil {
             RenamedOptions.warn("retime", old: "--from TIME", new: "--since TIME (--from names the input format)")
-            (since, formats.from) = (old, nil)
+            (since, reading.from) = (old, nil)
         }
-        if let old = formats.to, !RenamedOptions.isFormatName(old), Timecode.parse(old) != nil, until == nil {
+        if let old = writing.to, !RenamedOptions.isFormatName(old), Timecode.parse(old) != nil, until == nil {
             RenamedOptions.warn("retime", old: "--to TIME", new: "--until TIME (--to names the output format)")
-            (until, formats.to) = (old, nil)
+            (until, writing.to) = (old, nil)
         }
-        let (from, to) = formats.resolved(command: "retime")
-        return (from, to, since, until)
+        return (reading.format(command: "retime"), writing.format(command: "retime"), since, until)
     }
 
     private func range(since: String?, until: String?) throws -> ClosedRange<Milliseconds>? {

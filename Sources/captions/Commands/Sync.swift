@@ -43,16 +43,15 @@ struct Sync: ParsableCommand {
     @Flag(help: "Write the result even when the match is not clear.")
     var force = false
 
-    @OptionGroup(title: "Captions inside a video file")
-    var tracks: TrackOptions
+    @OptionGroup var reading: InputOptions
 
-    @OptionGroup var formats: FormatOptions
+    @OptionGroup var writing: OutputFormatOptions
 
     @Flag(help: "Treat every warning (the input's, or a clipped or dropped caption) as an error (exit 65); nothing written.")
     var strict = false
 
     func validate() throws {
-        guard reference != nil || formats.to.map({ !RenamedOptions.isFormatName($0) }) == true else {
+        guard reference != nil || writing.to.map({ !RenamedOptions.isFormatName($0) }) == true else {
             throw ValidationError("give the recording or reference captions to sync to: --reference FILE")
         }
         guard maxOffset > 0, maxOffset <= 3600 else { throw ValidationError("--max-offset must be between 0 and 3600 seconds") }
@@ -61,7 +60,7 @@ struct Sync: ParsableCommand {
     func run() throws {
         try CommandFailure.exitOnError {
             let options = spelled()
-            let captions = try CaptionSource.read(path: input, format: options.from, track: tracks.selection)
+            let captions = try CaptionSource.read(path: input, format: options.from, encoding: reading.encoding, track: reading.tracks.selection)
             try Diagnostics.report(captions.diagnostics, source: input, strict: strict)
             guard !captions.document.events.isEmpty else { throw CaptionFormatError(.malformed, "\(input): no captions to sync") }
 
@@ -87,14 +86,13 @@ struct Sync: ParsableCommand {
     /// The formats and the reference as given, the old spellings (`--to FILE` for the reference,
     /// `--input-format`, `--output-format`) taken with a warning (`RenamedOptions`).
     private func spelled() -> (from: String?, to: String?, reference: String) {
-        var formats = formats
+        var writing = writing
         var reference = reference
-        if let old = formats.to, reference == nil, !RenamedOptions.isFormatName(old) {
+        if let old = writing.to, reference == nil, !RenamedOptions.isFormatName(old) {
             RenamedOptions.warn("sync", old: "--to FILE", new: "--reference FILE (--to names the output format)")
-            (reference, formats.to) = (old, nil)
+            (reference, writing.to) = (old, nil)
         }
-        let (from, to) = formats.resolved(command: "sync")
-        return (from, to, reference ?? "-")
+        return (reading.format(command: "sync"), writing.format(command: "sync"), reference ?? "-")
     }
 
     /// A caption file (by its extension, and not a container) is a timing reference; anything else is

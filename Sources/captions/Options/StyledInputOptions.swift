@@ -8,11 +8,7 @@ import CaptionVideo
 /// What every command that styles captions shares: the input's format, the style, and the paging of
 /// word timings (on top of the style's paging defaults).
 struct StyledInputOptions: ParsableArguments {
-    @Option(help: "Input format, overriding detection.")
-    var from: String?
-
-    @OptionGroup(title: "Captions inside a video file")
-    var tracks: TrackOptions
+    @OptionGroup var reading: InputOptions
 
     @OptionGroup var styleOptions: StyleOptions
 
@@ -21,6 +17,9 @@ struct StyledInputOptions: ParsableArguments {
 
     @Option(help: "A second caption file (a translation, say) shown as its own block with the captions, in the style's `secondary` look.")
     var secondary: String?
+
+    var from: String? { reading.from ?? reading.inputFormat }
+    var tracks: TrackOptions { reading.tracks }
 
     /// The secondary captions, read (warnings reported) and paged for `style` (empty without --secondary).
     func secondaryEvents(for style: CaptionStyle) throws -> [CaptionEvent] { try SecondaryInput.events(secondary, style: style) }
@@ -34,7 +33,8 @@ struct StyledInputOptions: ParsableArguments {
     /// timings first get them from that file's speech (`AudioAlignment`).
     func load(_ input: String, alignAudio: (file: String, voice: String)? = nil) throws -> (style: CaptionStyle, look: CaptionLook) {
         let style = try styleOptions.resolve()
-        let result = try CaptionSource.read(path: input, format: from, track: tracks.selection)
+        let result = try CaptionSource.read(path: input, format: reading.format(command: "input"), encoding: reading.encoding,
+                                            track: tracks.selection)
         try Diagnostics.report(result.diagnostics, source: input, strict: false)
         var captions = CaptionInput(result)
         if captions.keepsOwnLook(restyled: restyled, overrides: paging.overrides, secondary: secondary != nil) {
