@@ -29,6 +29,15 @@ struct PairStream {
     }
     /// `n` frames of padding.
     mutating func pad(_ n: Int) { for _ in 0..<n { pairs.append((0x80, 0x80)) } }
+    /// EOC (the loaded caption shown), `frames` of padding, EDM (cleared): the frames of the two codes.
+    mutating func show(for frames: Int) -> (eoc: Int, edm: Int) {
+        let eoc = frame
+        misc(.eoc)
+        pad(frames)
+        let edm = frame
+        misc(.edm)
+        return (eoc, edm)
+    }
     /// The frame the next pair will be sent in.
     var frame: Int { pairs.count }
 
@@ -48,11 +57,7 @@ struct PairStream {
         s.loadPopOn()
         s.text("HELLO")
         s.pad(20)
-        let eoc = s.frame
-        s.misc(.eoc)
-        s.pad(60)
-        let edm = s.frame
-        s.misc(.edm)
+        let (eoc, edm) = s.show(for: 60)
         let events = s.decode().events
         #expect(events.count == 1)
         #expect(events.first?.start == PairStream.ms(eoc))
@@ -166,6 +171,28 @@ struct PairStream {
         #expect(centred?.anchor == nil && centred?.area?.x == 10 && centred?.area?.width == 80, "\(String(describing: centred))")
         let top = decoded([(2, 20, "12345678901"), (3, 24, "1234567")])
         #expect(top?.anchor == 9 && top?.area?.x == 10 && top?.area?.width == 77.5, "\(String(describing: top))")
+    }
+
+    /// Rows apart on one screen (a speaker placed at the top, another at the bottom) are two captions
+    /// shown together, each in the box of its own rows; a change to one leaves the other's caption
+    /// running.
+    @Test func rowsApartAreCaptionsOfTheirOwn() {
+        var s = PairStream()
+        s.misc(.rcl)
+        s.code(.preamble(row: 2, indent: 8, attribute: .white, underline: false))
+        s.text("UP HERE")
+        s.code(.preamble(row: 14, indent: 8, attribute: .white, underline: false))
+        s.text("DOWN HERE")
+        s.code(.preamble(row: 15, indent: 8, attribute: .white, underline: false))
+        s.text("AND HERE")
+        let (eoc, edm) = s.show(for: 60)
+        let events = s.decode().events
+        #expect(events.map(\.text.plain) == ["UP HERE", "DOWN HERE\nAND HERE"], "\(events.map(\.text.plain))")
+        #expect(events.allSatisfy { $0.start == PairStream.ms(eoc) && $0.end == PairStream.ms(edm) }, "\(events.map { ($0.start, $0.end) })")
+        let h = 80.0 / 15
+        let top = events.first?.placement, bottom = events.last?.placement
+        #expect(top?.anchor == 7 && abs((top?.area?.y ?? 0) - (10 + 1 * h)) < 1e-9 && abs((top?.area?.height ?? 0) - h) < 1e-9, "\(String(describing: top))")
+        #expect(bottom?.anchor == 1 && abs((bottom?.area?.y ?? 0) - (10 + 13 * h)) < 1e-9 && abs((bottom?.area?.height ?? 0) - 2 * h) < 1e-9, "\(String(describing: bottom))")
     }
 
     @Test func pacIndentAndTabOffsetsPlaceTextAndTheIndentIsDropped() {

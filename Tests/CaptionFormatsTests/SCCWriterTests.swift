@@ -138,6 +138,31 @@ import Testing
         }
     }
 
+    /// Two captions shown together on rows of their own (as an SCC screen with rows apart reads)
+    /// go out as one screen, and read back as the same two captions; any other overlap still ends the
+    /// earlier caption, with a warning.
+    @Test func captionsShownTogetherShareAScreen() throws {
+        func cue(_ text: String, rows: ClosedRange<Int>, anchor: Int?, start: Milliseconds = 2000, end: Milliseconds = 4000) -> CaptionEvent {
+            var p = CuePlacement()
+            let h = 80.0 / 15
+            // 608's rows are 1-15; row r's box starts r - 1 rows down the caption area.
+            p.area = CuePlacement.Area(x: 10, y: 10 + Double(rows.lowerBound - 1) * h, width: 80, height: Double(rows.count) * h)
+            p.anchor = anchor
+            return CaptionEvent(start: start, end: end, text: CaptionText(plain: text), placement: p)
+        }
+        let events = [cue("UP HERE", rows: 2...2, anchor: 8), cue("DOWN HERE\nAND THERE", rows: 14...15, anchor: nil)]
+        let written = SCCWriter.write(CaptionDocument(events: events), options: Self.options())
+        #expect(written.diagnostics.isEmpty, "\(written.diagnostics)")
+        #expect(written.text.components(separatedBy: "942f 942f").count - 1 == 1, "one EOC: \(written.text)")
+        let back = try SCCFormat.read(DecodedText(written.text, sourceName: "two.scc")).document.events
+        #expect(back.map(\.text.plain) == events.map(\.text.plain), "\(back.map(\.text.plain))")
+        #expect(zip(back, events).allSatisfy { $0.placement == $1.placement && $0.start == back[0].start && $0.end == back[0].end },
+                "\(back.map { String(describing: $0.placement) })")
+        // Rows that collide, or other times, are one caption at a time as before.
+        let clash = SCCWriter.write(CaptionDocument(events: [cue("A", rows: 14...14, anchor: nil), cue("B", rows: 14...14, anchor: nil)]), options: Self.options())
+        #expect(clash.diagnostics.contains { "\($0)".contains("overlaps cue 1") }, "\(clash.diagnostics)")
+    }
+
     @Test func smallGapsArePaddedInsideALine() {
         // Back-to-back captions: the second load goes right before its EOC, the first's EOC just before:
         // whatever the gaps, padding appears only between pairs of one line.

@@ -67,7 +67,15 @@ public enum CEA608Encoder {
         let layouts = Self.layouts(of: events, mode: mode)
         var collector = CaptionCollector(mode: mode, clock: clock)
         var list: [Caption] = []
-        for index in order { list += collector.add(events[index], index: index, layout: layouts[index]) }
+        for index in order {
+            // Captions shown together on rows of their own (two speakers placed on one screen, as an
+            // SCC file's far-apart rows read back) go out as one screen.
+            if let merged = collector.merge(events[index], layout: layouts[index], into: list.last) {
+                list[list.count - 1] = merged
+                continue
+            }
+            list += collector.add(events[index], index: index, layout: layouts[index])
+        }
         return (list, collector.depth, collector.diagnostics)
     }
 
@@ -89,6 +97,21 @@ public enum CEA608Encoder {
 
         /// The roll-up depth the tallest caption so far needs (3 or 4).
         var depth: Int { min(4, max(3, tallest)) }
+
+        /// `previous` with the cue's rows added, when the cue is shown exactly when `previous` is (the
+        /// same frames), fits one screen, and its rows are all free in `previous`'s (pop-on and
+        /// paint-on: roll-up has one window); nil otherwise.
+        mutating func merge(_ event: CaptionEvent, layout: CEA608Layout.Result, into previous: Caption?) -> Caption? {
+            guard mode != .rollUp, var previous, layout.unmapped.isEmpty, layout.screens.count == 1, event.end > event.start,
+                  clock.frame(containing: max(0, event.start)) == previous.start,
+                  max(previous.start + 1, clock.frame(atOrAfter: event.end)) == previous.end else { return nil }
+            let rows = layout.screens[0].rows
+            let taken = Set(previous.screen.rows.map(\.row))
+            guard !rows.contains(where: { taken.contains($0.row) }) else { return nil }
+            previous.screen.rows = (previous.screen.rows + rows).sorted { $0.row < $1.row }
+            last = previous
+            return previous
+        }
 
         /// The captions cue `index` (0-based) becomes: none, one, or one per screen.
         mutating func add(_ event: CaptionEvent, index: Int, layout: CEA608Layout.Result) -> [Caption] {

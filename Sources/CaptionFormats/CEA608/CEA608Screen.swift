@@ -105,19 +105,30 @@ struct CEA608Screen: Equatable, Sendable {
         clear(row: source)
     }
 
-    /// The screen as caption text: the rows with something visible, top to bottom, joined by `\n`;
-    /// each row from its first visible cell to its last (the indent and trailing blanks are layout,
-    /// not text), an empty cell inside a row becoming a space. Italics, underline and colour become
-    /// spans; the placement is the rows' box (`area`), the text at its top for a caption in the top
-    /// half (`anchor` 8), at its bottom otherwise. nil when nothing is visible.
-    func rendered() -> (text: CaptionText, placement: CuePlacement?)? {
+    /// The screen as captions: one per block of adjacent rows with something visible (two speakers
+    /// placed on rows 2 and 14 of one screen are two captions, each on its own rows, shown together).
+    /// A block's text is its rows top to bottom, joined by `\n`; each row from its first visible cell
+    /// to its last (the indent and trailing blanks are layout, not text), an empty cell inside a row
+    /// becoming a space. Italics, underline and colour become spans; the placement is the rows' box
+    /// (`area`) and their alignment on the grid (`alignment(of:)`), the text at the box's top for a
+    /// block in the top half, at its bottom otherwise. Empty when nothing is visible.
+    func rendered() -> [(text: CaptionText, placement: CuePlacement?)] {
+        var blocks: [(text: CaptionText, placement: CuePlacement?)] = []
         var text = ""
         var spans: [TextSpan] = []
         var topRow: Int?, bottomRow = 0
         var columns: [ClosedRange<Int>] = []
-        for row in 0..<Self.rows where mayUse(row) {
-            guard let first = (0..<Self.width).first(where: { !self[row, $0].isBlank }),
-                  let last = (0..<Self.width).last(where: { !self[row, $0].isBlank }) else { continue }
+        func finishBlock() {
+            guard let top = topRow else { return }
+            blocks.append((CaptionText(plain: text, spans: spans), Self.placement(rows: top...bottomRow, columns: columns)))
+            (text, spans, topRow, columns) = ("", [], nil, [])
+        }
+        for row in 0..<Self.rows {
+            guard mayUse(row), let first = (0..<Self.width).first(where: { !self[row, $0].isBlank }),
+                  let last = (0..<Self.width).last(where: { !self[row, $0].isBlank }) else {
+                finishBlock()
+                continue
+            }
             if topRow == nil { topRow = row } else { text.append("\n") }
             bottomRow = row
             columns.append(first...last)
@@ -132,19 +143,23 @@ struct CEA608Screen: Equatable, Sendable {
             }
             spans += runs.finish()
         }
-        guard let topRow else { return nil }
-        // The rows' box on 608's grid: 15 rows over the middle 80 % of the height (the safe caption
-        // area decoders draw in), across its middle 80 %. A caption that starts in the upper half
-        // (rows 1-7) is meant to stay clear of the lower third where captions sit: its text hangs
-        // from its first row (anchor 8, which every format can say); any other stands on its last
-        // row, with no anchor (the bottom is the default everywhere, and an explicit anchor would be
-        // written into every SRT cue).
+        finishBlock()
+        return blocks
+    }
+
+    /// The placement of a block of rows: their box on 608's grid, 15 rows over the middle 80 % of the
+    /// height (the safe caption area decoders draw in) and 32 columns across its middle 80 %. A block
+    /// that starts in the upper half (rows 1-7) is meant to stay clear of the lower third where
+    /// captions sit: its text hangs from its first row (anchor 7-9); any other stands on its last row
+    /// (a centred one with no anchor: the bottom is the default everywhere, and an explicit anchor
+    /// would be written into every SRT cue).
+    static func placement(rows: ClosedRange<Int>, columns: [ClosedRange<Int>]) -> CuePlacement {
         var placement = CuePlacement()
         let rowHeight = 80.0 / Double(Self.rows), columnWidth = 80.0 / Double(Self.columns)
-        let top = topRow < 7
-        var area = CuePlacement.Area(x: 10, y: 10 + Double(topRow) * rowHeight, width: 80,
-                                     height: Double(bottomRow - topRow + 1) * rowHeight)
-        switch Self.alignment(of: columns) {
+        let top = rows.lowerBound < 7
+        var area = CuePlacement.Area(x: 10, y: 10 + Double(rows.lowerBound) * rowHeight, width: 80,
+                                     height: Double(rows.count) * rowHeight)
+        switch alignment(of: columns) {
         case .center:
             if top { placement.anchor = 8 }
         case .left(let column):
@@ -157,7 +172,7 @@ struct CEA608Screen: Equatable, Sendable {
             placement.anchor = top ? 9 : 3
         }
         placement.area = area
-        return (CaptionText(plain: text, spans: spans), placement)
+        return placement
     }
 
     enum RowAlignment: Equatable {

@@ -75,14 +75,19 @@ struct CEA608Timeline {
     }
 
     private mutating func close(_ state: State, screen: CEA608Screen, at end: Milliseconds) {
-        guard end > state.start, let (text, placement) = screen.rendered() else { return }
-        // A change that leaves the text as it was (a roll-up window moved within its half of the
-        // screen, a mid-row code at a row's end) continues the event before it rather than splitting it.
-        if !state.isNewCaption, var last = events.last, last.end == state.start, last.text == text, last.placement == placement {
-            last.end = end
-            events[events.count - 1] = last
-            return
+        guard end > state.start else { return }
+        // The events that ended where this state began: a block of rows this state leaves as it was
+        // (a roll-up window moved within its half of the screen, a mid-row code at a row's end, the
+        // other speaker's rows while one speaker's change) continues its event rather than splitting it.
+        var open = Array(events.indices.reversed().prefix { events[$0].end == state.start })
+        for (text, placement) in screen.rendered() {
+            if !state.isNewCaption,
+               let i = open.firstIndex(where: { events[$0].text == text && events[$0].placement == placement }) {
+                events[open[i]].end = end
+                open.remove(at: i)
+                continue
+            }
+            events.append(CaptionEvent(start: state.start, end: end, text: text, placement: placement))
         }
-        events.append(CaptionEvent(start: state.start, end: end, text: text, placement: placement))
     }
 }
