@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "CaptionEdit", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles"]),
         // Timing from the sound and the picture: voice activity and sync, shot changes, word timings from audio.
         // Algorithms over samples and frames that CaptionVideo decodes (and speech espeak-ng synthesizes).
-        .target(name: "CaptionTiming", dependencies: ["CaptionModel", "CaptionEdit", "CEspeakNG"],
+        .target(name: "CaptionTiming", dependencies: ["CaptionModel", "CEspeakNG"],
                 swiftSettings: optimized),
         // The fuzz targets' bodies: the libFuzzer binary in Fuzz/ and the regression test run the same code.
         .target(name: "CaptionFuzzing", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionEdit", "CaptionRender", "CaptionVideo"]),

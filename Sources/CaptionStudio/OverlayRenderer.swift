@@ -14,6 +14,9 @@ public final class OverlayRenderer: @unchecked Sendable {
     struct Key: Hashable {
         var version: Int
         var state: FrameState
+        /// A script in its own look animates inside a state (`\t`, `\move`, `\fad`): its frames are
+        /// keyed by their time too.
+        var time: Milliseconds?
     }
     private struct Entry: Hashable {
         var key: Key
@@ -53,7 +56,8 @@ public final class OverlayRenderer: @unchecked Sendable {
     /// What the frame at `t` shows (a state with no pages when no caption is visible).
     func key(_ snapshot: StudioSession.Snapshot, at t: Milliseconds) throws(StudioError) -> Key {
         do {
-            return Key(version: snapshot.version, state: try snapshot.renderer.state(of: snapshot.pages, at: t))
+            return Key(version: snapshot.version, state: try snapshot.renderer.state(of: snapshot.pages, at: t),
+                       time: snapshot.script == nil ? nil : t)
         } catch {
             throw StudioError(500, "cannot lay out the captions: \(error)")
         }
@@ -131,7 +135,11 @@ public final class OverlayRenderer: @unchecked Sendable {
         defer { if complete { giveBack(&frame, drawn: drawn) } }
         let result: Image
         do {
-            try renderer.render(key.state, of: snapshot.pages, at: t, onto: &frame)
+            if let script = snapshot.script {
+                script.draw(at: t, onto: &frame)
+            } else {
+                try renderer.render(key.state, of: snapshot.pages, at: t, onto: &frame)
+            }
             drawn = frame.drawnBounds()
             complete = true
             let rect = cropped ? drawn : PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)

@@ -48,6 +48,9 @@ public final class StudioSession: @unchecked Sendable {
         /// assigned); `renderer.style` is the latter.
         public let pages: [CaptionEvent]
         public let renderer: CaptionFrameRenderer
+        /// An ASS or SSA input in its own look, drawn by libass instead of `renderer` (`pages` are then
+        /// its events as read); nil once the page restyles or edits it, and for any other input.
+        public let script: StudioScript?
     }
 
     public let inputs: Inputs
@@ -64,6 +67,9 @@ public final class StudioSession: @unchecked Sendable {
     private let wordTimed: Bool
     /// The captions as the page last sent them; until then the source paged by the style.
     private var edited: CaptionDocument?
+    /// A preset or style was asked for (on the command line, or by the page since): an ASS input then
+    /// loses its own look, as in every command.
+    private var restyled: Bool
     /// The style file the page last sent (or `--style`'s), as JSON, and the preset under it.
     private var styleObject: [String: Any]
     private var preset: String
@@ -73,6 +79,7 @@ public final class StudioSession: @unchecked Sendable {
 
     public init(_ inputs: Inputs) throws {
         self.inputs = inputs
+        restyled = inputs.preset != nil || inputs.styleFile != nil
         library = try StyleLibrary.locate(explicit: inputs.stylesDirectory)
         do { geometry = try MediaProbe.geometry(of: inputs.video) } catch {
             throw StudioError(error.exitCode == 66 ? 404 : 415, error.message)
@@ -98,7 +105,8 @@ public final class StudioSession: @unchecked Sendable {
         // Last: a detection starts only once every input has been read.
         shotChanges = StudioShotChanges(inputs.shots)
         current = Self.snapshot(version: 1, style: style, pages: Self.pages(source: source, wordTimed: wordTimed, edited: nil, style: style),
-                                stylesheets: source.stylesheets, geometry: geometry, engine: engine)
+                                stylesheets: source.stylesheets, geometry: geometry, engine: engine,
+                                script: Self.ownScript(source: source, wordTimed: wordTimed, edited: nil, restyled: restyled))
     }
 
     public var snapshot: Snapshot { lock.withLock { current } }
@@ -139,6 +147,7 @@ public final class StudioSession: @unchecked Sendable {
         lock.withLock {
             styleObject = object
             preset = base
+            restyled = true
             current = next(style: style)
         }
     }
@@ -184,7 +193,18 @@ public final class StudioSession: @unchecked Sendable {
     private func next(style: CaptionStyle) -> Snapshot {
         Self.snapshot(version: current.version + 1, style: style,
                       pages: Self.pages(source: source, wordTimed: wordTimed, edited: edited, style: style),
-                      stylesheets: source.stylesheets, geometry: geometry, engine: engine)
+                      stylesheets: source.stylesheets, geometry: geometry, engine: engine,
+                      script: Self.ownScript(source: source, wordTimed: wordTimed, edited: edited, restyled: restyled))
+    }
+
+    /// The source when it keeps its own look: an ASS or SSA script that neither the command line nor
+    /// the page has restyled, and whose captions the page has not edited (the page's captions are the
+    /// toolkit's JSON, which holds no override tags).
+    private static func ownScript(source: CaptionDocument, wordTimed: Bool, edited: CaptionDocument?, restyled: Bool) -> CaptionDocument? {
+        guard edited == nil,
+              CaptionInput(document: source, wordTimed: wordTimed).keepsOwnLook(restyled: restyled, overrides: PagingOverrides(), secondary: false)
+        else { return nil }
+        return source
     }
 
     /// The captions shown: the page's edits once there are any, else the source paged by the style when
@@ -195,13 +215,20 @@ public final class StudioSession: @unchecked Sendable {
     }
 
     private static func snapshot(version: Int, style: CaptionStyle, pages: [CaptionEvent], stylesheets: [String], geometry: VideoGeometry,
-                                 engine: LayoutEngine) -> Snapshot {
+                                 engine: LayoutEngine, script: CaptionDocument?) -> Snapshot {
+        // A script in its own look is drawn by libass; its events are the pages the timeline shows
+        // (and what the frame states are worked out from), as `captions render` stacks them.
+        if let script, let own = try? StudioScript(document: script, width: geometry.width, height: geometry.height) {
+            let renderer = CaptionFrameRenderer(style: style, width: geometry.width, height: geometry.height, engine: engine)
+            try? renderer.stack(script.events)
+            return Snapshot(version: version, style: style, pages: script.events, renderer: renderer, script: own)
+        }
         // The source's WebVTT STYLE blocks are drawn (edits keep the classes and voices they select).
         let drawn = DrawnCaptions.prepare(pages, style: style, stylesheets: stylesheets)
         let renderer = CaptionFrameRenderer(style: drawn.style, width: geometry.width, height: geometry.height, engine: engine)
         // Pages on screen together stacked; a font error comes back from the first frame drawn.
         try? renderer.stack(drawn.pages)
-        return Snapshot(version: version, style: style, pages: drawn.pages, renderer: renderer)
+        return Snapshot(version: version, style: style, pages: drawn.pages, renderer: renderer, script: nil)
     }
 
     static func data(_ object: Any) -> Data {

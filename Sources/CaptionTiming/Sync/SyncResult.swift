@@ -1,4 +1,3 @@
-import CaptionEdit
 import CaptionModel
 import Foundation
 

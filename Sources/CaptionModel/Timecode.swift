@@ -1,5 +1,3 @@
-import CaptionModel
-
 /// Times as the retime and check commands read and print them: seconds (`1.5`, `-2`) or timestamps
 /// (`00:01:02.500`, `1:02.5`, `00:01:02,500` as SRT writes it), negative with a leading `-`.
 public enum Timecode {

@@ -1,5 +1,3 @@
-import CaptionModel
-
 /// How times move under `captions retime`: a shift, a sync through fixed points, or a frame-rate change.
 /// Every map is exact on integer milliseconds up to one rounding to the nearest millisecond, so a
 /// sync point maps exactly onto its target and a map never drifts over a long file.
@@ -36,20 +34,6 @@ public enum TimeMap: Sendable, Hashable {
         public init(_ input: Milliseconds, _ output: Milliseconds) { self.input = input; self.output = output }
     }
 
-    /// A sync map from `A=B` points, checked: at least one point, input times distinct, and output times
-    /// in the same order as input times (otherwise captions would swap places).
-    public static func sync(points: [SyncPoint]) throws(RetimeError) -> TimeMap {
-        guard !points.isEmpty else { throw RetimeError("--sync needs at least one point A=B") }
-        let sorted = points.sorted { $0.input < $1.input }
-        for (a, b) in zip(sorted, sorted.dropFirst()) {
-            if a.input == b.input { throw RetimeError("--sync: two points for the same time \(Timecode.format(a.input))") }
-            if b.output <= a.output {
-                throw RetimeError("--sync: \(Timecode.format(a.input))=\(Timecode.format(a.output)) and \(Timecode.format(b.input))=\(Timecode.format(b.output)) would reverse time (outputs must keep the inputs' order)")
-            }
-        }
-        return .sync(sorted)
-    }
-
     /// The output time of input time `t` (may be negative; the retimer clips).
     public func apply(_ t: Milliseconds) -> Milliseconds {
         switch self {
@@ -75,10 +59,4 @@ public enum TimeMap: Sendable, Hashable {
             return segment.scale.apply(t) + segment.offset
         }
     }
-}
-
-public struct RetimeError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
 }
