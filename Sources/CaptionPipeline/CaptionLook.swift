@@ -1,6 +1,5 @@
 import CaptionLayout
 import CaptionModel
-import CaptionStyles
 import CaptionVideo
 
 /// What draws a command's captions: the native renderer in a style, or libass as an ASS or SSA
@@ -17,12 +16,6 @@ public enum CaptionLook: Sendable {
         case .styled(let drawn): drawn.pages
         case .ownScript(let document): document.events
         }
-    }
-
-    /// The style the pages are drawn in; nil for a script's own look.
-    public var style: CaptionStyle? {
-        if case .styled(let drawn) = self { return drawn.style }
-        return nil
     }
 
     /// Which renderer draws a styled look's frames (`burn --engine`).

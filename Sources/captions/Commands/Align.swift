@@ -53,17 +53,13 @@ struct Align: ParsableCommand {
     @Option(name: .customLong("words-format"), help: "The word timings' format, overriding detection.")
     var wordsFormat: String?
 
-    @Option(help: "Output format; defaults to the output's extension.")
-    var to: String?
-
-    @Option(name: .customLong("output-format"), help: .hidden)
-    var outputFormat: String?
+    @OptionGroup var writing: OutputFormatOptions
 
     @OptionGroup(title: "Paging (a plain-text transcript's words into captions)")
     var paging: PagingFlags
 
     func validate() throws {
-        if to == nil, outputFormat != nil { RenamedOptions.warn("align", old: "--output-format", new: "--to") }
+        writing.warnRenamed(command: "align")
         if audio != nil, words != nil { throw ValidationError("give either WORDS or --audio, not both") }
         if audio == nil, words == nil { throw ValidationError("give WORDS (speech-to-text word timings) or --audio FILE") }
     }
@@ -135,7 +131,7 @@ struct Align: ParsableCommand {
         }
         // Words aligned onto plain text are paged into captions; a caption file's captions only when asked.
         let aligned = CaptionInput(document: result[keyPath: document], wordTimed: inputFormat == nil).document(overrides: paging.overrides)
-        let format = try DocumentOutput.format(named: to ?? outputFormat, path: output, inputFormat: inputFormat)
+        let format = try DocumentOutput.format(named: writing.format, path: output, inputFormat: inputFormat)
         // The point is the karaoke: WebVTT output carries the words as inline timestamps.
         var options = WriteOptions()
         options.wordTimestamps = true

@@ -61,9 +61,6 @@ struct Check: ParsableCommand {
     /// `--to` applies with --fix.
     @OptionGroup var writing: OutputFormatOptions
 
-    /// The formats, the old spellings (`--input-format`, `--output-format`) taken too (`RenamedOptions`).
-    private var inputFormatName: String? { reading.from ?? reading.inputFormat }
-    private var outputFormatName: String? { writing.to ?? writing.outputFormat }
 
     func validate() throws {
         if fix != (output != nil) { throw ValidationError("--fix and -o go together") }
@@ -74,8 +71,8 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var status: Int32 = 0
-        // The old spellings' warnings, once.
-        _ = (reading.format(command: "check"), writing.format(command: "check"))
+        reading.warnRenamed(command: "check")
+        writing.warnRenamed(command: "check")
         try CommandFailure.exitOnError {
             let profile = try loadProfile()
             var duration: Milliseconds?
@@ -108,7 +105,7 @@ struct Check: ParsableCommand {
     /// summary line or JSON object names the file; `emit` takes the warning lines.
     func check(_ input: String, checker: Checker, profile: CheckProfile, named: Bool = false,
                emit: (String) -> Void = CommandFailure.printError) throws -> FileCheck {
-        let read = try CaptionSource.read(path: input, format: inputFormatName, encoding: reading.encoding, track: reading.tracks.selection)
+        let read = try CaptionSource.read(path: input, format: reading.format, encoding: reading.encoding, track: reading.tracks.selection)
         try Diagnostics.report(read.diagnostics, source: input, strict: false, emit: emit)
 
         // A speech-to-text tool's words are checked as the captions convert pages them into.
@@ -116,7 +113,7 @@ struct Check: ParsableCommand {
         var fixes: [CheckFix] = []
         if fix, let output {
             (document, fixes) = Fixer(checker: checker).fix(document)
-            let format = try DocumentOutput.format(named: outputFormatName, path: output, inputFormat: read.formatName)
+            let format = try DocumentOutput.format(named: writing.format, path: output, inputFormat: read.formatName)
             try DocumentOutput.write(document, as: format, to: output, protecting: [input] + (video.map { [$0] } ?? []), strict: false)
         }
         let problems = checker.check(document)

@@ -51,7 +51,7 @@ struct Convert: ParsableCommand {
     var to: String?
 
     @OptionGroup var reading: InputOptions
-    var from: String? { reading.from ?? reading.inputFormat }
+    var from: String? { reading.format }
     var encoding: String? { reading.encoding }
     var tracks: TrackOptions { reading.tracks }
 

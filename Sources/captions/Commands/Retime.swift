@@ -103,7 +103,9 @@ struct Retime: ParsableCommand {
             RenamedOptions.warn("retime", old: "--to TIME", new: "--until TIME (--to names the output format)")
             (until, writing.to) = (old, nil)
         }
-        return (reading.format(command: "retime"), writing.format(command: "retime"), since, until)
+        reading.warnRenamed(command: "retime")
+        writing.warnRenamed(command: "retime")
+        return (reading.format, writing.format, since, until)
     }
 
     private func range(since: String?, until: String?) throws -> ClosedRange<Milliseconds>? {

@@ -92,7 +92,9 @@ struct Sync: ParsableCommand {
             RenamedOptions.warn("sync", old: "--to FILE", new: "--reference FILE (--to names the output format)")
             (reference, writing.to) = (old, nil)
         }
-        return (reading.format(command: "sync"), writing.format(command: "sync"), reference ?? "-")
+        reading.warnRenamed(command: "sync")
+        writing.warnRenamed(command: "sync")
+        return (reading.format, writing.format, reference ?? "-")
     }
 
     /// A caption file (by its extension, and not a container) is a timing reference; anything else is

@@ -17,14 +17,17 @@ struct InputOptions: ParsableArguments {
     @OptionGroup(title: "Captions inside a video file")
     var tracks: TrackOptions
 
-    /// The format asked for, `--input-format` taken with a warning naming `command`.
-    func format(command: String) -> String? {
-        RenamedOptions.value(from, inputFormat, command: command, oldName: "--input-format", newName: "--from")
+    /// The format asked for, in either spelling.
+    var format: String? { from ?? inputFormat }
+
+    /// The warning for `--input-format` alone, naming `command` (nil: an option group several commands share).
+    func warnRenamed(command: String?) {
+        if from == nil, inputFormat != nil { RenamedOptions.warn(command, old: "--input-format", new: "--from") }
     }
 }
 
-/// `--to`: the output format of a command that writes a caption file (`retime`, `sync`, `check --fix`;
-/// `convert` has its own), its old spelling `--output-format` kept hidden for a release.
+/// `--to`: the output format of a command that writes a caption file (`retime`, `sync`, `check --fix`,
+/// `align`; `convert` has its own), its old spelling `--output-format` kept hidden for a release.
 struct OutputFormatOptions: ParsableArguments {
     @Option(help: "Output format; defaults to the output's extension, else the input's format.")
     var to: String?
@@ -32,7 +35,10 @@ struct OutputFormatOptions: ParsableArguments {
     @Option(name: .customLong("output-format"), help: .hidden)
     var outputFormat: String?
 
-    func format(command: String) -> String? {
-        RenamedOptions.value(to, outputFormat, command: command, oldName: "--output-format", newName: "--to")
+    /// The format asked for, in either spelling.
+    var format: String? { to ?? outputFormat }
+
+    func warnRenamed(command: String?) {
+        if to == nil, outputFormat != nil { RenamedOptions.warn(command, old: "--output-format", new: "--to") }
     }
 }

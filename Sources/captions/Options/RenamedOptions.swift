@@ -14,15 +14,6 @@ enum RenamedOptions {
         CommandFailure.printError("captions: warning: \(command.map { $0 + " " } ?? "")\(old) is now \(new); \(name) goes in the next release")
     }
 
-    /// The value of a renamed option: the new spelling's, else the old one's (with a warning).
-    static func value(_ current: String?, _ old: String?, command: String, oldName: String, newName: String) -> String? {
-        if current == nil, let old {
-            warn(command, old: oldName, new: newName)
-            return old
-        }
-        return current
-    }
-
     /// Whether `value` names a caption format (`srt`, `vtt`...): what tells `retime --from 00:01:00`
     /// (the old range) and `sync --to speech.mp4` (the old reference) from a format.
     static func isFormatName(_ value: String) -> Bool {

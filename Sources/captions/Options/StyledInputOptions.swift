@@ -18,7 +18,7 @@ struct StyledInputOptions: ParsableArguments {
     @Option(help: "A second caption file (a translation, say) shown as its own block with the captions, in the style's `secondary` look.")
     var secondary: String?
 
-    var from: String? { reading.from ?? reading.inputFormat }
+    var from: String? { reading.format }
     var tracks: TrackOptions { reading.tracks }
 
     /// The secondary captions, read (warnings reported) and paged for `style` (empty without --secondary).
@@ -33,7 +33,8 @@ struct StyledInputOptions: ParsableArguments {
     /// timings first get them from that file's speech (`AudioAlignment`).
     func load(_ input: String, alignAudio: (file: String, voice: String)? = nil) throws -> (style: CaptionStyle, look: CaptionLook) {
         let style = try styleOptions.resolve()
-        let result = try CaptionSource.read(path: input, format: reading.format(command: "input"), encoding: reading.encoding,
+        reading.warnRenamed(command: nil)
+        let result = try CaptionSource.read(path: input, format: reading.format, encoding: reading.encoding,
                                             track: tracks.selection)
         try Diagnostics.report(result.diagnostics, source: input, strict: false)
         var captions = CaptionInput(result)
