@@ -1,5 +1,5 @@
-"""Scores a synced SRT against the truth: PASS/FAIL (at least 95 % of caption starts within 100 ms),
-the share within 100 ms, and the worst start error. Captions are matched by order (both tools keep them)."""
+"""Scores a synced SRT against the truth: PASS/FAIL (at least 95 % of caption starts within 100 ms and
+the median start within 40 ms), the share within 100 ms, the median and the worst start error. Captions are matched by order (both tools keep them)."""
 import re
 import sys
 
@@ -18,4 +18,7 @@ if len(got) != len(truth) or not truth:
     sys.exit()
 errors = [abs(a - b) for a, b in zip(got, truth)]
 share = sum(e <= 100 for e in errors) / len(errors)
-print(f"{'PASS' if share >= 0.95 else 'FAIL'} {share * 100:.0f}%, worst {max(errors)} ms")
+median = sorted(errors)[len(errors) // 2]
+# A pass also needs the median start within 40 ms.
+ok = share >= 0.95 and median <= 40
+print(f"{'PASS' if ok else 'FAIL'} {share * 100:.0f}%, median {median}, worst {max(errors)} ms")

@@ -3,8 +3,10 @@ import Foundation
 
 // Makes the sync benchmark's cases in the folder given: for each recording (two voices and speeds;
 // clean, a music bed and pink noise at 10 dB SNR, and both at 0 dB) a WAV, the true captions (truth.srt) and the
-// misplaced captions to sync (one SRT per offset / frame-rate change); an ad-break recording whose
-// captions are 4 s further off after a 90 s break; and, with --long, a two-hour recording of the same
+// misplaced captions to sync (one SRT per offset / frame-rate change); the same with captions that
+// outlast their speech (CaptionTimingRule: reading, held) under music, pink noise and babble at 10 and
+// 5 dB; an ad-break recording whose captions are 4 s further off after a 90 s break, clean and under
+// noise; and, with --long, a two-hour recording of the same
 // sentences in a seeded random order. cases.tsv lists: case, recording, input, truth.
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
@@ -40,6 +42,27 @@ for v in voices {
         let stretched = try write(SpokenCaptions.srt(spoken.truth) { Int((Double($0 + 11_730) / film).rounded()) }, "\(recording)-film.srt")
         cases.append("\(recording) -11730 ms + 25->23.976\t\(recording).wav\t\(stretched)\t\(truth)")
     }
+    // Captions that outlast their speech, as real ones do, timed by two rules (a reading-time minimum
+    // with short gaps closed; each line held until the next), under music, pink noise and babble (four
+    // other talkers) at 10 and 5 dB.
+    let babble = try SpokenCaptions.babble(count: clean.samples.count, sampleRate: clean.sampleRate, seed: v.seed &+ 20)
+    let outlasting: [(String, SpokenCaptions)] = [("clean", clean), ("music", clean.mixed(with: .music)), ("pink", clean.mixed(with: .pink)),
+                                                  ("babble", clean.mixed(withBed: babble)), ("music-5dB", clean.mixed(with: .music, snr: 5)),
+                                                  ("pink-5dB", clean.mixed(with: .pink, snr: 5)), ("babble-5dB", clean.mixed(withBed: babble, snr: 5))]
+    for (noise, spoken) in outlasting {
+        let recording = "\(v.name)-\(noise)"
+        if !FileManager.default.fileExists(atPath: "\(folder)/\(recording).wav") { try spoken.writeWAV(to: "\(folder)/\(recording).wav") }
+        for rule in [CaptionTimingRule.reading, .held] {
+            let timed = rule.apply(to: spoken.truth)
+            let truth = try write(SpokenCaptions.srt(timed), "\(recording)-\(rule.rawValue)-truth.srt")
+            for offset in [-7_300, 2_480] {
+                let input = try write(SpokenCaptions.srt(timed) { $0 + offset }, "\(recording)-\(rule.rawValue)-off\(offset).srt")
+                cases.append("\(recording) \(rule.rawValue) \(offset) ms\t\(recording).wav\t\(input)\t\(truth)")
+            }
+            let stretched = try write(SpokenCaptions.srt(timed) { Int((Double($0 + 11_730) / film).rounded()) }, "\(recording)-\(rule.rawValue)-film.srt")
+            cases.append("\(recording) \(rule.rawValue) -11730 ms + 25->23.976\t\(recording).wav\t\(stretched)\t\(truth)")
+        }
+    }
 }
 
 // The ad break: 90 s more between captions 13 and 14; the captions are 3 s late before it, 7 s after.
@@ -51,6 +74,11 @@ let shifted = adBreak.truth.enumerated().map { i, c in
 }
 let adInput = try write(SpokenCaptions.srt(shifted), "adbreak-input.srt")
 cases.append("ad break (+3 s, then +7 s) --splits\tadbreak.wav\t\(adInput)\t\(adTruth)")
+// The same break under noise at 10 dB.
+for noise in SpokenCaptions.Noise.allCases {
+    try adBreak.mixed(with: noise).writeWAV(to: "\(folder)/adbreak-\(noise.rawValue).wav")
+    cases.append("ad break \(noise.rawValue) --splits\tadbreak-\(noise.rawValue).wav\t\(adInput)\t\(adTruth)")
+}
 
 if arguments.contains("--long") {
     // Two hours: the 26 sentences again and again in a seeded random order, so the timing is unique.

@@ -120,6 +120,12 @@ public struct SpokenCaptions: Sendable {
         case .pink: Self.pinkNoise(count: samples.count, random: &random)
         case .music: Self.musicBed(count: samples.count, sampleRate: sampleRate, random: &random)
         }
+        return mixed(withBed: bed, snr: snr)
+    }
+
+    /// The speech with `bed` (as long as the samples, or longer) added at `snr` dB below the active
+    /// speech level.
+    public func mixed(withBed bed: [Float], snr: Double = 10) -> SpokenCaptions {
         var speechPower = 0.0, speechCount = 0
         for event in truth {
             for i in (event.start * sampleRate / 1000)..<min(samples.count, event.end * sampleRate / 1000) {
@@ -127,6 +133,7 @@ public struct SpokenCaptions: Sendable {
             }
         }
         speechPower /= Double(max(speechCount, 1))
+        let bed = bed.count > samples.count ? Array(bed[..<samples.count]) : bed + [Float](repeating: 0, count: samples.count - bed.count)
         let noisePower = bed.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(bed.count, 1))
         let gain = Float((speechPower / pow(10, snr / 10) / noisePower).squareRoot())
         var copy = self

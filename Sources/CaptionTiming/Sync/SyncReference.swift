@@ -3,12 +3,18 @@ import CaptionModel
 /// What captions are synced to: a signal every 10 ms in -1 ... 1, +1 where the captions should be.
 public struct SyncReference: Sendable {
     public var signal: [Float]
+    /// What the signal is: speech, whose onsets caption starts line up with (caption ends are loose),
+    /// or another caption file, whose ends are as deliberate as its starts.
+    public var kind: Kind
 
-    public init(signal: [Float]) { self.signal = signal }
+    public enum Kind: Sendable { case speech, captions }
+
+    public init(signal: [Float], kind: Kind) { self.signal = signal; self.kind = kind }
 
     /// The speech in a recording: +1 certain speech, -1 certain silence.
     public init(speech: SpeechActivity) {
         signal = speech.probability.map { 2 * $0 - 1 }
+        kind = .speech
     }
 
     /// Another caption file's timing: +1 inside its captions, -1 between them, nothing outside its span
@@ -23,5 +29,6 @@ public struct SyncReference: Sendable {
             for f in (e.start / frame)..<min(signal.count, (e.end + frame - 1) / frame) { signal[f] = 1 }
         }
         self.signal = signal
+        kind = .captions
     }
 }

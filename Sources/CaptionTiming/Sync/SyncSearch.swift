@@ -7,7 +7,9 @@ import Foundation
 ///
 /// The search maximizes agreement (`AgreementScorer`): every offset within `maxOffset` on a 100 ms grid
 /// for each candidate factor (one factor per core), the best refined on a 10 ms grid, then to the
-/// millisecond; a peak is as wide as the captions are long, so the coarse grid cannot step over it.
+/// millisecond; a peak is as wide as a second of speech at least, so the coarse grid cannot step over
+/// it. Against speech, caption starts are lined up with speech onsets (`.starts`); against another
+/// caption file, whole captions with its cues (`.spans`).
 /// A factor other than none wins only by a clear margin (`rateMargin` of its peak's height), because
 /// near 1 (1.001) a short file cannot tell them apart and noise would otherwise pick one at random.
 public struct SyncSearch: Sendable {
@@ -29,7 +31,7 @@ public struct SyncSearch: Sendable {
     public func run(_ document: CaptionDocument, to reference: SyncReference) -> SyncResult {
         let order = document.events.indices.sorted { document.events[$0].start < document.events[$1].start }
         let intervals = order.map { CaptionInterval(start: Double(document.events[$0].start), end: Double(document.events[$0].end)) }
-        let scorer = AgreementScorer(signal: reference.signal)
+        let scorer = AgreementScorer(signal: reference.signal, scoring: reference.kind == .speech ? .starts : .spans)
         guard !intervals.isEmpty, scorer.frameCount > 0 else {
             return SyncResult(ratio: .identity, segments: [.init(from: .min, offset: 0)], confidence: 0, agreement: 0, captions: intervals.count)
         }
@@ -48,17 +50,26 @@ public struct SyncSearch: Sendable {
         let ratio = chosen.ratio.value
         var segments = [SyncResult.Segment(from: .min, offset: refine(intervals, scorer, ratio: ratio, around: chosen.peak.offset))]
         var confidence = chosen.peak.standsOut
+        // Captions timed to their speech also stand out by their whole spans; captions that outlast
+        // their speech stand out by their starts only. Either is evidence (each was measured against
+        // unrelated captions: SyncSearchTests, SyncOutlastTests).
+        if scorer.scoring == .starts {
+            confidence = max(confidence, peak(intervals, scorer.scored(.spans), ratio: ratio).standsOut)
+        }
 
         // 2. Segments, each refined on its own captions. The whole file's peak is split between the
-        // segments' offsets, so its confidence says nothing here.
+        // segments' offsets, so its confidence says nothing here. The breaks are found on whole spans
+        // (the penalty is in those units; scored by starts, noise alone made or hid breaks), each
+        // segment's offset then by starts within `pieceReach` of the break search's.
         if splits {
-            let pieces = SplitSearch(maxOffset: Double(maxOffset), penalty: splitPenalty).run(intervals, scorer, ratio: ratio)
+            let pieces = SplitSearch(maxOffset: Double(maxOffset), penalty: splitPenalty).run(intervals, scorer.scored(.spans), ratio: ratio)
             if pieces.count > 1 {
                 segments = pieces.map { piece in
                     let own = Array(intervals[piece.captions])
                     let from: Milliseconds = piece.captions.lowerBound == 0 ? .min
                         : Int(((intervals[piece.captions.lowerBound - 1].end + intervals[piece.captions.lowerBound].start) / 2).rounded())
-                    return SyncResult.Segment(from: from, offset: refine(own, scorer, ratio: ratio, around: piece.offset))
+                    return SyncResult.Segment(from: from, offset: refine(own, scorer, ratio: ratio, around: piece.offset,
+                                                                         reach: Self.pieceReach))
                 }
                 // The captions with each segment's jump undone (moved as the first segment moves): how
                 // far their one best alignment stands out is the whole result's confidence.
@@ -67,13 +78,17 @@ public struct SyncSearch: Sendable {
                     let jump = Double(segments[k].offset - segments[0].offset) / ratio
                     for i in piece.captions { joined[i].start += jump; joined[i].end += jump }
                 }
-                confidence = peak(joined, scorer, ratio: ratio).standsOut
+                // (On whole spans, as the breaks were found: starts fitted piece by piece to unrelated
+                // captions stood out as much as real ones.)
+                confidence = peak(joined, scorer.scored(.spans), ratio: ratio).standsOut
             }
         }
 
+        // The share of the captions' time on speech (what the summary reports) is about whole spans.
+        let spans = scorer.scored(.spans)
         let agreement = segments.indices.reduce(0.0) { total, k in
             let own = intervals.filter { Int($0.start) >= segments[k].from && (k + 1 == segments.count || Int($0.start) < segments[k + 1].from) }
-            return total + scorer.score(own, ratio: ratio, offset: Double(segments[k].offset))
+            return total + spans.score(own, ratio: ratio, offset: Double(segments[k].offset))
         }
         let frames = intervals.reduce(0.0) { $0 + ($1.end - $1.start) * ratio / AgreementScorer.frameMilliseconds }
         return SyncResult(ratio: chosen.ratio, segments: segments, confidence: confidence,
@@ -116,9 +131,24 @@ public struct SyncSearch: Sendable {
                     standsOut: height > 0 ? height / max(second - mean, height * 1e-3) : 0)
     }
 
-    /// The best offset to the millisecond within a fine step and a half of `around`; ties go to the
-    /// middle of the best run (a plateau means the captions fit anywhere along it).
-    func refine(_ intervals: [CaptionInterval], _ scorer: AgreementScorer, ratio: Double, around: Double) -> Milliseconds {
+    /// How far from the split search's offset a segment's own offset is looked for: whole spans place
+    /// captions that outlast their speech anywhere along a plateau that long.
+    static let pieceReach = 1_500.0
+
+    /// The best offset to the millisecond within a fine step and a half of `around` (first on the fine
+    /// grid within `reach`, when given); ties go to the middle of the best run (a plateau means the
+    /// captions fit anywhere along it).
+    func refine(_ intervals: [CaptionInterval], _ scorer: AgreementScorer, ratio: Double, around: Double, reach wide: Double = 0) -> Milliseconds {
+        let center = around
+        var around = around
+        if wide > 0 {
+            var best = -Double.infinity
+            for d in -Int(wide / Self.fineStep)...Int(wide / Self.fineStep) {
+                let o = center + Double(d) * Self.fineStep
+                let s = scorer.score(intervals, ratio: ratio, offset: o)
+                if s > best { best = s; around = o }
+            }
+        }
         let reach = Int(Self.fineStep * 1.5)
         var best = -Double.infinity
         var run: [Int] = []
