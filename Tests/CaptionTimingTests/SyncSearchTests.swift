@@ -72,8 +72,9 @@ import Testing
 }
 
 extension SyncSearchTests {
-    /// Captions of other speech: the same sentences at other times.
-    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    /// Captions of other speech: the same sentences at other times. (Seeds 10 and 11 under babble stood
+    /// out by 1.72 and 1.71; what refuses them is that their halves disagree.)
+    @Test(arguments: Array(1...12) as [UInt64])
     func unrelatedCaptionsAreNotConfident(seed: UInt64) throws {
         let (speech, truth) = try #require(Self.recordings["voice 1 + pink noise"]).get()
         var random = SplitMix64(seed: seed)

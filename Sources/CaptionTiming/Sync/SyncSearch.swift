@@ -91,8 +91,15 @@ public struct SyncSearch: Sendable {
             return total + spans.score(own, ratio: ratio, offset: Double(segments[k].offset))
         }
         let frames = intervals.reduce(0.0) { $0 + ($1.end - $1.start) * ratio / AgreementScorer.frameMilliseconds }
-        return SyncResult(ratio: chosen.ratio, segments: segments, confidence: confidence,
-                          agreement: frames > 0 ? (agreement / frames + 1) / 2 : 0, captions: intervals.count)
+        var result = SyncResult(ratio: chosen.ratio, segments: segments, confidence: confidence,
+                                agreement: frames > 0 ? (agreement / frames + 1) / 2 : 0, captions: intervals.count)
+        // 3. A check the peak's margin cannot give: every other caption, each half on its own, should
+        // find the same offset (captions of this speech do; unrelated ones almost never).
+        if segments.count == 1, intervals.count >= 8 {
+            let halves = [0, 1].map { k in intervals.indices.filter { $0 % 2 == k }.map { intervals[$0] } }
+            result.halvesAgree = halves.allSatisfy { abs(peak($0, scorer, ratio: ratio).offset - chosen.peak.offset) <= 200 }
+        }
+        return result
     }
 
     /// The best offset on the coarse grid for one factor, with how far it stands out.

@@ -17,8 +17,8 @@ struct Sync: ParsableCommand {
         frame-rate factor among 23.976/24/25/29.97/30 pairs unless --no-fps. --splits allows a few \
         segments each with its own offset (a cut, an ad break). Words and karaoke move with their \
         captions, as retime moves them. What was found is printed (offset, factor, segments, confidence); \
-        when the match is not clear (confidence under 1.45), nothing is written and the exit status is \
-        65, unless --force. Without -o, only the report is printed.
+        when the match is not clear (confidence under 1.45, or 1.40 when every other caption alone finds \
+        the same offset), nothing is written and the exit status is 65, unless --force. Without -o, only the report is printed.
         """
     )
 
@@ -74,7 +74,7 @@ struct Sync: ParsableCommand {
             let report = result.summary.split(separator: "\n").map { "captions: sync: \($0)" }
             for line in report { CommandFailure.printError(line) }
             guard result.isConfident || force else {
-                throw CaptionFormatError(.malformed, "\(input): no clear match with \(target) (confidence \(String(format: "%.2f", result.confidence)), needs \(String(format: "%.2f", SyncResult.confidentFrom))); nothing written (--force writes it anyway)")
+                throw CaptionFormatError(.malformed, "\(input): no clear match with \(target) (confidence \(String(format: "%.2f", result.confidence)), needs \(String(format: "%.2f", result.neededConfidence))\(result.halvesAgree == false ? " and halves that agree" : "")); nothing written (--force writes it anyway)")
             }
             guard let output else { return }
 
