@@ -10,7 +10,7 @@ import Dispatch
 import Foundation
 
 /// `captions burn`: captions drawn into a video, through libavformat/libavcodec (no ffmpeg process).
-struct Burn: ParsableCommand {
+struct Burn: ParsableCommand, StyledInputCommand {
     static let configuration = CommandConfiguration(
         abstract: "Burn styled captions into a video (or onto an image or a background for audio).",
         discussion: """
@@ -88,7 +88,18 @@ struct Burn: ParsableCommand {
     @Flag(help: "Print frames, speed and the caption cost (render + blend, ms per frame) when done.")
     var stats = false
 
-    @OptionGroup var captions: StyledInputOptions
+    @OptionGroup var reading: InputOptions
+
+    @OptionGroup(title: TrackOptions.title)
+    var tracks: TrackOptions
+
+    @OptionGroup var styleOptions: StyleOptions
+
+    @OptionGroup(title: StyledInputOptions.pagingTitle)
+    var paging: PagingFlags
+
+    @Option(help: StyledInputOptions.secondaryHelp)
+    var secondary: String?
 
     @OptionGroup(title: "Word timings from the speech")
     var alignAudio: AlignAudioFlags

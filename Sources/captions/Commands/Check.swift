@@ -58,6 +58,9 @@ struct Check: ParsableCommand {
 
     @OptionGroup var reading: InputOptions
 
+    @OptionGroup(title: TrackOptions.title)
+    var tracks: TrackOptions
+
     /// `--to` applies with --fix.
     @OptionGroup var writing: OutputFormatOptions
 
@@ -105,7 +108,7 @@ struct Check: ParsableCommand {
     /// summary line or JSON object names the file; `emit` takes the warning lines.
     func check(_ input: String, checker: Checker, profile: CheckProfile, named: Bool = false,
                emit: (String) -> Void = CommandFailure.printError) throws -> FileCheck {
-        let read = try CaptionSource.read(path: input, format: reading.format, encoding: reading.encoding, track: reading.tracks.selection)
+        let read = try CaptionSource.read(path: input, format: reading.format, encoding: reading.encoding, track: tracks.selection)
         try Diagnostics.report(read.diagnostics, source: input, strict: false, emit: emit)
 
         // A speech-to-text tool's words are checked as the captions convert pages them into.

@@ -51,9 +51,11 @@ struct Convert: ParsableCommand {
     var to: String?
 
     @OptionGroup var reading: InputOptions
+
+    @OptionGroup(title: TrackOptions.title)
+    var tracks: TrackOptions
     var from: String? { reading.format }
     var encoding: String? { reading.encoding }
-    var tracks: TrackOptions { reading.tracks }
 
     @Option(help: "Frames per second of frame-based input and output: 25, 23.976 (24000/1001 exactly), 29.97 (30000/1001), 30. MicroDVD input: without it, the file's {1}{1}FPS line, else 23.976 with a warning. SCC: the rate its time codes count (default 29.97, drop-frame; 30 writes non-drop). EBU STL output: 25 (default), 30 or 29.97. Other formats ignore it.")
     var fps: String?

@@ -6,7 +6,7 @@ import CaptionVideo
 import Foundation
 
 /// `captions overlay`: the captions alone over transparency, as a video track for an editor's timeline.
-struct Overlay: ParsableCommand {
+struct Overlay: ParsableCommand, StyledInputCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write the captions alone over transparency: ProRes 4444, WebM with alpha, QuickTime Animation or PNGs.",
         discussion: """
@@ -47,7 +47,18 @@ struct Overlay: ParsableCommand {
     @Flag(help: "No progress output.")
     var quiet = false
 
-    @OptionGroup var captions: StyledInputOptions
+    @OptionGroup var reading: InputOptions
+
+    @OptionGroup(title: TrackOptions.title)
+    var tracks: TrackOptions
+
+    @OptionGroup var styleOptions: StyleOptions
+
+    @OptionGroup(title: StyledInputOptions.pagingTitle)
+    var paging: PagingFlags
+
+    @Option(help: StyledInputOptions.secondaryHelp)
+    var secondary: String?
 
     func validate() throws {
         if let fps, FrameRate(parsing: fps) == nil { throw ValidationError("--fps: expected a rate such as 30, 29.97 or 30000/1001, got '\(fps)'") }

@@ -10,7 +10,7 @@ import CaptionVideo
 import Foundation
 
 /// `captions render`: captions in a style drawn at a time (or a range of times) into PNG files.
-struct Render: ParsableCommand {
+struct Render: ParsableCommand, StyledInputCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render captions at a time into a PNG (or a range into numbered PNGs).",
         discussion: """
@@ -38,7 +38,18 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG to write (a folder for a range).")
     var output: String
 
-    @OptionGroup var captions: StyledInputOptions
+    @OptionGroup var reading: InputOptions
+
+    @OptionGroup(title: TrackOptions.title)
+    var tracks: TrackOptions
+
+    @OptionGroup var styleOptions: StyleOptions
+
+    @OptionGroup(title: StyledInputOptions.pagingTitle)
+    var paging: PagingFlags
+
+    @Option(help: StyledInputOptions.secondaryHelp)
+    var secondary: String?
 
     @Option(name: .customLong("align-audio"), help: "Time the words of captions without word timings from this file's speech (a video or sound file; see `captions align --audio`).")
     var alignAudio: String?

@@ -43,6 +43,9 @@ struct Retime: ParsableCommand {
 
     @OptionGroup var reading: InputOptions
 
+    @OptionGroup(title: TrackOptions.title)
+    var tracks: TrackOptions
+
     @OptionGroup var writing: OutputFormatOptions
 
     @Flag(name: .customLong("word-timestamps"), help: "WebVTT output: write word timings as inline timestamps (the default when the input was WebVTT with them).")
@@ -60,7 +63,7 @@ struct Retime: ParsableCommand {
         try CommandFailure.exitOnError {
             let options = spelled()
             let retimer = try Retimer(map: map(), range: range(since: options.since, until: options.until))
-            let result = try CaptionSource.read(path: input, format: options.from, encoding: reading.encoding, track: reading.tracks.selection)
+            let result = try CaptionSource.read(path: input, format: options.from, encoding: reading.encoding, track: tracks.selection)
             try Diagnostics.report(result.diagnostics, source: input, strict: strict)
             try RetimedOutput.write(result, through: retimer, source: input, to: output, outputFormat: options.to,
                                     wordTimestamps: wordTimestamps, protecting: [input], strict: strict)

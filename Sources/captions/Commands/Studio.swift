@@ -47,7 +47,7 @@ struct Studio: ParsableCommand {
     @Flag(name: .customLong("no-shots"), help: "Do not look for shot changes in the video (no lines on the timeline).")
     var noShots = false
 
-    @OptionGroup(title: "Captions inside a video file")
+    @OptionGroup(title: TrackOptions.title)
     var tracks: TrackOptions
 
     @OptionGroup var styleOptions: StyleOptions

@@ -45,6 +45,9 @@ struct Sync: ParsableCommand {
 
     @OptionGroup var reading: InputOptions
 
+    @OptionGroup(title: TrackOptions.title)
+    var tracks: TrackOptions
+
     @OptionGroup var writing: OutputFormatOptions
 
     @Flag(help: "Treat every warning (the input's, or a clipped or dropped caption) as an error (exit 65); nothing written.")
@@ -60,7 +63,7 @@ struct Sync: ParsableCommand {
     func run() throws {
         try CommandFailure.exitOnError {
             let options = spelled()
-            let captions = try CaptionSource.read(path: input, format: options.from, encoding: reading.encoding, track: reading.tracks.selection)
+            let captions = try CaptionSource.read(path: input, format: options.from, encoding: reading.encoding, track: tracks.selection)
             try Diagnostics.report(captions.diagnostics, source: input, strict: strict)
             guard !captions.document.events.isEmpty else { throw CaptionFormatError(.malformed, "\(input): no captions to sync") }
 

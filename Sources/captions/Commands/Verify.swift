@@ -11,7 +11,7 @@ import Foundation
 
 /// `captions verify`: the native renderer against libass drawing the ASS the toolkit compiles
 /// (`CaptionVerify.Verifier`); this command only chooses presets and times, prints and reports.
-struct Verify: ParsableCommand {
+struct Verify: ParsableCommand, StyledInputCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render captions natively and through the compiled ASS with libass, and compare the frames.",
         discussion: """
@@ -48,7 +48,18 @@ struct Verify: ParsableCommand {
     @Option(help: "Write index.html, the ASS scripts and, per frame worse than GOOD, PRESET-MS-native.png, PRESET-MS-libass.png and PRESET-MS-diff.png into DIR.")
     var report: String?
 
-    @OptionGroup var captions: StyledInputOptions
+    @OptionGroup var reading: InputOptions
+
+    @OptionGroup(title: TrackOptions.title)
+    var tracks: TrackOptions
+
+    @OptionGroup var styleOptions: StyleOptions
+
+    @OptionGroup(title: StyledInputOptions.pagingTitle)
+    var paging: PagingFlags
+
+    @Option(help: StyledInputOptions.secondaryHelp)
+    var secondary: String?
 
     func validate() throws {
         if allPresets && captions.styleOptions.preset != nil { throw ValidationError("give --preset or --all-presets, not both") }

@@ -2,8 +2,11 @@ import ArgumentParser
 import CaptionFormats
 import CaptionVideo
 
-/// How every command reads its captions: the format (`--from`), the track of a video file, the text
-/// encoding. The old spelling `--input-format` is kept hidden for a release (`RenamedOptions`).
+/// How every command reads its captions: the format (`--from`) and the text encoding. The old spelling
+/// `--input-format` is kept hidden for a release (`RenamedOptions`). The track of a video file is a
+/// group of its own (`TrackOptions`) that each command declares beside this one rather than inside
+/// it: a group inside a group is checked again for each check of its parent in debug builds (see
+/// `StyledInputOptions`).
 struct InputOptions: ParsableArguments {
     @Option(help: "Input format, overriding detection (\(FormatRegistry.inputNames.joined(separator: ", "))).")
     var from: String?
@@ -13,9 +16,6 @@ struct InputOptions: ParsableArguments {
 
     @Option(help: "Input encoding, overriding detection (utf-8, utf-16, windows-1252, or any name iconv knows).")
     var encoding: String?
-
-    @OptionGroup(title: "Captions inside a video file")
-    var tracks: TrackOptions
 
     /// The format asked for, in either spelling.
     var format: String? { from ?? inputFormat }

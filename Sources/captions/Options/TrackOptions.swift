@@ -4,6 +4,9 @@ import CaptionVideo
 
 /// Which subtitle track to read when the captions are a video file (MKV, MP4, MOV, TS...).
 struct TrackOptions: ParsableArguments {
+    /// The title of the group in every command's help.
+    static let title = "Captions inside a video file"
+
     @Option(help: "When the captions are a video file: the subtitle track to read, by stream index (see `captions tracks`).")
     var track: Int?
 

@@ -7,7 +7,7 @@ import Foundation
 
 /// `captions golden record`: renders the frames (or pulls them from a burned video) and writes them
 /// with their manifest.
-struct GoldenRecord: ParsableCommand {
+struct GoldenRecord: ParsableCommand, StyledInputCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record golden frames and their manifest into a folder.",
@@ -52,7 +52,18 @@ struct GoldenRecord: ParsableCommand {
 
     @OptionGroup var threshold: ThresholdOptions
 
-    @OptionGroup var captions: StyledInputOptions
+    @OptionGroup var reading: InputOptions
+
+    @OptionGroup(title: TrackOptions.title)
+    var tracks: TrackOptions
+
+    @OptionGroup var styleOptions: StyleOptions
+
+    @OptionGroup(title: StyledInputOptions.pagingTitle)
+    var paging: PagingFlags
+
+    @Option(help: StyledInputOptions.secondaryHelp)
+    var secondary: String?
 
     func validate() throws {
         switch (input, video) {
