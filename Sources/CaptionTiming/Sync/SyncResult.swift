@@ -8,9 +8,10 @@ public struct SyncResult: Sendable {
     public var segments: [Segment]
     /// How far the best alignment stands out: its agreement above the average alignment's, over the
     /// runner-up's (the best alignment more than 1.5 s away), by caption starts or by whole spans,
-    /// whichever stands out more. Captions of the speech give 1.45 or more on 26 captions under 10 dB
+    /// whichever stands out more. Captions of the speech give 1.4 or more on 26 captions under 10 dB
     /// of noise (more with more captions; captions that outlast their speech under babble, 1.26); the
-    /// same captions at unrelated times at most 1.39 (measured by SyncSearchTests and SyncOutlastTests).
+    /// same captions at unrelated times up to 1.72, which is why `isConfident` asks for halves that
+    /// agree too (measured by SyncSearchTests and SyncOutlastTests).
     public var confidence: Double
     /// The share of the captions' time that falls on speech (or on the reference's captions) once
     /// synced, 0 ... 1.
