@@ -95,3 +95,33 @@ extension SyncSearchTests {
         #expect(!split.isConfident, "\(split.summary)")
     }
 }
+
+extension SyncSearchTests {
+    /// Ten captions at unrelated times that stand out as much as real ones (1.53, halves agreeing):
+    /// the bar rises as the file's captions get fewer, so they are not taken; the same ten captions
+    /// where they belong still come back within 100 ms.
+    @Test func shortFilesNeedMoreToBeSure() throws {
+        let (speech, truth) = try #require(Self.recordings["voice 1"]).get()
+        let ten = CaptionDocument(events: Array(truth.events[8..<18]))
+        var random = SplitMix64(seed: 18)
+        var unrelated = ten
+        var at = 5_000
+        for i in unrelated.events.indices {
+            let d = ten.events[i].end - ten.events[i].start
+            unrelated.events[i].start = at; unrelated.events[i].end = at + d
+            at += d + 300 + Int(random.next() % 3000)
+        }
+        var search = SyncSearch()
+        search.maxOffset = 35_000
+        let wrong = search.run(unrelated, to: SyncReference(speech: speech))
+        // What the 26-caption bar alone would have taken.
+        #expect(wrong.halvesAgree == true && wrong.confidence >= SyncResult.confidentFrom, "\(wrong.summary)")
+        #expect(!wrong.isConfident, "\(wrong.summary)")
+        #expect(wrong.neededConfidence > 2, "\(wrong.neededConfidence)")
+
+        let input = Self.misplaced(ten, offset: 2_480, ratio: nil)
+        let right = search.run(input, to: SyncReference(speech: speech))
+        let synced = Retimer(map: right.timeMap).apply(to: input).document
+        #expect(Self.within100(synced, ten) == 1, "\(right.summary)")
+    }
+}

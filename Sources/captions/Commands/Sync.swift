@@ -18,7 +18,8 @@ struct Sync: ParsableCommand {
         segments each with its own offset (a cut, an ad break). Words and karaoke move with their \
         captions, as retime moves them. What was found is printed (offset, factor, segments, confidence); \
         when the match is not clear (confidence under 1.45, or 1.40 when every other caption alone finds \
-        the same offset), nothing is written and the exit status is 65, unless --force. Without -o, only the report is printed.
+        the same offset; higher for files of fewer than 26 captions), nothing is written and the exit \
+        status is 65, unless --force. Without -o, only the report is printed.
         """
     )
 
