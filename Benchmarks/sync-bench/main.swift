@@ -24,43 +24,46 @@ func write(_ text: String, _ name: String) throws -> String {
 }
 
 let film = 25.0 / (24000.0 / 1001.0)
+
+/// The cases.tsv lines for `cues` (the truth, named by `label` when they are not the speech's own
+/// times) heard in `recording`, their files written: the cues off by each of `offsets` (they are this
+/// much late) and, last, made for 25 fps and 11.73 s early.
+func caseLines(_ recording: String, _ label: String?, _ cues: [SpokenCaptions.Cue], offsets: [Int]) throws -> [String] {
+    var lines: [String] = []
+    let stem = label.map { "\(recording)-\($0)" } ?? recording
+    let name = label.map { "\(recording) \($0)" } ?? recording
+    let truth = try write(SpokenCaptions.srt(cues), "\(stem)-truth.srt")
+    for offset in offsets {
+        let input = try write(SpokenCaptions.srt(cues) { $0 + offset }, "\(stem)-off\(offset).srt")
+        lines.append("\(name) \(offset) ms\t\(recording).wav\t\(input)\t\(truth)")
+    }
+    let stretched = try write(SpokenCaptions.srt(cues) { Int((Double($0 + 11_730) / film).rounded()) }, "\(stem)-film.srt")
+    lines.append("\(name) -11730 ms + 25->23.976\t\(recording).wav\t\(stretched)\t\(truth)")
+    return lines
+}
+
 let voices: [(name: String, voice: String, speed: Int, seed: UInt64)] = [("voice1", "en-us", 170, 1), ("voice2", "en-gb-scotland+f3", 210, 2)]
 for v in voices {
     let clean = try SpokenCaptions.make(voice: v.voice, wordsPerMinute: v.speed, seed: v.seed, sampleRate: 16_000)
-    // 10 dB is the goal; 0 dB (noise as loud as the speech) shows the margin beyond it.
-    let variants: [(String, SpokenCaptions)] = [("clean", clean), ("music", clean.mixed(with: .music)), ("pink", clean.mixed(with: .pink)),
-                                                ("music-0dB", clean.mixed(with: .music, snr: 0)), ("pink-0dB", clean.mixed(with: .pink, snr: 0))]
-    for (noise, spoken) in variants {
-        let recording = "\(v.name)-\(noise)"
-        try spoken.writeWAV(to: "\(folder)/\(recording).wav")
-        let truth = try write(SpokenCaptions.srt(spoken.truth), "\(recording)-truth.srt")
-        // Offsets (the captions' error: they are this much late) and, last, a 25 -> 23.976 file 11.73 s early.
-        for offset in [-30_000, -7_300, 2_480, 30_000] {
-            let input = try write(SpokenCaptions.srt(spoken.truth) { $0 + offset }, "\(recording)-off\(offset).srt")
-            cases.append("\(recording) \(offset) ms\t\(recording).wav\t\(input)\t\(truth)")
-        }
-        let stretched = try write(SpokenCaptions.srt(spoken.truth) { Int((Double($0 + 11_730) / film).rounded()) }, "\(recording)-film.srt")
-        cases.append("\(recording) -11730 ms + 25->23.976\t\(recording).wav\t\(stretched)\t\(truth)")
-    }
-    // Captions that outlast their speech, as real ones do, timed by two rules (a reading-time minimum
-    // with short gaps closed; each line held until the next), under music, pink noise and babble (four
-    // other talkers) at 10 and 5 dB.
     let babble = try SpokenCaptions.babble(count: clean.samples.count, sampleRate: clean.sampleRate, seed: v.seed &+ 20)
-    let outlasting: [(String, SpokenCaptions)] = [("clean", clean), ("music", clean.mixed(with: .music)), ("pink", clean.mixed(with: .pink)),
-                                                  ("babble", clean.mixed(withBed: babble)), ("music-5dB", clean.mixed(with: .music, snr: 5)),
-                                                  ("pink-5dB", clean.mixed(with: .pink, snr: 5)), ("babble-5dB", clean.mixed(withBed: babble, snr: 5))]
-    for (noise, spoken) in outlasting {
-        let recording = "\(v.name)-\(noise)"
-        if !FileManager.default.fileExists(atPath: "\(folder)/\(recording).wav") { try spoken.writeWAV(to: "\(folder)/\(recording).wav") }
-        for rule in [CaptionTimingRule.reading, .held] {
-            let timed = rule.apply(to: spoken.truth)
-            let truth = try write(SpokenCaptions.srt(timed), "\(recording)-\(rule.rawValue)-truth.srt")
-            for offset in [-7_300, 2_480] {
-                let input = try write(SpokenCaptions.srt(timed) { $0 + offset }, "\(recording)-\(rule.rawValue)-off\(offset).srt")
-                cases.append("\(recording) \(rule.rawValue) \(offset) ms\t\(recording).wav\t\(input)\t\(truth)")
+    // Captions timed to their speech: clean, and music and pink noise at 10 dB (the goal) and 0 dB
+    // (noise as loud as the speech: the margin beyond it). Captions that outlast their speech, as real
+    // ones do, timed by two rules (a reading-time minimum with short gaps closed; each line held until
+    // the next): clean, and music, pink noise and babble (four other talkers) at 10 and 5 dB.
+    let recordings: [(noise: String, spoken: SpokenCaptions, speechTimed: Bool, outlasting: Bool)] = [
+        ("clean", clean, true, true), ("music", clean.mixed(with: .music), true, true), ("pink", clean.mixed(with: .pink), true, true),
+        ("music-0dB", clean.mixed(with: .music, snr: 0), true, false), ("pink-0dB", clean.mixed(with: .pink, snr: 0), true, false),
+        ("babble", clean.mixed(withBed: babble), false, true), ("music-5dB", clean.mixed(with: .music, snr: 5), false, true),
+        ("pink-5dB", clean.mixed(with: .pink, snr: 5), false, true), ("babble-5dB", clean.mixed(withBed: babble, snr: 5), false, true),
+    ]
+    for r in recordings {
+        let recording = "\(v.name)-\(r.noise)"
+        try r.spoken.writeWAV(to: "\(folder)/\(recording).wav")
+        if r.speechTimed { cases += try caseLines(recording, nil, r.spoken.truth, offsets: [-30_000, -7_300, 2_480, 30_000]) }
+        if r.outlasting {
+            for rule in [CaptionTimingRule.reading, .held] {
+                cases += try caseLines(recording, rule.rawValue, rule.apply(to: r.spoken.truth), offsets: [-7_300, 2_480])
             }
-            let stretched = try write(SpokenCaptions.srt(timed) { Int((Double($0 + 11_730) / film).rounded()) }, "\(recording)-\(rule.rawValue)-film.srt")
-            cases.append("\(recording) \(rule.rawValue) -11730 ms + 25->23.976\t\(recording).wav\t\(stretched)\t\(truth)")
         }
     }
 }

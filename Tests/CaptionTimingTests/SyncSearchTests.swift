@@ -36,6 +36,20 @@ import Testing
         return doc
     }
 
+    /// The same captions, each as long, laid out from 5 s with seeded gaps of 0.3 to 3.3 s: captions
+    /// of other speech.
+    static func unrelated(_ captions: CaptionDocument, seed: UInt64) -> CaptionDocument {
+        var random = SplitMix64(seed: seed)
+        var doc = captions
+        var at = 5_000
+        for i in doc.events.indices {
+            let d = captions.events[i].end - captions.events[i].start
+            doc.events[i].start = at; doc.events[i].end = at + d
+            at += d + 300 + Int(random.next() % 3000)
+        }
+        return doc
+    }
+
     /// Share of caption starts within 100 ms of the truth after syncing.
     static func within100(_ synced: CaptionDocument, _ truth: CaptionDocument) -> Double {
         let good = zip(synced.events, truth.events).filter { abs($0.start - $1.start) <= 100 }.count
@@ -77,14 +91,7 @@ extension SyncSearchTests {
     @Test(arguments: Array(1...12) as [UInt64])
     func unrelatedCaptionsAreNotConfident(seed: UInt64) throws {
         let (speech, truth) = try #require(Self.recordings["voice 1 + pink noise"]).get()
-        var random = SplitMix64(seed: seed)
-        var doc = truth
-        var at = 5_000
-        for i in doc.events.indices {
-            let d = truth.events[i].end - truth.events[i].start
-            doc.events[i].start = at; doc.events[i].end = at + d
-            at += d + 300 + Int(random.next() % 3000)
-        }
+        let doc = Self.unrelated(truth, seed: seed)
         var search = SyncSearch()
         search.maxOffset = 35_000
         let result = search.run(doc, to: SyncReference(speech: speech))
@@ -103,14 +110,7 @@ extension SyncSearchTests {
     @Test func shortFilesNeedMoreToBeSure() throws {
         let (speech, truth) = try #require(Self.recordings["voice 1"]).get()
         let ten = CaptionDocument(events: Array(truth.events[8..<18]))
-        var random = SplitMix64(seed: 18)
-        var unrelated = ten
-        var at = 5_000
-        for i in unrelated.events.indices {
-            let d = ten.events[i].end - ten.events[i].start
-            unrelated.events[i].start = at; unrelated.events[i].end = at + d
-            at += d + 300 + Int(random.next() % 3000)
-        }
+        let unrelated = Self.unrelated(ten, seed: 18)
         var search = SyncSearch()
         search.maxOffset = 35_000
         let wrong = search.run(unrelated, to: SyncReference(speech: speech))

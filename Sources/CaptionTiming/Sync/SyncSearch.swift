@@ -68,8 +68,8 @@ public struct SyncSearch: Sendable {
                     let own = Array(intervals[piece.captions])
                     let from: Milliseconds = piece.captions.lowerBound == 0 ? .min
                         : Int(((intervals[piece.captions.lowerBound - 1].end + intervals[piece.captions.lowerBound].start) / 2).rounded())
-                    return SyncResult.Segment(from: from, offset: refine(own, scorer, ratio: ratio, around: piece.offset,
-                                                                         reach: Self.pieceReach))
+                    let near = bestOnFineGrid(own, scorer, ratio: ratio, around: piece.offset, within: Self.pieceReach)
+                    return SyncResult.Segment(from: from, offset: refine(own, scorer, ratio: ratio, around: near))
                 }
                 // The captions with each segment's jump undone (moved as the first segment moves): how
                 // far their one best alignment stands out is the whole result's confidence.
@@ -142,20 +142,20 @@ public struct SyncSearch: Sendable {
     /// captions that outlast their speech anywhere along a plateau that long.
     static let pieceReach = 1_500.0
 
-    /// The best offset to the millisecond within a fine step and a half of `around` (first on the fine
-    /// grid within `reach`, when given); ties go to the middle of the best run (a plateau means the
-    /// captions fit anywhere along it).
-    func refine(_ intervals: [CaptionInterval], _ scorer: AgreementScorer, ratio: Double, around: Double, reach wide: Double = 0) -> Milliseconds {
-        let center = around
-        var around = around
-        if wide > 0 {
-            var best = -Double.infinity
-            for d in -Int(wide / Self.fineStep)...Int(wide / Self.fineStep) {
-                let o = center + Double(d) * Self.fineStep
-                let s = scorer.score(intervals, ratio: ratio, offset: o)
-                if s > best { best = s; around = o }
-            }
+    /// The best offset on the fine grid within `reach` of `around` (the earliest of equals).
+    func bestOnFineGrid(_ intervals: [CaptionInterval], _ scorer: AgreementScorer, ratio: Double, around: Double, within reach: Double) -> Double {
+        var best = around, bestScore = -Double.infinity
+        for d in -Int(reach / Self.fineStep)...Int(reach / Self.fineStep) {
+            let o = around + Double(d) * Self.fineStep
+            let s = scorer.score(intervals, ratio: ratio, offset: o)
+            if s > bestScore { bestScore = s; best = o }
         }
+        return best
+    }
+
+    /// The best offset to the millisecond within a fine step and a half of `around`; ties go to the
+    /// middle of the best run (a plateau means the captions fit anywhere along it).
+    func refine(_ intervals: [CaptionInterval], _ scorer: AgreementScorer, ratio: Double, around: Double) -> Milliseconds {
         let reach = Int(Self.fineStep * 1.5)
         var best = -Double.infinity
         var run: [Int] = []

@@ -95,10 +95,10 @@ struct Burn: ParsableCommand, StyledInputCommand {
 
     @OptionGroup var styleOptions: StyleOptions
 
-    @OptionGroup(title: StyledInputOptions.pagingTitle)
+    @OptionGroup(title: PagingFlags.title)
     var paging: PagingFlags
 
-    @Option(help: StyledInputOptions.secondaryHelp)
+    @Option(help: .secondaryCaptions)
     var secondary: String?
 
     @OptionGroup(title: "Word timings from the speech")
@@ -153,14 +153,14 @@ struct Burn: ParsableCommand, StyledInputCommand {
     /// on stderr, and `--stats` through `statistics` (stdout; a manifest run keeps stdout for its job lines).
     func burn(cancellation: BurnCancellation, part: PartRange? = nil, statistics: (String) -> Void = { print($0) }) throws {
         let (video, input, output) = (video!, input!, output!)
-        let (style, look) = try captions.load(input, alignAudio: alignAudio.enabled ? (video, alignAudio.voice) : nil)
+        let (style, look) = try load(input, alignAudio: alignAudio.enabled ? (video, alignAudio.voice) : nil)
         DamageReport.decoderMessages(verbose: verbose)
         var options = try options(output: output, cancellation: cancellation, captionsEnd: look.events.map(\.end).max())
         options.part = part
         // The same file as the burned captions is read the same way (its track, its paging).
         options.closedCaptions = try closedCaptions.embedder(
-            tracks: closedCaptions.file == input ? captions.tracks.selection : TrackSelection(),
-            paging: captions.paging.options(base: style.paging))
+            tracks: closedCaptions.file == input ? tracks.selection : TrackSelection(),
+            paging: paging.options(base: style.paging))
         let burner = try VideoBurner(input: video, options: options)
         let source = try look.layers(width: burner.width, height: burner.height, engine: engine, warn: CommandFailure.printError)
         let printer = quiet ? nil : ProgressPrinter()

@@ -64,7 +64,6 @@ struct Check: ParsableCommand {
     /// `--to` applies with --fix.
     @OptionGroup var writing: OutputFormatOptions
 
-
     func validate() throws {
         if fix != (output != nil) { throw ValidationError("--fix and -o go together") }
         if fix && inputs.count > 1 { throw ValidationError("--fix -o writes one file: fix one input at a time") }

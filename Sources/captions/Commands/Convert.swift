@@ -75,7 +75,7 @@ struct Convert: ParsableCommand {
     @Flag(name: .customLong("word-timestamps"), help: "WebVTT output: write word timings as inline timestamps.")
     var wordTimestamps = false
 
-    @OptionGroup(title: "Paging (grouping words into captions)")
+    @OptionGroup(title: PagingFlags.title)
     var paging: PagingFlags
 
     @OptionGroup(title: "Style (ASS output drawn like `captions render`)")

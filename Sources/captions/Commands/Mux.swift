@@ -74,7 +74,7 @@ struct Mux: ParsableCommand {
     @OptionGroup(title: "Style (an ASS track drawn like `captions render`, Matroska only; with --bitmap, the PGS track's look)")
     var styleOptions: StyleOptions
 
-    @OptionGroup(title: "Paging (grouping words into captions)")
+    @OptionGroup(title: PagingFlags.title)
     var paging: PagingFlags
 
     var isStyled: Bool { styleOptions.preset != nil || styleOptions.style != nil }

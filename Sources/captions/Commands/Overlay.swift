@@ -54,10 +54,10 @@ struct Overlay: ParsableCommand, StyledInputCommand {
 
     @OptionGroup var styleOptions: StyleOptions
 
-    @OptionGroup(title: StyledInputOptions.pagingTitle)
+    @OptionGroup(title: PagingFlags.title)
     var paging: PagingFlags
 
-    @Option(help: StyledInputOptions.secondaryHelp)
+    @Option(help: .secondaryCaptions)
     var secondary: String?
 
     func validate() throws {
@@ -73,7 +73,7 @@ struct Overlay: ParsableCommand, StyledInputCommand {
 
     func run() throws {
         try CommandFailure.exitOnError {
-            let (_, look) = try captions.load(input)
+            let (_, look) = try load(input)
             let codec = self.codec ?? OverlayCodec.default(for: output)!
             let cancellation = BurnCancellation()
             // Ctrl-C, SIGTERM, SIGHUP: stop between frames, remove what was written, exit 128 + signal.

@@ -45,10 +45,10 @@ struct Render: ParsableCommand, StyledInputCommand {
 
     @OptionGroup var styleOptions: StyleOptions
 
-    @OptionGroup(title: StyledInputOptions.pagingTitle)
+    @OptionGroup(title: PagingFlags.title)
     var paging: PagingFlags
 
-    @Option(help: StyledInputOptions.secondaryHelp)
+    @Option(help: .secondaryCaptions)
     var secondary: String?
 
     @Option(name: .customLong("align-audio"), help: "Time the words of captions without word timings from this file's speech (a video or sound file; see `captions align --audio`).")
@@ -65,7 +65,7 @@ struct Render: ParsableCommand, StyledInputCommand {
 
     func run() throws {
         try CommandFailure.exitOnError {
-            let (style, look) = try captions.load(input, alignAudio: alignAudio.map { ($0, alignVoice) })
+            let (style, look) = try load(input, alignAudio: alignAudio.map { ($0, alignVoice) })
             let pages = look.events
             let renderer = CaptionFrameRenderer(style: style, width: size.width, height: size.height)
             try renderer.stack(pages)

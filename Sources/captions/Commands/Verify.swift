@@ -55,14 +55,14 @@ struct Verify: ParsableCommand, StyledInputCommand {
 
     @OptionGroup var styleOptions: StyleOptions
 
-    @OptionGroup(title: StyledInputOptions.pagingTitle)
+    @OptionGroup(title: PagingFlags.title)
     var paging: PagingFlags
 
-    @Option(help: StyledInputOptions.secondaryHelp)
+    @Option(help: .secondaryCaptions)
     var secondary: String?
 
     func validate() throws {
-        if allPresets && captions.styleOptions.preset != nil { throw ValidationError("give --preset or --all-presets, not both") }
+        if allPresets && styleOptions.preset != nil { throw ValidationError("give --preset or --all-presets, not both") }
         if allPresets && overlay != nil { throw ValidationError("an overlay holds one preset: give --preset, not --all-presets") }
     }
 
@@ -74,22 +74,22 @@ struct Verify: ParsableCommand, StyledInputCommand {
 
     /// True when every frame of every preset passed.
     func verify() throws -> Bool {
-        let source = try CaptionRead.input(input, format: captions.from, track: captions.tracks.selection)
+        let source = try CaptionRead.input(input, format: reading.format, track: tracks.selection)
         let overlayGeometry = try overlay.map { path in try MediaProbe.geometry(of: path) }
         let size = self.size ?? overlayGeometry.map { SizeArgument(width: $0.width, height: $0.height) } ?? SizeArgument(width: 1080, height: 1920)
         if let overlay, let g = overlayGeometry, g.width != size.width || g.height != size.height {
             throw ValidationError("\(overlay) is \(g.width)x\(g.height), not \(size.width)x\(size.height): give its size with --size")
         }
-        let library = try StyleLibrary.locate(explicit: captions.styleOptions.stylesDir)
-        let presets: [String?] = allPresets ? try library.names() : [captions.styleOptions.preset]
+        let library = try StyleLibrary.locate(explicit: styleOptions.stylesDir)
+        let presets: [String?] = allPresets ? try library.names() : [styleOptions.preset]
         let frameReport = report.map {
             FrameReport(directory: $0, title: "captions verify \(input) (\(size.width)x\(size.height))", actualLabel: "native", expectedLabel: "libass")
         }
         var all: [FrameResult] = [], failedPresets: [String] = [], unsupported: [String] = []
         for preset in presets {
-            let chosen = try library.style(preset: preset, styleFile: captions.styleOptions.style)
+            let chosen = try library.style(preset: preset, styleFile: styleOptions.style)
             let name = preset ?? chosen.name
-            let prepared = source.drawn(in: chosen, overrides: captions.paging.overrides, secondary: try captions.secondaryEvents(for: chosen))
+            let prepared = source.drawn(in: chosen, overrides: paging.overrides, secondary: try secondaryEvents(for: chosen))
             let (pages, style) = (prepared.pages, prepared.style)
             guard !pages.isEmpty else { throw CaptionFormatError(.malformed, "\(input): no captions to verify") }
             let missing = ASSSupport.unsupportedFeatures(of: style)

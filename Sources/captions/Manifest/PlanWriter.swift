@@ -10,11 +10,11 @@ extension Burn {
         let (video, planPath) = (video!, output!)
         if start != nil || end != nil { throw CaptionFormatError(.usage, "--start and --end cannot go with --plan: a plan covers the whole video") }
         // The captions and style are read now, so a mistake in them stops the plan, not every part.
-        _ = try captions.load(input!)
+        _ = try load(input!)
         let scan = try KeyFrameScan.scan(video)
         var arguments = BurnBatchOptions.burnArguments(dropping: BurnBatchOptions.selection.union(["-o", "--output"]))
         // Files by absolute path: a part may run in another folder, on another machine.
-        for file in [video, input!, captions.styleOptions.style, captions.secondary].compactMap({ $0 }) {
+        for file in [video, input!, styleOptions.style, secondary].compactMap({ $0 }) {
             let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
             arguments = arguments.map { $0 == file ? absolute : $0 }
         }

@@ -3,9 +3,12 @@ import CaptionModel
 import CaptionPipeline
 import CaptionStyles
 
-/// The paging options as flags, shared by `convert` (and later `render` and `burn`). Unset flags keep
-/// the defaults of `PagingOptions` (later: of the chosen style).
+/// The paging options as flags, shared by the commands that group word timings into captions. Unset
+/// flags keep the chosen style's paging (`PagingOverrides`).
 struct PagingFlags: ParsableArguments {
+    /// The title of the group in the help of the commands that page word timings into captions.
+    static let title = "Paging (grouping words into captions)"
+
     @Option(name: .customLong("max-chars"), help: "Characters per line when grouping words into captions.")
     var maxChars: Int?
 

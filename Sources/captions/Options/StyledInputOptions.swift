@@ -5,26 +5,35 @@ import CaptionPipeline
 import CaptionStyles
 import CaptionVideo
 
-/// What every command that styles captions shares: the input's format, the style, and the paging of
-/// word timings (on top of the style's paging defaults).
+/// A command that reads captions and styles them: the input's format and track, the style, the paging
+/// of word timings (on top of the style's paging defaults) and secondary captions. Each such command
+/// declares the groups at its own level:
 ///
-/// Not an option group itself: each such command declares the five (`StyledInputCommand`) and reads
-/// them through this. Why: in a debug build swift-argument-parser checks every option group of the
-/// command being parsed, and each group nested in another is checked again per check of its parent
-/// (about four times per level); as a group of groups this cost `captions render` 0.39 s of its
-/// 0.46 s start in the tests' debug build, once per run of the 1,400 the tests make.
-struct StyledInputOptions {
-    var reading: InputOptions
-    var tracks: TrackOptions
-    var styleOptions: StyleOptions
-    var paging: PagingFlags
-    var secondary: String?
+///     @OptionGroup var reading: InputOptions
+///     @OptionGroup(title: TrackOptions.title) var tracks: TrackOptions
+///     @OptionGroup var styleOptions: StyleOptions
+///     @OptionGroup(title: PagingFlags.title) var paging: PagingFlags
+///     @Option(help: .secondaryCaptions) var secondary: String?
+///
+/// and gets what they mean from here. Not one group holding the others: in a debug build
+/// swift-argument-parser checks every option group of the command being parsed, and each group nested
+/// in another is checked again per check of its parent (about four times per level); as a group of
+/// groups this cost `captions render` 0.39 s of its 0.46 s start in the tests' debug build, once per
+/// run of the 1,400 the tests make.
+protocol StyledInputCommand {
+    var reading: InputOptions { get }
+    var tracks: TrackOptions { get }
+    var styleOptions: StyleOptions { get }
+    var paging: PagingFlags { get }
+    var secondary: String? { get }
+}
 
-    static let pagingTitle = "Paging (grouping words into captions)"
-    static let secondaryHelp: ArgumentHelp = "A second caption file (a translation, say) shown as its own block with the captions, in the style's `secondary` look."
+extension ArgumentHelp {
+    /// `--secondary`'s help, the same in every `StyledInputCommand`.
+    static let secondaryCaptions: ArgumentHelp = "A second caption file (a translation, say) shown as its own block with the captions, in the style's `secondary` look."
+}
 
-    var from: String? { reading.format }
-
+extension StyledInputCommand {
     /// The secondary captions, read (warnings reported) and paged for `style` (empty without --secondary).
     func secondaryEvents(for style: CaptionStyle) throws -> [CaptionEvent] { try SecondaryInput.events(secondary, style: style) }
 
@@ -53,24 +62,3 @@ struct StyledInputOptions {
     }
 }
 
-/// A command that reads captions and styles them: it declares, at its own level, the option groups
-/// `StyledInputOptions` puts together:
-///
-///     @OptionGroup var reading: InputOptions
-///     @OptionGroup(title: TrackOptions.title) var tracks: TrackOptions
-///     @OptionGroup var styleOptions: StyleOptions
-///     @OptionGroup(title: StyledInputOptions.pagingTitle) var paging: PagingFlags
-///     @Option(help: StyledInputOptions.secondaryHelp) var secondary: String?
-protocol StyledInputCommand {
-    var reading: InputOptions { get }
-    var tracks: TrackOptions { get }
-    var styleOptions: StyleOptions { get }
-    var paging: PagingFlags { get }
-    var secondary: String? { get }
-}
-
-extension StyledInputCommand {
-    var captions: StyledInputOptions {
-        StyledInputOptions(reading: reading, tracks: tracks, styleOptions: styleOptions, paging: paging, secondary: secondary)
-    }
-}

@@ -59,10 +59,10 @@ struct GoldenRecord: ParsableCommand, StyledInputCommand {
 
     @OptionGroup var styleOptions: StyleOptions
 
-    @OptionGroup(title: StyledInputOptions.pagingTitle)
+    @OptionGroup(title: PagingFlags.title)
     var paging: PagingFlags
 
-    @Option(help: StyledInputOptions.secondaryHelp)
+    @Option(help: .secondaryCaptions)
     var secondary: String?
 
     func validate() throws {
@@ -80,7 +80,7 @@ struct GoldenRecord: ParsableCommand, StyledInputCommand {
 
     func record() throws {
         // A manifest does not record a secondary file yet, so `golden check` could not draw it again.
-        if captions.secondary != nil { throw CaptionFormatError(.usage, "golden record does not take --secondary yet") }
+        if secondary != nil { throw CaptionFormatError(.usage, "golden record does not take --secondary yet") }
         let (manifest, styleJSON, frames, warnings) = try video.map(videoRecording) ?? captionsRecording(input!)
         let folder = GoldenFolder(directory: dir)
         if !force, let existing = try? GoldenManifest.read(directory: dir), Self.sameRecording(existing, manifest) {
@@ -109,9 +109,9 @@ struct GoldenRecord: ParsableCommand, StyledInputCommand {
     }
 
     private func captionsRecording(_ input: String) throws -> (GoldenManifest, String?, any FrameSource, () -> [String]) {
-        let source = try CaptionRead.input(input, format: captions.from, track: captions.tracks.selection)
-        let style = try captions.styleOptions.resolve()
-        let prepared = source.drawn(in: style, overrides: captions.paging.overrides)
+        let source = try CaptionRead.input(input, format: reading.format, track: tracks.selection)
+        let style = try styleOptions.resolve()
+        let prepared = source.drawn(in: style, overrides: paging.overrides)
         let (pages, drawn) = (prepared.pages, prepared.style)
         guard !pages.isEmpty else { throw CaptionFormatError(.malformed, "\(input): no captions to record") }
         let times = frameTimes.times(for: pages)
@@ -119,21 +119,21 @@ struct GoldenRecord: ParsableCommand, StyledInputCommand {
         let snapshot = StyleSnapshot.json(of: style)
         let manifest = GoldenManifest(
             input: GoldenManifest.File(path: RelativePath.from(dir, to: input), sha256: try Hashing.file(input)),
-            inputFormat: captions.from,
-            paging: captions.paging.arguments,
+            inputFormat: reading.format,
+            paging: paging.arguments,
             style: GoldenManifest.Style(
-                name: style.name, preset: captions.styleOptions.preset,
-                file: try captions.styleOptions.style.map { GoldenManifest.File(path: RelativePath.from(dir, to: $0), sha256: try Hashing.file($0)) },
-                stylesDirectory: captions.styleOptions.stylesDir.map { RelativePath.from(dir, to: $0) },
+                name: style.name, preset: styleOptions.preset,
+                file: try styleOptions.style.map { GoldenManifest.File(path: RelativePath.from(dir, to: $0), sha256: try Hashing.file($0)) },
+                stylesDirectory: styleOptions.stylesDir.map { RelativePath.from(dir, to: $0) },
                 sha256: SHA256.hex(snapshot)),
             size: GoldenManifest.Size(width: size.width, height: size.height),
             times: times,
             fonts: FontInventory.fonts(for: drawn, pages: pages),
             threshold: threshold.value)
         var recorded = manifest
-        recorded.inputTrack = captions.tracks.track
-        recorded.inputLanguage = captions.tracks.language
-        recorded.inputClosedCaptions = captions.tracks.closedCaptions?.channel.description
+        recorded.inputTrack = tracks.track
+        recorded.inputLanguage = tracks.language
+        recorded.inputClosedCaptions = tracks.closedCaptions?.channel.description
         let native = NativeFrames(style: drawn, pages: pages, width: size.width, height: size.height)
         return (recorded, snapshot, native, { native.warnings })
     }
