@@ -36,4 +36,4 @@ if arguments.count == 5 {
 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 let parseSeconds = Double(parsed - start) / 1e9
 let peakKiB = statusKiB("VmHWM")
-print("{\"tool\":\"\(tool)\",\"cues\":\(result.document.events.count),\"seconds\":\(seconds),\"parse_seconds\":\(parseSeconds),\"peak_kib\":\(peakKiB - baseKiB)}")
+print("{\"tool\":\"\(tool)\",\"cues\":\(result.document.eventCount),\"seconds\":\(seconds),\"parse_seconds\":\(parseSeconds),\"peak_kib\":\(peakKiB - baseKiB)}")

@@ -71,7 +71,7 @@ public enum CaptionFileReader {
         // Cues were there but none could be used: that is malformed input, not an empty document.
         // Name the first skipped cue, the likeliest reason, rather than whatever came first.
         let located = result.diagnostics.filter { $0.line != nil }
-        if result.document.events.isEmpty,
+        if result.document.eventCount == 0,
            let first = located.first(where: { $0.message.hasSuffix("cue skipped") }) ?? located.first {
             let hint = format.name == "vtt" && first.message.contains("timing")
                 ? " (WebVTT timings must be mm:ss.ttt or hh:mm:ss.ttt; --from srt reads them leniently)" : ""

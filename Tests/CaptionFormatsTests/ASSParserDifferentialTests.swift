@@ -120,6 +120,16 @@ import CaptionModel
         #expect(fast.document.metadata == slow.document.metadata, "\(name)")
         #expect(fast.eventLines == slow.eventLines, "\(name)")
         #expect(fast.diagnostics.map(\.description) == slow.diagnostics.map(\.description), "\(name)")
+        // The writer's path for a script as read (from the reader's rows, no event made) writes what it
+        // writes for the same events made and set.
+        #expect(fast.document.deferredEvents?.source is ASSEventRows, "\(name)")
+        var made = fast.document
+        made.events = made.events
+        #expect(made.deferredEvents == nil, "\(name)")
+        let fromRows = ASSFormat.write(fast.document, options: WriteOptions())
+        let fromEvents = ASSFormat.write(made, options: WriteOptions())
+        #expect(Array(fromRows.text.utf8) == Array(fromEvents.text.utf8), "\(name)")
+        #expect(fromRows.diagnostics.map(\.description) == fromEvents.diagnostics.map(\.description), "\(name)")
     }
 
     /// Random Dialogue and Comment lines (odd fields, spaces, non-ASCII beside commas and colons, custom

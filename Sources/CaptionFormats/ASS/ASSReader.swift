@@ -35,6 +35,13 @@ struct ASSReader {
     private var columns: EventColumns?
     /// Where each field of the line being read starts (the byte after its comma).
     private var fieldStarts: [Int] = []
+    /// The Dialogue lines, their events made on first use (`ASSEventRows`).
+    private var rows: [ASSEventRow] = []
+    /// Events made while reading, by row: lines the byte reader leaves to `line`, and rows whose
+    /// numbers do not fit a row.
+    private var made: [Int: CaptionEvent] = [:]
+    /// The last Style field's bytes and name: a script names a few styles many times over.
+    private var lastStyle: (bytes: [UInt8], name: String?) = ([], nil)
 
     /// `byteEvents: false` reads every line through `line` (the differential tests compare the two).
     static func read(_ text: DecodedText, byteEvents: Bool = true) throws -> ParseResult {
@@ -53,6 +60,7 @@ struct ASSReader {
         reader.endVerbatimSection()
         reader.script.kind = reader.legacy ? .ssa : .ass
         reader.document.assScript = reader.script
+        reader.document.deferEvents(DeferredEvents(ASSEventRows(rows: reader.rows, made: reader.made)))
         return ParseResult(document: reader.document, diagnostics: reader.diagnostics, eventLines: reader.eventLines)
     }
 
@@ -117,7 +125,7 @@ struct ASSReader {
             // libass reads, and written back it could read as something else (a `;` comment).
             default:
                 guard !key.isEmpty, key.allSatisfy({ $0.isASCII && $0.isLetter }) else { break }
-                script.otherEvents.append(.init(position: document.events.count, value: ASSOtherEvent(type: key, line: String(value))))
+                script.otherEvents.append(.init(position: rows.count, value: ASSOtherEvent(type: key, line: String(value))))
             }
         case .other: break
         }
@@ -204,7 +212,7 @@ struct ASSReader {
     private mutating func dialogue(_ value: Substring, number: Int) {
         guard let event = event(value, number: number, kind: "Dialogue") else { return }
         eventLines.append(Int32(clamping: number))
-        document.events.append(event)
+        appendMade(event)
     }
 
     /// A Comment line: an event libass never draws, kept in its place among the Dialogue lines. One
@@ -212,7 +220,7 @@ struct ASSReader {
     private mutating func comment(_ value: Substring, number: Int) {
         let other = event(value, number: number, kind: "Comment").map { ASSOtherEvent(comment: $0) }
             ?? ASSOtherEvent(type: "Comment", line: String(value))
-        script.otherEvents.append(.init(position: document.events.count, value: other))
+        script.otherEvents.append(.init(position: rows.count, value: other))
     }
 
     /// The columns of the events section's Format line the model reads, each the last of its name (as a
@@ -287,46 +295,46 @@ struct ASSReader {
         guard let startField = field(columns.start), let eventStart = ASSTime.milliseconds(b, startField),
               let endField = field(columns.end), let eventEnd = ASSTime.milliseconds(b, endField) else { return false }
 
-        // The Text field: without a brace or backslash it is its own plain text, stored once.
         let textRange = field(columns.text) ?? end..<end
-        let text = UnsafeBufferPointer(rebasing: b[textRange])
-        let source = arena.append(text)
-        var plain = source
-        var spans: [TextSpan] = []
-        var words: [Word] = []
-        var placement: CuePlacement?
-        if b.containsAny(0x7B, 0x5C, 0x5C, in: textRange) {
-            textScanner.parse(text, eventStart: eventStart)
-            let same = textScanner.out.count == text.count
-                && textScanner.out.withUnsafeBufferPointer { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
-            if !same { plain = textScanner.out.withUnsafeBufferPointer { arena.append($0) } }
-            spans = textScanner.spans
-            words = textScanner.words
-            if textScanner.anchor != nil || textScanner.point != nil {
-                placement = CuePlacement()
-                placement!.anchor = textScanner.anchor
-                placement!.point = textScanner.point
-            }
+        func int32(_ k: Int) -> Int32? {
+            guard let r = field(k) else { return 0 }
+            return Int32(exactly: ASSHeaderValues.int(b, r))
         }
-        var ass = ASSEventFields()
         // SSA's Marked column is not a layer: libass reads none from it.
-        if let r = field(columns.layer) { ass.layer = ASSHeaderValues.int(b, r) }
-        if let r = field(columns.name) { ass.name = b.assTrimmedString(r) }
-        if let r = field(columns.marginL) { ass.marginLeft = ASSHeaderValues.int(b, r) }
-        if let r = field(columns.marginR) { ass.marginRight = ASSHeaderValues.int(b, r) }
-        if let r = field(columns.marginV) { ass.marginVertical = ASSHeaderValues.int(b, r) }
-        if let r = field(columns.effect) { ass.effect = b.assTrimmedString(r) }
-        let style = field(columns.style).map { b.assStyleName($0) }
-        ass.textDigest = CaptionEvent.assTextDigest(plain: plain, spans: spans, placement: placement, words: words, start: eventStart)
-        let event = CaptionEvent(start: eventStart, end: eventEnd, plain: plain, spans: spans, source: source, words: words,
-                                 placement: placement, style: style?.isEmpty == false ? style : nil, ass: ass)
+        guard let layer = int32(columns.layer), let marginL = int32(columns.marginL), let marginR = int32(columns.marginR),
+              let marginV = int32(columns.marginV), let start32 = Int32(exactly: eventStart), let end32 = Int32(exactly: eventEnd) else {
+            return false
+        }
+        let row = ASSEventRow(start: start32, end: end32, layer: layer, marginLeft: marginL, marginRight: marginR,
+                              marginVertical: marginV, text: arena.append(UnsafeBufferPointer(rebasing: b[textRange])),
+                              style: field(columns.style).flatMap { styleName(b, $0) },
+                              name: field(columns.name).map { b.assTrimmedString($0) } ?? "",
+                              effect: field(columns.effect).map { b.assTrimmedString($0) } ?? "")
         if isDialogue {
             eventLines.append(Int32(clamping: number))
-            document.events.append(event)
+            rows.append(row)
         } else {
-            script.otherEvents.append(.init(position: document.events.count, value: ASSOtherEvent(comment: event)))
+            let event = row.event(scanner: &textScanner, arena: &arena)
+            script.otherEvents.append(.init(position: rows.count, value: ASSOtherEvent(comment: event)))
         }
         return true
+    }
+
+    /// An event made while reading, kept in its place among the rows.
+    private mutating func appendMade(_ event: CaptionEvent) {
+        made[rows.count] = event
+        rows.append(ASSEventRow(start: 0, end: 0, layer: 0, marginLeft: 0, marginRight: 0, marginVertical: 0, text: .empty,
+                                style: nil, name: "", effect: ""))
+    }
+
+    /// A Style field as the style's name (nil when empty), the last one's String again when the bytes
+    /// are the same.
+    private mutating func styleName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+        let bytes = UnsafeBufferPointer(rebasing: b[range])
+        if bytes.elementsEqual(lastStyle.bytes) { return lastStyle.name }
+        let name = b.assStyleName(range)
+        lastStyle = (Array(bytes), name.isEmpty ? nil : name)
+        return lastStyle.name
     }
 
     /// `h:mm:ss.cc` to milliseconds (`ASSTime.milliseconds`).

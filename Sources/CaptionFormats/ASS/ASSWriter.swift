@@ -36,14 +36,22 @@ package enum ASSWriter {
             case .styles: sink.appendString(stylesSection(styles, playResY: playRes(document.metadata).y))
             case .events:
                 sink.append("[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n")
-                let eventsLost = document.events.withUnsafeBufferPointer { events in
-                    EventChunks.write(count: events.count, into: sink, options: options, merge: { $0.merge($1) }) { range, sink in
-                        writeEvents(events, range, context, into: sink)
+                // A script's own events, unchanged since it was read, go back from the reader's rows
+                // without being made (their Text fields as read, their other fields from the rows).
+                if context.keepsStyleNames, let rows = document.deferredEvents?.source as? ASSEventRows {
+                    lost.merge(EventChunks.write(count: rows.count, into: sink, options: options, merge: { $0.merge($1) }) { range, sink in
+                        writeRows(rows, range, context, into: sink)
+                    })
+                } else {
+                    let eventsLost = document.events.withUnsafeBufferPointer { events in
+                        EventChunks.write(count: events.count, into: sink, options: options, merge: { $0.merge($1) }) { range, sink in
+                            writeEvents(events, range, context, into: sink)
+                        }
                     }
+                    lost.merge(eventsLost)
                 }
-                lost.merge(eventsLost)
                 // The lines after the last Dialogue line.
-                for other in context.others(from: context.firstOther(atOrAfter: document.events.count)) {
+                for other in context.others(from: context.firstOther(atOrAfter: document.eventCount)) {
                     writeOther(other.value, context, sink, lost: &lost)
                 }
             case .verbatim(let header, let lines):
@@ -151,6 +159,49 @@ package enum ASSWriter {
                 other += 1
             }
             writeEvent(events[n], kind: "Dialogue: ", context, sink, lost: &lost)
+        }
+        return lost
+    }
+
+    /// `writeEvents` for the events of a script as read: what `writeEvent` writes for each, from its row.
+    private static func writeRows(_ rows: ASSEventRows, _ range: Range<Int>, _ context: EventContext,
+                                  into sink: ByteSink) -> LostFeatures {
+        var lost = LostFeatures()
+        var other = context.firstOther(atOrAfter: range.lowerBound)
+        rows.rows.withUnsafeBufferPointer { rowBuffer in
+            for n in range {
+                while other < context.others.count, context.others[other].position <= n {
+                    writeOther(context.others[other].value, context, sink, lost: &lost)
+                    other += 1
+                }
+                if let event = rows.made[n] {
+                    writeEvent(event, kind: "Dialogue: ", context, sink, lost: &lost)
+                    continue
+                }
+                let row = rowBuffer[n]
+                if row.start < 0 || row.end < 0 { lost.note("negative times (written as 0:00:00.00)") }
+                sink.append("Dialogue: ")
+                sink.appendDecimal(Int(row.layer))
+                sink.append(0x2C)
+                appendClock(Milliseconds(row.start), sink)
+                sink.append(0x2C)
+                appendClock(Milliseconds(row.end), sink)
+                sink.append(0x2C)
+                appendFieldSafe(row.style ?? "", sink)
+                sink.append(0x2C)
+                appendFieldSafe(row.name, sink)
+                sink.append(0x2C)
+                sink.appendDecimal(Int(row.marginLeft))
+                sink.append(0x2C)
+                sink.appendDecimal(Int(row.marginRight))
+                sink.append(0x2C)
+                sink.appendDecimal(Int(row.marginVertical))
+                sink.append(0x2C)
+                appendFieldSafe(row.effect, sink)
+                sink.append(0x2C)
+                row.text.withUTF8 { sink.append($0) }
+                sink.append(0x0A)
+            }
         }
         return lost
     }

@@ -1,0 +1,88 @@
+import CaptionModel
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A Dialogue or Comment line as read: every field but the Text field's meaning. The Text field is
+/// kept as written; what it says (plain text, spans, karaoke words, placement) is read from it when
+/// the event is made (`event`), which is most of the work of reading a script.
+struct ASSEventRow: Sendable {
+    // Int32 keeps a row small (a script of 100,000 events holds 100,000 rows); a line whose numbers do
+    // not fit is made into its event while reading instead (`ASSEventRows.made`).
+    var start: Int32
+    var end: Int32
+    var layer: Int32
+    var marginLeft: Int32
+    var marginRight: Int32
+    var marginVertical: Int32
+    var text: StoredText
+    /// The Style field trimmed, `*` dropped; nil when that leaves nothing.
+    var style: String?
+    var name: String
+    var effect: String
+
+    /// The event this line says, exactly as the reader made it before rows existed: the Text field
+    /// stored once (its plain text beside it only when they differ), the fields in `CaptionEvent.ass`.
+    func event(scanner: inout ASSTextScanner, arena: inout TextArenaWriter) -> CaptionEvent {
+        let start = Milliseconds(self.start)
+        var plain = text
+        var spans: [TextSpan] = []
+        var words: [Word] = []
+        var placement: CuePlacement?
+        // Without a brace or backslash the Text field is its own plain text.
+        if text.withUTF8({ $0.containsAny(0x7B, 0x5C, 0x5C, in: 0..<$0.count) }) {
+            text.withUTF8 { bytes in
+                scanner.parse(bytes, eventStart: start)
+                let same = scanner.out.count == bytes.count
+                    && scanner.out.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+                if !same { plain = scanner.out.withUnsafeBufferPointer { arena.append($0) } }
+            }
+            spans = scanner.spans
+            words = scanner.words
+            if scanner.anchor != nil || scanner.point != nil {
+                placement = CuePlacement()
+                placement!.anchor = scanner.anchor
+                placement!.point = scanner.point
+            }
+        }
+        var ass = ASSEventFields()
+        ass.layer = Int(layer)
+        ass.name = name
+        ass.marginLeft = Int(marginLeft)
+        ass.marginRight = Int(marginRight)
+        ass.marginVertical = Int(marginVertical)
+        ass.effect = effect
+        ass.textDigest = CaptionEvent.assTextDigest(plain: plain, spans: spans, placement: placement, words: words, start: start)
+        return CaptionEvent(start: start, end: Milliseconds(end), plain: plain, spans: spans, source: text, words: words,
+                            placement: placement, style: style, ass: ass)
+    }
+}
+
+/// A script's Dialogue lines as rows, its events made on first use (`DeferredEvents`), and written back
+/// by the ASS writer straight from the rows while nobody has changed them.
+struct ASSEventRows: DeferredEventSource {
+    let rows: [ASSEventRow]
+    /// Events the reader made while reading (lines the rows cannot hold), by index; their rows are
+    /// placeholders.
+    let made: [Int: CaptionEvent]
+
+    var count: Int { rows.count }
+
+    /// Made in parts on every core: each part has its own scanner and its own text chunks.
+    func makeEvents() -> [CaptionEvent] {
+        let partSize = 8192
+        let parts = (rows.count + partSize - 1) / partSize
+        let made = self.made, rows = self.rows
+        let madeParts = ParallelSlots.map(parts) { k in
+            var scanner = ASSTextScanner()
+            var arena = TextArenaWriter()
+            let range = k * partSize..<min(rows.count, (k + 1) * partSize)
+            return range.map { n in made[n] ?? rows[n].event(scanner: &scanner, arena: &arena) }
+        }
+        var events: [CaptionEvent] = []
+        events.reserveCapacity(rows.count)
+        for part in madeParts { events.append(contentsOf: part) }
+        return events
+    }
+}
