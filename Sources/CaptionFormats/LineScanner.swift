@@ -15,6 +15,8 @@ struct LineScanner {
     /// True when the input has no carriage return at all.
     let hasNoCR: Bool
     private let bareCR: Bool
+    /// True when the input has a CR not followed by LF (a line end of its own).
+    var hasBareCR: Bool { bareCR }
     private let input: InputBytes?
     /// Where `bytes` starts in `input`: a scanner of one part releases only that part's pages.
     private let inputOffset: Int

@@ -4,7 +4,8 @@ import CaptionModel
 
 /// The byte-scanning ASS Text-field parser (`ASSTextScanner`) against the String parser it replaced
 /// (`ReferenceASSTextParser`), and the reader's byte path for Dialogue and Comment lines against its
-/// line-by-line String path: the same results on random tag soup and on every corpus script.
+/// line-by-line String path: the same results on random tag soup and on every corpus script; and the
+/// same again with each `[Events]` section read in parts (`ASSEventParts`).
 @Suite struct ASSParserDifferentialTests {
     /// SplitMix64: the same soup on every run.
     struct Random {
@@ -102,6 +103,7 @@ import CaptionModel
         let fast = try ASSReader.read(text, byteEvents: true)
         let slow = try ASSReader.read(text, byteEvents: false)
         Self.expectSame(fast, slow, relative)
+        for parts in [2, 3, 7] { Self.expectSame(try ASSReader.read(text, parts: parts), slow, "\(relative) in \(parts) parts") }
         let comments = fast.document.assScript?.otherEvents.compactMap(\.value.comment) ?? []
         for event in fast.document.events + comments {
             let source = event.sourceText
@@ -165,6 +167,7 @@ import CaptionModel
             let fast = try ASSReader.read(text, byteEvents: true)
             let slow = try ASSReader.read(text, byteEvents: false)
             Self.expectSame(fast, slow, "round \(round)")
+            Self.expectSame(try ASSReader.read(text, parts: 2 + round % 5), slow, "round \(round) in parts")
         }
     }
 }

@@ -62,26 +62,52 @@ struct ASSEventRow: Sendable {
 /// A script's Dialogue lines as rows, its events made on first use (`DeferredEvents`), and written back
 /// by the ASS writer straight from the rows while nobody has changed them.
 struct ASSEventRows: DeferredEventSource {
-    let rows: [ASSEventRow]
+    /// The rows in order, in the runs they were read in (one per part of a section read in parts):
+    /// joining them would copy every row once more.
+    let runs: [[ASSEventRow]]
     /// Events the reader made while reading (lines the rows cannot hold), by index; their rows are
     /// placeholders.
     let made: [Int: CaptionEvent]
+    let count: Int
 
-    var count: Int { rows.count }
+    init(runs: [[ASSEventRow]], made: [Int: CaptionEvent]) {
+        self.runs = runs.filter { !$0.isEmpty }
+        self.made = made
+        count = runs.reduce(0) { $0 + $1.count }
+    }
+
+    /// Calls `body` with each index in `range` and its row, in order.
+    func forEach(in range: Range<Int>, _ body: (Int, ASSEventRow) -> Void) {
+        var first = 0
+        for run in runs {
+            let here = first..<(first + run.count)
+            first += run.count
+            let wanted = here.clamped(to: range)
+            guard !wanted.isEmpty else { continue }
+            run.withUnsafeBufferPointer { rows in
+                for n in wanted { body(n, rows[n - here.lowerBound]) }
+            }
+        }
+    }
 
     /// Made in parts on every core: each part has its own scanner and its own text chunks.
     func makeEvents() -> [CaptionEvent] {
         let partSize = 8192
-        let parts = (rows.count + partSize - 1) / partSize
-        let made = self.made, rows = self.rows
+        let parts = (count + partSize - 1) / partSize
+        let rows = self
         let madeParts = ParallelSlots.map(parts) { k in
             var scanner = ASSTextScanner()
             var arena = TextArenaWriter()
+            var events: [CaptionEvent] = []
             let range = k * partSize..<min(rows.count, (k + 1) * partSize)
-            return range.map { n in made[n] ?? rows[n].event(scanner: &scanner, arena: &arena) }
+            events.reserveCapacity(range.count)
+            rows.forEach(in: range) { n, row in
+                events.append(rows.made[n] ?? row.event(scanner: &scanner, arena: &arena))
+            }
+            return events
         }
         var events: [CaptionEvent] = []
-        events.reserveCapacity(rows.count)
+        events.reserveCapacity(count)
         for part in madeParts { events.append(contentsOf: part) }
         return events
     }

@@ -9,49 +9,76 @@ import Glibc
 /// Comment and other `[Events]` lines and every other section into the document's `ASSScript`.
 /// Each section's `Format:` line names its columns; files without one get the standard columns.
 struct ASSReader {
-    private enum Section { case scriptInfo, styles, events, other }
+    enum Section { case scriptInfo, styles, events, other }
 
     static let defaultEventFormat = ["layer", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
     static let defaultLegacyEventFormat = ["marked", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
 
-    private var section = Section.other
+    var section = Section.other
     private var legacy = false { didSet { columns = nil } }
     private var sawSection = false
     private var styleFormat: [String]?
-    private var eventFormat: [String]? { didSet { columns = nil } }
-    private var document = CaptionDocument()
-    private var script = ASSScript(kind: .ass)
+    var eventFormat: [String]? { didSet { columns = nil } }
+    var document = CaptionDocument()
+    var script = ASSScript(kind: .ass)
     /// The lines of the verbatim section being read.
     private var verbatimHeader: String?
     private var verbatimLines: [String] = []
-    private var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
     /// The Dialogue line of each event (for messages that point into the file).
-    private var eventLines: [Int32] = []
+    var eventLines: [Int32] = []
     /// Every event's text goes into shared chunks rather than a String per event.
-    private var arena = TextArenaWriter()
-    private var textScanner = ASSTextScanner()
+    var arena = TextArenaWriter()
+    var textScanner = ASSTextScanner()
     /// Where the events section's Format line puts each field; nil until the next event line after the
     /// Format line (or the script's kind) changed.
-    private var columns: EventColumns?
+    var columns: EventColumns?
+    /// True once the current `[Events]` section's lines have been handed to `ASSEventParts`.
+    var sectionReadInParts = false
     /// Where each field of the line being read starts (the byte after its comma).
-    private var fieldStarts: [Int] = []
-    /// The Dialogue lines, their events made on first use (`ASSEventRows`).
-    private var rows: [ASSEventRow] = []
+    var fieldStarts: [Int] = []
+    /// The Dialogue lines, their events made on first use (`ASSEventRows`): the run being read, after
+    /// the runs read before it (in parts, `ASSEventParts`).
+    var rows: [ASSEventRow] = []
+    private var runs: [[ASSEventRow]] = []
+    private var rowsInRuns = 0
+    /// The Dialogue lines read so far.
+    var rowCount: Int { rowsInRuns + rows.count }
     /// Events made while reading, by row: lines the byte reader leaves to `line`, and rows whose
     /// numbers do not fit a row.
-    private var made: [Int: CaptionEvent] = [:]
+    var made: [Int: CaptionEvent] = [:]
     /// The last Style field's bytes and name: a script names a few styles many times over.
-    private var lastStyle: (bytes: [UInt8], name: String?) = ([], nil)
+    var lastStyle: (bytes: [UInt8], name: String?) = ([], nil)
 
-    /// `byteEvents: false` reads every line through `line` (the differential tests compare the two).
-    static func read(_ text: DecodedText, byteEvents: Bool = true) throws -> ParseResult {
+    /// `byteEvents: false` reads every line through `line` (the differential tests compare the two);
+    /// `parts` (tests) reads each `[Events]` section's lines after its first event in that many parts
+    /// whatever its size (`ASSEventParts`).
+    static func read(_ text: DecodedText, byteEvents: Bool = true, parts: Int? = nil) throws -> ParseResult {
         var reader = ASSReader()
         reader.diagnostics = text.diagnostics
         text.utf8.withUnsafeBufferPointer { b in
-            var scanner = LineScanner(b, releasing: text.utf8)
-            while let range = scanner.next() {
-                if byteEvents, reader.section == .events, reader.eventLine(b, range, number: scanner.lineNumber) { continue }
-                reader.line(b, range, number: scanner.lineNumber)
+            // A scanner from `offset`, line numbers from `lines`: a new one after lines read in parts.
+            var offset = 0, lines = 0
+            scanning: while offset < b.count {
+                var scanner = LineScanner(UnsafeBufferPointer(rebasing: b[offset...]), releasing: text.utf8, at: offset)
+                while let found = scanner.next() {
+                    let range = found.lowerBound + offset..<found.upperBound + offset
+                    let number = lines + scanner.lineNumber
+                    guard byteEvents, reader.section == .events, reader.eventLine(b, range, number: number) else {
+                        reader.line(b, range, number: number)
+                        continue
+                    }
+                    // After a section's first event (its Format line read), the rest of it in parts.
+                    guard !reader.sectionReadInParts, !scanner.hasBareCR else { continue }
+                    reader.sectionReadInParts = true
+                    let rest = offset + scanner.position
+                    if let read = ASSEventParts.read(b, from: rest, firstLine: number + 1, input: text.utf8, parts: parts, into: &reader) {
+                        offset = read.end
+                        lines = read.lastLine
+                        continue scanning
+                    }
+                }
+                break
             }
         }
         guard reader.sawSection else {
@@ -60,16 +87,17 @@ struct ASSReader {
         reader.endVerbatimSection()
         reader.script.kind = reader.legacy ? .ssa : .ass
         reader.document.assScript = reader.script
-        reader.document.deferEvents(DeferredEvents(ASSEventRows(rows: reader.rows, made: reader.made)))
+        reader.document.deferEvents(DeferredEvents(ASSEventRows(runs: reader.runs + [reader.rows], made: reader.made)))
         return ParseResult(document: reader.document, diagnostics: reader.diagnostics, eventLines: reader.eventLines)
     }
 
-    private mutating func line(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int) {
+    mutating func line(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int) {
         var start = range.lowerBound
         while start < range.upperBound, b[start] == 0x20 || b[start] == 0x09 { start += 1 }
         if start < range.upperBound, b[start] == 0x5B, let header = sectionHeader(b.string(start..<range.upperBound)) {
             endVerbatimSection()
             sawSection = true
+            sectionReadInParts = false
             switch header.lowercased() {
             case "[script info]": section = .scriptInfo
             case "[v4+ styles]": section = .styles; legacy = false
@@ -125,7 +153,7 @@ struct ASSReader {
             // libass reads, and written back it could read as something else (a `;` comment).
             default:
                 guard !key.isEmpty, key.allSatisfy({ $0.isASCII && $0.isLetter }) else { break }
-                script.otherEvents.append(.init(position: rows.count, value: ASSOtherEvent(type: key, line: String(value))))
+                script.otherEvents.append(.init(position: rowCount, value: ASSOtherEvent(type: key, line: String(value))))
             }
         case .other: break
         }
@@ -220,12 +248,12 @@ struct ASSReader {
     private mutating func comment(_ value: Substring, number: Int) {
         let other = event(value, number: number, kind: "Comment").map { ASSOtherEvent(comment: $0) }
             ?? ASSOtherEvent(type: "Comment", line: String(value))
-        script.otherEvents.append(.init(position: rows.count, value: other))
+        script.otherEvents.append(.init(position: rowCount, value: other))
     }
 
     /// The columns of the events section's Format line the model reads, each the last of its name (as a
     /// dictionary of the line's fields would hold it), -1 when the line has none.
-    private struct EventColumns {
+    struct EventColumns {
         let count: Int
         var layer = -1, start = -1, end = -1, style = -1, name = -1, marginL = -1, marginR = -1, marginV = -1, effect = -1, text = -1
 
@@ -255,7 +283,7 @@ struct ASSReader {
     /// line or per field. False, having changed nothing, for any other line and for one this cannot read
     /// exactly as `line` does (malformed fields, whose warnings `line` gives; a key, colon or comma next
     /// to bytes beyond ASCII where Characters could differ from bytes): `line` then reads it.
-    private mutating func eventLine(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int) -> Bool {
+    mutating func eventLine(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int) -> Bool {
         var start = range.lowerBound
         let end = range.upperBound
         while start < end, b[start] == 0x20 || b[start] == 0x09 { start += 1 }
@@ -277,17 +305,21 @@ struct ASSReader {
 
         if columns == nil { columns = EventColumns(eventFormat ?? (legacy ? Self.defaultLegacyEventFormat : Self.defaultEventFormat)) }
         let columns = columns!
-        fieldStarts.removeAll(keepingCapacity: true)
-        fieldStarts.append(valueStart)
-        var position = valueStart
-        for _ in 1..<max(columns.count, 1) {
-            // Fields before the text are short: a loop beats a memchr call for each.
-            var comma = position
-            while comma < end, base[comma] != 0x2C { comma += 1 }
-            guard comma < end, b.isCharacter(at: comma, in: start..<end) else { return false }
-            fieldStarts.append(comma + 1)
-            position = comma + 1
+        if fieldStarts.count < max(columns.count, 1) { fieldStarts = Array(repeating: 0, count: max(columns.count, 1)) }
+        let split = fieldStarts.withUnsafeMutableBufferPointer { starts in
+            starts[0] = valueStart
+            var position = valueStart
+            for k in 1..<max(columns.count, 1) {
+                // Fields before the text are short: a loop beats a memchr call for each.
+                var comma = position
+                while comma < end, base[comma] != 0x2C { comma += 1 }
+                guard comma < end, b.isCharacter(at: comma, in: start..<end) else { return false }
+                starts[k] = comma + 1
+                position = comma + 1
+            }
+            return true
         }
+        guard split else { return false }
         func field(_ k: Int) -> Range<Int>? {
             guard k >= 0 else { return nil }
             return fieldStarts[k]..<(k + 1 < columns.count ? fieldStarts[k + 1] - 1 : end)
@@ -315,14 +347,25 @@ struct ASSReader {
             rows.append(row)
         } else {
             let event = row.event(scanner: &textScanner, arena: &arena)
-            script.otherEvents.append(.init(position: rows.count, value: ASSOtherEvent(comment: event)))
+            script.otherEvents.append(.init(position: rowCount, value: ASSOtherEvent(comment: event)))
         }
         return true
     }
 
+    /// Rows another reader read (a part of the section) after the ones read so far, kept as they are.
+    mutating func appendRun(_ run: [ASSEventRow]) {
+        if !rows.isEmpty {
+            runs.append(rows)
+            rowsInRuns += rows.count
+            rows = []
+        }
+        runs.append(run)
+        rowsInRuns += run.count
+    }
+
     /// An event made while reading, kept in its place among the rows.
     private mutating func appendMade(_ event: CaptionEvent) {
-        made[rows.count] = event
+        made[rowCount] = event
         rows.append(ASSEventRow(start: 0, end: 0, layer: 0, marginLeft: 0, marginRight: 0, marginVertical: 0, text: .empty,
                                 style: nil, name: "", effect: ""))
     }
@@ -331,7 +374,9 @@ struct ASSReader {
     /// are the same.
     private mutating func styleName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
         let bytes = UnsafeBufferPointer(rebasing: b[range])
-        if bytes.elementsEqual(lastStyle.bytes) { return lastStyle.name }
+        let same = bytes.count == lastStyle.bytes.count
+            && (bytes.isEmpty || lastStyle.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+        if same { return lastStyle.name }
         let name = b.assStyleName(range)
         lastStyle = (Array(bytes), name.isEmpty ? nil : name)
         return lastStyle.name
@@ -353,10 +398,16 @@ extension UnsafeBufferPointer<UInt8> {
     /// True when the ASCII byte at `index` is a Character of its own in the String of `bounds`' bytes (as
     /// `split` on Characters needs a separator to be): always beside ASCII; beside other bytes, unless a
     /// combining mark (or another extender) follows it or a prepended mark precedes it.
+    @inline(__always)
     fileprivate func isCharacter(at index: Int, in bounds: Range<Int>) -> Bool {
         let before = index > bounds.lowerBound && self[index - 1] >= 0x80
         let after = index + 1 < bounds.upperBound && self[index + 1] >= 0x80
         guard before || after else { return true }
+        return isCharacterBesideNonASCII(at: index, in: bounds, before: before, after: after)
+    }
+
+    @inline(never)
+    private func isCharacterBesideNonASCII(at index: Int, in bounds: Range<Int>, before: Bool, after: Bool) -> Bool {
         var a = index
         if before { a -= 1; while a > bounds.lowerBound, self[a] & 0xC0 == 0x80 { a -= 1 } }
         var z = index + 1

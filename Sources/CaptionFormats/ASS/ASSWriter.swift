@@ -168,40 +168,37 @@ package enum ASSWriter {
                                   into sink: ByteSink) -> LostFeatures {
         var lost = LostFeatures()
         var other = context.firstOther(atOrAfter: range.lowerBound)
-        rows.rows.withUnsafeBufferPointer { rowBuffer in
-            for n in range {
-                while other < context.others.count, context.others[other].position <= n {
-                    writeOther(context.others[other].value, context, sink, lost: &lost)
-                    other += 1
-                }
-                if let event = rows.made[n] {
-                    writeEvent(event, kind: "Dialogue: ", context, sink, lost: &lost)
-                    continue
-                }
-                let row = rowBuffer[n]
-                if row.start < 0 || row.end < 0 { lost.note("negative times (written as 0:00:00.00)") }
-                sink.append("Dialogue: ")
-                sink.appendDecimal(Int(row.layer))
-                sink.append(0x2C)
-                appendClock(Milliseconds(row.start), sink)
-                sink.append(0x2C)
-                appendClock(Milliseconds(row.end), sink)
-                sink.append(0x2C)
-                appendFieldSafe(row.style ?? "", sink)
-                sink.append(0x2C)
-                appendFieldSafe(row.name, sink)
-                sink.append(0x2C)
-                sink.appendDecimal(Int(row.marginLeft))
-                sink.append(0x2C)
-                sink.appendDecimal(Int(row.marginRight))
-                sink.append(0x2C)
-                sink.appendDecimal(Int(row.marginVertical))
-                sink.append(0x2C)
-                appendFieldSafe(row.effect, sink)
-                sink.append(0x2C)
-                row.text.withUTF8 { sink.append($0) }
-                sink.append(0x0A)
+        rows.forEach(in: range) { n, row in
+            while other < context.others.count, context.others[other].position <= n {
+                writeOther(context.others[other].value, context, sink, lost: &lost)
+                other += 1
             }
+            if let event = rows.made[n] {
+                writeEvent(event, kind: "Dialogue: ", context, sink, lost: &lost)
+                return
+            }
+            if row.start < 0 || row.end < 0 { lost.note("negative times (written as 0:00:00.00)") }
+            sink.append("Dialogue: ")
+            sink.appendDecimal(Int(row.layer))
+            sink.append(0x2C)
+            appendClock(Milliseconds(row.start), sink)
+            sink.append(0x2C)
+            appendClock(Milliseconds(row.end), sink)
+            sink.append(0x2C)
+            appendFieldSafe(row.style ?? "", sink)
+            sink.append(0x2C)
+            appendFieldSafe(row.name, sink)
+            sink.append(0x2C)
+            sink.appendDecimal(Int(row.marginLeft))
+            sink.append(0x2C)
+            sink.appendDecimal(Int(row.marginRight))
+            sink.append(0x2C)
+            sink.appendDecimal(Int(row.marginVertical))
+            sink.append(0x2C)
+            appendFieldSafe(row.effect, sink)
+            sink.append(0x2C)
+            row.text.withUTF8 { sink.append($0) }
+            sink.append(0x0A)
         }
         return lost
     }
