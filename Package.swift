@@ -22,6 +22,8 @@ let systemLibraries: [Target] = [
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     // Speech synthesis: the reference speech `align --audio` warps the recording onto, with its word events.
     .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+    // Text recognition: bitmap subtitles (PGS, VobSub, DVB) read as text.
+    .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
 ]
 
 let package = Package(
@@ -59,7 +61,7 @@ let package = Package(
                 swiftSettings: optimized),
         .target(name: "CaptionASS", dependencies: ["CaptionFormats", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender"]),
         .target(name: "CaptionVerify", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CFreeType"]),
-        .target(name: "CaptionVideo", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CFFmpeg"],
+        .target(name: "CaptionVideo", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CFFmpeg", "CTesseract"],
                 swiftSettings: optimized),
         // Captions in, pictures out: the one place paging and styling are decided (`CaptionInput`), what
         // draws them (`CaptionLook`: native or libass layers), compiled ASS, PGS tracks, shot changes.
@@ -104,10 +106,10 @@ let package = Package(
         .testTarget(name: "CaptionASSTests", dependencies: ["CaptionASS", "CaptionVerify", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel", "CaptionTestSupport"]),
         .testTarget(name: "CaptionTimingTests", dependencies: ["CaptionTiming", "CaptionVideo", "CaptionEdit", "CaptionModel", "CaptionFormats", "CaptionTestSupport"]),
         .testTarget(name: "CaptionVideoTests", dependencies: ["CaptionVideo", "CaptionRender", "CaptionStyles", "CaptionLayout", "CaptionModel", "CaptionFormats", "CaptionTestSupport"]),
-        .testTarget(name: "CaptionsCLITests", dependencies: ["captions", "library-example", "CaptionModel", "CaptionRender", "CaptionVideo", "CaptionTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CaptionsCLITests", dependencies: ["captions", "library-example", "CaptionModel", "CaptionFormats", "CaptionRender", "CaptionVideo", "CaptionTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CaptionStudioTests", dependencies: ["captions", "CaptionStudio", "CaptionTestSupport", "CaptionModel", "CaptionRender", "CaptionStyles"]),
         .testTarget(name: "SystemLibraryTests",
-                    dependencies: ["CLibass", "CFFmpeg", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CPNG", "CEspeakNG"]),
+                    dependencies: ["CLibass", "CFFmpeg", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CPNG", "CEspeakNG", "CTesseract"]),
     ],
     swiftLanguageModes: [.v6]
 )

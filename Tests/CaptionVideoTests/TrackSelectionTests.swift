@@ -32,12 +32,14 @@ import Testing
         }
     }
 
-    @Test func aBitmapTrackNamedIsMalformedInputWithASentence() {
-        do {
-            _ = try chosen(TrackSelection(index: 2))
-            Issue.record("a bitmap track was chosen")
-        } catch let error as VideoError {
-            #expect(error.exitCode == 65 && error.message.contains("holds pictures"), "\(error)")
-        } catch { Issue.record("\(error)") }
+    /// Pictures are read as text (by recognition): a bitmap track named is chosen, and one is chosen
+    /// when a file has no text track and no closed captions; a text track still wins over it.
+    @Test func aBitmapTrackIsChosenWhenNamedOrWhenNoTextTrackIsThere() throws {
+        #expect(try chosen(TrackSelection(index: 2)) == 2)
+        let bitmaps = [SubtitleTrack(index: 1, kind: .bitmap, codec: "dvd_subtitle", language: "eng"),
+                       SubtitleTrack(index: 2, kind: .bitmap, codec: "hdmv_pgs_subtitle", language: "fre", isDefault: true)]
+        #expect(try TrackSelection().choose(from: bitmaps, path: "x.mkv", streams: []).index == 2)
+        #expect(try TrackSelection(language: "eng").choose(from: bitmaps, path: "x.mkv", streams: []).index == 1)
+        #expect(try TrackSelection(language: "eng").choose(from: Self.tracks, path: "x.mkv", streams: []).index == 3)
     }
 }

@@ -6,6 +6,7 @@ import CHarfBuzz
 import CFriBidi
 import CFontconfig
 import CPNG
+import CTesseract
 
 /// Each C module links, and its shim helpers give the values the C macros define.
 /// The versions are those Debian 12 ships, which the golden frames and the libass comparisons were
@@ -95,5 +96,13 @@ import CPNG
         var decoded = [UInt8](repeating: 0, count: 4)
         #expect(png_image_finish_read(&decodedImage, nil, &decoded, 0, nil) != 0)
         #expect(decoded == pixel)
+    }
+
+    @Test func tesseractIsAtLeast5AndLoadsTheEnglishModel() throws {
+        let version = String(cString: TessVersion())
+        #expect((Int(version.prefix { $0.isNumber }) ?? 0) >= 5, "\(version)")
+        let api = try #require(TessBaseAPICreate())
+        defer { TessBaseAPIEnd(api); TessBaseAPIDelete(api) }
+        #expect(TessBaseAPIInit3(api, nil, "eng") == 0, "tesseract-ocr-eng is installed by make deps")
     }
 }

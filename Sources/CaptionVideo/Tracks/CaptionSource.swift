@@ -51,6 +51,11 @@ enum ContainerSignature {
         // Blu-ray's M2TS: the same, each packet after a 4-byte arrival time (192 bytes apart).
         if b.count > 388, b[4] == 0x47, b[196] == 0x47, b[388] == 0x47 { return "an M2TS file" }
         if b.starts(with: [0x00, 0x00, 0x01, 0xBA]) { return "an MPEG-PS file" }
+        // A PGS stream on its own (`.sup`): segments of "PG", two 32-bit times, a type and a size.
+        if b.count >= 13, at(0, "PG"), [0x14, 0x15, 0x16, 0x17, 0x80].contains(b[10]) {
+            let next = 13 + Int(b[11]) << 8 + Int(b[12])
+            if b.count < next + 2 || at(next, "PG") { return "a PGS (.sup) file" }
+        }
         return nil
     }
 }

@@ -15,6 +15,15 @@ final class SubtitleDecoder {
     private let timeBase: AVRational
     private let startMicroseconds: Int64
     private(set) var cues: [TrackCue] = []
+    /// True for a codec whose packets are pictures (PGS, DVD, DVB subtitles): they go to `pictures`.
+    let isBitmap: Bool
+    /// A bitmap track's decoded display sets in packet order; one without pictures clears the screen.
+    private(set) var pictures: [PictureCue] = []
+    /// The subtitle plane's size as the decoder last said (PGS and DVB carry it), or nil.
+    var planeSize: (width: Int, height: Int)? {
+        let c = decoder.pointer.pointee
+        return c.width > 0 && c.height > 0 ? (Int(c.width), Int(c.height)) : nil
+    }
     /// Packets skipped for want of a usable time: none, or one beyond `timeLimit`.
     private(set) var untimed = 0
 
@@ -34,6 +43,7 @@ final class SubtitleDecoder {
         decoder.pointer.pointee.pkt_timebase = timeBase
         try check(avcodec_open2(decoder.pointer, codec, nil), .malformed, "\(source): cannot decode its \(codecName) track")
         isASS = codecID == AV_CODEC_ID_ASS || codecID == AV_CODEC_ID_SSA
+        isBitmap = avcodec_descriptor_get(codecID).map { $0.pointee.props & AV_CODEC_PROP_BITMAP_SUB != 0 } ?? false
         let context = decoder.pointer.pointee
         header = isASS ? context.subtitle_header.map { ptr in
             String(decoding: UnsafeBufferPointer(start: ptr, count: Int(context.subtitle_header_size)), as: UTF8.self)
@@ -95,9 +105,33 @@ final class SubtitleDecoder {
         } else if subtitle.end_display_time > 0, subtitle.end_display_time != UInt32.max {
             end = start + Milliseconds(subtitle.end_display_time)
         }
+        if isBitmap {
+            pictures.append(PictureCue(start: start + Milliseconds(subtitle.start_display_time), end: end, pictures: Self.pictures(of: subtitle)))
+            return
+        }
         for r in 0..<Int(subtitle.num_rects) {
             guard let rect = subtitle.rects[r], let ass = rect.pointee.ass else { continue }
             cues.append(TrackCue(start: start, end: end, fields: String(cString: ass), problem: nil))
         }
     }
+
+    /// The bitmap rectangles of a decoded subtitle, expanded from their palettes.
+    private static func pictures(of subtitle: AVSubtitle) -> [SubtitlePicture] {
+        (0..<Int(subtitle.num_rects)).compactMap { r in
+            guard let rect = subtitle.rects[r]?.pointee, rect.type == SUBTITLE_BITMAP, rect.w > 0, rect.h > 0,
+                  let indices = rect.data.0, let palette = rect.data.1, rect.linesize.0 >= rect.w else { return nil }
+            return palette.withMemoryRebound(to: UInt32.self, capacity: 256) { colors in
+                SubtitlePicture(x: Int(rect.x), y: Int(rect.y), width: Int(rect.w), height: Int(rect.h), indices: indices,
+                                stride: Int(rect.linesize.0), palette: colors, colors: Int(min(max(rect.nb_colors, 0), 256)))
+            }
+        }
+    }
+}
+
+/// A bitmap track's display set: when it shows, until when if the packet said, and its pictures (none:
+/// the screen is cleared).
+struct PictureCue {
+    var start: Milliseconds
+    var end: Milliseconds?
+    var pictures: [SubtitlePicture]
 }

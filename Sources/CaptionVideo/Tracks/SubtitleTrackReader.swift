@@ -31,6 +31,12 @@ public enum SubtitleTrackReader {
         }
         let decoder = try decoder(of: track, in: file)
         let fileEnd = file.durationMicroseconds.flatMap(SubtitleDecoder.milliseconds(microseconds:))
+        if decoder.isBitmap {
+            var result = try BitmapTrackText.read(decoder.pictures, plane: decoder.planeSize, language: ocrLanguage(of: track),
+                                                  fileEnd: fileEnd, name: "\(path) track \(track.index)", codec: decoder.codecName)
+            result.formatName = "srt"
+            return result
+        }
         return try result(of: decoder, fileEnd: fileEnd, name: "\(path) track \(track.index)")
     }
 
@@ -64,6 +70,13 @@ public enum SubtitleTrackReader {
         return try result(of: decoder, fileEnd: nil, name: name)
     }
 
+    /// Tesseract's name for a track's language: its ISO 639-2 tag in the terminological form Tesseract's
+    /// models are named by (`fre` is `fra`), English for a track that names none.
+    static func ocrLanguage(of track: SubtitleTrack) -> String {
+        guard let language = track.language?.lowercased() else { return "eng" }
+        return TrackSelection.bibliographicCodes[language] ?? language
+    }
+
     static func formatName(ofCodec codec: String) -> String {
         switch codec {
         case "ass", "ssa": "ass"
@@ -75,8 +88,14 @@ public enum SubtitleTrackReader {
     /// The decoder of `track`, fed every packet of it in `file` (the demuxer drops the other streams').
     static func decoder(of track: SubtitleTrack, in file: ContainerFile) throws -> SubtitleDecoder {
         let stream = file.stream(track.index)
+        // A file of subtitles alone (a `.sup`) has no picture or sound for its times to be relative to:
+        // its own times are the ones players use.
+        let hasMedia = (0..<file.streamCount).contains { k in
+            let type = file.stream(k).pointee.codecpar.pointee.codec_type
+            return type == AVMEDIA_TYPE_VIDEO || type == AVMEDIA_TYPE_AUDIO
+        }
         let decoder = try SubtitleDecoder(parameters: stream.pointee.codecpar, timeBase: stream.pointee.time_base,
-                                          startMicroseconds: file.startMicroseconds, source: file.path)
+                                          startMicroseconds: hasMedia ? file.startMicroseconds : 0, source: file.path)
         try file.forEachPacket(ofStream: track.index) { decoder.decode($0) }
         return decoder
     }

@@ -64,11 +64,12 @@ public struct TrackSelection: Sendable, Hashable {
         let text = candidates.filter { $0.kind == .text }
         // A file with no text track but closed captions (a broadcast recording) gives its first channel.
         let captions = candidates.filter { $0.kind == .closedCaptions && $0.channel != nil }
-        guard let chosen = text.first(where: \.isDefault) ?? text.first ?? captions.first else {
+        // Then pictures, read as text by recognition.
+        let bitmaps = candidates.filter { $0.kind == .bitmap }
+        guard let chosen = text.first(where: \.isDefault) ?? text.first ?? captions.first
+                ?? bitmaps.first(where: \.isDefault) ?? bitmaps.first else {
             let other = candidates[0]
             switch other.kind {
-            case .bitmap:
-                throw VideoError(.malformed, "\(path): track \(other.index) holds pictures (\(other.codec)), not text; CaptionKit cannot read bitmap subtitles as captions yet (its subtitle tracks: \(listed))")
             case .unknown:
                 throw VideoError(.malformed, "\(path): track \(other.index) is in a codec this build of FFmpeg does not know, so CaptionKit cannot read it (its subtitle tracks: \(listed))")
             default:

@@ -1,0 +1,86 @@
+import CaptionFormats
+import CaptionModel
+import Foundation
+
+/// A bitmap subtitle track's display sets read as text: each picture shown becomes a cue from the set
+/// that shows it to the set that clears or replaces it (or its own end, as VobSub gives), its lines
+/// recognised one by one by Tesseract on every core, in the track's language. A picture in the top
+/// third of the plane keeps its place (`\an8`). A picture whose text cannot be read keeps its cue,
+/// empty, with a warning naming its time: never dropped silently.
+enum BitmapTrackText {
+    /// One cue to recognise: its span and its pictures.
+    struct Shown {
+        var start: Milliseconds
+        var end: Milliseconds
+        var pictures: [SubtitlePicture]
+    }
+
+    static func read(_ sets: [PictureCue], plane: (width: Int, height: Int)?, language: String, fileEnd: Milliseconds?,
+                     name: String, codec: String) throws -> ParseResult {
+        let shown = Self.shown(sets, fileEnd: fileEnd)
+        guard !shown.isEmpty else { throw CaptionFormatError(.malformed, "\(name) (\(codec)) shows no picture") }
+        // One recogniser per worker (loading a model takes a tenth of a second); cues dealt out in turn.
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, shown.count))
+        let recognizers = try (0..<workers).map { _ throws(VideoError) in try TextRecognizer(language: language) }
+        let boxes = recognizers.map(RecognizerBox.init)
+        let texts = ParallelSlots.map(workers) { w in
+            stride(from: w, to: shown.count, by: workers).map { k in (k, text(of: shown[k].pictures, with: boxes[w].recognizer)) }
+        }
+        var lines = [String](repeating: "", count: shown.count)
+        for part in texts { for (k, text) in part { lines[k] = text } }
+
+        var document = CaptionDocument()
+        var diagnostics: [Diagnostic] = []
+        for (k, cue) in shown.enumerated() {
+            var event = CaptionEvent(start: cue.start, end: cue.end, text: CaptionText(plain: lines[k]))
+            if let plane, let top = cue.pictures.map(\.y).min(), let bottom = cue.pictures.map({ $0.y + $0.height }).max(),
+               (top + bottom) / 2 < plane.height / 3 {
+                var placement = CuePlacement()
+                placement.anchor = 8
+                event.placement = placement
+            }
+            if lines[k].isEmpty {
+                diagnostics.append(.warning(line: nil, "the picture shown at \(Timecode.format(cue.start)) has no text Tesseract could read; its cue is kept, empty"))
+            }
+            document.events.append(event)
+        }
+        return ParseResult(document: document, diagnostics: diagnostics, eventLines: [])
+    }
+
+    /// The display sets as cues: each set with pictures until the next set (or its own end, if sooner),
+    /// the same pictures shown again (a palette change, a fade) joined into one cue.
+    static func shown(_ sets: [PictureCue], fileEnd: Milliseconds?) -> [Shown] {
+        let sorted = sets.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        var shown: [Shown] = []
+        for (k, set) in sorted.enumerated() where !set.pictures.isEmpty {
+            let next = sorted[(k + 1)...].first { $0.start > set.start }?.start
+            // ffmpeg writes "until cleared" as a duration of 2^32 - 1 ms (VobSub in Matroska), and the
+            // file's duration follows it: an end a day or more away is no end.
+            func plausible(_ end: Milliseconds?) -> Milliseconds? {
+                end.flatMap { $0 > set.start && $0 - set.start < 86_400_000 ? $0 : nil }
+            }
+            let end = [plausible(set.end), next].compactMap { $0 }.min() ?? plausible(fileEnd) ?? set.start + 5000
+            if let last = shown.last, last.pictures == set.pictures, last.end >= set.start {
+                shown[shown.count - 1].end = max(last.end, end)
+            } else if end > set.start {
+                shown.append(Shown(start: set.start, end: end, pictures: set.pictures))
+            }
+        }
+        return shown
+    }
+
+    /// The lines of text in `pictures`, top to bottom, joined by line breaks.
+    static func text(of pictures: [SubtitlePicture], with recognizer: TextRecognizer) -> String {
+        guard let (ink, _, _) = TextImage.ink(of: pictures) else { return "" }
+        return TextImage.lines(inInk: ink).compactMap { line in
+            let text = OCRCorrections.corrected(recognizer.read(TextImage.line(ink, rows: line.rows, columns: line.columns)).text)
+            return text.isEmpty ? nil : text
+        }.joined(separator: "\n")
+    }
+
+    /// A recogniser handed to one worker only.
+    private final class RecognizerBox: @unchecked Sendable {
+        let recognizer: TextRecognizer
+        init(_ recognizer: TextRecognizer) { self.recognizer = recognizer }
+    }
+}

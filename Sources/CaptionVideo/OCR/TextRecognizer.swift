@@ -1,0 +1,40 @@
+import CTesseract
+import Foundation
+
+/// Tesseract (through its C API) reading one line of text at a time. A recogniser is not thread-safe
+/// and costs a model load to make, so each worker makes one and reads all its pictures with it.
+final class TextRecognizer {
+    private let api: OpaquePointer
+
+    /// Loads `language`'s model (Debian's `tesseract-ocr-LANG` package, from Tesseract's own data
+    /// directory). Throws a usage error naming the package when the model is not installed.
+    init(language: String) throws(VideoError) {
+        guard let api = TessBaseAPICreate() else { throw VideoError(.usage, "Tesseract could not be started") }
+        // Tesseract prints its own complaint before failing; the toolkit's sentence says what to do.
+        if TessBaseAPIInit3(api, nil, language) != 0 {
+            TessBaseAPIDelete(api)
+            throw VideoError(.usage, "no Tesseract model for language '\(language)': install Debian's tesseract-ocr-\(language) package (apt-get install tesseract-ocr-\(language))")
+        }
+        TessBaseAPISetPageSegMode(api, PSM_SINGLE_LINE)
+        self.api = api
+    }
+
+    deinit {
+        TessBaseAPIEnd(api)
+        TessBaseAPIDelete(api)
+    }
+
+    /// The text of one line image (dark on white), and Tesseract's mean confidence (0-100).
+    func read(_ image: TextImage) -> (text: String, confidence: Int) {
+        image.gray.withUnsafeBufferPointer { pixels in
+            TessBaseAPISetImage(api, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+        }
+        // Subtitles carry no resolution; 300 dpi is what the models were trained at (and silences
+        // Tesseract's warning about a missing one).
+        TessBaseAPISetSourceResolution(api, 300)
+        guard let text = TessBaseAPIGetUTF8Text(api) else { return ("", 0) }
+        defer { TessDeleteText(text) }
+        let line = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+        return (line, Int(TessBaseAPIMeanTextConf(api)))
+    }
+}

@@ -1,0 +1,61 @@
+@testable import CaptionVideo
+import Testing
+
+/// What recognition is given: the ink of subtitle pictures (light over black, dark outlines and the
+/// transparent ground dropped), its lines, and the fixes made without a dictionary.
+@Suite struct OCRPreparationTests {
+    static func picture(_ pixels: [[UInt8]], x: Int = 0, y: Int = 0, width: Int) -> SubtitlePicture {
+        SubtitlePicture(x: x, y: y, width: width, height: pixels.count / width, rgba: pixels.flatMap { $0 })
+    }
+
+    @Test func inkIsLightOverBlack() throws {
+        let white: [UInt8] = [255, 255, 255, 255], outline: [UInt8] = [0, 0, 0, 255], yellow: [UInt8] = [255, 255, 0, 255]
+        let halfWhite: [UInt8] = [255, 255, 255, 128], clear: [UInt8] = [255, 255, 255, 0]
+        let (image, x, y) = try #require(TextImage.ink(of: [Self.picture([white, outline, yellow, halfWhite, clear], x: 7, y: 9, width: 5)]))
+        #expect((x, y, image.width, image.height) == (7, 9, 5, 1))
+        #expect(image.gray == [255, 0, 225, 128, 0])
+    }
+
+    @Test func picturesShareOnePlane() throws {
+        let white: [UInt8] = [255, 255, 255, 255]
+        let (image, x, y) = try #require(TextImage.ink(of: [Self.picture([white], x: 10, y: 20, width: 1),
+                                                             Self.picture([white], x: 12, y: 23, width: 1)]))
+        #expect((x, y, image.width, image.height) == (10, 20, 3, 4))
+        #expect(image.gray.enumerated().filter { $0.element == 255 }.map(\.offset) == [0, 11])
+    }
+
+    @Test func linesAreRowsOfInkWithSmallGapsJoined() {
+        // Rows: an accent (1), a gap of 1, a 10-row line, a gap of 6, a 10-row line, a 1-row speck far below.
+        var rows: [Bool] = [true, false] + Array(repeating: true, count: 10) + Array(repeating: false, count: 6)
+        rows += Array(repeating: true, count: 10) + Array(repeating: false, count: 8) + [true]
+        let width = 8
+        var gray = [UInt8](repeating: 0, count: rows.count * width)
+        for (row, inked) in rows.enumerated() where inked { for column in 2..<6 { gray[row * width + column] = 255 } }
+        let lines = TextImage.lines(inInk: TextImage(width: width, height: rows.count, gray: gray))
+        #expect(lines.map(\.rows) == [0..<12, 18..<28])
+        #expect(lines.map(\.columns) == [2..<6, 2..<6])
+    }
+
+    @Test func aLineIsDarkOnWhiteScaledToTheRecognisersHeight() {
+        let gray = [UInt8](repeating: 255, count: 4 * 12)
+        let line = TextImage.line(TextImage(width: 4, height: 12, gray: gray), rows: 0..<12, columns: 0..<4)
+        // 12 rows scaled 4x to 48, a white margin around the black box.
+        #expect(line.height > 48 && line.width > 16)
+        #expect(line.gray.filter { $0 == 0 }.count == 48 * 16)
+        #expect(line.gray[0] == 255)
+    }
+
+    @Test func aBarStandingForTheWordIIsI() {
+        #expect(OCRCorrections.corrected("| can't hear you") == "I can't hear you")
+        #expect(OCRCorrections.corrected("|'m here, |'ll wait") == "I'm here, I'll wait")
+        #expect(OCRCorrections.corrected("Me? |!") == "Me? I!")
+        #expect(OCRCorrections.corrected("a|b |x") == "a|b |x")
+    }
+
+    @Test func aPGSStreamIsKnownByItsFirstSegments() {
+        // PCS of 19 bytes, then the next segment's magic.
+        let pgs: [UInt8] = [0x50, 0x47, 0, 1, 0x5F, 0x90, 0, 0, 0, 0, 0x16, 0, 19] + Array(repeating: 0, count: 19) + [0x50, 0x47, 0, 0]
+        #expect(ContainerSignature.name(of: pgs) == "a PGS (.sup) file")
+        #expect(ContainerSignature.name(of: Array("PG-13 rating\n00:00:01,000 --> 00:00:02,000\n".utf8)) == nil)
+    }
+}

@@ -1,0 +1,123 @@
+import CaptionFormats
+import CaptionModel
+import Foundation
+import Testing
+
+/// Bitmap subtitles read as text: known text drawn into a PGS track by `convert -o x.sup` (at 1080p
+/// landscape and at 480p), read back by `convert x.sup -o y.srt` through Tesseract, and the same
+/// track as VobSub in Matroska (made by ffmpeg, `-c:s dvdsub`). Measured as an OCR is: the character
+/// error rate over every cue (edit distance over the text's characters, whitespace runs as one
+/// space: where the renderer wrapped a line is not what is tested), every cue present and not empty,
+/// and every start where the track shows it.
+@Suite struct BitmapOCRCommandTests {
+    /// Subtitle-like lines: numbers, quotes, apostrophes, accents, punctuation, dialogue dashes.
+    static let lines = [
+        "Hello there, how are you today?", "I'm fine, thanks. And you?", "The 12 boxes arrived on Monday.",
+        "\"Wait,\" she said. \"Not yet.\"", "It's 7:45 in the morning.", "Where did you put the keys?",
+        "We need 3 more chairs for the party.", "Don't forget the café on 5th Avenue.", "- Are you coming?\n- In a minute!",
+        "The train leaves at 10:30 sharp.", "That's what I've been saying all along.", "José and Zoë met in São Paulo.",
+        "He paid $250 for the old guitar.", "No, no, no. That's not right.", "Turn left at the second light.",
+        "She won 1st prize in 2019.", "Why would anyone do that?", "Let's get out of here, now!",
+        "The report is due on the 21st.", "I can't hear you over the music.", "Naïve, perhaps, but honest.",
+        "They've moved to Zürich last year.", "Call me when you land, okay?", "It costs 9.99 euros a month.",
+        "Nobody knows where he went.", "We'll meet again, I promise.", "Open the window, it's too warm.",
+        "The answer is 42, obviously.", "Everything's going to be fine.", "Is this seat taken?",
+    ]
+
+    static func srt(_ texts: [String]) -> String {
+        texts.enumerated().map { k, text in
+            "\(k + 1)\n\(Timecode.format(1000 + k * 2500).replacingOccurrences(of: ".", with: ",")) --> \(Timecode.format(3000 + k * 2500).replacingOccurrences(of: ".", with: ","))\n\(text)\n"
+        }.joined(separator: "\n")
+    }
+
+    /// Characters with whitespace runs as one space.
+    static func normalized(_ text: String) -> [Character] {
+        Array(text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// The read-back events against the lines: the character error rate, and the cues that differ.
+    static func score(_ events: [CaptionEvent], against texts: [String]) -> (cer: Double, wrong: [String]) {
+        var errors = 0, total = 0
+        var wrong: [String] = []
+        for (k, text) in texts.enumerated() {
+            let truth = normalized(text)
+            let read = k < events.count ? normalized(events[k].text.plain) : []
+            let distance = editDistance(truth, read)
+            errors += distance
+            total += truth.count
+            if distance > 0 { wrong.append("\(String(truth)) -> \(String(read))") }
+        }
+        return (Double(errors) / Double(total), wrong)
+    }
+
+    /// `source` drawn into a PGS track by `convert -o t.sup` at `size` and `fps`, made VobSub in Matroska
+    /// by ffmpeg when `vobSub`, and read back by `convert -o back.srt`: the events read.
+    static func readBack(_ source: String, size: String, fps: String, vobSub: Bool = false, in dir: URL) throws -> [CaptionEvent] {
+        let write = try CommandRunner.run(["convert", source, "-o", "t.sup", "--size", size, "--fps", fps], in: dir)
+        try #require(write.status == 0, "\(write.stderr)")
+        var track = "t.sup"
+        if vobSub {
+            // -copyts keeps the times (ffmpeg would move the first cue to 0).
+            let ffmpeg = try CommandRunner.run(["-v", "error", "-copyts", "-i", "t.sup", "-c:s", "dvdsub", "t.mkv"], in: dir,
+                                               program: URL(fileURLWithPath: "/usr/bin/ffmpeg"))
+            try #require(ffmpeg.status == 0, "\(ffmpeg.stderr)")
+            track = "t.mkv"
+        }
+        let read = try CommandRunner.run(["convert", track, "-o", "back.srt"], in: dir)
+        try #require(read.status == 0, "\(read.stderr)")
+        return try CaptionFileReader.read(path: dir.appendingPathComponent("back.srt").path).document.events
+    }
+
+    @Test(arguments: [("1920x1080", false), ("854x480", false), ("1920x1080", true)])
+    func knownTextDrawnAsBitmapsIsReadBack(size: String, vobSub: Bool) throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.srt(Self.lines).write(to: dir.appendingPathComponent("in.srt"), atomically: true, encoding: .utf8)
+        let name = vobSub ? "VobSub \(size)" : "PGS \(size)"
+        let events = try Self.readBack("in.srt", size: size, fps: "25", vobSub: vobSub, in: dir)
+        #expect(events.count == Self.lines.count, "\(name): \(events.count) cues")
+        #expect(events.allSatisfy { !$0.text.plain.isEmpty }, "\(name): an empty cue")
+        // Every display set at the cue's own frame (25 fps): within one frame of the SRT's times. ffmpeg's
+        // VobSub keeps no end (each packet lasts 2^32 - 1 ms, and no clearing packet is written): its
+        // cues last until the next one.
+        for (k, event) in events.enumerated() where k < Self.lines.count {
+            #expect(abs(event.start - (1000 + k * 2500)) <= 40, "\(name): cue \(k + 1) starts at \(event.start)")
+            // (The last one: 5 s, for want of anything else.)
+            let end = vobSub ? (k + 1 < Self.lines.count ? 1000 + (k + 1) * 2500 : event.start + 5000) : 3000 + k * 2500
+            #expect(abs(event.end - end) <= 40, "\(name): cue \(k + 1) ends at \(event.end)")
+        }
+        let score = Self.score(events, against: Self.lines)
+        print("[ocr \(name)] character error rate \(String(format: "%.2f", score.cer * 100)) % over \(Self.lines.count) cues; wrong: \(score.wrong)")
+        #expect(score.cer <= 0.01, "\(name): \(score.wrong)")
+    }
+
+    /// A real film's subtitles (Sintel's 26, in Corpus/samples) drawn at 1280x720, 24 fps, and read back:
+    /// the same text, each cue starting and ending within a frame of the file's times.
+    @Test func sintelsSubtitlesComeBackAsTheyWere() throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = CommandRunner.packageRoot.appendingPathComponent("Corpus/samples/sintel_en.srt").path
+        let original = try CaptionFileReader.read(path: source).document.events
+        let events = try Self.readBack(source, size: "1280x720", fps: "24", in: dir)
+        #expect(events.count == original.count)
+        for (event, cue) in zip(events, original) {
+            #expect(abs(event.start - cue.start) <= 42 && abs(event.end - cue.end) <= 42, "\(cue.start): \(event.start)-\(event.end)")
+        }
+        let score = Self.score(events, against: original.map(\.text.plain))
+        print("[ocr sintel] character error rate \(String(format: "%.2f", score.cer * 100)) % over \(original.count) cues; wrong: \(score.wrong)")
+        #expect(score.cer <= 0.005, "\(score.wrong)")
+    }
+}
