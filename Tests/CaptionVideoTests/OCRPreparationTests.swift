@@ -58,4 +58,37 @@ import Testing
         #expect(ContainerSignature.name(of: pgs) == "a PGS (.sup) file")
         #expect(ContainerSignature.name(of: Array("PG-13 rating\n00:00:01,000 --> 00:00:02,000\n".utf8)) == nil)
     }
+
+    /// Strokes 3 pixels wide, 40 tall, leaning `lean` (horizontal shift per row of height).
+    static func strokes(lean: Double) -> TextImage {
+        let width = 120, height = 40
+        var gray = [UInt8](repeating: 0, count: width * height)
+        for stroke in stride(from: 10, to: 100, by: 15) {
+            for row in 0..<height {
+                let x = stroke + Int((lean * Double(height - 1 - row)).rounded())
+                for dx in 0..<3 { gray[row * width + x + dx] = 255 }
+            }
+        }
+        return TextImage(width: width, height: height, gray: gray)
+    }
+
+    @Test func theLeanOfStrokesIsFoundAndUndone() {
+        for lean in [0.0, 0.1, 0.2, 0.3] {
+            let ink = Self.strokes(lean: lean)
+            let found = TextSlant.shear(of: ink, rows: 0..<ink.height, columns: 0..<ink.width)
+            #expect(abs(found - lean) <= 0.0125 + 1e-9, "lean \(lean): found \(found)")
+            #expect((found >= TextSlant.italicShear) == (lean >= 0.1), "lean \(lean)")
+            // Straightened, the strokes stand in 3-pixel columns again.
+            let upright = TextSlant.straightened(ink, rows: 0..<ink.height, columns: 0..<ink.width, shear: found)
+            let inkedColumns = (0..<upright.width).filter { c in (0..<upright.height).contains { upright.gray[$0 * upright.width + c] >= 128 } }
+            #expect(inkedColumns.count <= 6 * 5, "lean \(lean): \(inkedColumns.count) columns")
+        }
+    }
+
+    @Test func aFilledBoxIsNotText() {
+        let box = TextImage(width: 10, height: 4, gray: [UInt8](repeating: 255, count: 40))
+        #expect(TextImage.isSolid(box, rows: 0..<4, columns: 0..<10))
+        let strokes = Self.strokes(lean: 0)
+        #expect(!TextImage.isSolid(strokes, rows: 0..<strokes.height, columns: 10..<98))
+    }
 }

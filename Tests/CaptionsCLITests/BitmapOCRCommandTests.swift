@@ -120,4 +120,25 @@ import Testing
         print("[ocr sintel] character error rate \(String(format: "%.2f", score.cer * 100)) % over \(original.count) cues; wrong: \(score.wrong)")
         #expect(score.cer <= 0.005, "\(score.wrong)")
     }
+
+    /// Every third line in `<i>`: drawn slanted, read back as an italic span over the line (and the text
+    /// read as well as upright text). Italics scored per cue: F1 of "has an italic span" against `<i>`.
+    @Test(arguments: ["1920x1080", "854x480"])
+    func italicLinesAreFoundAndReadUpright(size: String) throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let italic = Self.lines.indices.map { $0 % 3 == 1 }
+        let marked = zip(Self.lines, italic).map { $1 ? "<i>\($0)</i>" : $0 }
+        try Self.srt(marked).write(to: dir.appendingPathComponent("in.srt"), atomically: true, encoding: .utf8)
+        let events = try Self.readBack("in.srt", size: size, fps: "25", in: dir)
+        try #require(events.count == Self.lines.count)
+        let found = events.map { $0.text.spans.contains { $0.kind == .italic } }
+        let tp = zip(found, italic).filter { $0 && $1 }.count, fp = zip(found, italic).filter { $0 && !$1 }.count
+        let fn = zip(found, italic).filter { !$0 && $1 }.count
+        let f1 = Double(2 * tp) / Double(max(1, 2 * tp + fp + fn))
+        let score = Self.score(events, against: Self.lines)
+        print("[ocr italics \(size)] F1 \(String(format: "%.2f", f1)) (\(tp) found, \(fp) false, \(fn) missed); character error rate \(String(format: "%.2f", score.cer * 100)) %; wrong: \(score.wrong)")
+        #expect(f1 >= 0.9)
+        #expect(score.cer <= 0.01, "\(score.wrong)")
+    }
 }

@@ -211,15 +211,25 @@ import Testing
         }
     }
 
-    /// Tracks the toolkit lists but cannot read as text: a bitmap track (chosen, or the only kind
-    /// there is) and mkvmerge's WebVTT, whose codec ffmpeg 5.1 does not know: 65 with a sentence.
-    @Test func tracksThatAreNotTextAreMalformedInput() throws {
+    /// Bitmap tracks are read by recognition (docs/ocr.md): the PGS track (eng, chosen or the first of
+    /// the only kind there is) gives its one picture's cue, shown for 1 s; the picture is a solid box,
+    /// not letters, so the cue is kept empty with a warning naming its time. The DVD track is German,
+    /// whose model is not installed: 64, naming the package.
+    @Test func bitmapTracksAreReadByRecognition() throws {
         let bitmap = try TrackMedia.file("bitmap.mkv")
-        for arguments in [[], ["--track", "2"], ["--track", "3"]] {
-            let r = try CommandRunner.run(["convert", bitmap] + arguments + ["--to", "srt"])
-            #expect(r.status == 65 && r.stdout.isEmpty, "\(arguments): \(r)")
-            #expect(r.stderr.contains("bitmap") && r.stderr.contains(bitmap), "\(arguments): \(r.stderr)")
+        for arguments in [[], ["--track", "2"]] {
+            let r = try CommandRunner.run(["convert", bitmap] + arguments + ["--to", "json"])
+            let events = (try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["events"] as? [[String: Any]] ?? []
+            #expect(r.status == 0 && events.count == 1, "\(arguments): \(r)")
+            #expect(events.first.map { ($0["text"] as? String) == "" && (($0["end"] as? Int) ?? 0) - (($0["start"] as? Int) ?? 0) == 1000 } == true, "\(events)")
+            #expect(r.stderr.contains("has no text Tesseract could read"), "\(arguments): \(r.stderr)")
         }
+        let german = try CommandRunner.run(["convert", bitmap, "--track", "3", "--to", "srt"])
+        #expect(german.status == 64 && german.stdout.isEmpty && german.stderr.contains("tesseract-ocr-deu"), "\(german)")
+    }
+
+    /// mkvmerge's WebVTT, whose codec ffmpeg 5.1 does not know: listed, but 65 with a sentence.
+    @Test func aTrackInACodecFFmpegDoesNotKnowIsMalformedInput() throws {
         let mkvmerge = try TrackMedia.file("mkvmerge.mkv")
         let unknown = try #require(try TrackMedia.probedSubtitleStreams(mkvmerge).first { $0["codec_name"] == nil }?["index"] as? Int)
         let r = try CommandRunner.run(["convert", mkvmerge, "--track", "\(unknown)", "--to", "srt"])

@@ -5,8 +5,8 @@ import Foundation
 /// A bitmap subtitle track's display sets read as text: each picture shown becomes a cue from the set
 /// that shows it to the set that clears or replaces it (or its own end, as VobSub gives), its lines
 /// recognised one by one by Tesseract on every core, in the track's language. A picture in the top
-/// third of the plane keeps its place (`\an8`). A picture whose text cannot be read keeps its cue,
-/// empty, with a warning naming its time: never dropped silently.
+/// third of the plane keeps its place (`\an8`); a line that leans is italic. A picture whose text
+/// cannot be read keeps its cue, empty, with a warning naming its time: never dropped silently.
 enum BitmapTrackText {
     /// One cue to recognise: its span and its pictures.
     struct Shown {
@@ -26,20 +26,20 @@ enum BitmapTrackText {
         let texts = ParallelSlots.map(workers) { w in
             stride(from: w, to: shown.count, by: workers).map { k in (k, text(of: shown[k].pictures, with: boxes[w].recognizer)) }
         }
-        var lines = [String](repeating: "", count: shown.count)
+        var lines = [CaptionText](repeating: CaptionText(plain: ""), count: shown.count)
         for part in texts { for (k, text) in part { lines[k] = text } }
 
         var document = CaptionDocument()
         var diagnostics: [Diagnostic] = []
         for (k, cue) in shown.enumerated() {
-            var event = CaptionEvent(start: cue.start, end: cue.end, text: CaptionText(plain: lines[k]))
+            var event = CaptionEvent(start: cue.start, end: cue.end, text: lines[k])
             if let plane, let top = cue.pictures.map(\.y).min(), let bottom = cue.pictures.map({ $0.y + $0.height }).max(),
                (top + bottom) / 2 < plane.height / 3 {
                 var placement = CuePlacement()
                 placement.anchor = 8
                 event.placement = placement
             }
-            if lines[k].isEmpty {
+            if lines[k].plain.isEmpty {
                 diagnostics.append(.warning(line: nil, "the picture shown at \(Timecode.format(cue.start)) has no text Tesseract could read; its cue is kept, empty"))
             }
             document.events.append(event)
@@ -69,13 +69,30 @@ enum BitmapTrackText {
         return shown
     }
 
-    /// The lines of text in `pictures`, top to bottom, joined by line breaks.
-    static func text(of pictures: [SubtitlePicture], with recognizer: TextRecognizer) -> String {
-        guard let (ink, _, _) = TextImage.ink(of: pictures) else { return "" }
-        return TextImage.lines(inInk: ink).compactMap { line in
-            let text = OCRCorrections.corrected(recognizer.read(TextImage.line(ink, rows: line.rows, columns: line.columns)).text)
-            return text.isEmpty ? nil : text
-        }.joined(separator: "\n")
+    /// The lines of text in `pictures`, top to bottom, joined by line breaks, with an italic span over
+    /// each line that leans (`TextSlant`).
+    static func text(of pictures: [SubtitlePicture], with recognizer: TextRecognizer) -> CaptionText {
+        guard let (ink, _, _) = TextImage.ink(of: pictures) else { return CaptionText(plain: "") }
+        var plain = ""
+        var spans: [TextSpan] = []
+        for line in TextImage.lines(inInk: ink) where !TextImage.isSolid(ink, rows: line.rows, columns: line.columns) {
+            let shear = TextSlant.shear(of: ink, rows: line.rows, columns: line.columns)
+            var image = TextImage.line(ink, rows: line.rows, columns: line.columns)
+            if abs(shear) >= TextSlant.italicShear / 2 {
+                // Read upright: the recogniser reads leaning letters worse.
+                let upright = TextSlant.straightened(ink, rows: line.rows, columns: line.columns, shear: shear)
+                if let box = TextImage.lines(inInk: upright).first {
+                    image = TextImage.line(upright, rows: 0..<upright.height, columns: box.columns)
+                }
+            }
+            let text = OCRCorrections.corrected(recognizer.read(image).text)
+            guard !text.isEmpty else { continue }
+            if !plain.isEmpty { plain += "\n" }
+            let start = plain.utf8.count
+            plain += text
+            if shear >= TextSlant.italicShear { spans.append(TextSpan(start: start, end: plain.utf8.count, kind: .italic)) }
+        }
+        return CaptionText(plain: plain, spans: spans)
     }
 
     /// A recogniser handed to one worker only.

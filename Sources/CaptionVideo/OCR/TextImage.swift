@@ -99,4 +99,15 @@ struct TextImage: Sendable {
         }
         return TextImage(width: w, height: h, gray: out)
     }
+
+    /// True when the ink fills most of its box: a drawn shape (a box, a bar), not letters, which never
+    /// cover more than about half of theirs. A recogniser reads such a shape as `I` or `|`.
+    static func isSolid(_ ink: TextImage, rows: Range<Int>, columns: Range<Int>, threshold: UInt8 = 96) -> Bool {
+        guard !rows.isEmpty, !columns.isEmpty else { return true }
+        var inked = 0
+        for row in rows {
+            for column in columns where ink.gray[row * ink.width + column] >= threshold { inked += 1 }
+        }
+        return inked * 4 >= rows.count * columns.count * 3
+    }
 }
