@@ -9,7 +9,7 @@ SWIFT ?= swift
 # espeak-ng (library and voices): the reference speech `align --audio` warps onto; sox: the timing tests mix noise.
 APT_PACKAGES := pkg-config libxml2-utils libass-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
 	libswresample-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libpng-dev \
-	libespeak-ng-dev espeak-ng sox libtesseract-dev tesseract-ocr-eng \
+	libespeak-ng-dev espeak-ng sox libtesseract-dev tesseract-ocr-eng libhunspell-dev hunspell-en-us \
 	ffmpeg fonts-dejavu-core fonts-dejavu-extra fonts-droid-fallback fonts-symbola fonts-noto-color-emoji chromium parallel man-db mkvtoolnix mpv
 DEMO_OUT := out/demo
 # The demo runs the binary `make build` just built (`swift run` would check the build again each time).

@@ -24,6 +24,8 @@ let systemLibraries: [Target] = [
     .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
     // Text recognition: bitmap subtitles (PGS, VobSub, DVB) read as text.
     .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+    // Spelling: which OCR fixes to make, and `check --spelling`.
+    .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
 ]
 
 let package = Package(
@@ -45,6 +47,8 @@ let package = Package(
         .target(name: "CaptionModel", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CaptionFormats", dependencies: ["CaptionModel"]),
         .target(name: "CaptionStyles", dependencies: ["CaptionModel"]),
+        // Hunspell dictionaries: whether a word is spelled as a language spells it.
+        .target(name: "CaptionSpelling", dependencies: ["CHunspell"]),
         // Operations on a document: retime, quality checks and fixes, aligning corrected text onto word timings.
         .target(name: "CaptionEdit", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles"]),
         // Timing from the sound and the picture: voice activity and sync, shot changes, word timings from audio.
@@ -61,7 +65,7 @@ let package = Package(
                 swiftSettings: optimized),
         .target(name: "CaptionASS", dependencies: ["CaptionFormats", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender"]),
         .target(name: "CaptionVerify", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CFreeType"]),
-        .target(name: "CaptionVideo", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CFFmpeg", "CTesseract"],
+        .target(name: "CaptionVideo", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CFFmpeg", "CTesseract", "CaptionSpelling"],
                 swiftSettings: optimized),
         // Captions in, pictures out: the one place paging and styling are decided (`CaptionInput`), what
         // draws them (`CaptionLook`: native or libass layers), compiled ASS, PGS tracks, shot changes.
@@ -105,11 +109,11 @@ let package = Package(
         .testTarget(name: "CaptionVerifyTests", dependencies: ["CaptionTestSupport", "CaptionVerify", "CaptionASS", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel"]),
         .testTarget(name: "CaptionASSTests", dependencies: ["CaptionASS", "CaptionVerify", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel", "CaptionTestSupport"]),
         .testTarget(name: "CaptionTimingTests", dependencies: ["CaptionTiming", "CaptionVideo", "CaptionEdit", "CaptionModel", "CaptionFormats", "CaptionTestSupport"]),
-        .testTarget(name: "CaptionVideoTests", dependencies: ["CaptionVideo", "CaptionRender", "CaptionStyles", "CaptionLayout", "CaptionModel", "CaptionFormats", "CaptionTestSupport"]),
+        .testTarget(name: "CaptionVideoTests", dependencies: ["CaptionVideo", "CaptionRender", "CaptionStyles", "CaptionLayout", "CaptionModel", "CaptionFormats", "CaptionTestSupport", "CaptionSpelling"]),
         .testTarget(name: "CaptionsCLITests", dependencies: ["captions", "library-example", "CaptionModel", "CaptionFormats", "CaptionRender", "CaptionVideo", "CaptionTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CaptionStudioTests", dependencies: ["captions", "CaptionStudio", "CaptionTestSupport", "CaptionModel", "CaptionRender", "CaptionStyles"]),
         .testTarget(name: "SystemLibraryTests",
-                    dependencies: ["CLibass", "CFFmpeg", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CPNG", "CEspeakNG", "CTesseract"]),
+                    dependencies: ["CLibass", "CFFmpeg", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CPNG", "CEspeakNG", "CTesseract", "CHunspell"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -38,7 +38,7 @@ Architecture: $arch
 Maintainer: CaptionKit developers <maintainers@users.noreply.a-seed-bc94a345.example>
 Installed-Size: $installed_size
 Depends: $shlib_depends, fonts-dejavu-core, fonts-dejavu-extra
-Recommends: fonts-noto-color-emoji, fonts-droid-fallback, tesseract-ocr-eng
+Recommends: fonts-noto-color-emoji, fonts-droid-fallback, tesseract-ocr-eng, hunspell-en-us
 Section: video
 Priority: optional
 Description: subtitles and karaoke captions: convert, style, render and burn

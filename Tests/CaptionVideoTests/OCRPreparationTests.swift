@@ -1,3 +1,4 @@
+import CaptionSpelling
 @testable import CaptionVideo
 import Testing
 
@@ -90,5 +91,19 @@ import Testing
         #expect(TextImage.isSolid(box, rows: 0..<4, columns: 0..<10))
         let strokes = Self.strokes(lean: 0)
         #expect(!TextImage.isSolid(strokes, rows: 0..<strokes.height, columns: 10..<98))
+    }
+
+    /// The usual confusions undone only where the en_US dictionary (installed by `make deps`) accepts
+    /// exactly one way of undoing them; words it accepts, numbers and hopeless words stand.
+    @Test func confusionsAreUndoneWhereTheDictionaryAcceptsOneFix() throws {
+        let dictionary = try #require(SpellingDictionary.forLanguage("eng"))
+        #expect(dictionary.name == "en_US")
+        for (read, meant, count) in [("She won Ist prize in 2019.", "She won 1st prize in 2019.", 1), ("Turn Ieft, then rnove.", "Turn left, then move.", 2),
+                                     ("\"Hello,\" she said.", "\"Hello,\" she said.", 0), ("Qwxz 42 9.99", "Qwxz 42 9.99", 0)] {
+            let fixed = OCRCorrections.fixed(read, dictionary: dictionary)
+            #expect(fixed.line == meant && fixed.fixes.count == count, "\(read): \(fixed)")
+        }
+        // Two readings the dictionary takes (modern and modem): left as read.
+        #expect(OCRCorrections.fixed("rnodern", dictionary: dictionary).line == "rnodern")
     }
 }

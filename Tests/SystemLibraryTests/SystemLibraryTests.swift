@@ -7,6 +7,7 @@ import CFriBidi
 import CFontconfig
 import CPNG
 import CTesseract
+import CHunspell
 
 /// Each C module links, and its shim helpers give the values the C macros define.
 /// The versions are those Debian 12 ships, which the golden frames and the libass comparisons were
@@ -104,5 +105,12 @@ import CTesseract
         let api = try #require(TessBaseAPICreate())
         defer { TessBaseAPIEnd(api); TessBaseAPIDelete(api) }
         #expect(TessBaseAPIInit3(api, nil, "eng") == 0, "tesseract-ocr-eng is installed by make deps")
+    }
+
+    @Test func hunspellLoadsTheUSEnglishDictionary() throws {
+        let handle = try #require(Hunspell_create("/usr/share/hunspell/en_US.aff", "/usr/share/hunspell/en_US.dic"))
+        defer { Hunspell_destroy(handle) }
+        #expect(Hunspell_spell(handle, "hello") != 0 && Hunspell_spell(handle, "1st") != 0)
+        #expect(Hunspell_spell(handle, "helo") == 0 && Hunspell_spell(handle, "Ist") == 0)
     }
 }

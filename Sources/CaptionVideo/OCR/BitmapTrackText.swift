@@ -1,10 +1,12 @@
 import CaptionFormats
 import CaptionModel
+import CaptionSpelling
 import Foundation
 
 /// A bitmap subtitle track's display sets read as text: each picture shown becomes a cue from the set
 /// that shows it to the set that clears or replaces it (or its own end, as VobSub gives), its lines
-/// recognised one by one by Tesseract on every core, in the track's language. A picture in the top
+/// recognised one by one by Tesseract on every core, in the track's language, and the usual OCR
+/// confusions undone where the language's Hunspell dictionary accepts the result (`OCRCorrections`). A picture in the top
 /// third of the plane keeps its place (`\an8`); a line that leans is italic. A picture whose text
 /// cannot be read keeps its cue, empty, with a warning naming its time: never dropped silently.
 enum BitmapTrackText {
@@ -23,14 +25,30 @@ enum BitmapTrackText {
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, shown.count))
         let recognizers = try (0..<workers).map { _ throws(VideoError) in try TextRecognizer(language: language) }
         let boxes = recognizers.map(RecognizerBox.init)
+        let dictionary = SpellingDictionary.forLanguage(language)
         let texts = ParallelSlots.map(workers) { w in
-            stride(from: w, to: shown.count, by: workers).map { k in (k, text(of: shown[k].pictures, with: boxes[w].recognizer)) }
+            stride(from: w, to: shown.count, by: workers).map { k in
+                (k, text(of: shown[k].pictures, with: boxes[w].recognizer, dictionary: dictionary))
+            }
         }
         var lines = [CaptionText](repeating: CaptionText(plain: ""), count: shown.count)
-        for part in texts { for (k, text) in part { lines[k] = text } }
+        var fixes: [String] = []
+        for part in texts {
+            for (k, read) in part {
+                lines[k] = read.text
+                fixes += read.fixes.map { "\($0.read) -> \($0.meant) (\(Timecode.format(shown[k].start)))" }
+            }
+        }
 
         var document = CaptionDocument()
         var diagnostics: [Diagnostic] = []
+        if let dictionary {
+            if !fixes.isEmpty {
+                diagnostics.append(.warning(line: nil, "\(fixes.count) word\(fixes.count == 1 ? "" : "s") read by OCR fixed where the \(dictionary.name) dictionary accepts the fix: \(fixes.sorted { $0.suffix(14) < $1.suffix(14) }.joined(separator: ", "))"))
+            }
+        } else {
+            diagnostics.append(.warning(line: nil, "no Hunspell dictionary for '\(language)' (Debian's hunspell-LL packages): the words read by OCR are not checked"))
+        }
         for (k, cue) in shown.enumerated() {
             var event = CaptionEvent(start: cue.start, end: cue.end, text: lines[k])
             if let plane, let top = cue.pictures.map(\.y).min(), let bottom = cue.pictures.map({ $0.y + $0.height }).max(),
@@ -71,10 +89,12 @@ enum BitmapTrackText {
 
     /// The lines of text in `pictures`, top to bottom, joined by line breaks, with an italic span over
     /// each line that leans (`TextSlant`).
-    static func text(of pictures: [SubtitlePicture], with recognizer: TextRecognizer) -> CaptionText {
-        guard let (ink, _, _) = TextImage.ink(of: pictures) else { return CaptionText(plain: "") }
+    static func text(of pictures: [SubtitlePicture], with recognizer: TextRecognizer,
+                     dictionary: SpellingDictionary?) -> (text: CaptionText, fixes: [(read: String, meant: String)]) {
+        guard let (ink, _, _) = TextImage.ink(of: pictures) else { return (CaptionText(plain: ""), []) }
         var plain = ""
         var spans: [TextSpan] = []
+        var fixes: [(read: String, meant: String)] = []
         for line in TextImage.lines(inInk: ink) where !TextImage.isSolid(ink, rows: line.rows, columns: line.columns) {
             let shear = TextSlant.shear(of: ink, rows: line.rows, columns: line.columns)
             var image = TextImage.line(ink, rows: line.rows, columns: line.columns)
@@ -85,14 +105,19 @@ enum BitmapTrackText {
                     image = TextImage.line(upright, rows: 0..<upright.height, columns: box.columns)
                 }
             }
-            let text = OCRCorrections.corrected(recognizer.read(image).text)
+            var text = OCRCorrections.corrected(recognizer.read(image).text)
+            if let dictionary {
+                let fixed = OCRCorrections.fixed(text, dictionary: dictionary)
+                text = fixed.line
+                fixes += fixed.fixes
+            }
             guard !text.isEmpty else { continue }
             if !plain.isEmpty { plain += "\n" }
             let start = plain.utf8.count
             plain += text
             if shear >= TextSlant.italicShear { spans.append(TextSpan(start: start, end: plain.utf8.count, kind: .italic)) }
         }
-        return CaptionText(plain: plain, spans: spans)
+        return (CaptionText(plain: plain, spans: spans), fixes)
     }
 
     /// A recogniser handed to one worker only.
