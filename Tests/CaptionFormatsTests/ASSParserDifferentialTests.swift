@@ -170,4 +170,24 @@ import CaptionModel
             Self.expectSame(try ASSReader.read(text, parts: 2 + round % 5), slow, "round \(round) in parts")
         }
     }
+
+    /// Two `[Events]` sections (the second adds to the first), each long enough to be read in parts,
+    /// Comment lines among the Dialogue lines of both: the same document as the line-by-line reader's.
+    @Test func aSecondEventsSectionReadInPartsPlacesItsComments() throws {
+        var lines = ["[Script Info]", "ScriptType: v4.00+", "", "[Events]", "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text"]
+        func events(_ prefix: String) {
+            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            for k in 0..<40 {
+                let kind = k % 7 == 3 ? "Comment" : "Dialogue"
+                lines.append("\(kind): 0,0:00:\(two(k)).00,0:00:\(two(k + 1)).00,Default,,0,0,0,,{\\i1}\(prefix) \(k)")
+            }
+        }
+        events("first")
+        lines += ["", "[Fonts]", "fontname: x.ttf", "", "[Events]"]
+        events("second")
+        let text = DecodedText(lines.joined(separator: "\n"), sourceName: "two-sections.ass")
+        let slow = try ASSReader.read(text, byteEvents: false)
+        for parts in [2, 3, 5] { Self.expectSame(try ASSReader.read(text, parts: parts), slow, "two sections in \(parts) parts") }
+        #expect(slow.document.eventCount == 68 && slow.document.assScript?.otherEvents.count == 12)
+    }
 }

@@ -138,6 +138,9 @@ enum ASSEventParts {
             reader.rows.reserveCapacity((cuts[k + 1] - offset) / 40)
             var scanner = LineScanner(UnsafeBufferPointer(rebasing: bytes[offset..<cuts[k + 1]]), releasing: input, at: offset)
             var part = Part()
+            // Comment lines are placed by the rows before them; a part counts from its own first row
+            // (the template still counts the runs of an earlier section read in parts).
+            let base = reader.rowCount
             while let found = scanner.next() {
                 let range = found.lowerBound + offset..<found.upperBound + offset
                 // Blank lines mean nothing in [Events].
@@ -150,7 +153,7 @@ enum ASSEventParts {
             part.lineCount = scanner.lineNumber
             part.rows = reader.rows
             part.eventLines = reader.eventLines
-            part.comments = reader.script.otherEvents
+            part.comments = reader.script.otherEvents.map { .init(position: $0.position - base, value: $0.value) }
             slots[k] = part
         }
     }
