@@ -50,7 +50,7 @@ let package = Package(
         // Hunspell dictionaries: whether a word is spelled as a language spells it.
         .target(name: "CaptionSpelling", dependencies: ["CHunspell"]),
         // Operations on a document: retime, quality checks and fixes, aligning corrected text onto word timings.
-        .target(name: "CaptionEdit", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles"]),
+        .target(name: "CaptionEdit", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionSpelling"]),
         // Timing from the sound and the picture: voice activity and sync, shot changes, word timings from audio.
         // Algorithms over samples and frames that CaptionVideo decodes (and speech espeak-ng synthesizes).
         .target(name: "CaptionTiming", dependencies: ["CaptionModel", "CEspeakNG"],
@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "CaptionModelTests", dependencies: ["CaptionModel"]),
         .testTarget(name: "CaptionFuzzingTests", dependencies: ["CaptionFuzzing", "CaptionVideo"]),
         .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionModel", "CaptionFormats", "CaptionTestSupport"]),
-        .testTarget(name: "CaptionEditTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionEdit", "CaptionFormats", "CaptionTestSupport"]),
+        .testTarget(name: "CaptionEditTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionEdit", "CaptionFormats", "CaptionTestSupport", "CaptionSpelling"]),
         .testTarget(name: "CaptionStylesTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionTestSupport"]),
         .testTarget(name: "CaptionLayoutTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CFreeType"]),
         .testTarget(name: "CaptionRenderTests", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionTestSupport", "CFreeType"]),

@@ -91,4 +91,28 @@ import Testing
         let strict = try Self.file(#"{"extends": "netflix", "max-duration": 1.5}"#, "strict.json")
         #expect(try CommandRunner.run(["check", path, "--profile", strict.path]).status == 1)
     }
+
+    /// `--spelling`: one line per unknown word at its caption's timing line (labels, SDH and numbers
+    /// skipped), the same in JSON, exit 1; a clean file exit 0; a language with no dictionary 64;
+    /// with --fix a usage error.
+    @Test func spellingListsTheWordsTheDictionaryDoesNotKnow() throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let srt = "1\n00:00:01,000 --> 00:00:02,000\nJOHN: I beleive it [door slams]\n\n2\n00:00:03,000 --> 00:00:04,000\n- XYZ 2: The 3rd time, teh end\n"
+        try srt.write(to: dir.appendingPathComponent("s.srt"), atomically: true, encoding: .utf8)
+        let lines = try CommandRunner.run(["check", "s.srt", "--spelling", "eng"], in: dir)
+        #expect(lines.status == 1)
+        #expect(lines.stdout == "s.srt:2: caption 1: spelling: beleive\ns.srt:6: caption 2: spelling: teh\ncaptions: check: 2 captions against en_US: 2 unknown words (2 distinct)\n", "\(lines)")
+        let json = try CommandRunner.run(["check", "s.srt", "--spelling", "en_US", "--json"], in: dir)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let words = (object?["unknown_words"] as? [[String: Any]])?.map { "\($0["cue"]!) \($0["line"]!) \($0["word"]!)" }
+        #expect(json.status == 1 && words == ["1 2 beleive", "2 6 teh"], "\(json)")
+        try "1\n00:00:01,000 --> 00:00:02,000\nAll spelled right.\n".write(to: dir.appendingPathComponent("ok.srt"), atomically: true, encoding: .utf8)
+        let clean = try CommandRunner.run(["check", "ok.srt", "--spelling", "en"], in: dir)
+        #expect(clean.status == 0 && clean.stdout.contains("no unknown words"), "\(clean)")
+        let missing = try CommandRunner.run(["check", "ok.srt", "--spelling", "xx"], in: dir)
+        #expect(missing.status == 64 && missing.stderr.contains("no Hunspell dictionary"), "\(missing)")
+        let fix = try CommandRunner.run(["check", "ok.srt", "--spelling", "eng", "--fix", "-o", "x.srt"], in: dir)
+        #expect(fix.status == 64, "\(fix)")
+    }
 }

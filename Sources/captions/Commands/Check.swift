@@ -3,6 +3,7 @@ import CaptionEdit
 import CaptionFormats
 import CaptionModel
 import CaptionPipeline
+import CaptionSpelling
 import CaptionStyles
 import CaptionVideo
 import Foundation
@@ -21,6 +22,11 @@ struct Check: ParsableCommand {
         lines and moves starts and ends onto shot changes, reporting each fix; no caption's words \
         change. Exit 0 when clean, 1 when any problem is left, 64 usage, 65 malformed input or profile, \
         66 a missing file.
+
+        --spelling LANG lists instead the words a Hunspell dictionary (Debian's hunspell-LL) does not \
+        know, skipping [SDH] brackets, speakers' labels (JOHN:), music notes and numbers: one line per \
+        word, FILE:LINE: caption N: spelling: WORD, or --json; exit 1 when any is unknown, 64 when no \
+        dictionary for LANG is installed.
 
         Several files are checked in one run, across the cores: each file's lines as above (its summary \
         line naming it), in the order given, then a summary of all; with --json one object with a \
@@ -56,6 +62,9 @@ struct Check: ParsableCommand {
     @Option(name: .shortAndLong, help: "With --fix: where to write the repaired captions.")
     var output: String?
 
+    @Option(help: ArgumentHelp("List the words a Hunspell dictionary does not know instead of checking the profile's rules: a language (eng, fra, en) or a dictionary (en_GB).", valueName: "LANG"))
+    var spelling: String?
+
     @OptionGroup var reading: InputOptions
 
     @OptionGroup(title: TrackOptions.title)
@@ -69,6 +78,7 @@ struct Check: ParsableCommand {
         if fix && inputs.count > 1 { throw ValidationError("--fix -o writes one file: fix one input at a time") }
         if let fps, FrameRate(parsing: fps) == nil { throw ValidationError("--fps '\(fps)' is not a frame rate (25, 23.976, 30000/1001)") }
         if noShots && (video == nil || shots != nil) { throw ValidationError("--no-shots goes with --video (and without --shots)") }
+        if spelling != nil && (fix || video != nil || shots != nil) { throw ValidationError("--spelling is a check of its own: not with --fix, --video or --shots") }
     }
 
     func run() throws {
@@ -76,6 +86,10 @@ struct Check: ParsableCommand {
         reading.warnRenamed(command: "check")
         writing.warnRenamed(command: "check")
         try CommandFailure.exitOnError {
+            if let spelling {
+                status = try checkSpelling(spelling)
+                return
+            }
             let profile = try loadProfile()
             var duration: Milliseconds?
             if let video {
@@ -94,6 +108,40 @@ struct Check: ParsableCommand {
             status = checked.problems.isEmpty ? 0 : 1
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// `--spelling LANG`: each file's unknown words, as lines or one JSON object; 1 when any.
+    private func checkSpelling(_ language: String) throws -> Int32 {
+        guard let dictionary = SpellingDictionary.forLanguage(language) else {
+            throw CaptionFormatError(.usage, "--spelling \(language): no Hunspell dictionary for it is installed in \(SpellingDictionary.folder) (Debian's hunspell-LL packages, such as hunspell-en-us)")
+        }
+        var status: Int32 = 0
+        var files: [String] = []
+        for input in inputs {
+            let read = try CaptionSource.read(path: input, format: reading.format, encoding: reading.encoding, track: tracks.selection)
+            try Diagnostics.report(read.diagnostics, source: input, strict: false)
+            let document = CaptionInput(read).document()
+            let unknown = SpellingCheck.unknownWords(in: document, dictionary: dictionary)
+            if !unknown.isEmpty { status = 1 }
+            let name = input == "-" ? "<stdin>" : input
+            func line(_ caption: Int) -> Int? { read.wordTimedSource == nil ? read.line(ofEvent: caption - 1) : nil }
+            let distinct = Set(unknown.map(\.word)).count
+            if json {
+                let words = unknown.map {
+                    "\n  {\"cue\": \($0.caption), \"line\": \(line($0.caption).map(String.init) ?? "null"), \"word\": \(jsonStringLiteral($0.word))}"
+                }
+                files.append("{\"file\": \(jsonStringLiteral(input)), \"unknown_words\": [" + words.joined(separator: ",") + (words.isEmpty ? "]" : "\n]")
+                             + ",\n\"summary\": {\"captions\": \(document.events.count), \"unknown\": \(unknown.count), \"distinct\": \(distinct), \"dictionary\": \(jsonStringLiteral(dictionary.name))}}")
+            } else {
+                for word in unknown {
+                    print("\(line(word.caption).map { "\(name):\($0)" } ?? name): caption \(word.caption): spelling: \(word.word)")
+                }
+                let count = unknown.isEmpty ? "no unknown words" : "\(unknown.count) unknown word\(unknown.count == 1 ? "" : "s") (\(distinct) distinct)"
+                print("captions: check: \(inputs.count > 1 ? "\(name): " : "")\(document.events.count) caption\(document.events.count == 1 ? "" : "s") against \(dictionary.name): \(count)")
+            }
+        }
+        if json { print(files.count == 1 ? files[0] : "{\"files\": [\n" + files.joined(separator: ",\n") + "\n]}") }
+        return status
     }
 
     /// One file's check (and fix): its report as printed, lines or JSON, and what the run's summary counts.
