@@ -81,7 +81,7 @@ let package = Package(
         // `captions --version`: the VERSION file and the git commit, written before each build.
         .plugin(name: "BuildVersion", capability: .buildTool()),
         .executableTarget(name: "captions", dependencies: [
-            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit", "CaptionStudio", "CaptionTiming", "CaptionPipeline",
+            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit", "CaptionSpelling", "CaptionStudio", "CaptionTiming", "CaptionPipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildVersion"]),
         // The library guide's example (docs/library.md): its own package's main.swift, compiled here too so that
