@@ -6,9 +6,13 @@ import Foundation
 /// A bitmap subtitle track's display sets read as text: each picture shown becomes a cue from the set
 /// that shows it to the set that clears or replaces it (or its own end, as VobSub gives), its lines
 /// recognised one by one by Tesseract on every core, in the track's language, and the usual OCR
-/// confusions undone where the language's Hunspell dictionary accepts the result (`OCRCorrections`). A picture in the top
-/// third of the plane keeps its place (`\an8`); a line that leans is italic. A picture whose text
-/// cannot be read keeps its cue, empty, with a warning naming its time: never dropped silently.
+/// confusions undone where the language's Hunspell dictionary accepts the result (`OCRCorrections`).
+/// A picture in the top third of the plane keeps its place (`\an8`); a line that leans is italic. A
+/// picture whose text cannot be read keeps its cue, empty, with a warning naming its time: never
+/// dropped silently.
+///
+/// Every picture is held until all are read: a film's worth of 1080p pictures is hundreds of megabytes
+/// (recognising while decoding is still to come).
 enum BitmapTrackText {
     /// One cue to recognise: its span and its pictures.
     struct Shown {
@@ -32,19 +36,21 @@ enum BitmapTrackText {
             }
         }
         var lines = [CaptionText](repeating: CaptionText(plain: ""), count: shown.count)
-        var fixes: [String] = []
+        var fixes: [(cue: Int, text: String)] = []
         for part in texts {
             for (k, read) in part {
                 lines[k] = read.text
-                fixes += read.fixes.map { "\($0.read) -> \($0.meant) (\(Timecode.format(shown[k].start)))" }
+                fixes += read.fixes.map { (k, "\($0.read) -> \($0.meant) (\(Timecode.format(shown[k].start)))") }
             }
         }
+        // In the order of the cues (the workers read them interleaved), each cue's in reading order.
+        let listed = fixes.enumerated().sorted { ($0.element.cue, $0.offset) < ($1.element.cue, $1.offset) }.map(\.element.text)
 
         var document = CaptionDocument()
         var diagnostics: [Diagnostic] = []
         if let dictionary {
             if !fixes.isEmpty {
-                diagnostics.append(.warning(line: nil, "\(fixes.count) word\(fixes.count == 1 ? "" : "s") read by OCR fixed where the \(dictionary.name) dictionary accepts the fix: \(fixes.sorted { $0.suffix(14) < $1.suffix(14) }.joined(separator: ", "))"))
+                diagnostics.append(.warning(line: nil, "\(fixes.count) word\(fixes.count == 1 ? "" : "s") read by OCR fixed where the \(dictionary.name) dictionary accepts the fix: \(listed.joined(separator: ", "))"))
             }
         } else {
             diagnostics.append(.warning(line: nil, "no Hunspell dictionary for '\(language)' (Debian's hunspell-LL packages): the words read by OCR are not checked"))
