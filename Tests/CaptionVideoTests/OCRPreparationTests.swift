@@ -106,4 +106,11 @@ import Testing
         // Two readings the dictionary takes (modern and modem): left as read.
         #expect(OCRCorrections.fixed("rnodern", dictionary: dictionary).line == "rnodern")
     }
+
+    @Test func aCuesDialogueDashesAreWrittenOneWay() {
+        #expect(OCRCorrections.dialogueDashes(["- Are you coming?", "-In a minute!"]) == ["- Are you coming?", "- In a minute!"])
+        #expect(OCRCorrections.dialogueDashes(["-Are you coming?", "-In a minute!"]) == ["-Are you coming?", "-In a minute!"])
+        #expect(OCRCorrections.dialogueDashes(["Well-known -", "- Yes."]) == ["Well-known -", "- Yes."])
+        #expect(OCRCorrections.dialogueDashes(["- No.", "--- not a dash line"]) == ["- No.", "--- not a dash line"])
+    }
 }

@@ -101,6 +101,7 @@ enum BitmapTrackText {
         var plain = ""
         var spans: [TextSpan] = []
         var fixes: [(read: String, meant: String)] = []
+        var read: [(text: String, italic: Bool)] = []
         for line in TextImage.lines(inInk: ink) where !TextImage.isSolid(ink, rows: line.rows, columns: line.columns) {
             let shear = TextSlant.shear(of: ink, rows: line.rows, columns: line.columns)
             var image = TextImage.line(ink, rows: line.rows, columns: line.columns)
@@ -118,10 +119,13 @@ enum BitmapTrackText {
                 fixes += fixed.fixes
             }
             guard !text.isEmpty else { continue }
+            read.append((text, shear >= TextSlant.italicShear))
+        }
+        for (text, italic) in zip(OCRCorrections.dialogueDashes(read.map(\.text)), read.map(\.italic)) {
             if !plain.isEmpty { plain += "\n" }
             let start = plain.utf8.count
             plain += text
-            if shear >= TextSlant.italicShear { spans.append(TextSpan(start: start, end: plain.utf8.count, kind: .italic)) }
+            if italic { spans.append(TextSpan(start: start, end: plain.utf8.count, kind: .italic)) }
         }
         return (CaptionText(plain: plain, spans: spans), fixes)
     }

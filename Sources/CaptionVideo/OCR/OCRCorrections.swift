@@ -62,4 +62,17 @@ enum OCRCorrections {
         }
         return out
     }
+
+    /// A cue's dialogue dashes written one way: when one line starts `- ` (a dash and a space) and
+    /// another starts with a dash run into its word (`-In`), the recogniser lost a space (a dash is
+    /// narrow, the gap after it narrower), so the space goes back. A cue whose dashes all touch their
+    /// words is left so.
+    static func dialogueDashes(_ lines: [String]) -> [String] {
+        func dash(_ c: Character) -> Bool { c == "-" || c == "\u{2010}" || c == "\u{2013}" || c == "\u{2014}" }
+        guard lines.contains(where: { $0.count > 1 && dash($0.first!) && $0.dropFirst().first == " " }) else { return lines }
+        return lines.map { line in
+            guard let first = line.first, dash(first), let next = line.dropFirst().first, next.isLetter || next.isNumber else { return line }
+            return String(first) + " " + line.dropFirst()
+        }
+    }
 }

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# OCR: bitmap subtitles read as text by CaptionKit and by pgsrip 0.3 (Tesseract through Python; pip, for
+# the benchmark only) in the same run, on the same PGS files. The files are drawn by CaptionKit itself
+# from known text (so the truth is known): 200 cues of subtitle lines (Sintel's, and lines with
+# numbers, quotes, apostrophes, accents and dialogue dashes), every fourth in <i>, in four looks: the
+# default (DejaVu Sans, white, black outline) and a yellow serif (DejaVu Serif), each at 1920x1080 and
+# 854x480. Each tool reads each file once, timed from outside (process start and model loads
+# included), both on every core (pgsrip -w 2 on this 2-core machine). Scored by Benchmarks/ocr-score.py:
+# the character error rate, cues found and empty, starts within a frame, italics F1.
+# CaptionKit runs its debug build (its OCR module is optimised in debug builds too, and Tesseract does
+# the work); a release build of everything takes over ten minutes here.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WORK=${WORK:-out/bench/ocr}
+mkdir -p "$WORK"
+make --no-print-directory deps APT_PACKAGES=tesseract-ocr >/dev/null
+python3 -c "import pgsrip" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check pgsrip 2>/dev/null \
+  || python3 -m pip install -q --disable-pip-version-check --break-system-packages pgsrip
+swift build --product captions >/dev/null
+CAPTIONS=$(swift build --show-bin-path)/captions
+
+python3 - Corpus/samples/sintel_en.srt > "$WORK/truth.srt" <<'PY'
+import re, sys
+sintel = [" ".join(b.strip().split("\n")[2:]) for b in open(sys.argv[1], encoding="utf-8-sig").read().replace("\r", "").split("\n\n") if b.strip()]
+lines = sintel + [
+    "Hello there, how are you today?", "I'm fine, thanks. And you?", "The 12 boxes arrived on Monday.",
+    "\"Wait,\" she said. \"Not yet.\"", "It's 7:45 in the morning.", "We need 3 more chairs for the party.",
+    "Don't forget the cafe on 5th Avenue.", "- Are you coming?\n- In a minute!", "The train leaves at 10:30 sharp.",
+    "He paid $250 for the old guitar.", "She won 1st prize in 2019.", "I can't hear you over the music.",
+    "They've moved to Berlin last year.", "It costs 9.99 euros a month.", "The answer is 42, obviously.",
+    "Call me when you land, okay?", "We'll meet again, I promise.", "Open the window, it's too warm.",
+]
+def tc(ms): return "%02d:%02d:%02d,%03d" % (ms // 3600000, ms // 60000 % 60, ms // 1000 % 60, ms % 1000)
+for k in range(200):
+    text = lines[(k * 7) % len(lines)]
+    if k % 4 == 1: text = "<i>" + text + "</i>"
+    start = 1000 + k * 2500
+    print("%d\n%s --> %s\n%s\n" % (k + 1, tc(start), tc(start + 2000), text))
+PY
+cat > "$WORK/serif-yellow.json" <<'JSON'
+{ "font_family": "DejaVu Serif", "text_color": "#FFE000", "stroke_width": 3, "landscape": { "font_size": 60, "stroke_width": 3 } }
+JSON
+
+printf "%-18s %-9s %8s %8s %6s %6s %8s %10s\n" case tool seconds "cues/s" found empty "CER %" "italic F1"
+for case in sans-1080:1920x1080: sans-480:854x480: serif-yellow-1080:1920x1080:serif serif-yellow-480:854x480:serif; do
+  IFS=: read -r name size look <<< "$case"
+  style=(); [ -n "$look" ] && style=(--style "$WORK/serif-yellow.json")
+  # pgsrip takes the language from the file name.
+  "$CAPTIONS" convert "$WORK/truth.srt" -o "$WORK/$name.en.sup" --size "$size" --fps 25 "${style[@]}"
+  rm -f "$WORK/$name.en.srt"
+  /usr/bin/time -f %e -o "$WORK/time.txt" "$CAPTIONS" convert "$WORK/$name.en.sup" -o "$WORK/$name.captionkit.srt" 2>/dev/null
+  ours=$(cat "$WORK/time.txt")
+  /usr/bin/time -f %e -o "$WORK/time.txt" pgsrip rip -l en -f -w 2 "$WORK/$name.en.sup" >/dev/null 2>&1
+  peer=$(cat "$WORK/time.txt")
+  for tool in captionkit pgsrip; do
+    out="$WORK/$name.captionkit.srt"; seconds=$ours
+    [ "$tool" = pgsrip ] && { out="$WORK/$name.en.srt"; seconds=$peer; }
+    python3 Benchmarks/ocr-score.py "$WORK/truth.srt" "$out" | python3 -c '
+import json, sys
+r = json.load(sys.stdin); name, tool, seconds = sys.argv[1:4]
+f1 = "-" if r["italic_f1"] is None else "%.2f" % r["italic_f1"]
+print("%-18s %-9s %8.2f %8.1f %6d %6d %8.2f %10s" % (name, tool, float(seconds), r["cues"] / float(seconds), r["found"], r["empty"], r["cer"] * 100, f1))
+' "$name" "$tool" "$seconds"
+  done
+done
