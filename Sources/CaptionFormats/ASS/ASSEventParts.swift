@@ -57,7 +57,7 @@ enum ASSEventParts {
                 lastLine += reader.readLines(b, range, firstLine: lastLine + 1, input: input)
                 continue
             }
-            let part = state.parts[k]!
+            let part = state.slots[k]!
             let base = reader.rowCount
             reader.appendRun(part.rows)
             reader.eventLines += part.eventLines.map { $0 + Int32(clamping: lastLine) }
@@ -127,8 +127,6 @@ enum ASSEventParts {
             slots.deinitialize()
             slots.deallocate()
         }
-
-        var parts: UnsafeMutableBufferPointer<Part?> { slots }
 
         func read(_ k: Int) {
             var reader = template

@@ -154,10 +154,7 @@ package enum ASSWriter {
         var lost = LostFeatures()
         var other = context.firstOther(atOrAfter: range.lowerBound)
         for n in range {
-            while other < context.others.count, context.others[other].position <= n {
-                writeOther(context.others[other].value, context, sink, lost: &lost)
-                other += 1
-            }
+            writeOthers(before: n, from: &other, context, sink, lost: &lost)
             writeEvent(events[n], kind: "Dialogue: ", context, sink, lost: &lost)
         }
         return lost
@@ -169,38 +166,58 @@ package enum ASSWriter {
         var lost = LostFeatures()
         var other = context.firstOther(atOrAfter: range.lowerBound)
         rows.forEach(in: range) { n, row in
-            while other < context.others.count, context.others[other].position <= n {
-                writeOther(context.others[other].value, context, sink, lost: &lost)
-                other += 1
-            }
+            writeOthers(before: n, from: &other, context, sink, lost: &lost)
             if let event = rows.made[n] {
                 writeEvent(event, kind: "Dialogue: ", context, sink, lost: &lost)
                 return
             }
-            if row.start < 0 || row.end < 0 { lost.note("negative times (written as 0:00:00.00)") }
-            sink.append("Dialogue: ")
-            sink.appendDecimal(Int(row.layer))
-            sink.append(0x2C)
-            appendClock(Milliseconds(row.start), sink)
-            sink.append(0x2C)
-            appendClock(Milliseconds(row.end), sink)
-            sink.append(0x2C)
-            appendFieldSafe(row.style ?? "", sink)
-            sink.append(0x2C)
-            appendFieldSafe(row.name, sink)
-            sink.append(0x2C)
-            sink.appendDecimal(Int(row.marginLeft))
-            sink.append(0x2C)
-            sink.appendDecimal(Int(row.marginRight))
-            sink.append(0x2C)
-            sink.appendDecimal(Int(row.marginVertical))
-            sink.append(0x2C)
-            appendFieldSafe(row.effect, sink)
-            sink.append(0x2C)
+            appendTimes(kind: "Dialogue: ", layer: Int(row.layer), Milliseconds(row.start), Milliseconds(row.end), sink, lost: &lost)
+            appendASSFields(style: row.style ?? "", name: row.name, margins: (Int(row.marginLeft), Int(row.marginRight), Int(row.marginVertical)),
+                            effect: row.effect, sink)
             row.text.withUTF8 { sink.append($0) }
             sink.append(0x0A)
         }
         return lost
+    }
+
+    /// The Comment and other lines that stand before event `n`, from `other` on (moved past them).
+    private static func writeOthers(before n: Int, from other: inout Int, _ context: EventContext, _ sink: ByteSink,
+                                    lost: inout LostFeatures) {
+        while other < context.others.count, context.others[other].position <= n {
+            writeOther(context.others[other].value, context, sink, lost: &lost)
+            other += 1
+        }
+    }
+
+    /// `Kind: Layer,Start,End,` of a line, noting a negative time.
+    private static func appendTimes(kind: StaticString, layer: Int, _ start: Milliseconds, _ end: Milliseconds, _ sink: ByteSink,
+                                    lost: inout LostFeatures) {
+        if start < 0 || end < 0 { lost.note("negative times (written as 0:00:00.00)") }
+        sink.append(kind)
+        sink.appendDecimal(layer)
+        sink.append(0x2C)
+        appendClock(start, sink)
+        sink.append(0x2C)
+        appendClock(end, sink)
+        sink.append(0x2C)
+    }
+
+    /// `Style,Name,MarginL,MarginR,MarginV,Effect,` of a line read from ASS, bytes appended as they are
+    /// (no String made per event: most fields need no change).
+    private static func appendASSFields(style: String, name: String, margins: (left: Int, right: Int, vertical: Int), effect: String,
+                                        _ sink: ByteSink) {
+        appendFieldSafe(style, sink)
+        sink.append(0x2C)
+        appendFieldSafe(name, sink)
+        sink.append(0x2C)
+        sink.appendDecimal(margins.left)
+        sink.append(0x2C)
+        sink.appendDecimal(margins.right)
+        sink.append(0x2C)
+        sink.appendDecimal(margins.vertical)
+        sink.append(0x2C)
+        appendFieldSafe(effect, sink)
+        sink.append(0x2C)
     }
 
     /// A Comment line as an event, any other line as read.
@@ -216,29 +233,12 @@ package enum ASSWriter {
     /// written while the event still says what it said when read.
     private static func writeEvent(_ event: CaptionEvent, kind: StaticString, _ context: EventContext, _ sink: ByteSink,
                                    lost: inout LostFeatures) {
-        let start = event.start, end = event.end
-        if start < 0 || end < 0 { lost.note("negative times (written as 0:00:00.00)") }
-        sink.append(kind)
-        if let ass = event.ass { sink.appendDecimal(ass.layer) } else { sink.append(0x30) }
-        sink.append(0x2C)
-        appendClock(start, sink)
-        sink.append(0x2C)
-        appendClock(end, sink)
-        sink.append(0x2C)
+        appendTimes(kind: kind, layer: event.ass?.layer ?? 0, event.start, event.end, sink, lost: &lost)
         if let ass = event.ass {
-            // Bytes appended as they are (no String made per event): most fields need no change.
-            if context.keepsStyleNames { appendFieldSafe(event.style ?? "", sink) } else { sink.appendString(styleName(event, context, lost: &lost)) }
-            sink.append(0x2C)
-            appendFieldSafe(ass.name, sink)
-            sink.append(0x2C)
-            sink.appendDecimal(ass.marginLeft)
-            sink.append(0x2C)
-            sink.appendDecimal(ass.marginRight)
-            sink.append(0x2C)
-            sink.appendDecimal(ass.marginVertical)
-            sink.append(0x2C)
-            appendFieldSafe(ass.effect, sink)
-            sink.append(0x2C)
+            // A script's own style names as read; otherwise a style the document defines (already
+            // field-safe, so appending it field-safe changes nothing).
+            let style = context.keepsStyleNames ? event.style ?? "" : styleName(event, context, lost: &lost)
+            appendASSFields(style: style, name: ass.name, margins: (ass.marginLeft, ass.marginRight, ass.marginVertical), effect: ass.effect, sink)
             if ass.textDigest == event.assTextDigest {
                 event.sourceStoredText.withUTF8 { sink.append($0) }
             } else {

@@ -112,7 +112,7 @@ enum BitmapTrackText {
                     image = TextImage.line(upright, rows: 0..<upright.height, columns: box.columns)
                 }
             }
-            var text = OCRCorrections.corrected(recognizer.read(image).text)
+            var text = OCRCorrections.corrected(recognizer.read(image))
             if let dictionary {
                 let fixed = OCRCorrections.fixed(text, dictionary: dictionary)
                 text = fixed.line

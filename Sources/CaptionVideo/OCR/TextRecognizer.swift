@@ -38,8 +38,8 @@ final class TextRecognizer {
         TessBaseAPIDelete(api)
     }
 
-    /// The text of one line image (dark on white), and Tesseract's mean confidence (0-100).
-    func read(_ image: TextImage) -> (text: String, confidence: Int) {
+    /// The text of one line image (dark on white).
+    func read(_ image: TextImage) -> String {
         Self.setMaxActiveLevels?(0)
         image.gray.withUnsafeBufferPointer { pixels in
             TessBaseAPISetImage(api, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
@@ -47,9 +47,8 @@ final class TextRecognizer {
         // Subtitles carry no resolution; 300 dpi is what the models were trained at (and silences
         // Tesseract's warning about a missing one).
         TessBaseAPISetSourceResolution(api, 300)
-        guard let text = TessBaseAPIGetUTF8Text(api) else { return ("", 0) }
+        guard let text = TessBaseAPIGetUTF8Text(api) else { return "" }
         defer { TessDeleteText(text) }
-        let line = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
-        return (line, Int(TessBaseAPIMeanTextConf(api)))
+        return String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
