@@ -40,6 +40,19 @@ public struct StoredText: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `withUTF8` of a text read in place (in storage the caller holds, such as an array of rows),
+    /// without retaining its chunk: writers on every core reading rows that share chunks would
+    /// otherwise spend more on the chunks' shared reference counts than on the bytes.
+    @inlinable
+    public static func withUTF8<R>(in text: UnsafePointer<StoredText>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let count = Int(text.pointee.utf8Count), offset = Int(text.pointee.offset)
+        let chunkField = UnsafeRawPointer(text) + MemoryLayout<StoredText>.offset(of: \StoredText.chunk)!
+        guard let object = chunkField.load(as: UnsafeRawPointer?.self) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try Unmanaged<TextChunk>.fromOpaque(object)._withUnsafeGuaranteedRef { chunk in
+            try chunk.withUnsafeMutablePointerToElements { base in try body(UnsafeBufferPointer(start: base + offset, count: count)) }
+        }
+    }
+
     /// The text as a String (made anew on each call).
     public var string: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
 

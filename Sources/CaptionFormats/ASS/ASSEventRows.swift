@@ -76,8 +76,10 @@ struct ASSEventRows: DeferredEventSource {
         count = runs.reduce(0) { $0 + $1.count }
     }
 
-    /// Calls `body` with each index in `range` and its row, in order.
-    func forEach(in range: Range<Int>, _ body: (Int, ASSEventRow) -> Void) {
+    /// Calls `body` with each index in `range` and its row, in order. The row is lent, not copied:
+    /// a copy retains its text's chunk, and writers on every core retaining the chunks they share
+    /// cost more than writing the rows.
+    func forEach(in range: Range<Int>, _ body: (Int, UnsafePointer<ASSEventRow>) -> Void) {
         var first = 0
         for run in runs {
             let here = first..<(first + run.count)
@@ -85,7 +87,7 @@ struct ASSEventRows: DeferredEventSource {
             let wanted = here.clamped(to: range)
             guard !wanted.isEmpty else { continue }
             run.withUnsafeBufferPointer { rows in
-                for n in wanted { body(n, rows[n - here.lowerBound]) }
+                for n in wanted { body(n, rows.baseAddress! + (n - here.lowerBound)) }
             }
         }
     }
@@ -102,7 +104,7 @@ struct ASSEventRows: DeferredEventSource {
             let range = k * partSize..<min(rows.count, (k + 1) * partSize)
             events.reserveCapacity(range.count)
             rows.forEach(in: range) { n, row in
-                events.append(rows.made[n] ?? row.event(scanner: &scanner, arena: &arena))
+                events.append(rows.made[n] ?? row.pointee.event(scanner: &scanner, arena: &arena))
             }
             return events
         }

@@ -47,8 +47,8 @@ struct ASSReader {
     /// Events made while reading, by row: lines the byte reader leaves to `line`, and rows whose
     /// numbers do not fit a row.
     var made: [Int: CaptionEvent] = [:]
-    /// The last Style field's bytes and name: a script names a few styles many times over.
-    var lastStyle: (bytes: [UInt8], name: String?) = ([], nil)
+    /// The Strings of the Style, Name and Effect fields' recent values.
+    var styleNames = ASSFieldStrings(), names = ASSFieldStrings(), effects = ASSFieldStrings()
 
     /// `byteEvents: false` reads every line through `line` (the differential tests compare the two);
     /// `parts` (tests) reads each `[Events]` section's lines after its first event in that many parts
@@ -293,7 +293,7 @@ struct ASSReader {
         var keyEnd = colon
         while keyEnd > start, b[keyEnd - 1] == 0x20 || b[keyEnd - 1] == 0x09 { keyEnd -= 1 }
         let isDialogue: Bool
-        if b.hasLowercasedKey("dialogue", start..<keyEnd) { isDialogue = true }
+        if b.isDialogueKey(start..<keyEnd) || b.hasLowercasedKey("dialogue", start..<keyEnd) { isDialogue = true }
         else if b.hasLowercasedKey("comment", start..<keyEnd) { isDialogue = false }
         else { return false }
         var valueStart = colon + 1
@@ -310,9 +310,8 @@ struct ASSReader {
             starts[0] = valueStart
             var position = valueStart
             for k in 1..<max(columns.count, 1) {
-                // Fields before the text are short: a loop beats a memchr call for each.
-                var comma = position
-                while comma < end, base[comma] != 0x2C { comma += 1 }
+                // Fields before the text are short: eight bytes at a time beats a memchr call for each.
+                let comma = b.firstComma(from: position, before: end)
                 guard comma < end, b.isCharacter(at: comma, in: start..<end) else { return false }
                 starts[k] = comma + 1
                 position = comma + 1
@@ -340,8 +339,8 @@ struct ASSReader {
         let row = ASSEventRow(start: start32, end: end32, layer: layer, marginLeft: marginL, marginRight: marginR,
                               marginVertical: marginV, text: arena.append(UnsafeBufferPointer(rebasing: b[textRange])),
                               style: field(columns.style).flatMap { styleName(b, $0) },
-                              name: field(columns.name).map { b.assTrimmedString($0) } ?? "",
-                              effect: field(columns.effect).map { b.assTrimmedString($0) } ?? "")
+                              name: field(columns.name).flatMap { names.value(b, $0) { $0.assTrimmedString($1) } } ?? "",
+                              effect: field(columns.effect).flatMap { effects.value(b, $0) { $0.assTrimmedString($1) } } ?? "")
         if isDialogue {
             eventLines.append(Int32(clamping: number))
             rows.append(row)
@@ -370,16 +369,12 @@ struct ASSReader {
                                 style: nil, name: "", effect: ""))
     }
 
-    /// A Style field as the style's name (nil when empty), the last one's String again when the bytes
-    /// are the same.
+    /// A Style field as the style's name (nil when empty).
     private mutating func styleName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
-        let bytes = UnsafeBufferPointer(rebasing: b[range])
-        let same = bytes.count == lastStyle.bytes.count
-            && (bytes.isEmpty || lastStyle.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
-        if same { return lastStyle.name }
-        let name = b.assStyleName(range)
-        lastStyle = (Array(bytes), name.isEmpty ? nil : name)
-        return lastStyle.name
+        styleNames.value(b, range) { b, range in
+            let name = b.assStyleName(range)
+            return name.isEmpty ? nil : name
+        }
     }
 
     /// `h:mm:ss.cc` to milliseconds (`ASSTime.milliseconds`).
@@ -393,6 +388,33 @@ extension UnsafeBufferPointer<UInt8> {
         let k = key.utf8Start
         for i in 0..<range.count where self[range.lowerBound + i] | 0x20 != k[i] { return false }
         return true
+    }
+
+    /// True when the bytes in `range` are `Dialogue` as written (one comparison of eight bytes).
+    @inline(__always)
+    fileprivate func isDialogueKey(_ range: Range<Int>) -> Bool {
+        guard range.count == 8, let base = baseAddress else { return false }
+        return UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self) == Self.dialogueWord
+    }
+
+    /// `Dialogue`'s bytes as a little-endian word.
+    private static var dialogueWord: UInt64 { 0x6575_676F_6C61_6944 }
+
+    /// The first comma in `start..<end`, or `end`: eight bytes at a time, where a zero byte in
+    /// `word ^ commas` (found exactly, not just detected) marks one.
+    @inline(__always)
+    fileprivate func firstComma(from start: Int, before end: Int) -> Int {
+        guard let base = baseAddress else { return end }
+        let commas: UInt64 = 0x2C2C_2C2C_2C2C_2C2C, lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var p = start
+        while p + 8 <= end {
+            let v = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self) ^ commas
+            let zeros = ~(((v & lows) &+ lows) | v | lows)
+            if zeros != 0 { return p + zeros.trailingZeroBitCount / 8 }
+            p += 8
+        }
+        while p < end, base[p] != 0x2C { p += 1 }
+        return p
     }
 
     /// True when the ASCII byte at `index` is a Character of its own in the String of `bounds`' bytes (as

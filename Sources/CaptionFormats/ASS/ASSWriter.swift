@@ -165,16 +165,20 @@ package enum ASSWriter {
                                   into sink: ByteSink) -> LostFeatures {
         var lost = LostFeatures()
         var other = context.firstOther(atOrAfter: range.lowerBound)
+        let anyMade = !rows.made.isEmpty
         rows.forEach(in: range) { n, row in
             writeOthers(before: n, from: &other, context, sink, lost: &lost)
-            if let event = rows.made[n] {
+            if anyMade, let event = rows.made[n] {
                 writeEvent(event, kind: "Dialogue: ", context, sink, lost: &lost)
                 return
             }
-            appendTimes(kind: "Dialogue: ", layer: Int(row.layer), Milliseconds(row.start), Milliseconds(row.end), sink, lost: &lost)
-            appendASSFields(style: row.style ?? "", name: row.name, margins: (Int(row.marginLeft), Int(row.marginRight), Int(row.marginVertical)),
-                            effect: row.effect, sink)
-            row.text.withUTF8 { sink.append($0) }
+            appendTimes(kind: "Dialogue: ", layer: Int(row.pointee.layer), Milliseconds(row.pointee.start), Milliseconds(row.pointee.end),
+                        sink, lost: &lost)
+            appendASSFields(style: row.pointee.style ?? "", name: row.pointee.name,
+                            margins: (Int(row.pointee.marginLeft), Int(row.pointee.marginRight), Int(row.pointee.marginVertical)),
+                            effect: row.pointee.effect, sink)
+            StoredText.withUTF8(in: UnsafeRawPointer(row).advanced(by: MemoryLayout<ASSEventRow>.offset(of: \ASSEventRow.text)!)
+                                    .assumingMemoryBound(to: StoredText.self)) { sink.append($0) }
             sink.append(0x0A)
         }
         return lost
