@@ -2,9 +2,11 @@
 import Foundation
 import PackageDescription
 
-// The four compute-heavy library modules (Layout, Render, Video, Timing) are optimised in debug builds
-// too: rasterizing, blurring, PGS encoding and signal processing run 5-10 times faster than at -Onone,
-// and the test suite with them (measured in docs/performance.md), for about 36 s more of a clean build.
+// The compute-heavy library modules (Layout, Render, Video, Timing) are optimised in debug builds too:
+// rasterizing, blurring, PGS encoding and signal processing run 5-10 times faster than at -Onone, and
+// the test suite with them (measured in docs/performance.md), for about 36 s more of a clean build.
+// So are two small ones the tests spend their time in: Verify (SHA-256 of fonts and frames, image
+// comparison) and TestSupport (the tests' own frame comparisons and synthetic audio).
 // `CAPTIONKIT_ONONE=1 swift build` builds them unoptimised, to step through them in a debugger.
 let optimized: [SwiftSetting] = ProcessInfo.processInfo.environment["CAPTIONKIT_ONONE"] == nil
     ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
@@ -58,13 +60,14 @@ let package = Package(
         // The fuzz targets' bodies: the libFuzzer binary in Fuzz/ and the regression test run the same code.
         .target(name: "CaptionFuzzing", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionEdit", "CaptionRender", "CaptionVideo"]),
         // Seeded randomness for tests and benchmarks only (not in the CaptionKit product).
-        .target(name: "CaptionTestSupport", dependencies: ["CaptionModel", "CaptionTiming"]),
+        .target(name: "CaptionTestSupport", dependencies: ["CaptionModel", "CaptionTiming"], swiftSettings: optimized),
         .target(name: "CaptionLayout", dependencies: ["CaptionModel", "CaptionStyles", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"],
                 swiftSettings: optimized),
         .target(name: "CaptionRender", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CFreeType", "CPNG"],
                 swiftSettings: optimized),
         .target(name: "CaptionASS", dependencies: ["CaptionFormats", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender"]),
-        .target(name: "CaptionVerify", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CFreeType"]),
+        .target(name: "CaptionVerify", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CFreeType"],
+                swiftSettings: optimized),
         .target(name: "CaptionVideo", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CFFmpeg", "CTesseract", "CaptionSpelling"],
                 swiftSettings: optimized),
         // Captions in, pictures out: the one place paging and styling are decided (`CaptionInput`), what
