@@ -166,6 +166,7 @@ package enum ASSWriter {
         var lost = LostFeatures()
         var other = context.firstOther(atOrAfter: range.lowerBound)
         let anyMade = !rows.made.isEmpty
+        let textOffset = MemoryLayout<ASSEventRow>.offset(of: \ASSEventRow.text)!
         rows.forEach(in: range) { n, row in
             writeOthers(before: n, from: &other, context, sink, lost: &lost)
             if anyMade, let event = rows.made[n] {
@@ -177,8 +178,7 @@ package enum ASSWriter {
             appendASSFields(style: row.pointee.style ?? "", name: row.pointee.name,
                             margins: (Int(row.pointee.marginLeft), Int(row.pointee.marginRight), Int(row.pointee.marginVertical)),
                             effect: row.pointee.effect, sink)
-            StoredText.withUTF8(in: UnsafeRawPointer(row).advanced(by: MemoryLayout<ASSEventRow>.offset(of: \ASSEventRow.text)!)
-                                    .assumingMemoryBound(to: StoredText.self)) { sink.append($0) }
+            StoredText.withUTF8(in: UnsafeRawPointer(row).advanced(by: textOffset).assumingMemoryBound(to: StoredText.self)) { sink.append($0) }
             sink.append(0x0A)
         }
         return lost
