@@ -46,15 +46,12 @@ public struct StoredText: Sendable, Hashable, CustomStringConvertible {
     @inlinable
     public static func withUTF8<R>(in text: UnsafePointer<StoredText>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let count = Int(text.pointee.utf8Count), offset = Int(text.pointee.offset)
-        let chunkField = UnsafeRawPointer(text) + chunkOffset
-        guard let object = chunkField.load(as: UnsafeRawPointer?.self) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        // The reference's bits, loaded as a pointer: loading it as a reference would retain it.
+        guard let object = UnsafeRawPointer(text.pointer(to: \.chunk)!).load(as: UnsafeRawPointer?.self) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         return try Unmanaged<TextChunk>.fromOpaque(object)._withUnsafeGuaranteedRef { chunk in
             try chunk.withUnsafeMutablePointerToElements { base in try body(UnsafeBufferPointer(start: base + offset, count: count)) }
         }
     }
-
-    /// Where a StoredText holds its chunk's reference.
-    @usableFromInline static let chunkOffset = MemoryLayout<StoredText>.offset(of: \StoredText.chunk)!
 
     /// The text as a String (made anew on each call).
     public var string: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }

@@ -4,11 +4,11 @@ import CaptionModel
 @testable import CaptionFormats
 
 /// The byte path's shortcuts for an event's fields: Style, Name and Effect Strings remembered for a
-/// script's recent values (`ASSFieldStrings`), commas found eight bytes at a time, `Dialogue` compared
-/// as one word. Each against the values written and against the line-by-line String path.
+/// script's recent values (`ASSFieldStrings`), commas found eight bytes at a time. Each against the
+/// values written and against the line-by-line String path.
 @Suite struct ASSFieldValuesTests {
-    /// More distinct speakers than are remembered, in turn and at random, of every length around the
-    /// 16 bytes kept in words (with blanks to trim, non-ASCII, and names equal but for one byte).
+    /// More distinct speakers than are remembered, in turn and at random, of lengths around one and two
+    /// eight-byte words (with blanks to trim, non-ASCII, and names equal but for one byte).
     static let names = ["", "A", "Bob", "Alice", " Bob", "Bob ", "Bo\tb", "Zoë", "12345678", "123456789", "1234567812345678",
                         "12345678123456789", "1234567812345679", "Narrator (off screen)", "日本語の話者", "b", "B", "Alicf"]
 

@@ -293,7 +293,7 @@ struct ASSReader {
         var keyEnd = colon
         while keyEnd > start, b[keyEnd - 1] == 0x20 || b[keyEnd - 1] == 0x09 { keyEnd -= 1 }
         let isDialogue: Bool
-        if b.isDialogueKey(start..<keyEnd) || b.hasLowercasedKey("dialogue", start..<keyEnd) { isDialogue = true }
+        if b.hasLowercasedKey("dialogue", start..<keyEnd) { isDialogue = true }
         else if b.hasLowercasedKey("comment", start..<keyEnd) { isDialogue = false }
         else { return false }
         var valueStart = colon + 1
@@ -389,16 +389,6 @@ extension UnsafeBufferPointer<UInt8> {
         for i in 0..<range.count where self[range.lowerBound + i] | 0x20 != k[i] { return false }
         return true
     }
-
-    /// True when the bytes in `range` are `Dialogue` as written (one comparison of eight bytes).
-    @inline(__always)
-    fileprivate func isDialogueKey(_ range: Range<Int>) -> Bool {
-        guard range.count == 8, let base = baseAddress else { return false }
-        return UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self) == Self.dialogueWord
-    }
-
-    /// `Dialogue`'s bytes as a little-endian word.
-    private static var dialogueWord: UInt64 { 0x6575_676F_6C61_6944 }
 
     /// The first comma in `start..<end`, or `end`: eight bytes at a time, where a zero byte in
     /// `word ^ commas` (found exactly, not just detected) marks one.

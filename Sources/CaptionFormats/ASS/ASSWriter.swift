@@ -166,7 +166,6 @@ package enum ASSWriter {
         var lost = LostFeatures()
         var other = context.firstOther(atOrAfter: range.lowerBound)
         let anyMade = !rows.made.isEmpty
-        let textOffset = MemoryLayout<ASSEventRow>.offset(of: \ASSEventRow.text)!
         rows.forEach(in: range) { n, row in
             writeOthers(before: n, from: &other, context, sink, lost: &lost)
             if anyMade, let event = rows.made[n] {
@@ -178,7 +177,7 @@ package enum ASSWriter {
             appendASSFields(style: row.pointee.style ?? "", name: row.pointee.name,
                             margins: (Int(row.pointee.marginLeft), Int(row.pointee.marginRight), Int(row.pointee.marginVertical)),
                             effect: row.pointee.effect, sink)
-            StoredText.withUTF8(in: UnsafeRawPointer(row).advanced(by: textOffset).assumingMemoryBound(to: StoredText.self)) { sink.append($0) }
+            StoredText.withUTF8(in: row.pointer(to: \.text)!) { sink.append($0) }
             sink.append(0x0A)
         }
         return lost
