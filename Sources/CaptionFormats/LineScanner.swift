@@ -5,34 +5,48 @@ import Glibc
 /// Splits UTF-8 bytes into lines at LF, CRLF or a bare CR, without copying.
 /// Line numbers are 1-based, as diagnostics print them.
 ///
-/// Files whose line ends are all LF or all CRLF (nearly every file) are split with `memchr`; only a
-/// file with a bare CR falls back to looking at every byte. Given the input it scans, the scanner
-/// also releases the pages it has passed (see `InputBytes.releasePages`).
+/// Lines are found with `memchr` for LF; carriage returns are looked for ahead of the lines returned,
+/// a window at a time, stopping at a bare CR (one not followed by LF, a line end of its own). So a
+/// reader that stops early (a header, then a hand-over to parts) never looks at the rest, and a file
+/// of bare CRs (old Mac line ends) costs no more than one of LFs. Given the input it scans, the
+/// scanner also releases the pages it has passed (see `InputBytes.releasePages`).
 struct LineScanner {
     let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var position = 0
+    /// Where the next line starts.
+    var position: Int { cursor.position }
     private(set) var lineNumber = 0
-    /// True when the input has no carriage return at all.
-    let hasNoCR: Bool
-    private let bareCR: Bool
-    /// True when the input has a CR not followed by LF (a line end of its own).
-    var hasBareCR: Bool { bareCR }
+    /// True when no CR has been seen in the bytes looked at so far, which include every line returned.
+    var hasNoCR: Bool { !cursor.sawCR }
     private let input: InputBytes?
     /// Where `bytes` starts in `input`: a scanner of one part releases only that part's pages.
     private let inputOffset: Int
     /// Pages are released every `releaseInterval` bytes: often enough that several scanners reading
     /// parts of one file in parallel hold little of it at once, rarely enough that `madvise` is free.
     static let releaseInterval = 128 << 10
+    /// How far ahead of a line carriage returns are looked for at once.
+    static let crWindow = 64 << 10
     private var nextRelease = LineScanner.releaseInterval
-    /// The line `peek()` found and the position after it, so `next()` need not find it again.
-    private var peeked: (line: Range<Int>, position: Int)?
+    private var cursor = Cursor()
+    /// The line `peek()` found and the scanner's state after it, so `next()` need not find it again.
+    private var peeked: (line: Range<Int>, after: Cursor)?
+
+    /// Where scanning stands.
+    private struct Cursor {
+        var position = 0
+        /// Every CR before this has been looked at.
+        var crScanned = 0
+        var sawCR = false
+        /// The first bare CR at or after `position`, once looking for CRs has reached it (scanning
+        /// stops there until the line that ends at it has been returned); else Int.max.
+        var bareCR = Int.max
+        /// The first LF at or after `position` once found (the byte count when there is none).
+        var lf = -1
+    }
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, releasing input: InputBytes? = nil, at inputOffset: Int = 0) {
         self.bytes = bytes
         self.input = input
         self.inputOffset = inputOffset
-        let cr = Self.carriageReturns(in: bytes)
-        (hasNoCR, bareCR) = (!cr.any, cr.bare)
     }
 
     /// Whether the bytes hold a CR at all, and a CR not followed by LF (a bare CR, which ends a line
@@ -55,41 +69,58 @@ struct LineScanner {
     mutating func next() -> Range<Int>? {
         if let (line, after) = peeked {
             peeked = nil
-            position = after
+            cursor = after
             lineNumber += 1
             return line
         }
         let count = bytes.count
-        guard position < count else { return nil }
-        if position >= nextRelease, let input {
+        guard cursor.position < count, let base = bytes.baseAddress else { return nil }
+        if cursor.position >= nextRelease, let input {
             // Keep recent lines: readers look back at them.
-            input.releasePages(from: inputOffset, before: inputOffset + position - (64 << 10))
+            input.releasePages(from: inputOffset, before: inputOffset + cursor.position - (64 << 10))
             nextRelease += LineScanner.releaseInterval
         }
-        let start = position
+        let start = cursor.position
         lineNumber += 1
-        if !bareCR {
-            let base = bytes.baseAddress!
-            guard let lf = memchr(base + start, 0x0A, count - start) else {
-                position = count
-                return start..<(hasNoCR || bytes[count - 1] != 0x0D ? count : count - 1)
+        if cursor.lf < start {
+            // Not past a bare CR already found: a file of bare CRs would look for its one LF at every line.
+            let limit = min(count, cursor.bareCR)
+            if let lf = memchr(base + start, 0x0A, limit - start) {
+                cursor.lf = UnsafePointer<UInt8>(lf.assumingMemoryBound(to: UInt8.self)) - base
+            } else {
+                cursor.lf = limit == count ? count : -1
             }
-            let end = UnsafePointer<UInt8>(lf.assumingMemoryBound(to: UInt8.self)) - base
-            position = end + 1
-            return start..<(end > start && bytes[end - 1] == 0x0D ? end - 1 : end)
         }
-        var i = start
-        while i < count {
-            let b = bytes[i]
-            if b == 0x0A || b == 0x0D { break }
-            i += 1
+        // The line ends at its LF, unless a bare CR comes first.
+        let lf = cursor.lf >= start ? cursor.lf : count
+        lookForCR(through: min(lf + 1, count))
+        if cursor.bareCR < lf {
+            let cr = cursor.bareCR
+            cursor.bareCR = Int.max
+            cursor.position = cr + 1
+            return start..<cr
         }
-        let end = i
-        if i < count {
-            if bytes[i] == 0x0D && i + 1 < count && bytes[i + 1] == 0x0A { i += 2 } else { i += 1 }
+        cursor.position = min(lf + 1, count)
+        return start..<(lf > start && bytes[lf - 1] == 0x0D ? lf - 1 : lf)
+    }
+
+    /// Looks for carriage returns up to `limit` (and a window beyond), stopping at a bare CR.
+    private mutating func lookForCR(through limit: Int) {
+        guard cursor.bareCR == Int.max, cursor.crScanned < limit, let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        let end = min(count, max(limit, cursor.crScanned + LineScanner.crWindow))
+        var p = cursor.crScanned
+        while p < end, let found = memchr(base + p, 0x0D, end - p) {
+            let cr = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            cursor.sawCR = true
+            if cr + 1 >= count || base[cr + 1] != 0x0A {
+                cursor.bareCR = cr
+                cursor.crScanned = cr + 1
+                return
+            }
+            p = cr + 1
         }
-        position = i
-        return start..<end
+        cursor.crScanned = end
     }
 
     /// The next line without consuming it.
@@ -98,7 +129,7 @@ struct LineScanner {
         var copy = self
         copy.nextRelease = Int.max
         guard let line = copy.next() else { return nil }
-        peeked = (line, copy.position)
+        peeked = (line, copy.cursor)
         return line
     }
 }

@@ -83,44 +83,9 @@ public enum TextDecoding {
         }
     }
 
-    /// The offset of the first byte that is not part of a well-formed UTF-8 sequence, or nil.
-    /// Pages already checked are released as it goes (see `InputBytes.releasePages`).
-    static func firstInvalidUTF8Offset(_ bytes: InputBytes) -> Int? {
-        bytes.withUnsafeBufferPointer { p -> Int? in
-            var i = 0
-            let n = p.count
-            var nextRelease = 1 << 20
-            while i < n {
-                if i >= nextRelease { bytes.releasePages(before: i - 8); nextRelease += 1 << 20 }
-                // ASCII fast path, eight bytes at a time.
-                while i + 8 <= n {
-                    let word = UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                    if word & 0x8080_8080_8080_8080 != 0 { break }
-                    i += 8
-                }
-                guard i < n else { break }
-                let b = p[i]
-                if b < 0x80 { i += 1; continue }
-                let length: Int, minimum: UInt32
-                var scalar: UInt32
-                switch b {
-                case 0xC2...0xDF: length = 2; scalar = UInt32(b & 0x1F); minimum = 0x80
-                case 0xE0...0xEF: length = 3; scalar = UInt32(b & 0x0F); minimum = 0x800
-                case 0xF0...0xF4: length = 4; scalar = UInt32(b & 0x07); minimum = 0x10000
-                default: return i
-                }
-                guard i + length <= n else { return i }
-                for k in 1..<length {
-                    let c = p[i + k]
-                    guard c & 0xC0 == 0x80 else { return i }
-                    scalar = scalar << 6 | UInt32(c & 0x3F)
-                }
-                if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
-                i += length
-            }
-            return nil
-        }
-    }
+    /// The offset of the first byte that is not part of a well-formed UTF-8 sequence, or nil
+    /// (`UTF8Validation`).
+    static func firstInvalidUTF8Offset(_ bytes: InputBytes) -> Int? { UTF8Validation.firstInvalidOffset(bytes) }
 
     static func utf16ToUTF8(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
         var units: [UInt16] = []

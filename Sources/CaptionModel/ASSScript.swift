@@ -41,11 +41,51 @@ public enum ASSSection: Sendable, Hashable {
 public struct ASSOtherEvent: Sendable, Hashable {
     /// `Comment`, or `Picture`, `Sound`, `Movie`, `Command` (kept verbatim, times and all).
     public var type: String
-    /// For a Comment: the event, with its ASS fields. For the other types: nil.
-    public var comment: CaptionEvent?
+    /// For a Comment: the event, with its ASS fields (made anew on each read while `deferred`). For the
+    /// other types: nil.
+    public var comment: CaptionEvent? {
+        get {
+            switch stored {
+            case .made(let event): event
+            case .deferred(let deferred): deferred.event()
+            case nil: nil
+            }
+        }
+        set { stored = newValue.map { .made($0) } }
+    }
     /// For the other types: the line after its `Type:` as written.
     public var line: String?
+    /// A Comment line as its reader kept it, its event not yet made: most are never asked for (a
+    /// script written back writes the line as read), and making them is most of what reading costs.
+    public var deferred: (any DeferredComment)? {
+        if case .deferred(let deferred) = stored { deferred } else { nil }
+    }
+    private var stored: Comment?
 
-    public init(comment: CaptionEvent) { self.type = "Comment"; self.comment = comment; self.line = nil }
-    public init(type: String, line: String) { self.type = type; self.comment = nil; self.line = line }
+    /// The event boxed: an event is many times the size of the other fields, and a script holds
+    /// thousands of these (karaoke templates, lines switched off).
+    private enum Comment: Sendable {
+        indirect case made(CaptionEvent)
+        case deferred(any DeferredComment)
+    }
+
+    public init(comment: CaptionEvent) { self.type = "Comment"; self.stored = .made(comment); self.line = nil }
+    public init(type: String, line: String) { self.type = type; self.stored = nil; self.line = line }
+    public init(deferred: any DeferredComment) { self.type = "Comment"; self.stored = .deferred(deferred); self.line = nil }
+
+    public static func == (a: ASSOtherEvent, b: ASSOtherEvent) -> Bool {
+        a.type == b.type && a.line == b.line && a.comment == b.comment
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(type)
+        hasher.combine(line)
+        hasher.combine(comment)
+    }
+}
+
+/// A reader's record of a Comment line, able to make its event.
+public protocol DeferredComment: Sendable {
+    /// The event, exactly as the reader would have made it while reading.
+    func event() -> CaptionEvent
 }

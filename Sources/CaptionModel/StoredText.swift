@@ -107,14 +107,16 @@ public struct TextArenaWriter {
     /// enough that the per-chunk header and the unused tail are a rounding error.
     public static let chunkSize = 64 << 10
     private var chunk: TextChunk?
+    private let chunkSize: Int
 
-    public init() {}
+    /// `chunkSize` 0 gives each text an allocation of exactly its size (a writer of one or two texts).
+    public init(chunkSize: Int = TextArenaWriter.chunkSize) { self.chunkSize = chunkSize }
 
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> StoredText {
         guard bytes.count > 0 else { return .empty }
         guard bytes.count <= Int(UInt32.max) / 2 else { return StoredText(String(decoding: bytes, as: UTF8.self)) }
         if chunk == nil || chunk!.room < bytes.count {
-            chunk = TextChunk.create(capacity: max(Self.chunkSize, bytes.count))
+            chunk = TextChunk.create(capacity: max(chunkSize, bytes.count))
         }
         let offset = chunk!.append(bytes)
         return StoredText(chunk: chunk, offset: offset, count: bytes.count)

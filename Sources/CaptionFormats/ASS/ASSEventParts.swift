@@ -1,17 +1,18 @@
 import CaptionModel
 import Foundation
 
-/// Reads the rest of a long `[Events]` section in parts, one per core, into the reader's rows.
+/// Reads the rest of a script after the first Dialogue or Comment line of a long `[Events]` section
+/// in parts, one per core, into the reader's rows.
 ///
-/// The section is cut at line starts into parts of about equal size, from the line after its first
-/// Dialogue or Comment line (so its Format line, which names the columns, has been read) to the next
-/// section header. Each part is read by a copy of the reader on the byte path alone (`eventLine`, which
-/// touches nothing but the rows, their lines and Comment events), until a line that path leaves to
-/// `line` (a malformed or unusual line, a Format line). The parts are then joined in order: each part's
-/// rows, its line numbers counted from the file's start, its Comment lines placed among the rows, and
-/// from a line where it stopped, the rest of that part read line by line by the reader itself, as one
-/// reader would have. If that changed the columns (a second Format line), the parts after it, read with
-/// the old columns, are read again line by line.
+/// The rest is cut at line starts into parts of about equal size. Each part is read by a copy of the
+/// reader on the byte path alone (`eventLine`, which touches nothing but the rows, their lines and
+/// Comment rows), until a line that path leaves to `line` (the next section's header, a malformed or
+/// unusual line, a Format line). The parts are then joined in order: each part's rows, its line numbers
+/// counted from the file's start, its Comment lines placed among the rows, and from a line where it
+/// stopped, the rest of that part read line by line by the reader itself, as one reader would have.
+/// If that changed the section or the columns (a header, a second Format line), the parts after it,
+/// read as events with the old columns, are read again line by line. (No pass looks for the section's
+/// end first: a part finds it by stopping there.)
 enum ASSEventParts {
     /// Below this, one reader: splitting costs more than it saves.
     static let minimumPartSize = 1 << 20
@@ -21,21 +22,21 @@ enum ASSEventParts {
         var rows: [ASSEventRow] = []
         /// Line numbers counted from the part's first line (1).
         var eventLines: [Int32] = []
+        /// Comment lines, placed by the rows of this part before them.
         var comments: [ASSScript.Positioned<ASSOtherEvent>] = []
         /// The first line the byte path left, and its number in the part; nil when it read every line.
         var stop: (offset: Int, line: Int)?
         var lineCount = 0
     }
 
-    /// Reads `from`..< the next section header in parts into `reader`, and returns where that ended and
-    /// the number of its last line; nil, having read nothing, when the section is too short to split
-    /// (`parts`, for tests, asks for that many parts whatever the size).
+    /// Reads `from` to the end of the input in parts into `reader`; false, having read nothing, when the
+    /// rest is too short to split (`parts`, for tests, asks for that many parts whatever the size).
     static func read(_ b: UnsafeBufferPointer<UInt8>, from start: Int, firstLine: Int, input: InputBytes, parts wanted: Int?,
-                     into reader: inout ASSReader) -> (end: Int, lastLine: Int)? {
-        let end = sectionEnd(b, from: start)
-        let count = wanted ?? min(ProcessInfo.processInfo.activeProcessorCount, 8, (end - start) / minimumPartSize)
+                     into reader: inout ASSReader) -> Bool {
+        let end = b.count
+        let count = wanted ?? min(Cores.count, 8, (end - start) / minimumPartSize)
         let cuts = cut(b, start..<end, into: count)
-        guard cuts.count > 2 else { return nil }
+        guard cuts.count > 2 else { return false }
 
         var template = reader
         template.rows = []
@@ -50,43 +51,32 @@ enum ASSEventParts {
         DispatchQueue.concurrentPerform(iterations: cuts.count - 1) { state.read($0) }
 
         var lastLine = firstLine - 1
-        var columnsChanged = false
+        var readAsEvents = true
+        reader.eventLines.reserveCapacity(reader.eventLines.count + state.slots.reduce(0) { $0 + ($1?.eventLines.count ?? 0) })
+        reader.script.otherEvents.reserveCapacity(reader.script.otherEvents.count + state.slots.reduce(0) { $0 + ($1?.comments.count ?? 0) })
         for k in 0..<(cuts.count - 1) {
             let range = cuts[k]..<cuts[k + 1]
-            if columnsChanged {
+            guard readAsEvents else {
                 lastLine += reader.readLines(b, range, firstLine: lastLine + 1, input: input)
                 continue
             }
             let part = state.slots[k]!
             let base = reader.rowCount
             reader.appendRun(part.rows)
-            reader.eventLines += part.eventLines.map { $0 + Int32(clamping: lastLine) }
-            reader.script.otherEvents += part.comments.map { .init(position: $0.position + base, value: $0.value) }
+            let offset = Int32(clamping: lastLine)
+            for line in part.eventLines { reader.eventLines.append(line + offset) }
+            // One by one: appending the array would copy its elements through generic value witnesses.
+            for comment in part.comments { reader.script.otherEvents.append(.init(position: comment.position + base, value: comment.value)) }
             guard let stop = part.stop else {
                 lastLine += part.lineCount
                 continue
             }
-            let format = reader.eventFormat
+            let format = reader.eventFormat, headers = reader.headerCount
             lastLine += stop.line - 1
             lastLine += reader.readLines(b, stop.offset..<range.upperBound, firstLine: lastLine + 1, input: input)
-            columnsChanged = reader.eventFormat != format
+            readAsEvents = reader.eventFormat == format && reader.headerCount == headers
         }
-        return (end, lastLine)
-    }
-
-    /// The start of the first line at or after `start` whose first byte beyond blanks is `[` (the next
-    /// section's header), or the end of the input.
-    static func sectionEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = b.baseAddress else { return start }
-        var p = start
-        while p < b.count, let found = memchr(base + p, 0x5B, b.count - p) {
-            let bracket = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-            var lineStart = bracket
-            while lineStart > start, b[lineStart - 1] == 0x20 || b[lineStart - 1] == 0x09 { lineStart -= 1 }
-            if lineStart == start || b[lineStart - 1] == 0x0A { return lineStart }
-            p = bracket + 1
-        }
-        return b.count
+        return true
     }
 
     /// `range` cut after line feeds into at most `n` parts of about equal size: the cut points, first
@@ -158,14 +148,14 @@ enum ASSEventParts {
 }
 
 extension ASSReader {
-    /// The lines of `range` read one by one (`eventLine`, else `line`), numbered from `firstLine`;
-    /// returns how many there were.
+    /// The lines of `range` read one by one (`eventLine` in `[Events]`, else `line`), numbered from
+    /// `firstLine`; returns how many there were.
     mutating func readLines(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, firstLine: Int, input: InputBytes) -> Int {
         var scanner = LineScanner(UnsafeBufferPointer(rebasing: b[range]), releasing: input, at: range.lowerBound)
         while let found = scanner.next() {
             let line = found.lowerBound + range.lowerBound..<found.upperBound + range.lowerBound
             let number = firstLine - 1 + scanner.lineNumber
-            if eventLine(b, line, number: number) { continue }
+            if section == .events, eventLine(b, line, number: number) { continue }
             self.line(b, line, number: number)
         }
         return scanner.lineNumber

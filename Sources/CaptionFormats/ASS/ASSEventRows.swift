@@ -59,6 +59,18 @@ struct ASSEventRow: Sendable {
     }
 }
 
+/// A Comment line as read, its event made when asked for (`ASSOtherEvent.deferred`); the ASS writer
+/// writes it back from the row.
+struct ASSCommentRow: DeferredComment {
+    let row: ASSEventRow
+
+    func event() -> CaptionEvent {
+        var scanner = ASSTextScanner()
+        var arena = TextArenaWriter(chunkSize: 0)
+        return row.event(scanner: &scanner, arena: &arena)
+    }
+}
+
 /// A script's Dialogue lines as rows, its events made on first use (`DeferredEvents`), and written back
 /// by the ASS writer straight from the rows while nobody has changed them.
 struct ASSEventRows: DeferredEventSource {

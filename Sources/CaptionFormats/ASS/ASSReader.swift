@@ -33,6 +33,8 @@ struct ASSReader {
     /// Where the events section's Format line puts each field; nil until the next event line after the
     /// Format line (or the script's kind) changed.
     var columns: EventColumns?
+    /// Section headers read so far.
+    var headerCount = 0
     /// True once the current `[Events]` section's lines have been handed to `ASSEventParts`.
     var sectionReadInParts = false
     /// Where each field of the line being read starts (the byte after its comma).
@@ -57,28 +59,18 @@ struct ASSReader {
         var reader = ASSReader()
         reader.diagnostics = text.diagnostics
         text.utf8.withUnsafeBufferPointer { b in
-            // A scanner from `offset`, line numbers from `lines`: a new one after lines read in parts.
-            var offset = 0, lines = 0
-            scanning: while offset < b.count {
-                var scanner = LineScanner(UnsafeBufferPointer(rebasing: b[offset...]), releasing: text.utf8, at: offset)
-                while let found = scanner.next() {
-                    let range = found.lowerBound + offset..<found.upperBound + offset
-                    let number = lines + scanner.lineNumber
-                    guard byteEvents, reader.section == .events, reader.eventLine(b, range, number: number) else {
-                        reader.line(b, range, number: number)
-                        continue
-                    }
-                    // After a section's first event (its Format line read), the rest of it in parts.
-                    guard !reader.sectionReadInParts, !scanner.hasBareCR else { continue }
-                    reader.sectionReadInParts = true
-                    let rest = offset + scanner.position
-                    if let read = ASSEventParts.read(b, from: rest, firstLine: number + 1, input: text.utf8, parts: parts, into: &reader) {
-                        offset = read.end
-                        lines = read.lastLine
-                        continue scanning
-                    }
+            var scanner = LineScanner(b, releasing: text.utf8)
+            while let range = scanner.next() {
+                let number = scanner.lineNumber
+                guard byteEvents, reader.section == .events, reader.eventLine(b, range, number: number) else {
+                    reader.line(b, range, number: number)
+                    continue
                 }
-                break
+                // After a section's first event (its Format line read), the rest of the script in parts
+                // (cut after LFs, so a bare CR is always inside a part, whose scanner splits there).
+                guard !reader.sectionReadInParts else { continue }
+                reader.sectionReadInParts = true
+                if ASSEventParts.read(b, from: scanner.position, firstLine: number + 1, input: text.utf8, parts: parts, into: &reader) { break }
             }
         }
         guard reader.sawSection else {
@@ -97,6 +89,7 @@ struct ASSReader {
         if start < range.upperBound, b[start] == 0x5B, let header = sectionHeader(b.string(start..<range.upperBound)) {
             endVerbatimSection()
             sawSection = true
+            headerCount += 1
             sectionReadInParts = false
             switch header.lowercased() {
             case "[script info]": section = .scriptInfo
@@ -345,8 +338,7 @@ struct ASSReader {
             eventLines.append(Int32(clamping: number))
             rows.append(row)
         } else {
-            let event = row.event(scanner: &textScanner, arena: &arena)
-            script.otherEvents.append(.init(position: rowCount, value: ASSOtherEvent(comment: event)))
+            script.otherEvents.append(.init(position: rowCount, value: ASSOtherEvent(deferred: ASSCommentRow(row: row))))
         }
         return true
     }

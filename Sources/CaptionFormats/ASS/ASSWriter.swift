@@ -172,15 +172,20 @@ package enum ASSWriter {
                 writeEvent(event, kind: "Dialogue: ", context, sink, lost: &lost)
                 return
             }
-            appendTimes(kind: "Dialogue: ", layer: Int(row.pointee.layer), Milliseconds(row.pointee.start), Milliseconds(row.pointee.end),
-                        sink, lost: &lost)
-            appendASSFields(style: row.pointee.style ?? "", name: row.pointee.name,
-                            margins: (Int(row.pointee.marginLeft), Int(row.pointee.marginRight), Int(row.pointee.marginVertical)),
-                            effect: row.pointee.effect, sink)
-            StoredText.withUTF8(in: row.pointer(to: \.text)!) { sink.append($0) }
-            sink.append(0x0A)
+            writeRow(row, kind: "Dialogue: ", sink, lost: &lost)
         }
         return lost
+    }
+
+    /// What `writeEvent` writes for the event of a row read from ASS, from the row.
+    private static func writeRow(_ row: UnsafePointer<ASSEventRow>, kind: StaticString, _ sink: ByteSink, lost: inout LostFeatures) {
+        appendTimes(kind: kind, layer: Int(row.pointee.layer), Milliseconds(row.pointee.start), Milliseconds(row.pointee.end),
+                    sink, lost: &lost)
+        appendASSFields(style: row.pointee.style ?? "", name: row.pointee.name,
+                        margins: (Int(row.pointee.marginLeft), Int(row.pointee.marginRight), Int(row.pointee.marginVertical)),
+                        effect: row.pointee.effect, sink)
+        StoredText.withUTF8(in: row.pointer(to: \.text)!) { sink.append($0) }
+        sink.append(0x0A)
     }
 
     /// The Comment and other lines that stand before event `n`, from `other` on (moved past them).
@@ -225,7 +230,10 @@ package enum ASSWriter {
 
     /// A Comment line as an event, any other line as read.
     private static func writeOther(_ other: ASSOtherEvent, _ context: EventContext, _ sink: ByteSink, lost: inout LostFeatures) {
-        if let comment = other.comment {
+        // A Comment line as read, in a script written with its own style names: the line back as it was.
+        if context.keepsStyleNames, let read = other.deferred as? ASSCommentRow {
+            withUnsafePointer(to: read.row) { writeRow($0, kind: "Comment: ", sink, lost: &lost) }
+        } else if let comment = other.comment {
             writeEvent(comment, kind: "Comment: ", context, sink, lost: &lost)
         } else {
             sink.appendString("\(fieldSafe(other.type)): \(safeLine(other.line ?? ""))\n")

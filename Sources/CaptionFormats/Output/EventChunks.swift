@@ -20,7 +20,7 @@ enum EventChunks {
     static func write<Notes>(count: Int, into sink: ByteSink, options: WriteOptions,
                              merge: (inout Notes, Notes) -> Void,
                              body: @escaping (Range<Int>, ByteSink) -> Notes) -> Notes {
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+        let workers = min(Cores.count, 8)
         guard workers > 1, count >= 2 * eventsPerChunk, !options.singleThreaded else { return body(0..<count, sink) }
         let rounds = ChunkRounds(workers: workers, count: count, sink: sink, body: body)
         var notes: Notes?

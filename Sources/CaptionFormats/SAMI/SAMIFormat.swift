@@ -22,9 +22,14 @@ public enum SAMIFormat: SubtitleFormat {
                 }
                 break
             }
-            let lower = String(decoding: head, as: UTF8.self).lowercased()
-            guard let sync = lower.firstRange(of: "<sync") else { return .no }
-            return lower[sync.upperBound...].prefix(40).contains("start") ? .maybe : .no
+            // On bytes: lowering and searching 4 KB as a String costs most of detecting every format.
+            let sync = Array("sync".utf8)
+            guard head.count > sync.count,
+                  let at = (0..<(head.count - sync.count)).first(where: { k in
+                      head[k] == 0x3C && (0..<sync.count).allSatisfy { head[k + 1 + $0] | 0x20 == sync[$0] } })
+            else { return .no }
+            let after = String(decoding: UnsafeBufferPointer(rebasing: head[(at + 1 + sync.count)...].prefix(160)), as: UTF8.self)
+            return after.lowercased().prefix(40).contains("start") ? .maybe : .no
         }
     }
 

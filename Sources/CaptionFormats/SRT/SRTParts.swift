@@ -24,7 +24,7 @@ enum SRTParts {
 
     /// `parts` (tests) asks for that many parts whatever the size.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, input: InputBytes, parts wanted: Int? = nil) -> Read {
-        let parts = split(bytes, into: wanted ?? min(ProcessInfo.processInfo.activeProcessorCount, 8, bytes.count / minimumPartSize))
+        let parts = split(bytes, into: wanted ?? min(Cores.count, 8, bytes.count / minimumPartSize))
         let state = PartState(bytes: bytes, parts: parts, input: input)
         // Counting arrows first lets the event array be allocated once, at its final size.
         DispatchQueue.concurrentPerform(iterations: parts.count) { state.countArrows($0) }
