@@ -20,6 +20,8 @@ enum ASSEventParts {
     /// What one part read, up to the line where it stopped.
     struct Part {
         var rows: [ASSEventRow] = []
+        /// The values the rows' fields index.
+        var fields = ASSRowFields()
         /// Line numbers counted from the part's first line (1).
         var eventLines: [Int32] = []
         /// Comment lines, placed by the rows of this part before them.
@@ -62,7 +64,7 @@ enum ASSEventParts {
             }
             let part = state.slots[k]!
             let base = reader.rowCount
-            reader.appendRun(part.rows)
+            reader.appendRun(ASSEventRun(rows: part.rows, fields: part.fields))
             let offset = Int32(clamping: lastLine)
             for line in part.eventLines { reader.eventLines.append(line + offset) }
             // One by one: appending the array would copy its elements through generic value witnesses.
@@ -140,6 +142,7 @@ enum ASSEventParts {
             }
             part.lineCount = scanner.lineNumber
             part.rows = reader.rows
+            part.fields = reader.fields
             part.eventLines = reader.eventLines
             part.comments = reader.script.otherEvents.map { .init(position: $0.position - base, value: $0.value) }
             slots[k] = part

@@ -17,14 +17,15 @@ struct ASSEventRow: Sendable {
     var marginRight: Int32
     var marginVertical: Int32
     var text: StoredText
-    /// The Style field trimmed, `*` dropped; nil when that leaves nothing.
-    var style: String?
-    var name: String
-    var effect: String
+    /// The Style field trimmed, `*` dropped (nil when that leaves nothing), the Name and Effect fields
+    /// trimmed: indices into the run's `ASSRowFields`.
+    var style: UInt32
+    var name: UInt32
+    var effect: UInt32
 
     /// The event this line says, exactly as the reader made it before rows existed: the Text field
     /// stored once (its plain text beside it only when they differ), the fields in `CaptionEvent.ass`.
-    func event(scanner: inout ASSTextScanner, arena: inout TextArenaWriter) -> CaptionEvent {
+    func event(fields: ASSRowFields, scanner: inout ASSTextScanner, arena: inout TextArenaWriter) -> CaptionEvent {
         let start = Milliseconds(self.start)
         var plain = text
         var spans: [TextSpan] = []
@@ -48,27 +49,44 @@ struct ASSEventRow: Sendable {
         }
         var ass = ASSEventFields()
         ass.layer = Int(layer)
-        ass.name = name
+        ass.name = fields.name(self)
         ass.marginLeft = Int(marginLeft)
         ass.marginRight = Int(marginRight)
         ass.marginVertical = Int(marginVertical)
-        ass.effect = effect
+        ass.effect = fields.effect(self)
         ass.textDigest = CaptionEvent.assTextDigest(plain: plain, spans: spans, placement: placement, words: words, start: start)
         return CaptionEvent(start: start, end: Milliseconds(end), plain: plain, spans: spans, source: text, words: words,
-                            placement: placement, style: style, ass: ass)
+                            placement: placement, style: fields.style(self), ass: ass)
     }
 }
 
 /// A Comment line as read, its event made when asked for (`ASSOtherEvent.deferred`); the ASS writer
 /// writes it back from the row.
-struct ASSCommentRow: DeferredComment {
+final class ASSCommentRow: DeferredComment {
+    /// The row, its field indices into `fields`, a table of its own values only.
     let row: ASSEventRow
+    let fields: ASSRowFields
+
+    init(_ row: ASSEventRow, fields all: ASSRowFields) {
+        var fields = ASSRowFields()
+        self.row = ASSEventRow(start: row.start, end: row.end, layer: row.layer, marginLeft: row.marginLeft, marginRight: row.marginRight,
+                               marginVertical: row.marginVertical, text: row.text, style: fields.styles.add(all.style(row)),
+                               name: fields.names.add(all.name(row)), effect: fields.effects.add(all.effect(row)))
+        self.fields = fields
+    }
 
     func event() -> CaptionEvent {
         var scanner = ASSTextScanner()
         var arena = TextArenaWriter(chunkSize: 0)
-        return row.event(scanner: &scanner, arena: &arena)
+        return row.event(fields: fields, scanner: &scanner, arena: &arena)
     }
+}
+
+/// Rows read in one go (a part, or the lines one reader read between parts), with the field values
+/// their indices point into.
+struct ASSEventRun: Sendable {
+    var rows: [ASSEventRow]
+    var fields: ASSRowFields
 }
 
 /// A script's Dialogue lines as rows, its events made on first use (`DeferredEvents`), and written back
@@ -76,30 +94,31 @@ struct ASSCommentRow: DeferredComment {
 struct ASSEventRows: DeferredEventSource {
     /// The rows in order, in the runs they were read in (one per part of a section read in parts):
     /// joining them would copy every row once more.
-    let runs: [[ASSEventRow]]
+    let runs: [ASSEventRun]
     /// Events the reader made while reading (lines the rows cannot hold), by index; their rows are
     /// placeholders.
     let made: [Int: CaptionEvent]
     let count: Int
 
-    init(runs: [[ASSEventRow]], made: [Int: CaptionEvent]) {
-        self.runs = runs.filter { !$0.isEmpty }
+    init(runs: [ASSEventRun], made: [Int: CaptionEvent]) {
+        self.runs = runs.filter { !$0.rows.isEmpty }
         self.made = made
-        count = runs.reduce(0) { $0 + $1.count }
+        count = runs.reduce(0) { $0 + $1.rows.count }
     }
 
-    /// Calls `body` with each index in `range` and its row, in order. The row is lent, not copied:
-    /// a copy retains its text's chunk, and writers on every core retaining the chunks they share
-    /// cost more than writing the rows.
-    func forEach(in range: Range<Int>, _ body: (Int, UnsafePointer<ASSEventRow>) -> Void) {
+    /// Calls `body` with each run's rows in `range` (the index of the first, the rows, the values
+    /// their fields index), in order. The rows are lent, not copied: a copy retains its text's chunk,
+    /// and writers on every core retaining the chunks they share cost more than writing the rows.
+    func forEachRun(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<ASSEventRow>, ASSRowFields) -> Void) {
         var first = 0
         for run in runs {
-            let here = first..<(first + run.count)
-            first += run.count
+            let here = first..<(first + run.rows.count)
+            first += run.rows.count
             let wanted = here.clamped(to: range)
             guard !wanted.isEmpty else { continue }
-            run.withUnsafeBufferPointer { rows in
-                for n in wanted { body(n, rows.baseAddress! + (n - here.lowerBound)) }
+            run.rows.withUnsafeBufferPointer { rows in
+                body(wanted.lowerBound, UnsafeBufferPointer(rebasing: rows[(wanted.lowerBound - here.lowerBound)..<(wanted.upperBound - here.lowerBound)]),
+                     run.fields)
             }
         }
     }
@@ -115,8 +134,10 @@ struct ASSEventRows: DeferredEventSource {
             var events: [CaptionEvent] = []
             let range = k * partSize..<min(rows.count, (k + 1) * partSize)
             events.reserveCapacity(range.count)
-            rows.forEach(in: range) { n, row in
-                events.append(rows.made[n] ?? row.pointee.event(scanner: &scanner, arena: &arena))
+            rows.forEachRun(in: range) { first, run, fields in
+                for (k, row) in run.enumerated() {
+                    events.append(rows.made[first + k] ?? row.event(fields: fields, scanner: &scanner, arena: &arena))
+                }
             }
             return events
         }

@@ -42,15 +42,15 @@ struct ASSReader {
     /// The Dialogue lines, their events made on first use (`ASSEventRows`): the run being read, after
     /// the runs read before it (in parts, `ASSEventParts`).
     var rows: [ASSEventRow] = []
-    private var runs: [[ASSEventRow]] = []
+    private var runs: [ASSEventRun] = []
     private var rowsInRuns = 0
     /// The Dialogue lines read so far.
     var rowCount: Int { rowsInRuns + rows.count }
     /// Events made while reading, by row: lines the byte reader leaves to `line`, and rows whose
     /// numbers do not fit a row.
     var made: [Int: CaptionEvent] = [:]
-    /// The Strings of the Style, Name and Effect fields' recent values.
-    var styleNames = ASSFieldStrings(), names = ASSFieldStrings(), effects = ASSFieldStrings()
+    /// The values of the Style, Name and Effect fields the rows index.
+    var fields = ASSRowFields()
 
     /// `byteEvents: false` reads every line through `line` (the differential tests compare the two);
     /// `parts` (tests) reads each `[Events]` section's lines after its first event in that many parts
@@ -79,7 +79,8 @@ struct ASSReader {
         reader.endVerbatimSection()
         reader.script.kind = reader.legacy ? .ssa : .ass
         reader.document.assScript = reader.script
-        reader.document.deferEvents(DeferredEvents(ASSEventRows(runs: reader.runs + [reader.rows], made: reader.made)))
+        reader.document.deferEvents(DeferredEvents(ASSEventRows(runs: reader.runs + [ASSEventRun(rows: reader.rows, fields: reader.fields)],
+                                                                made: reader.made)))
         return ParseResult(document: reader.document, diagnostics: reader.diagnostics, eventLines: reader.eventLines)
     }
 
@@ -280,15 +281,24 @@ struct ASSReader {
         var start = range.lowerBound
         let end = range.upperBound
         while start < end, b[start] == 0x20 || b[start] == 0x09 { start += 1 }
-        guard start < end, b[start] != 0x5B, let base = b.baseAddress,
-              let found = memchr(base + start, 0x3A, end - start) else { return false }
-        let colon = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-        var keyEnd = colon
-        while keyEnd > start, b[keyEnd - 1] == 0x20 || b[keyEnd - 1] == 0x09 { keyEnd -= 1 }
-        let isDialogue: Bool
-        if b.hasLowercasedKey("dialogue", start..<keyEnd) { isDialogue = true }
-        else if b.hasLowercasedKey("comment", start..<keyEnd) { isDialogue = false }
-        else { return false }
+        guard start < end, b[start] != 0x5B, let base = b.baseAddress else { return false }
+        let isDialogue: Bool, colon: Int
+        // `Dialogue:` and `Comment:` as nearly every script writes them, eight bytes at a time (`| 0x20`
+        // lowers the letters, and no other byte lowers to one).
+        let head = end - start >= 9 ? UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) : 0
+        if head | 0x2020_2020_2020_2020 == 0x6575_676F_6C61_6964, b[start + 8] == 0x3A { // "dialogue"
+            (isDialogue, colon) = (true, start + 8)
+        } else if head | 0x0020_2020_2020_2020 == 0x3A74_6E65_6D6D_6F63 { // "comment:"
+            (isDialogue, colon) = (false, start + 7)
+        } else {
+            guard let found = memchr(base + start, 0x3A, end - start) else { return false }
+            colon = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            var keyEnd = colon
+            while keyEnd > start, b[keyEnd - 1] == 0x20 || b[keyEnd - 1] == 0x09 { keyEnd -= 1 }
+            if b.hasLowercasedKey("dialogue", start..<keyEnd) { isDialogue = true }
+            else if b.hasLowercasedKey("comment", start..<keyEnd) { isDialogue = false }
+            else { return false }
+        }
         var valueStart = colon + 1
         if valueStart < end, b[valueStart] >= 0x80 { return false }
         if valueStart < end, b[valueStart] == 0x20 {
@@ -301,13 +311,22 @@ struct ASSReader {
         if fieldStarts.count < max(columns.count, 1) { fieldStarts = Array(repeating: 0, count: max(columns.count, 1)) }
         let split = fieldStarts.withUnsafeMutableBufferPointer { starts in
             starts[0] = valueStart
-            var position = valueStart
-            for k in 1..<max(columns.count, 1) {
-                // Fields before the text are short: eight bytes at a time beats a memchr call for each.
-                let comma = b.firstComma(from: position, before: end)
-                guard comma < end, b.isCharacter(at: comma, in: start..<end) else { return false }
-                starts[k] = comma + 1
-                position = comma + 1
+            // The commas of 64 bytes at a time as the bits of a word: the fields before the text are
+            // short, and looking for each comma on its own costs a mispredicted branch a field.
+            let needed = max(columns.count, 1) - 1
+            var found = 0
+            var block = valueStart
+            while found < needed {
+                guard block < end else { return false }
+                var commas = b.commaBits(from: block, before: end)
+                while commas != 0, found < needed {
+                    let comma = block + commas.trailingZeroBitCount
+                    commas &= commas &- 1
+                    guard b.isCharacter(at: comma, in: start..<end) else { return false }
+                    found += 1
+                    starts[found] = comma + 1
+                }
+                block += 64
             }
             return true
         }
@@ -331,42 +350,37 @@ struct ASSReader {
         }
         let row = ASSEventRow(start: start32, end: end32, layer: layer, marginLeft: marginL, marginRight: marginR,
                               marginVertical: marginV, text: arena.append(UnsafeBufferPointer(rebasing: b[textRange])),
-                              style: field(columns.style).flatMap { styleName(b, $0) },
-                              name: field(columns.name).flatMap { names.value(b, $0) { $0.assTrimmedString($1) } } ?? "",
-                              effect: field(columns.effect).flatMap { effects.value(b, $0) { $0.assTrimmedString($1) } } ?? "")
+                              style: fields.styles.index(b, field(columns.style) ?? end..<end) { b, range in
+                                  let name = b.assStyleName(range)
+                                  return name.isEmpty ? nil : name
+                              },
+                              name: fields.names.index(b, field(columns.name) ?? end..<end) { $0.assTrimmedString($1) },
+                              effect: fields.effects.index(b, field(columns.effect) ?? end..<end) { $0.assTrimmedString($1) })
         if isDialogue {
             eventLines.append(Int32(clamping: number))
             rows.append(row)
         } else {
-            script.otherEvents.append(.init(position: rowCount, value: ASSOtherEvent(deferred: ASSCommentRow(row: row))))
+            script.otherEvents.append(.init(position: rowCount, value: ASSOtherEvent(deferred: ASSCommentRow(row, fields: fields))))
         }
         return true
     }
 
     /// Rows another reader read (a part of the section) after the ones read so far, kept as they are.
-    mutating func appendRun(_ run: [ASSEventRow]) {
+    mutating func appendRun(_ run: ASSEventRun) {
         if !rows.isEmpty {
-            runs.append(rows)
+            runs.append(ASSEventRun(rows: rows, fields: fields))
             rowsInRuns += rows.count
             rows = []
         }
         runs.append(run)
-        rowsInRuns += run.count
+        rowsInRuns += run.rows.count
     }
 
     /// An event made while reading, kept in its place among the rows.
     private mutating func appendMade(_ event: CaptionEvent) {
         made[rowCount] = event
         rows.append(ASSEventRow(start: 0, end: 0, layer: 0, marginLeft: 0, marginRight: 0, marginVertical: 0, text: .empty,
-                                style: nil, name: "", effect: ""))
-    }
-
-    /// A Style field as the style's name (nil when empty).
-    private mutating func styleName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
-        styleNames.value(b, range) { b, range in
-            let name = b.assStyleName(range)
-            return name.isEmpty ? nil : name
-        }
+                                style: 0, name: 0, effect: 0))
     }
 
     /// `h:mm:ss.cc` to milliseconds (`ASSTime.milliseconds`).
@@ -382,21 +396,27 @@ extension UnsafeBufferPointer<UInt8> {
         return true
     }
 
-    /// The first comma in `start..<end`, or `end`: eight bytes at a time, where a zero byte in
-    /// `word ^ commas` (found exactly, not just detected) marks one.
+    /// The commas of the 64 bytes from `start` (fewer before `end`) as bits, the lowest for `start`:
+    /// eight bytes at a time, where a zero byte in `word ^ commas` (found exactly, not just detected)
+    /// marks one, its high bit gathered into the word's byte of the result by one multiplication.
     @inline(__always)
-    fileprivate func firstComma(from start: Int, before end: Int) -> Int {
-        guard let base = baseAddress else { return end }
+    fileprivate func commaBits(from start: Int, before end: Int) -> UInt64 {
+        guard let base = baseAddress else { return 0 }
         let commas: UInt64 = 0x2C2C_2C2C_2C2C_2C2C, lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        var p = start
-        while p + 8 <= end {
+        var bits: UInt64 = 0, p = start, shift: UInt64 = 0
+        while shift < 64, p + 8 <= end {
             let v = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self) ^ commas
             let zeros = ~(((v & lows) &+ lows) | v | lows)
-            if zeros != 0 { return p + zeros.trailingZeroBitCount / 8 }
+            bits |= (((zeros >> 7) &* 0x0102_0408_1020_4080) >> 56) << shift
             p += 8
+            shift += 8
         }
-        while p < end, base[p] != 0x2C { p += 1 }
-        return p
+        while shift < 64, p < end {
+            if base[p] == 0x2C { bits |= 1 << shift }
+            p += 1
+            shift += 1
+        }
+        return bits
     }
 
     /// True when the ASCII byte at `index` is a Character of its own in the String of `bounds`' bytes (as

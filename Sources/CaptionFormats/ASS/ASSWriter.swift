@@ -166,24 +166,49 @@ package enum ASSWriter {
         var lost = LostFeatures()
         var other = context.firstOther(atOrAfter: range.lowerBound)
         let anyMade = !rows.made.isEmpty
-        rows.forEach(in: range) { n, row in
-            writeOthers(before: n, from: &other, context, sink, lost: &lost)
-            if anyMade, let event = rows.made[n] {
-                writeEvent(event, kind: "Dialogue: ", context, sink, lost: &lost)
-                return
+        rows.forEachRun(in: range) { first, run, fields in
+            var bytes = RunFieldBytes(fields)
+            for k in run.indices {
+                let n = first + k
+                writeOthers(before: n, from: &other, context, sink, lost: &lost)
+                if anyMade, let event = rows.made[n] {
+                    writeEvent(event, kind: "Dialogue: ", context, sink, lost: &lost)
+                    continue
+                }
+                writeRow(run.baseAddress! + k, &bytes, kind: "Dialogue: ", sink, lost: &lost)
             }
-            writeRow(row, kind: "Dialogue: ", sink, lost: &lost)
         }
         return lost
     }
 
-    /// What `writeEvent` writes for the event of a row read from ASS, from the row.
-    private static func writeRow(_ row: UnsafePointer<ASSEventRow>, kind: StaticString, _ sink: ByteSink, lost: inout LostFeatures) {
+    /// The field-safe bytes of a run's Style, Name and Effect values.
+    private struct RunFieldBytes {
+        var styles: ASSFieldBytes, names: ASSFieldBytes, effects: ASSFieldBytes
+        init(_ fields: ASSRowFields) {
+            styles = ASSFieldBytes(fields.styles)
+            names = ASSFieldBytes(fields.names)
+            effects = ASSFieldBytes(fields.effects)
+        }
+    }
+
+    /// What `writeEvent` writes for the event of a row read from ASS (`appendTimes`, `appendASSFields`,
+    /// the Text field as read), from the row.
+    private static func writeRow(_ row: UnsafePointer<ASSEventRow>, _ fields: inout RunFieldBytes, kind: StaticString, _ sink: ByteSink,
+                                 lost: inout LostFeatures) {
         appendTimes(kind: kind, layer: Int(row.pointee.layer), Milliseconds(row.pointee.start), Milliseconds(row.pointee.end),
                     sink, lost: &lost)
-        appendASSFields(style: row.pointee.style ?? "", name: row.pointee.name,
-                        margins: (Int(row.pointee.marginLeft), Int(row.pointee.marginRight), Int(row.pointee.marginVertical)),
-                        effect: row.pointee.effect, sink)
+        fields.styles.append(row.pointee.style, to: sink)
+        sink.append(0x2C)
+        fields.names.append(row.pointee.name, to: sink)
+        sink.append(0x2C)
+        sink.appendDecimal(Int(row.pointee.marginLeft))
+        sink.append(0x2C)
+        sink.appendDecimal(Int(row.pointee.marginRight))
+        sink.append(0x2C)
+        sink.appendDecimal(Int(row.pointee.marginVertical))
+        sink.append(0x2C)
+        fields.effects.append(row.pointee.effect, to: sink)
+        sink.append(0x2C)
         StoredText.withUTF8(in: row.pointer(to: \.text)!) { sink.append($0) }
         sink.append(0x0A)
     }
@@ -232,7 +257,8 @@ package enum ASSWriter {
     private static func writeOther(_ other: ASSOtherEvent, _ context: EventContext, _ sink: ByteSink, lost: inout LostFeatures) {
         // A Comment line as read, in a script written with its own style names: the line back as it was.
         if context.keepsStyleNames, let read = other.deferred as? ASSCommentRow {
-            withUnsafePointer(to: read.row) { writeRow($0, kind: "Comment: ", sink, lost: &lost) }
+            var bytes = RunFieldBytes(read.fields)
+            withUnsafePointer(to: read.row) { writeRow($0, &bytes, kind: "Comment: ", sink, lost: &lost) }
         } else if let comment = other.comment {
             writeEvent(comment, kind: "Comment: ", context, sink, lost: &lost)
         } else {

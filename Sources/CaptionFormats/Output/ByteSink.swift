@@ -110,6 +110,8 @@ public final class ByteSink {
 
     /// `value` in decimal, zero-padded to at least `width` digits (a minus sign before the padding).
     public func appendDecimal(_ value: Int, width: Int = 1) {
+        // One digit, as most layers and margins are.
+        if value >= 0, value < 10, width <= 1 { append(0x30 &+ UInt8(truncatingIfNeeded: value)); return }
         if value < 0 { append(0x2D) }
         var magnitude = value.magnitude
         var digits = 1
