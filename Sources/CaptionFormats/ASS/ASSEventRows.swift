@@ -67,11 +67,11 @@ final class ASSCommentRow: DeferredComment {
     let row: ASSEventRow
     let fields: ASSRowFields
 
-    init(_ row: ASSEventRow, fields all: ASSRowFields) {
+    init(_ row: ASSEventRow, style: String?, name: String, effect: String) {
         var fields = ASSRowFields()
         self.row = ASSEventRow(start: row.start, end: row.end, layer: row.layer, marginLeft: row.marginLeft, marginRight: row.marginRight,
-                               marginVertical: row.marginVertical, text: row.text, style: fields.styles.add(all.style(row)),
-                               name: fields.names.add(all.name(row)), effect: fields.effects.add(all.effect(row)))
+                               marginVertical: row.marginVertical, text: row.text, style: fields.styles.add(style),
+                               name: fields.names.add(name), effect: fields.effects.add(effect))
         self.fields = fields
     }
 

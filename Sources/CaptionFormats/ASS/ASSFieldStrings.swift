@@ -27,11 +27,20 @@ struct ASSFieldStrings: Sendable {
                         _ make: (UnsafeBufferPointer<UInt8>, Range<Int>) -> String?) -> UInt32 {
         let field = UnsafeBufferPointer(rebasing: b[range])
         let word = Self.word(b, range)
-        for k in counts.indices where counts[k] == field.count && words[k] == word {
-            let same = field.count <= 8
-                || bytes[k].withUnsafeBufferPointer { memcmp($0.baseAddress! + 8, field.baseAddress! + 8, field.count - 8) == 0 }
-            if same { return indices[k] }
+        // The entries' lengths and words read in place: through the arrays each read is a bounds
+        // check, and a line looks up three fields.
+        let found = counts.withUnsafeBufferPointer { counts in
+            words.withUnsafeBufferPointer { words -> Int? in
+                for k in 0..<counts.count where counts[k] == field.count && words[k] == word {
+                    if field.count <= 8
+                        || bytes[k].withUnsafeBufferPointer({ memcmp($0.baseAddress! + 8, field.baseAddress! + 8, field.count - 8) == 0 }) {
+                        return k
+                    }
+                }
+                return nil
+            }
         }
+        if let found { return indices[found] }
         let index = UInt32(values.count)
         values.append(make(b, range))
         if bytes.count < Self.capacity {

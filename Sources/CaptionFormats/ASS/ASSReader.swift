@@ -360,7 +360,8 @@ struct ASSReader {
             eventLines.append(Int32(clamping: number))
             rows.append(row)
         } else {
-            script.otherEvents.append(.init(position: rowCount, value: ASSOtherEvent(deferred: ASSCommentRow(row, fields: fields))))
+            let comment = ASSCommentRow(row, style: fields.style(row), name: fields.name(row), effect: fields.effect(row))
+            script.otherEvents.append(.init(position: rowCount, value: ASSOtherEvent(deferred: comment)))
         }
         return true
     }
