@@ -49,7 +49,7 @@ public enum TextDecoding {
     }
 
     private static func decodeUTF8(_ input: InputBytes, sourceName: String) throws -> DecodedText {
-        guard let bad = firstInvalidUTF8Offset(input) else {
+        guard let bad = UTF8Validation.firstInvalidOffset(input) else {
             return DecodedText(utf8: input, sourceName: sourceName)
         }
         let bytes = input.asArray
@@ -64,7 +64,7 @@ public enum TextDecoding {
         switch key {
         case "utf8":
             let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-            if let bad = firstInvalidUTF8Offset(InputBytes(body)) {
+            if let bad = UTF8Validation.firstInvalidOffset(InputBytes(body)) {
                 throw CaptionFormatError(.malformed, "\(sourceName): not valid UTF-8 at byte offset \(bad), but --encoding \(name) was given")
             }
             return DecodedText(utf8: body, sourceName: sourceName, encoding: "UTF-8")
@@ -82,10 +82,6 @@ public enum TextDecoding {
                                sourceName: sourceName, encoding: name)
         }
     }
-
-    /// The offset of the first byte that is not part of a well-formed UTF-8 sequence, or nil
-    /// (`UTF8Validation`).
-    static func firstInvalidUTF8Offset(_ bytes: InputBytes) -> Int? { UTF8Validation.firstInvalidOffset(bytes) }
 
     static func utf16ToUTF8(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
         var units: [UInt16] = []

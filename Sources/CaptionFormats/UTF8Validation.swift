@@ -1,4 +1,4 @@
-import Dispatch
+import CaptionModel
 
 /// Finds the first byte of an input that is not part of a well-formed UTF-8 sequence: every file read
 /// as UTF-8 is checked whole before it is parsed, so a large one is checked in parts, one per core.
@@ -26,23 +26,15 @@ enum UTF8Validation {
                 cuts.append(max(cut, cuts.last!))
             }
             cuts.append(p.count)
-            let found = UnsafeMutableBufferPointer<Int?>.allocate(capacity: count)
-            defer { found.deallocate() }
-            found.initialize(repeating: nil)
-            let shared = Shared(bytes: p, cuts: cuts, input: bytes, found: found)
-            DispatchQueue.concurrentPerform(iterations: count) { k in
-                shared.found[k] = firstInvalidOffset(shared.bytes, shared.cuts[k]..<shared.cuts[k + 1], releasing: shared.input)
-            }
+            let shared = SharedBytes(bytes: p)
+            let found = ParallelSlots.map(count) { [cuts] k in firstInvalidOffset(shared.bytes, cuts[k]..<cuts[k + 1], releasing: bytes) }
             return found.lazy.compactMap { $0 }.first
         }
     }
 
-    /// What the parts share: each reads the input and writes only its own slot of `found`.
-    private struct Shared: @unchecked Sendable {
+    /// The input's bytes, read by every part (and written by none) while `bytes` holds them.
+    private struct SharedBytes: @unchecked Sendable {
         let bytes: UnsafeBufferPointer<UInt8>
-        let cuts: [Int]
-        let input: InputBytes
-        let found: UnsafeMutableBufferPointer<Int?>
     }
 
     /// The first ill-formed byte of the sequences that start in `range` (the last may end after it).

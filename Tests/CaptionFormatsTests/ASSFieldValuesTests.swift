@@ -4,7 +4,7 @@ import CaptionModel
 @testable import CaptionFormats
 
 /// The byte path's shortcuts for an event's fields: Style, Name and Effect Strings remembered for a
-/// script's recent values (`ASSFieldStrings`), commas found eight bytes at a time. Each against the
+/// script's recent values (`ASSFieldStrings`), commas found 64 bytes at a time as a bit mask. Each against the
 /// values written and against the line-by-line String path.
 @Suite struct ASSFieldValuesTests {
     /// More distinct speakers than are remembered, in turn and at random, of lengths around one and two

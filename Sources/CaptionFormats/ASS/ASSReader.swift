@@ -245,6 +245,14 @@ struct ASSReader {
         script.otherEvents.append(.init(position: rowCount, value: other))
     }
 
+    /// The keys of the lines the byte path reads, as little-endian words of their lower case letters.
+    struct EventKey {
+        let word: UInt64
+        let count: Int
+        static let dialogue = EventKey(word: 0x6575_676F_6C61_6964, count: 8)
+        static let comment = EventKey(word: 0x0074_6E65_6D6D_6F63, count: 7)
+    }
+
     /// The columns of the events section's Format line the model reads, each the last of its name (as a
     /// dictionary of the line's fields would hold it), -1 when the line has none.
     struct EventColumns {
@@ -281,24 +289,11 @@ struct ASSReader {
         var start = range.lowerBound
         let end = range.upperBound
         while start < end, b[start] == 0x20 || b[start] == 0x09 { start += 1 }
-        guard start < end, b[start] != 0x5B, let base = b.baseAddress else { return false }
+        guard start < end, b[start] != 0x5B else { return false }
         let isDialogue: Bool, colon: Int
-        // `Dialogue:` and `Comment:` as nearly every script writes them, eight bytes at a time (`| 0x20`
-        // lowers the letters, and no other byte lowers to one).
-        let head = end - start >= 9 ? UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) : 0
-        if head | 0x2020_2020_2020_2020 == 0x6575_676F_6C61_6964, b[start + 8] == 0x3A { // "dialogue"
-            (isDialogue, colon) = (true, start + 8)
-        } else if head | 0x0020_2020_2020_2020 == 0x3A74_6E65_6D6D_6F63 { // "comment:"
-            (isDialogue, colon) = (false, start + 7)
-        } else {
-            guard let found = memchr(base + start, 0x3A, end - start) else { return false }
-            colon = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-            var keyEnd = colon
-            while keyEnd > start, b[keyEnd - 1] == 0x20 || b[keyEnd - 1] == 0x09 { keyEnd -= 1 }
-            if b.hasLowercasedKey("dialogue", start..<keyEnd) { isDialogue = true }
-            else if b.hasLowercasedKey("comment", start..<keyEnd) { isDialogue = false }
-            else { return false }
-        }
+        if let found = b.colon(afterKey: .dialogue, from: start, before: end) { (isDialogue, colon) = (true, found) }
+        else if let found = b.colon(afterKey: .comment, from: start, before: end) { (isDialogue, colon) = (false, found) }
+        else { return false }
         var valueStart = colon + 1
         if valueStart < end, b[valueStart] >= 0x80 { return false }
         if valueStart < end, b[valueStart] == 0x20 {
@@ -389,12 +384,20 @@ struct ASSReader {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-    /// True when the bytes in `range` are `key` (lower case ASCII letters) in any case.
-    fileprivate func hasLowercasedKey(_ key: StaticString, _ range: Range<Int>) -> Bool {
-        guard range.count == key.utf8CodeUnitCount else { return false }
-        let k = key.utf8Start
-        for i in 0..<range.count where self[range.lowerBound + i] | 0x20 != k[i] { return false }
-        return true
+    /// Where the line's colon is when its key, from `start`, is `key` (lower case ASCII letters, as a
+    /// little-endian word) in any case, then blanks, then the colon: what finding the first colon and
+    /// comparing the trimmed bytes before it finds (`key` holds no colon), with one load for the key.
+    /// Nil otherwise.
+    fileprivate func colon(afterKey key: ASSReader.EventKey, from start: Int, before end: Int) -> Int? {
+        // A key and its colon: at least eight bytes to load.
+        guard end - start > key.count, let base = baseAddress else { return nil }
+        let mask: UInt64 = key.count == 8 ? ~0 : (1 << (8 * UInt64(key.count))) - 1
+        // `| 0x20` lowers the letters, and no other byte lowers to one.
+        let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) | 0x2020_2020_2020_2020
+        guard word & mask == key.word else { return nil }
+        var p = start + key.count
+        while p < end, self[p] == 0x20 || self[p] == 0x09 { p += 1 }
+        return p < end && self[p] == 0x3A ? p : nil
     }
 
     /// The commas of the 64 bytes from `start` (fewer before `end`) as bits, the lowest for `start`:

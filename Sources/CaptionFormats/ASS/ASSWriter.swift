@@ -191,24 +191,18 @@ package enum ASSWriter {
         }
     }
 
-    /// What `writeEvent` writes for the event of a row read from ASS (`appendTimes`, `appendASSFields`,
-    /// the Text field as read), from the row.
+    /// What `writeEvent` writes for the event of a row read from ASS, from the row.
     private static func writeRow(_ row: UnsafePointer<ASSEventRow>, _ fields: inout RunFieldBytes, kind: StaticString, _ sink: ByteSink,
                                  lost: inout LostFeatures) {
         appendTimes(kind: kind, layer: Int(row.pointee.layer), Milliseconds(row.pointee.start), Milliseconds(row.pointee.end),
                     sink, lost: &lost)
-        fields.styles.append(row.pointee.style, to: sink)
-        sink.append(0x2C)
-        fields.names.append(row.pointee.name, to: sink)
-        sink.append(0x2C)
-        sink.appendDecimal(Int(row.pointee.marginLeft))
-        sink.append(0x2C)
-        sink.appendDecimal(Int(row.pointee.marginRight))
-        sink.append(0x2C)
-        sink.appendDecimal(Int(row.pointee.marginVertical))
-        sink.append(0x2C)
-        fields.effects.append(row.pointee.effect, to: sink)
-        sink.append(0x2C)
+        appendASSFields(margins: (Int(row.pointee.marginLeft), Int(row.pointee.marginRight), Int(row.pointee.marginVertical)), sink) {
+            switch $0 {
+            case .style: fields.styles.append(row.pointee.style, to: sink)
+            case .name: fields.names.append(row.pointee.name, to: sink)
+            case .effect: fields.effects.append(row.pointee.effect, to: sink)
+            }
+        }
         StoredText.withUTF8(in: row.pointer(to: \.text)!) { sink.append($0) }
         sink.append(0x0A)
     }
@@ -235,13 +229,15 @@ package enum ASSWriter {
         sink.append(0x2C)
     }
 
-    /// `Style,Name,MarginL,MarginR,MarginV,Effect,` of a line read from ASS, bytes appended as they are
-    /// (no String made per event: most fields need no change).
-    private static func appendASSFields(style: String, name: String, margins: (left: Int, right: Int, vertical: Int), effect: String,
-                                        _ sink: ByteSink) {
-        appendFieldSafe(style, sink)
+    /// The fields of a line that are text.
+    private enum TextField { case style, name, effect }
+
+    /// `Style,Name,MarginL,MarginR,MarginV,Effect,` of a line read from ASS, `field` appending each text
+    /// field's bytes (from an event's Strings, or from a row's values made once per run).
+    private static func appendASSFields(margins: (left: Int, right: Int, vertical: Int), _ sink: ByteSink, field: (TextField) -> Void) {
+        field(.style)
         sink.append(0x2C)
-        appendFieldSafe(name, sink)
+        field(.name)
         sink.append(0x2C)
         sink.appendDecimal(margins.left)
         sink.append(0x2C)
@@ -249,7 +245,7 @@ package enum ASSWriter {
         sink.append(0x2C)
         sink.appendDecimal(margins.vertical)
         sink.append(0x2C)
-        appendFieldSafe(effect, sink)
+        field(.effect)
         sink.append(0x2C)
     }
 
@@ -275,7 +271,13 @@ package enum ASSWriter {
             // A script's own style names as read; otherwise a style the document defines (already
             // field-safe, so appending it field-safe changes nothing).
             let style = context.keepsStyleNames ? event.style ?? "" : styleName(event, context, lost: &lost)
-            appendASSFields(style: style, name: ass.name, margins: (ass.marginLeft, ass.marginRight, ass.marginVertical), effect: ass.effect, sink)
+            appendASSFields(margins: (ass.marginLeft, ass.marginRight, ass.marginVertical), sink) {
+                switch $0 {
+                case .style: appendFieldSafe(style, sink)
+                case .name: appendFieldSafe(ass.name, sink)
+                case .effect: appendFieldSafe(ass.effect, sink)
+                }
+            }
             if ass.textDigest == event.assTextDigest {
                 event.sourceStoredText.withUTF8 { sink.append($0) }
             } else {
