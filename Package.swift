@@ -33,7 +33,7 @@ let systemLibraries: [Target] = [
 let package = Package(
     name: "CaptionKit",
     products: [
-        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit", "CaptionTiming", "CaptionPipeline"]),
+        .library(name: "CaptionKit", targets: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionLibass", "CaptionVerify", "CaptionVideo", "CaptionEdit", "CaptionTiming", "CaptionPipeline"]),
         .executable(name: "captions", targets: ["captions"]),
         // The fuzz targets' bodies, for the libFuzzer package in Fuzz/ (not part of CaptionKit).
         .library(name: "CaptionFuzzing", targets: ["CaptionFuzzing"]),
@@ -66,7 +66,10 @@ let package = Package(
         .target(name: "CaptionRender", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CFreeType", "CPNG"],
                 swiftSettings: optimized),
         .target(name: "CaptionASS", dependencies: ["CaptionFormats", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender"]),
-        .target(name: "CaptionVerify", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CFreeType"],
+        // libass itself, set up to draw the same pixels on any machine: `burn --engine libass` draws with it,
+        // and `verify` and the golden suites compare the native renderer against it.
+        .target(name: "CaptionLibass", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass"]),
+        .target(name: "CaptionVerify", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionLibass", "CFreeType"],
                 swiftSettings: optimized),
         .target(name: "CaptionVideo", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CFFmpeg", "CTesseract", "CaptionSpelling"],
                 swiftSettings: optimized),
@@ -74,7 +77,7 @@ let package = Package(
         // draws them (`CaptionLook`: native or libass layers), compiled ASS, PGS tracks, shot changes.
         // Every command and the studio go through it.
         .target(name: "CaptionPipeline", dependencies: [
-            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionTiming",
+            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionLibass", "CaptionVideo", "CaptionTiming",
         ]),
         // The local preview server and its page (plain HTML, CSS and JavaScript, served from Page/).
         .target(name: "CaptionStudio", dependencies: [
@@ -84,7 +87,7 @@ let package = Package(
         // `captions --version`: the VERSION file and the git commit, written before each build.
         .plugin(name: "BuildVersion", capability: .buildTool()),
         .executableTarget(name: "captions", dependencies: [
-            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVerify", "CaptionVideo", "CaptionEdit", "CaptionSpelling", "CaptionStudio", "CaptionTiming", "CaptionPipeline",
+            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionLibass", "CaptionVerify", "CaptionVideo", "CaptionEdit", "CaptionSpelling", "CaptionStudio", "CaptionTiming", "CaptionPipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildVersion"]),
         // The library guide's example (docs/library.md): its own package's main.swift, compiled here too so that
@@ -94,7 +97,7 @@ let package = Package(
                           path: "Examples/WordsToKaraoke/Sources/WordsToKaraoke"),
         .executableTarget(name: "parse-bench", dependencies: ["CaptionModel", "CaptionFormats"],
                           path: "Benchmarks/parse-bench"),
-        .executableTarget(name: "render-bench", dependencies: ["CaptionTestSupport", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CaptionVerify"],
+        .executableTarget(name: "render-bench", dependencies: ["CaptionTestSupport", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CLibass", "CaptionLibass"],
                           path: "Benchmarks/render-bench"),
         .executableTarget(name: "sync-bench", dependencies: ["CaptionTestSupport"], path: "Benchmarks/sync-bench"),
         .executableTarget(name: "studio-bench", dependencies: ["CaptionTestSupport"], path: "Benchmarks/studio-bench"),
@@ -109,8 +112,9 @@ let package = Package(
         .testTarget(name: "CaptionStylesTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionTestSupport"]),
         .testTarget(name: "CaptionLayoutTests", dependencies: ["CaptionModel", "CaptionStyles", "CaptionLayout", "CFreeType"]),
         .testTarget(name: "CaptionRenderTests", dependencies: ["CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionTestSupport", "CFreeType"]),
-        .testTarget(name: "CaptionVerifyTests", dependencies: ["CaptionTestSupport", "CaptionVerify", "CaptionASS", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel"]),
-        .testTarget(name: "CaptionASSTests", dependencies: ["CaptionASS", "CaptionVerify", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel", "CaptionTestSupport"]),
+        .testTarget(name: "CaptionVerifyTests", dependencies: ["CaptionTestSupport", "CaptionVerify", "CaptionLibass", "CaptionASS", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel"]),
+        .testTarget(name: "CaptionLibassTests", dependencies: ["CaptionLibass", "CaptionRender", "CaptionModel"]),
+        .testTarget(name: "CaptionASSTests", dependencies: ["CaptionASS", "CaptionLibass", "CaptionVerify", "CaptionRender", "CaptionLayout", "CaptionStyles", "CaptionFormats", "CaptionModel", "CaptionTestSupport"]),
         .testTarget(name: "CaptionTimingTests", dependencies: ["CaptionTiming", "CaptionVideo", "CaptionEdit", "CaptionModel", "CaptionFormats", "CaptionTestSupport"]),
         .testTarget(name: "CaptionVideoTests", dependencies: ["CaptionVideo", "CaptionRender", "CaptionStyles", "CaptionLayout", "CaptionModel", "CaptionFormats", "CaptionTestSupport", "CaptionSpelling"]),
         .testTarget(name: "CaptionsCLITests", dependencies: ["captions", "library-example", "CaptionModel", "CaptionFormats", "CaptionRender", "CaptionVideo", "CaptionTestSupport"], exclude: ["Fixtures"]),

@@ -7,10 +7,10 @@
 // Usage: render-bench [--preset NAME]... [--seconds N] [--runs N] [--dump DIR]
 import CaptionASS
 import CaptionLayout
+import CaptionLibass
 import CaptionModel
 import CaptionRender
 import CaptionStyles
-import CaptionVerify
 import Foundation
 
 let fontFolder = "/usr/share/fonts/truetype/dejavu"

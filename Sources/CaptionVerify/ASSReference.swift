@@ -1,11 +1,10 @@
-import CaptionASS
 import CaptionLayout
+import CaptionLibass
 import CaptionModel
 import CaptionStyles
 
-/// The reference side of a verification: the ASS the toolkit compiles for the captions, loaded into
-/// libass with exactly the font files the native layout resolved (the primary face first, as libass's
-/// default, so a family libass cannot match never falls back to a different font).
+/// The reference side of a verification: the compiled ASS drawn by libass (`LibassCompiledScript`,
+/// the same set-up `burn --engine libass` draws with), as a frame source.
 public struct ASSReference {
     public let script: String
     public let fontFiles: [String]
@@ -13,24 +12,18 @@ public struct ASSReference {
 
     public init(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int,
                 engine: LayoutEngine = LayoutEngine()) throws(VerifyError) {
-        guard !pages.isEmpty else { throw .noCaptions }
-        let compiler = ASSCompiler(style: style, width: width, height: height, engine: engine)
-        var fonts: [String] = []
-        let primary: String
+        let compiled: LibassCompiledScript
         do {
-            script = try compiler.script(for: pages)
-            for page in pages {
-                for path in try compiler.layout(of: page).glyphs.map(\.face.path) where !fonts.contains(path) { fonts.append(path) }
+            compiled = try LibassCompiledScript(style: style, pages: pages, width: width, height: height, engine: engine)
+        } catch {
+            switch error {
+            case .noCaptions: throw .noCaptions
+            case .fonts(let reason): throw .fonts(reason)
+            case .libass(let reason): throw .libass(reason)
             }
-            primary = try compiler.layout(of: pages[0]).face.path
-        } catch { throw .fonts("\(error)") }
-        fonts.removeAll { $0 == primary }
-        fontFiles = [primary] + fonts
-        do {
-            let libass = try LibassRenderer(fontFiles: fontFiles, defaultFamily: style.fontFamily, defaultFont: primary,
-                                            width: width, height: height)
-            try libass.load(assText: script)
-            frames = LibassFrames(renderer: libass)
-        } catch { throw .libass("\(error)") }
+        }
+        script = compiled.script
+        fontFiles = compiled.fontFiles
+        frames = LibassFrames(renderer: compiled.renderer)
     }
 }

@@ -1,3 +1,4 @@
+import CaptionLibass
 import CaptionModel
 import CaptionRender
 

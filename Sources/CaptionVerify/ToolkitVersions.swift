@@ -1,5 +1,6 @@
 import CFreeType
 import CaptionLayout
+import CaptionLibass
 
 /// The versions a golden frame depends on, recorded in its manifest so a failing check can say
 /// whether the machine changed rather than the code.

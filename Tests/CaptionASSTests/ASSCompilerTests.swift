@@ -1,6 +1,7 @@
 import CaptionASS
 import CaptionFormats
 import CaptionLayout
+import CaptionLibass
 import CaptionModel
 import CaptionRender
 import CaptionStyles

@@ -1,4 +1,5 @@
 import CaptionASS
+import CaptionLibass
 import CaptionModel
 import CaptionRender
 import CaptionStyles

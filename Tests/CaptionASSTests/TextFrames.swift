@@ -1,5 +1,6 @@
 import CaptionASS
 import CaptionLayout
+import CaptionLibass
 import CaptionModel
 import CaptionRender
 import CaptionStyles

@@ -1,5 +1,6 @@
 import CaptionASS
 import CaptionFormats
+import CaptionLibass
 import CaptionModel
 import CaptionRender
 import CaptionStyles

@@ -1,7 +1,7 @@
 import CaptionFormats
+import CaptionLibass
 import CaptionModel
 import CaptionRender
-import CaptionVerify
 import CaptionVideo
 
 /// An ASS or SSA input drawn as its own script says (no `--preset` or `--style`): the script, written

@@ -2,8 +2,8 @@ import CaptionFormats
 import CaptionLayout
 import CaptionModel
 import CaptionRender
+import CaptionLibass
 import CaptionStyles
-import CaptionVerify
 import CaptionVideo
 
 /// `--engine libass`: the ASS the toolkit compiles for the captions, drawn by libass at the output
@@ -16,7 +16,7 @@ public final class LibassCaptionLayers: CaptionLayerSource {
     public init(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int, engine: LayoutEngine) throws {
         // The same compiled script and font files `captions verify` gives libass.
         do {
-            libass = try ASSReference(style: style, pages: pages, width: width, height: height, engine: engine).frames.renderer
+            libass = try LibassCompiledScript(style: style, pages: pages, width: width, height: height, engine: engine).renderer
         } catch { throw CaptionFormatError(.unreadable, "libass: \(error)") }
         canvas = LayerCanvas(width: width, height: height)
     }

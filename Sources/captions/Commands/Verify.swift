@@ -1,6 +1,7 @@
 import ArgumentParser
 import CaptionASS
 import CaptionFormats
+import CaptionLibass
 import CaptionModel
 import CaptionPipeline
 import CaptionRender

@@ -2,7 +2,7 @@ import CaptionModel
 import CaptionRender
 import Foundation
 import Testing
-@testable import CaptionVerify
+@testable import CaptionLibass
 
 /// libass 0.17.1 takes a font's first Microsoft Unicode character map, BMP-only in Symbola, so emoji
 /// given to it as embedded fonts came out in its default font; the copy it gets lists the full map first.

@@ -2,7 +2,7 @@ import CaptionModel
 import CaptionRender
 import Foundation
 import Testing
-@testable import CaptionVerify
+@testable import CaptionLibass
 
 /// libass as the reference renderer: it draws where and when the script says, in the script's colours,
 /// with only the fonts it was given.
