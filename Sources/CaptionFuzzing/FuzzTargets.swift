@@ -13,8 +13,8 @@ import Foundation
 /// - `scc` and `cea608`: SCC files and raw line-21 byte pairs (`CEA608Targets.swift`);
 /// - `shots`: shot-change files (JSON, EZTitles' XML, plain lists of times), read and written back;
 /// - `pgs-reader` and `pgs-writer`: PGS tracks read, and drawn and written (`PGSTargets.swift`);
-/// - `container` and one per text subtitle decoder (`track-subrip`...): video files' subtitle tracks
-///   (`TrackTargets.swift`).
+/// - `container` and one per subtitle decoder (`track-subrip`..., and the bitmap ones
+///   `track-dvd_subtitle`...): video files' subtitle tracks (`TrackTargets.swift`).
 public enum FuzzTargets {
     public static let all: [FuzzTarget] = [
         reader("detect", "any file, through decoding and format detection (every format)", format: nil,

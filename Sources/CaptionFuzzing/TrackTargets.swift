@@ -7,7 +7,10 @@ import Foundation
 ///   listing, the CEA-608 scan of video and `eia_608` streams included), every text track read as
 ///   `--track N` reads it, and the dispatcher every command that takes captions calls;
 /// - `track-CODEC`: packets fed straight to libavcodec's decoder for one text codec, then read as a
-///   container's track is (`TrackPackets` says how the bytes become extradata and timed packets).
+///   container's track is (`TrackPackets` says how the bytes become extradata and timed packets);
+/// - `track-CODEC` for the bitmap codecs (PGS, VobSub, DVB): packets through libavcodec's decoder,
+///   made into cues as a track's pictures are, and each cue's lines made ready for recognition (ink,
+///   lines, slant, straightening), all but Tesseract itself.
 extension FuzzTargets {
     static let trackTargets: [FuzzTarget] = [
         FuzzTarget(name: "container", summary: "media files' subtitle tracks: libavformat's demuxers, the track listing with its CEA-608 scan, every text track read, the caption source dispatcher",
@@ -29,7 +32,22 @@ extension FuzzTargets {
         track("ass", "ASS/SSA packets (Matroska S_TEXT/ASS) with their script header through libavcodec's ass decoder"),
         track("mov_text", "MP4 timed text (tx3g) samples with their sample description through libavcodec's mov_text decoder"),
         track("webvtt", "WebVTT packets (Matroska, WebM, MP4 wvtt) through libavcodec's webvtt decoder"),
+        bitmapTrack("hdmv_pgs_subtitle", "PGS packets through libavcodec's PGS decoder, into cues and lines made ready for OCR"),
+        bitmapTrack("dvd_subtitle", "VobSub packets (with the idx palette as extradata) through libavcodec's DVD subtitle decoder, into cues and lines made ready for OCR"),
+        bitmapTrack("dvb_subtitle", "DVB subtitle packets through libavcodec's DVB subtitle decoder, into cues and lines made ready for OCR"),
     ]
+
+    static func bitmapTrack(_ codec: String, _ summary: String) -> FuzzTarget {
+        FuzzTarget(name: "track-\(codec)", summary: summary, seeds: ["Fuzz/seeds/track-\(codec)/*"], dictionary: nil) { bytes in
+            let input = TrackPackets(bytes)
+            guard let cues = try? SubtitleTrackReader.preparedLines(codec: codec, extradata: input.extradata, timeBase: input.timeBase,
+                                                                    packets: input.packets, name: "fuzz-track") else { return }
+            for cue in cues {
+                precondition(cue.end > cue.start, "track-\(codec): a cue that ends before it starts")
+                for line in cue.lines { precondition(line.width > 0 && line.height > 0, "track-\(codec): an empty line image") }
+            }
+        }
+    }
 
     static func track(_ codec: String, _ summary: String) -> FuzzTarget {
         FuzzTarget(name: "track-\(codec)", summary: summary, seeds: ["Fuzz/seeds/track-\(codec)/*"], dictionary: "track-\(codec).dict") { bytes in

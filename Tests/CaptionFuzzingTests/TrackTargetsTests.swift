@@ -23,7 +23,13 @@ import Testing
         }
     }
 
-    @Test(arguments: trackSeeds)
+    /// The bitmap codecs' targets: their seeds are PGS seeds and ffmpeg's transcodes of them
+    /// (`Fuzz/seeds/make-bitmap-seeds.sh`), not a container's tracks.
+    static let bitmapCodecs: Set<String> = ["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle"]
+
+    static func codec(of seed: String) -> String { String(seed.split(separator: "/")[0].dropFirst("track-".count)) }
+
+    @Test(arguments: trackSeeds.filter { !bitmapCodecs.contains(codec(of: $0)) })
     func packetsReadAsTheirContainerTrack(seed: String) throws {
         let parts = seed.split(separator: "/")
         let codec = String(parts[0].dropFirst("track-".count))
@@ -40,6 +46,31 @@ import Testing
         #expect(!fromFile.document.events.isEmpty)
         #expect(fromPackets.document == fromFile.document)
         #expect(fromPackets.formatName == fromFile.formatName)
+    }
+
+    static func preparedLines(_ seed: String) throws -> [(start: Int, end: Int, lines: [(width: Int, height: Int, italic: Bool)])] {
+        let bytes = try #require(FileManager.default.contents(atPath: seeds.appendingPathComponent(seed).path))
+        let input = TrackPackets(Array(bytes))
+        return try SubtitleTrackReader.preparedLines(codec: codec(of: seed), extradata: input.extradata, timeBase: input.timeBase,
+                                                     packets: input.packets)
+    }
+
+    /// Every bitmap seed decodes into cues in order, each with a line of text made ready for OCR.
+    @Test(arguments: trackSeeds.filter { bitmapCodecs.contains(codec(of: $0)) })
+    func bitmapPacketsMakeCuesWithLines(seed: String) throws {
+        let cues = try Self.preparedLines(seed)
+        #expect(!cues.isEmpty)
+        #expect(cues.allSatisfy { $0.end > $0.start && !$0.lines.isEmpty }, "\(cues.map { ($0.start, $0.end, $0.lines.count) })")
+        #expect(zip(cues, cues.dropFirst()).allSatisfy { $0.end <= $1.start }, "cues overlap")
+    }
+
+    /// ffmpeg's VobSub transcode keeps the PGS track's times: the same cues. (Not always the same lines:
+    /// its four colours change the ink of these 96x64 pictures.)
+    @Test(arguments: ["emoji", "highlight"])
+    func vobSubSeedsShowThePGSCues(name: String) throws {
+        let pgs = try Self.preparedLines("track-hdmv_pgs_subtitle/\(name)")
+        let vobSub = try Self.preparedLines("track-dvd_subtitle/\(name)-dvdsub")
+        #expect(vobSub.map(\.start) == pgs.map(\.start))
     }
 
     /// The input form: the time base and extradata first, then "PTS DURATION" and the bytes per packet.

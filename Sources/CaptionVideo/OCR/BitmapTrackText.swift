@@ -11,9 +11,11 @@ import Foundation
 /// picture whose text cannot be read keeps its cue, empty, with a warning naming its time: never
 /// dropped silently.
 ///
-/// Every picture is held until all are read: a film's worth of 1080p pictures is hundreds of megabytes
-/// (recognising while decoding is still to come).
-enum BitmapTrackText {
+/// Cues are recognised while the track is still being decoded (`add`, then `finish`): a cue's
+/// pictures go to a worker as soon as its end is known (`ShownCues`) and are let go once read, and the
+/// decoder waits while the workers are behind (`RecognitionQueue`). So a two-hour film holds a few
+/// cues' pictures at a time, not the film's (hundreds of megabytes of 1080p pictures).
+final class BitmapTrackText {
     /// One cue to recognise: its span and its pictures.
     struct Shown {
         var start: Milliseconds
@@ -21,49 +23,65 @@ enum BitmapTrackText {
         var pictures: [SubtitlePicture]
     }
 
-    static func read(_ sets: [PictureCue], plane: (width: Int, height: Int)?, language: String, fileEnd: Milliseconds?,
-                     name: String, codec: String) throws -> ParseResult {
-        let shown = Self.shown(sets, fileEnd: fileEnd)
-        guard !shown.isEmpty else { throw CaptionFormatError(.malformed, "\(name) (\(codec)) shows no picture") }
-        // One recogniser per worker (loading a model takes a tenth of a second); cues dealt out in turn.
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, shown.count))
-        let recognizers = try (0..<workers).map { _ throws(VideoError) in try TextRecognizer(language: language) }
-        let boxes = recognizers.map(RecognizerBox.init)
-        let dictionary = SpellingDictionary.forLanguage(language)
-        let texts = ParallelSlots.map(workers) { w in
-            stride(from: w, to: shown.count, by: workers).map { k in
-                (k, text(of: shown[k].pictures, with: boxes[w].recognizer, dictionary: dictionary))
-            }
-        }
-        var lines = [CaptionText](repeating: CaptionText(plain: ""), count: shown.count)
-        var fixes: [(cue: Int, text: String)] = []
-        for part in texts {
-            for (k, read) in part {
-                lines[k] = read.text
-                fixes += read.fixes.map { (k, "\($0.read) -> \($0.meant) (\(Timecode.format(shown[k].start)))") }
-            }
-        }
-        // In the order of the cues (the workers read them interleaved), each cue's in reading order.
-        let listed = fixes.enumerated().sorted { ($0.element.cue, $0.offset) < ($1.element.cue, $1.offset) }.map(\.element.text)
+    /// A cue once read: its span, where its pictures sat, and its text.
+    private struct Read {
+        var start: Milliseconds
+        var end: Milliseconds
+        var top: Int?
+        var bottom: Int?
+        var text: CaptionText
+        var fixes: [(read: String, meant: String)]
+    }
+
+    private let language: String
+    private let name: String
+    private let codec: String
+    private var cues = ShownCues()
+    /// Started at the first cue (loading a model takes a tenth of a second a worker).
+    private var queue: RecognitionQueue<Shown, Read>?
+    private var dictionary: SpellingDictionary?
+    /// A recogniser that could not be made: thrown by `finish`, nothing more recognised.
+    private var failure: VideoError?
+    /// How many cues a worker may have waiting: enough to keep every worker busy.
+    static let queuedPerWorker = 2
+
+    init(language: String, name: String, codec: String) {
+        self.language = language
+        self.name = name
+        self.codec = codec
+    }
+
+    /// Takes the track's next decoded display set.
+    func add(_ set: PictureCue) {
+        guard failure == nil else { return }
+        cues.add(set) { submit($0) }
+    }
+
+    /// The cues read, once every set has been added.
+    func finish(plane: (width: Int, height: Int)?, fileEnd: Milliseconds?) throws -> ParseResult {
+        if failure == nil { cues.finish(fileEnd: fileEnd) { submit($0) } }
+        let read = queue?.finish() ?? []
+        if let failure { throw failure }
+        guard !read.isEmpty else { throw CaptionFormatError(.malformed, "\(name) (\(codec)) shows no picture") }
 
         var document = CaptionDocument()
         var diagnostics: [Diagnostic] = []
+        let fixes = read.flatMap { cue in cue.fixes.map { "\($0.read) -> \($0.meant) (\(Timecode.format(cue.start)))" } }
         if let dictionary {
             if !fixes.isEmpty {
-                diagnostics.append(.warning(line: nil, "\(fixes.count) word\(fixes.count == 1 ? "" : "s") read by OCR fixed where the \(dictionary.name) dictionary accepts the fix: \(listed.joined(separator: ", "))"))
+                diagnostics.append(.warning(line: nil, "\(fixes.count) word\(fixes.count == 1 ? "" : "s") read by OCR fixed where the \(dictionary.name) dictionary accepts the fix: \(fixes.joined(separator: ", "))"))
             }
         } else {
             diagnostics.append(.warning(line: nil, "no Hunspell dictionary for '\(language)' (Debian's hunspell-LL packages): the words read by OCR are not checked"))
         }
-        for (k, cue) in shown.enumerated() {
-            var event = CaptionEvent(start: cue.start, end: cue.end, text: lines[k])
-            if let plane, let top = cue.pictures.map(\.y).min(), let bottom = cue.pictures.map({ $0.y + $0.height }).max(),
-               (top + bottom) / 2 < plane.height / 3 {
+        for cue in read {
+            var event = CaptionEvent(start: cue.start, end: cue.end, text: cue.text)
+            if let plane, let top = cue.top, let bottom = cue.bottom, (top + bottom) / 2 < plane.height / 3 {
                 var placement = CuePlacement()
                 placement.anchor = 8
                 event.placement = placement
             }
-            if lines[k].plain.isEmpty {
+            if cue.text.plain.isEmpty {
                 diagnostics.append(.warning(line: nil, "the picture shown at \(Timecode.format(cue.start)) has no text Tesseract could read; its cue is kept, empty"))
             }
             document.events.append(event)
@@ -71,55 +89,60 @@ enum BitmapTrackText {
         return ParseResult(document: document, diagnostics: diagnostics, eventLines: [])
     }
 
-    /// The display sets as cues: each set with pictures until the next set (or its own end, if sooner),
-    /// the same pictures shown again (a palette change, a fade) joined into one cue.
-    static func shown(_ sets: [PictureCue], fileEnd: Milliseconds?) -> [Shown] {
-        let sorted = sets.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
-        var shown: [Shown] = []
-        for (k, set) in sorted.enumerated() where !set.pictures.isEmpty {
-            let next = sorted[(k + 1)...].first { $0.start > set.start }?.start
-            // ffmpeg writes "until cleared" as a duration of 2^32 - 1 ms (VobSub in Matroska), and the
-            // file's duration follows it: an end a day or more away is no end.
-            func plausible(_ end: Milliseconds?) -> Milliseconds? {
-                end.flatMap { $0 > set.start && $0 - set.start < 86_400_000 ? $0 : nil }
-            }
-            let end = [plausible(set.end), next].compactMap { $0 }.min() ?? plausible(fileEnd) ?? set.start + 5000
-            if let last = shown.last, last.pictures == set.pictures, last.end >= set.start {
-                shown[shown.count - 1].end = max(last.end, end)
-            } else if end > set.start {
-                shown.append(Shown(start: set.start, end: end, pictures: set.pictures))
-            }
+    /// Lets the workers finish what is queued, then stop: for a track whose decoding failed.
+    func abandon() {
+        _ = queue?.finish()
+        queue = nil
+    }
+
+    /// Display sets already decoded, read as a track's are.
+    static func read(_ sets: [PictureCue], plane: (width: Int, height: Int)?, language: String, fileEnd: Milliseconds?,
+                     name: String, codec: String) throws -> ParseResult {
+        let reader = BitmapTrackText(language: language, name: name, codec: codec)
+        for set in sets { reader.add(set) }
+        return try reader.finish(plane: plane, fileEnd: fileEnd)
+    }
+
+    /// The most cues held at once, waiting for their end or for a worker: what stays flat however long
+    /// the track is (for tests).
+    var mostHeld: Int { cues.mostHeld + (queue?.mostQueued ?? 0) }
+
+    private func submit(_ cue: Shown) {
+        if queue == nil {
+            dictionary = SpellingDictionary.forLanguage(language)
+            do { queue = try Self.startQueue(language: language, dictionary: dictionary) } catch { failure = error }
         }
-        return shown
+        queue?.submit(cue)
+    }
+
+    /// One recogniser per worker (each used by its worker's thread only) and the queue feeding them.
+    private static func startQueue(language: String, dictionary: SpellingDictionary?) throws(VideoError) -> RecognitionQueue<Shown, Read> {
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let recognizers = try (0..<workers).map { _ throws(VideoError) in try TextRecognizer(language: language) }
+        return RecognitionQueue(workers: workers, capacity: workers * queuedPerWorker) { w, cue in
+            let read = text(of: cue.pictures, with: recognizers[w], dictionary: dictionary)
+            return Read(start: cue.start, end: cue.end, top: cue.pictures.map(\.y).min(),
+                        bottom: cue.pictures.map { $0.y + $0.height }.max(), text: read.text, fixes: read.fixes)
+        }
     }
 
     /// The lines of text in `pictures`, top to bottom, joined by line breaks, with an italic span over
     /// each line that leans (`TextSlant`).
     static func text(of pictures: [SubtitlePicture], with recognizer: TextRecognizer,
                      dictionary: SpellingDictionary?) -> (text: CaptionText, fixes: [(read: String, meant: String)]) {
-        guard let (ink, _, _) = TextImage.ink(of: pictures) else { return (CaptionText(plain: ""), []) }
         var plain = ""
         var spans: [TextSpan] = []
         var fixes: [(read: String, meant: String)] = []
         var read: [(text: String, italic: Bool)] = []
-        for line in TextImage.lines(inInk: ink) where !TextImage.isSolid(ink, rows: line.rows, columns: line.columns) {
-            let shear = TextSlant.shear(of: ink, rows: line.rows, columns: line.columns)
-            var image = TextImage.line(ink, rows: line.rows, columns: line.columns)
-            if abs(shear) >= TextSlant.italicShear / 2 {
-                // Read upright: the recogniser reads leaning letters worse.
-                let upright = TextSlant.straightened(ink, rows: line.rows, columns: line.columns, shear: shear)
-                if let box = TextImage.lines(inInk: upright).first {
-                    image = TextImage.line(upright, rows: 0..<upright.height, columns: box.columns)
-                }
-            }
-            var text = OCRCorrections.corrected(recognizer.read(image))
+        for line in lines(of: pictures) {
+            var text = OCRCorrections.corrected(recognizer.read(line.image))
             if let dictionary {
                 let fixed = OCRCorrections.fixed(text, dictionary: dictionary)
                 text = fixed.line
                 fixes += fixed.fixes
             }
             guard !text.isEmpty else { continue }
-            read.append((text, shear >= TextSlant.italicShear))
+            read.append((text, line.italic))
         }
         for (text, italic) in zip(OCRCorrections.dialogueDashes(read.map(\.text)), read.map(\.italic)) {
             if !plain.isEmpty { plain += "\n" }
@@ -130,9 +153,22 @@ enum BitmapTrackText {
         return (CaptionText(plain: plain, spans: spans), fixes)
     }
 
-    /// A recogniser handed to one worker only.
-    private final class RecognizerBox: @unchecked Sendable {
-        let recognizer: TextRecognizer
-        init(_ recognizer: TextRecognizer) { self.recognizer = recognizer }
+    /// The lines of `pictures` made ready for the recogniser, top to bottom: each line's image
+    /// (straightened when it leans) and whether it leans enough to be italic. Drawn shapes are left out.
+    static func lines(of pictures: [SubtitlePicture]) -> [(image: TextImage, italic: Bool)] {
+        guard let (ink, _, _) = TextImage.ink(of: pictures) else { return [] }
+        return TextImage.lines(inInk: ink).compactMap { line in
+            guard !TextImage.isSolid(ink, rows: line.rows, columns: line.columns) else { return nil }
+            let shear = TextSlant.shear(of: ink, rows: line.rows, columns: line.columns)
+            var image = TextImage.line(ink, rows: line.rows, columns: line.columns)
+            if abs(shear) >= TextSlant.italicShear / 2 {
+                // Read upright: the recogniser reads leaning letters worse.
+                let upright = TextSlant.straightened(ink, rows: line.rows, columns: line.columns, shear: shear)
+                if let box = TextImage.lines(inInk: upright).first {
+                    image = TextImage.line(upright, rows: 0..<upright.height, columns: box.columns)
+                }
+            }
+            return (image, shear >= TextSlant.italicShear)
+        }
     }
 }

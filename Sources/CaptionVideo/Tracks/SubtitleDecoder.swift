@@ -17,7 +17,9 @@ final class SubtitleDecoder {
     private(set) var cues: [TrackCue] = []
     /// True for a codec whose packets are pictures (PGS, DVD, DVB subtitles): they go to `pictures`.
     let isBitmap: Bool
-    /// A bitmap track's decoded display sets in packet order; one without pictures clears the screen.
+    /// Where a bitmap track's decoded display sets go, in packet order (one without pictures clears
+    /// the screen); without one they are kept in `pictures`.
+    var onPictures: ((PictureCue) -> Void)?
     private(set) var pictures: [PictureCue] = []
     /// The subtitle plane's size as the decoder last said (PGS and DVB carry it), or nil.
     var planeSize: (width: Int, height: Int)? {
@@ -106,7 +108,8 @@ final class SubtitleDecoder {
             end = start + Milliseconds(subtitle.end_display_time)
         }
         if isBitmap {
-            pictures.append(PictureCue(start: start + Milliseconds(subtitle.start_display_time), end: end, pictures: Self.pictures(of: subtitle)))
+            let set = PictureCue(start: start + Milliseconds(subtitle.start_display_time), end: end, pictures: Self.pictures(of: subtitle))
+            if let onPictures { onPictures(set) } else { pictures.append(set) }
             return
         }
         for r in 0..<Int(subtitle.num_rects) {

@@ -31,13 +31,21 @@ public enum SubtitleTrackReader {
         }
         let decoder = try decoder(of: track, in: file)
         let fileEnd = file.durationMicroseconds.flatMap(SubtitleDecoder.milliseconds(microseconds:))
+        let name = "\(path) track \(track.index)"
         if decoder.isBitmap {
-            var result = try BitmapTrackText.read(decoder.pictures, plane: decoder.planeSize, language: ocrLanguage(of: track),
-                                                  fileEnd: fileEnd, name: "\(path) track \(track.index)", codec: decoder.codecName)
+            // Recognised while decoding: the pictures of a few cues are held at a time.
+            let ocr = BitmapTrackText(language: ocrLanguage(of: track), name: name, codec: decoder.codecName)
+            decoder.onPictures = { ocr.add($0) }
+            do { try decode(track, of: file, with: decoder) } catch {
+                ocr.abandon()
+                throw error
+            }
+            var result = try ocr.finish(plane: decoder.planeSize, fileEnd: fileEnd)
             result.formatName = "srt"
             return result
         }
-        return try result(of: decoder, fileEnd: fileEnd, name: "\(path) track \(track.index)")
+        try decode(track, of: file, with: decoder)
+        return try result(of: decoder, fileEnd: fileEnd, name: name)
     }
 
     /// Packets that come from no file (a fuzz target's): decoded by the decoder libavcodec names `codec`
@@ -45,6 +53,32 @@ public enum SubtitleTrackReader {
     /// sample description) and timed in `timeBase`, then read exactly as a file's track is.
     package static func read(codec: String, extradata: [UInt8], timeBase: (num: Int32, den: Int32), packets: [TrackPacket],
                              name: String = "packets") throws -> ParseResult {
+        let decoder = try decoder(codec: codec, extradata: extradata, timeBase: timeBase, name: name)
+        try feed(packets, to: decoder, name: name)
+        return try result(of: decoder, fileEnd: nil, name: name)
+    }
+
+    /// Packets of a bitmap codec (`hdmv_pgs_subtitle`, `dvd_subtitle`, `dvb_subtitle`) that come from no
+    /// file (a fuzz target's): decoded, made into cues as a file's track is, and each cue's lines made
+    /// ready for recognition, without recognising them (Tesseract is not this project's code, and a
+    /// tenth of a second a line would starve a fuzzer). The cues' spans and their lines' sizes.
+    package static func preparedLines(codec: String, extradata: [UInt8], timeBase: (num: Int32, den: Int32),
+                                      packets: [TrackPacket], name: String = "packets") throws
+        -> [(start: Milliseconds, end: Milliseconds, lines: [(width: Int, height: Int, italic: Bool)])] {
+        let decoder = try decoder(codec: codec, extradata: extradata, timeBase: timeBase, name: name)
+        var cues = ShownCues()
+        var prepared: [(start: Milliseconds, end: Milliseconds, lines: [(width: Int, height: Int, italic: Bool)])] = []
+        func prepare(_ cue: BitmapTrackText.Shown) {
+            prepared.append((cue.start, cue.end, BitmapTrackText.lines(of: cue.pictures).map { ($0.image.width, $0.image.height, $0.italic) }))
+        }
+        decoder.onPictures = { cues.add($0, emit: prepare) }
+        try feed(packets, to: decoder, name: name)
+        cues.finish(fileEnd: nil, emit: prepare)
+        return prepared
+    }
+
+    /// libavcodec's decoder for `codec`, opened on `extradata`, for packets timed in `timeBase`.
+    private static func decoder(codec: String, extradata: [UInt8], timeBase: (num: Int32, den: Int32), name: String) throws -> SubtitleDecoder {
         guard let descriptor = avcodec_descriptor_get_by_name(codec), descriptor.pointee.type == AVMEDIA_TYPE_SUBTITLE else {
             throw VideoError(.usage, "\(name): \(codec) is not a subtitle codec libavcodec knows")
         }
@@ -55,8 +89,12 @@ public enum SubtitleTrackReader {
         if !extradata.isEmpty {
             try check(cffmpeg_set_extradata(parameters, extradata, Int32(extradata.count)), .usage, "\(name): cannot copy its extradata")
         }
-        let decoder = try SubtitleDecoder(parameters: parameters, timeBase: AVRational(num: timeBase.num, den: timeBase.den),
-                                          startMicroseconds: 0, source: name)
+        return try SubtitleDecoder(parameters: parameters, timeBase: AVRational(num: timeBase.num, den: timeBase.den),
+                                   startMicroseconds: 0, source: name)
+    }
+
+    /// Made-up packets through `decoder`, as a file's packets go.
+    private static func feed(_ packets: [TrackPacket], to decoder: SubtitleDecoder, name: String) throws {
         let packet = MediaPacket()
         for p in packets {
             try check(av_new_packet(packet.pointer, Int32(p.bytes.count)), .usage, "\(name): cannot allocate a packet")
@@ -67,7 +105,6 @@ public enum SubtitleTrackReader {
             decoder.decode(packet.pointer)
             av_packet_unref(packet.pointer)
         }
-        return try result(of: decoder, fileEnd: nil, name: name)
     }
 
     /// Tesseract's name for a track's language: its ISO 639-2 tag in the terminological form Tesseract's
@@ -85,7 +122,7 @@ public enum SubtitleTrackReader {
         }
     }
 
-    /// The decoder of `track`, fed every packet of it in `file` (the demuxer drops the other streams').
+    /// The decoder of `track` in `file`, not yet fed.
     static func decoder(of track: SubtitleTrack, in file: ContainerFile) throws -> SubtitleDecoder {
         let stream = file.stream(track.index)
         // A file of subtitles alone (a `.sup`) has no picture or sound for its times to be relative to:
@@ -94,10 +131,13 @@ public enum SubtitleTrackReader {
             let type = file.stream(k).pointee.codecpar.pointee.codec_type
             return type == AVMEDIA_TYPE_VIDEO || type == AVMEDIA_TYPE_AUDIO
         }
-        let decoder = try SubtitleDecoder(parameters: stream.pointee.codecpar, timeBase: stream.pointee.time_base,
-                                          startMicroseconds: hasMedia ? file.startMicroseconds : 0, source: file.path)
+        return try SubtitleDecoder(parameters: stream.pointee.codecpar, timeBase: stream.pointee.time_base,
+                                   startMicroseconds: hasMedia ? file.startMicroseconds : 0, source: file.path)
+    }
+
+    /// Every packet of `track` in `file` through `decoder` (the demuxer drops the other streams').
+    static func decode(_ track: SubtitleTrack, of file: ContainerFile, with decoder: SubtitleDecoder) throws {
         try file.forEachPacket(ofStream: track.index) { decoder.decode($0) }
-        return decoder
     }
 
     /// The decoded cues (open ends closed at the next cue, else `fileEnd`) as one ASS script, read by
