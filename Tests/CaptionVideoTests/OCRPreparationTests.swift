@@ -1,3 +1,4 @@
+import CaptionModel
 import CaptionSpelling
 @testable import CaptionVideo
 import Testing
@@ -112,5 +113,24 @@ import Testing
         #expect(OCRCorrections.dialogueDashes(["-Are you coming?", "-In a minute!"]) == ["-Are you coming?", "-In a minute!"])
         #expect(OCRCorrections.dialogueDashes(["Well-known -", "- Yes."]) == ["Well-known -", "- Yes."])
         #expect(OCRCorrections.dialogueDashes(["- No.", "--- not a dash line"]) == ["- No.", "--- not a dash line"])
+    }
+
+    /// A line's colour is its letters' fill: the outline, the anti-aliased edge and the ground do not
+    /// count, and white (the default) is no colour.
+    @Test func aLinesColourIsItsFill() throws {
+        let yellow: [UInt8] = [255, 224, 0, 255], edge: [UInt8] = [128, 112, 0, 255], outline: [UInt8] = [0, 0, 0, 255]
+        let clear: [UInt8] = [0, 0, 0, 0], white: [UInt8] = [250, 250, 250, 255], blue: [UInt8] = [64, 192, 255, 255]
+        func colour(_ row: [[UInt8]]) throws -> RGBAColor? {
+            let picture = Self.picture(row, x: 3, y: 5, width: row.count)
+            let (ink, x, y) = try #require(TextImage.ink(of: [picture]))
+            return TextColor.fill(of: [picture], origin: (x, y), ink: ink, rows: 0..<1, columns: 0..<row.count)
+        }
+        #expect(try colour([clear, outline, edge, yellow, yellow, edge, outline, clear]) == RGBAColor(red: 255, green: 224, blue: 0, alpha: 255))
+        #expect(try colour([outline, white, white, outline]) == nil)
+        #expect(try colour([outline, blue, blue, blue, outline]) == RGBAColor(red: 64, green: 192, blue: 255, alpha: 255))
+        // Two pictures on one plane: only the line's columns count.
+        let left = Self.picture([yellow, yellow], x: 0, y: 0, width: 2), right = Self.picture([blue, blue], x: 10, y: 0, width: 2)
+        let (ink, x, y) = try #require(TextImage.ink(of: [left, right]))
+        #expect(TextColor.fill(of: [left, right], origin: (x, y), ink: ink, rows: 0..<1, columns: 10..<12) == RGBAColor(red: 64, green: 192, blue: 255, alpha: 255))
     }
 }

@@ -141,4 +141,33 @@ import Testing
         #expect(f1 >= 0.9)
         #expect(score.cer <= 0.01, "\(score.wrong)")
     }
+
+    /// Every third line in yellow and every third in light blue (`<font color>`): read back with a colour
+    /// span of that colour (the PGS palette's rounding allowed), the white lines without one.
+    @Test func colouredLinesKeepTheirColour() throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let colours: [RGBAColor?] = Self.lines.indices.map {
+            [nil, RGBAColor(red: 0xFF, green: 0xE0, blue: 0x00, alpha: 255), RGBAColor(red: 0x40, green: 0xC0, blue: 0xFF, alpha: 255)][$0 % 3]
+        }
+        let marked = zip(Self.lines, colours).map { line, colour in
+            colour.map { String(format: "<font color=\"#%02x%02x%02x\">%@</font>", $0.red, $0.green, $0.blue, line) } ?? line
+        }
+        try Self.srt(marked).write(to: dir.appendingPathComponent("in.srt"), atomically: true, encoding: .utf8)
+        let events = try Self.readBack("in.srt", size: "1920x1080", fps: "25", in: dir)
+        try #require(events.count == Self.lines.count)
+        for (k, (event, colour)) in zip(events, colours).enumerated() {
+            let read = event.text.spans.compactMap { span -> RGBAColor? in if case .color(let c) = span.kind { c } else { nil } }
+            guard let colour else {
+                #expect(read.isEmpty, "cue \(k + 1) is white, read \(read)")
+                continue
+            }
+            let close = read.count == 1 && abs(Int(read[0].red) - Int(colour.red)) <= 12 && abs(Int(read[0].green) - Int(colour.green)) <= 12
+                && abs(Int(read[0].blue) - Int(colour.blue)) <= 12
+            #expect(close, "cue \(k + 1): \(colour) read as \(read)")
+        }
+        let score = Self.score(events, against: Self.lines)
+        print("[ocr colours] character error rate \(String(format: "%.2f", score.cer * 100)) %; wrong: \(score.wrong)")
+        #expect(score.cer <= 0.01, "\(score.wrong)")
+    }
 }

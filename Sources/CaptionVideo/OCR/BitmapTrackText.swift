@@ -127,13 +127,13 @@ final class BitmapTrackText {
     }
 
     /// The lines of text in `pictures`, top to bottom, joined by line breaks, with an italic span over
-    /// each line that leans (`TextSlant`).
+    /// each line that leans (`TextSlant`) and a colour span over each line not in white (`TextColor`).
     static func text(of pictures: [SubtitlePicture], with recognizer: TextRecognizer,
                      dictionary: SpellingDictionary?) -> (text: CaptionText, fixes: [(read: String, meant: String)]) {
         var plain = ""
         var spans: [TextSpan] = []
         var fixes: [(read: String, meant: String)] = []
-        var read: [(text: String, italic: Bool)] = []
+        var read: [(text: String, italic: Bool, color: RGBAColor?)] = []
         for line in lines(of: pictures) {
             var text = OCRCorrections.corrected(recognizer.read(line.image))
             if let dictionary {
@@ -142,21 +142,31 @@ final class BitmapTrackText {
                 fixes += fixed.fixes
             }
             guard !text.isEmpty else { continue }
-            read.append((text, line.italic))
+            read.append((text, line.italic, line.color))
         }
-        for (text, italic) in zip(OCRCorrections.dialogueDashes(read.map(\.text)), read.map(\.italic)) {
+        for (text, line) in zip(OCRCorrections.dialogueDashes(read.map(\.text)), read) {
             if !plain.isEmpty { plain += "\n" }
             let start = plain.utf8.count
             plain += text
-            if italic { spans.append(TextSpan(start: start, end: plain.utf8.count, kind: .italic)) }
+            if line.italic { spans.append(TextSpan(start: start, end: plain.utf8.count, kind: .italic)) }
+            if let color = line.color {
+                // Lines of one colour are one span (one `<font>` in SRT, as they were most likely written).
+                if let last = spans.lastIndex(where: { if case .color = $0.kind { true } else { false } }),
+                   spans[last].kind == .color(color), spans[last].end == start - 1 {
+                    spans[last].end = plain.utf8.count
+                } else {
+                    spans.append(TextSpan(start: start, end: plain.utf8.count, kind: .color(color)))
+                }
+            }
         }
         return (CaptionText(plain: plain, spans: spans), fixes)
     }
 
     /// The lines of `pictures` made ready for the recogniser, top to bottom: each line's image
-    /// (straightened when it leans) and whether it leans enough to be italic. Drawn shapes are left out.
-    static func lines(of pictures: [SubtitlePicture]) -> [(image: TextImage, italic: Bool)] {
-        guard let (ink, _, _) = TextImage.ink(of: pictures) else { return [] }
+    /// (straightened when it leans), whether it leans enough to be italic, and its letters' colour
+    /// unless white. Drawn shapes are left out.
+    static func lines(of pictures: [SubtitlePicture]) -> [(image: TextImage, italic: Bool, color: RGBAColor?)] {
+        guard let (ink, x, y) = TextImage.ink(of: pictures) else { return [] }
         return TextImage.lines(inInk: ink).compactMap { line in
             guard !TextImage.isSolid(ink, rows: line.rows, columns: line.columns) else { return nil }
             let shear = TextSlant.shear(of: ink, rows: line.rows, columns: line.columns)
@@ -168,7 +178,8 @@ final class BitmapTrackText {
                     image = TextImage.line(upright, rows: 0..<upright.height, columns: box.columns)
                 }
             }
-            return (image, shear >= TextSlant.italicShear)
+            let color = TextColor.fill(of: pictures, origin: (x, y), ink: ink, rows: line.rows, columns: line.columns)
+            return (image, shear >= TextSlant.italicShear, color)
         }
     }
 }
