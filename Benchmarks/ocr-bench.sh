@@ -4,9 +4,10 @@
 # from known text (so the truth is known): 200 cues of subtitle lines (Sintel's, and lines with
 # numbers, quotes, apostrophes, accents and dialogue dashes), every fourth in <i>, in four looks: the
 # default (DejaVu Sans, white, black outline) and a yellow serif (DejaVu Serif), each at 1920x1080 and
-# 854x480. Each tool reads each file once, timed from outside (process start and model loads
-# included), both on every core (pgsrip -w 2 on this 2-core machine). Scored by Benchmarks/ocr-score.py:
-# the character error rate, cues found and empty, starts within a frame, italics F1.
+# 854x480; then the same tracks made VobSub and DVB by ffmpeg, read by CaptionKit. Each tool reads each
+# file once, timed from outside (process start and model loads included), both on every core (pgsrip
+# -w 2 on this 2-core machine). Scored by Benchmarks/ocr-score.py: the character error rate, cues found
+# and empty, starts within a frame, italics F1.
 # Then the memory of a long track: 200 and 1,000 cues, peak resident size (flat: pictures are recognised
 # while the track is decoded, not held).
 # CaptionKit runs its debug build (its OCR module is optimised in debug builds too, and Tesseract does
@@ -43,7 +44,18 @@ cat > "$WORK/serif-yellow.json" <<'JSON'
 { "font_family": "DejaVu Serif", "text_color": "#FFE000", "stroke_width": 3, "landscape": { "font_size": 60, "stroke_width": 3 } }
 JSON
 
-printf "%-18s %-9s %8s %8s %6s %6s %8s %10s\n" case tool seconds "cues/s" found empty "CER %" "italic F1"
+# One row: a tool's output scored against the truth.
+score() { # NAME TOOL SECONDS OUT
+  python3 Benchmarks/ocr-score.py "$WORK/truth.srt" "$4" | python3 -c '
+import json, sys
+r = json.load(sys.stdin); name, tool, seconds = sys.argv[1:4]
+f1 = "-" if r["italic_f1"] is None else "%.2f" % r["italic_f1"]
+print("%-22s %-10s %8.2f %8.1f %6d %6d %8.2f %8.1f %10s" % (name, tool, float(seconds), r["cues"] / float(seconds), r["found"], r["empty"],
+      r["cer"] * 100, 100 * r["on_time"] / r["cues"], f1))
+' "$1" "$2" "$3"
+}
+
+printf "%-22s %-10s %8s %8s %6s %6s %8s %8s %10s\n" case tool seconds "cues/s" found empty "CER %" "on time%" "italic F1"
 for case in sans-1080:1920x1080: sans-480:854x480: serif-yellow-1080:1920x1080:serif serif-yellow-480:854x480:serif; do
   IFS=: read -r name size look <<< "$case"
   style=(); [ -n "$look" ] && style=(--style "$WORK/serif-yellow.json")
@@ -51,18 +63,17 @@ for case in sans-1080:1920x1080: sans-480:854x480: serif-yellow-1080:1920x1080:s
   "$CAPTIONS" convert "$WORK/truth.srt" -o "$WORK/$name.en.sup" --size "$size" --fps 25 "${style[@]}"
   rm -f "$WORK/$name.en.srt"
   /usr/bin/time -f %e -o "$WORK/time.txt" "$CAPTIONS" convert "$WORK/$name.en.sup" -o "$WORK/$name.captionkit.srt" 2>/dev/null
-  ours=$(cat "$WORK/time.txt")
+  score "$name" captionkit "$(cat "$WORK/time.txt")" "$WORK/$name.captionkit.srt"
   /usr/bin/time -f %e -o "$WORK/time.txt" pgsrip rip -l en -f -w 2 "$WORK/$name.en.sup" >/dev/null 2>&1
-  peer=$(cat "$WORK/time.txt")
-  for tool in captionkit pgsrip; do
-    out="$WORK/$name.captionkit.srt"; seconds=$ours
-    [ "$tool" = pgsrip ] && { out="$WORK/$name.en.srt"; seconds=$peer; }
-    python3 Benchmarks/ocr-score.py "$WORK/truth.srt" "$out" | python3 -c '
-import json, sys
-r = json.load(sys.stdin); name, tool, seconds = sys.argv[1:4]
-f1 = "-" if r["italic_f1"] is None else "%.2f" % r["italic_f1"]
-print("%-18s %-9s %8.2f %8.1f %6d %6d %8.2f %10s" % (name, tool, float(seconds), r["cues"] / float(seconds), r["found"], r["empty"], r["cer"] * 100, f1))
-' "$name" "$tool" "$seconds"
+  score "$name" pgsrip "$(cat "$WORK/time.txt")" "$WORK/$name.en.srt"
+  # The same track made VobSub in Matroska and DVB subtitles in MPEG-TS by ffmpeg (-copyts keeps the
+  # times), read by CaptionKit (pgsrip reads PGS only). ffmpeg's DVB encoder writes each picture at
+  # the previous one's clearing time, so its "on time" column measures ffmpeg, not the reader.
+  ffmpeg -nostdin -v error -y -copyts -i "$WORK/$name.en.sup" -c:s dvdsub "$WORK/$name.vobsub.mkv"
+  ffmpeg -nostdin -v error -y -copyts -i "$WORK/$name.en.sup" -c:s dvbsub "$WORK/$name.dvb.ts"
+  for kind in vobsub.mkv dvb.ts; do
+    /usr/bin/time -f %e -o "$WORK/time.txt" "$CAPTIONS" convert "$WORK/$name.$kind" -o "$WORK/$name.$kind.srt" 2>/dev/null
+    score "$name ${kind%%.*}" captionkit "$(cat "$WORK/time.txt")" "$WORK/$name.$kind.srt"
   done
 done
 

@@ -4,14 +4,14 @@
 # then convert end to end (read, write, save) from the SRT to SRT, WebVTT, ASS and JSON against pysubs2
 # loading and saving the same file (targets: >= 50x pysubs2, peak memory under 3x the file).
 # Each measurement is one parse in a fresh process (what `captions convert` does); each tool runs RUNS
-# times (peers fewer: they are slow) and the median time is reported, with the largest peak memory beyond
-# the process's base. Targets: >= 1,000,000 cues/s, >= 50x pysubs2, memory under twice the file size.
+# times (peers PEER_RUNS, 5: they are slow, and their own times move by a quarter from run to run) and
+# the median time is reported, with the largest peak memory beyond the process's base. Targets: >= 1,000,000 cues/s, >= 50x pysubs2, memory under twice the file size.
 # Ratios matter, not absolute times: the machines are shared and noisy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CUES=${CUES:-100000}
 RUNS=${RUNS:-9}
-PEER_RUNS=${PEER_RUNS:-3}
+PEER_RUNS=${PEER_RUNS:-5}
 WORK=${WORK:-out/bench}
 mkdir -p "$WORK"
 python3 -c "import pysubs2, srt" 2>/dev/null || python3 -m pip install -q pysubs2 srt

@@ -170,4 +170,68 @@ import Testing
         print("[ocr colours] character error rate \(String(format: "%.2f", score.cer * 100)) %; wrong: \(score.wrong)")
         #expect(score.cer <= 0.01, "\(score.wrong)")
     }
+
+    /// Italic words inside upright lines (a title, a foreign word, a stressed word): read back with
+    /// italic spans over those words, not the line. Scored by word (a word is italic when an italic span
+    /// covers it; punctuation stuck to a word counts with it): F1 of italic words against `<i>`.
+    static let mixedLines = [
+        "She said <i>never</i> again, and left.", "We watched <i>Casablanca</i> last night.", "<i>Bonjour</i>, said the old man.",
+        "The ship was called <i>Endeavour</i>.", "I <i>told</i> you about this yesterday.", "<i>Run, run, run!</i> he shouted at them.",
+        "They sang <i>Happy Birthday</i> twice.", "Have you read <i>Middlemarch</i> yet?", "Her name was <i>Marguerite</i>, not Margaret.",
+        "He whispered <i>goodbye</i> and closed the door.", "The word <i>schadenfreude</i> has no English twin.", "Nothing in this line leans at all.",
+    ]
+
+    /// Each word of `text` (tags removed, split at spaces) and whether it is italic (its first letter
+    /// inside `<i>`).
+    static func markedWords(_ text: String) -> [(word: String, italic: Bool)] {
+        var words: [(word: String, italic: Bool)] = []
+        var italic = false, inWord = false
+        var rest = Substring(text)
+        while let c = rest.first {
+            if rest.hasPrefix("<i>") { italic = true; rest = rest.dropFirst(3); continue }
+            if rest.hasPrefix("</i>") { italic = false; rest = rest.dropFirst(4); continue }
+            if c == " " { inWord = false } else if inWord { words[words.count - 1].word.append(c) } else {
+                words.append((String(c), italic))
+                inWord = true
+            }
+            rest = rest.dropFirst()
+        }
+        return words
+    }
+
+    @Test(arguments: ["1920x1080", "854x480"])
+    func italicWordsInsideALineAreFound(size: String) throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.srt(Self.mixedLines).write(to: dir.appendingPathComponent("in.srt"), atomically: true, encoding: .utf8)
+        let events = try Self.readBack("in.srt", size: size, fps: "25", in: dir)
+        try #require(events.count == Self.mixedLines.count)
+        var tp = 0, fp = 0, fn = 0
+        var wrong: [String] = []
+        for (event, line) in zip(events, Self.mixedLines) {
+            let truth = Self.markedWords(line)
+            let text = event.text.plain
+            var read: [Bool] = []
+            var offset = 0
+            for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+                let range = offset..<(offset + word.utf8.count)
+                if !word.isEmpty { read.append(event.text.spans.contains { $0.kind == .italic && $0.start <= range.lowerBound && $0.end >= range.upperBound }) }
+                offset = range.upperBound + 1
+            }
+            guard read.count == truth.count else {
+                fn += truth.filter(\.italic).count
+                wrong.append("\(line) -> \(text) (\(read.count) words)")
+                continue
+            }
+            tp += zip(read, truth).filter { $0 && $1.italic }.count
+            fp += zip(read, truth).filter { $0 && !$1.italic }.count
+            fn += zip(read, truth).filter { !$0 && $1.italic }.count
+            if zip(read, truth).contains(where: { $0 != $1.italic }) { wrong.append("\(line) -> \(read)") }
+        }
+        let f1 = Double(2 * tp) / Double(max(1, 2 * tp + fp + fn))
+        let score = Self.score(events, against: Self.mixedLines.map { $0.replacingOccurrences(of: "<i>", with: "").replacingOccurrences(of: "</i>", with: "") })
+        print("[ocr italic words \(size)] F1 \(String(format: "%.2f", f1)) (\(tp) found, \(fp) false, \(fn) missed); character error rate \(String(format: "%.2f", score.cer * 100)) %; wrong: \(wrong) \(score.wrong)")
+        #expect(f1 >= 0.9, "\(wrong)")
+        #expect(score.cer <= 0.01, "\(score.wrong)")
+    }
 }

@@ -126,29 +126,31 @@ final class BitmapTrackText {
         }
     }
 
-    /// The lines of text in `pictures`, top to bottom, joined by line breaks, with an italic span over
-    /// each line that leans (`TextSlant`) and a colour span over each line not in white (`TextColor`).
+    /// The lines of text in `pictures`, top to bottom, joined by line breaks, with italic spans over
+    /// the words or lines that lean (`TextSlant`) and a colour span over each line not in white
+    /// (`TextColor`).
     static func text(of pictures: [SubtitlePicture], with recognizer: TextRecognizer,
                      dictionary: SpellingDictionary?) -> (text: CaptionText, fixes: [(read: String, meant: String)]) {
         var plain = ""
         var spans: [TextSpan] = []
         var fixes: [(read: String, meant: String)] = []
-        var read: [(text: String, italic: Bool, color: RGBAColor?)] = []
+        var read: [(text: String, italic: Bool, italicWords: [Bool]?, color: RGBAColor?)] = []
         for line in lines(of: pictures) {
-            var text = OCRCorrections.corrected(recognizer.read(line.image))
+            let recognised = recognizer.readWords(line.image)
+            var text = OCRCorrections.corrected(recognised.text)
             if let dictionary {
                 let fixed = OCRCorrections.fixed(text, dictionary: dictionary)
                 text = fixed.line
                 fixes += fixed.fixes
             }
             guard !text.isEmpty else { continue }
-            read.append((text, line.italic, line.color))
+            read.append((text, line.italic, line.italicWords(recognised.words), line.color))
         }
         for (text, line) in zip(OCRCorrections.dialogueDashes(read.map(\.text)), read) {
             if !plain.isEmpty { plain += "\n" }
             let start = plain.utf8.count
             plain += text
-            if line.italic { spans.append(TextSpan(start: start, end: plain.utf8.count, kind: .italic)) }
+            // The colour first: a span that starts with another and outlasts it is written around it.
             if let color = line.color {
                 // Lines of one colour are one span (one `<font>` in SRT, as they were most likely written).
                 if let last = spans.lastIndex(where: { if case .color = $0.kind { true } else { false } }),
@@ -158,28 +160,87 @@ final class BitmapTrackText {
                     spans.append(TextSpan(start: start, end: plain.utf8.count, kind: .color(color)))
                 }
             }
+            spans += italicSpans(text, from: start, line: line.italic, words: line.italicWords)
         }
         return (CaptionText(plain: plain, spans: spans), fixes)
     }
 
-    /// The lines of `pictures` made ready for the recogniser, top to bottom: each line's image
-    /// (straightened when it leans), whether it leans enough to be italic, and its letters' colour
-    /// unless white. Drawn shapes are left out.
-    static func lines(of pictures: [SubtitlePicture]) -> [(image: TextImage, italic: Bool, color: RGBAColor?)] {
+    /// The italic spans of a line read as `text` (at `start` in the cue's text): word by word where the
+    /// line's words lean differently (a title or a foreign word inside a sentence) and the text has the
+    /// words the recogniser found, else over the whole line when it leans.
+    static func italicSpans(_ text: String, from start: Int, line italic: Bool, words: [Bool]?) -> [TextSpan] {
+        let read = text.split(separator: " ")
+        if let words, words.count == read.count, words.contains(true), words.contains(false) {
+            // Italic words in a row are one span, with the spaces between them.
+            var spans: [TextSpan] = []
+            var previous = false
+            for (word, leans) in zip(read, words) {
+                defer { previous = leans }
+                guard leans else { continue }
+                let from = start + text.utf8.distance(from: text.utf8.startIndex, to: word.startIndex)
+                let to = from + word.utf8.count
+                if previous { spans[spans.count - 1].end = to } else { spans.append(TextSpan(start: from, end: to, kind: .italic)) }
+            }
+            return spans
+        }
+        return italic && !text.isEmpty ? [TextSpan(start: start, end: start + text.utf8.count, kind: .italic)] : []
+    }
+
+    /// One line of a picture made ready for the recogniser.
+    struct PreparedLine {
+        /// What the recogniser reads: the line cropped, padded and scaled, straightened when it leans.
+        var image: TextImage
+        /// The ink `image` was made from (straightened when the line leans), and the box of it.
+        var ink: TextImage
+        var rows: Range<Int>
+        var columns: Range<Int>
+        /// The shear undone in `ink` (0 when the line was not straightened).
+        var straightened: Double
+        /// The whole line leans enough to be italic.
+        var italic: Bool
+        /// The letters' colour, unless white.
+        var color: RGBAColor?
+
+        /// Which of the words the recogniser found (their edges in `image`) lean, each measured on its
+        /// own columns of `ink` with the shear already undone added back; nil for fewer than two words.
+        /// A word's lean is only measured where it has two letters with upright stems (l, d, n, h, ...,
+        /// as the recogniser read it): a word of diagonals and rounds ("We", "was", "yet") leans by its
+        /// letters' shapes, as much as a slanted face does, and takes its neighbours' instead.
+        func italicWords(_ words: [(text: String, left: Int, right: Int)]) -> [Bool]? {
+            guard words.count > 1 else { return nil }
+            let (scale, pad) = TextImage.lineGeometry(rows: rows)
+            let shears: [Double?] = words.map { word in
+                guard word.text.filter({ Self.stemLetters.contains($0) }).count >= 2 else { return nil }
+                let left = max(columns.lowerBound, columns.lowerBound + Int((Double(word.left - pad) / scale).rounded(.down)))
+                let right = min(columns.upperBound, columns.lowerBound + Int((Double(word.right - pad) / scale).rounded(.up)))
+                guard right > left else { return nil }
+                return straightened + TextSlant.shear(of: ink, rows: rows, columns: left..<right)
+            }
+            return TextSlant.italicWords(shears)
+        }
+
+        /// Letters drawn with an upright stem in the usual subtitle faces.
+        static let stemLetters = Set("abdfghijklmnpqrtuBDEFHIJKLMNPRTU1")
+    }
+
+    /// The lines of `pictures` made ready for the recogniser, top to bottom (drawn shapes left out).
+    static func lines(of pictures: [SubtitlePicture]) -> [PreparedLine] {
         guard let (ink, x, y) = TextImage.ink(of: pictures) else { return [] }
         return TextImage.lines(inInk: ink).compactMap { line in
             guard !TextImage.isSolid(ink, rows: line.rows, columns: line.columns) else { return nil }
             let shear = TextSlant.shear(of: ink, rows: line.rows, columns: line.columns)
-            var image = TextImage.line(ink, rows: line.rows, columns: line.columns)
+            let color = TextColor.fill(of: pictures, origin: (x, y), ink: ink, rows: line.rows, columns: line.columns)
+            var prepared = PreparedLine(image: TextImage.line(ink, rows: line.rows, columns: line.columns), ink: ink, rows: line.rows,
+                                        columns: line.columns, straightened: 0, italic: shear >= TextSlant.italicShear, color: color)
             if abs(shear) >= TextSlant.italicShear / 2 {
                 // Read upright: the recogniser reads leaning letters worse.
                 let upright = TextSlant.straightened(ink, rows: line.rows, columns: line.columns, shear: shear)
                 if let box = TextImage.lines(inInk: upright).first {
-                    image = TextImage.line(upright, rows: 0..<upright.height, columns: box.columns)
+                    prepared.image = TextImage.line(upright, rows: 0..<upright.height, columns: box.columns)
+                    (prepared.ink, prepared.rows, prepared.columns, prepared.straightened) = (upright, 0..<upright.height, box.columns, shear)
                 }
             }
-            let color = TextColor.fill(of: pictures, origin: (x, y), ink: ink, rows: line.rows, columns: line.columns)
-            return (image, shear >= TextSlant.italicShear, color)
+            return prepared
         }
     }
 }

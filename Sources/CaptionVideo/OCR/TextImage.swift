@@ -79,8 +79,7 @@ struct TextImage: Sendable {
     /// One line of `ink` as dark text on white: its box, with a margin of white around it, scaled so
     /// the line is about `lineHeight` pixels tall (bilinear; never below the original size).
     static func line(_ ink: TextImage, rows: Range<Int>, columns: Range<Int>, lineHeight: Int = 48) -> TextImage {
-        let scale = max(1.0, Double(lineHeight) / Double(max(rows.count, 1)))
-        let pad = Int((Double(rows.count) * scale * 0.35).rounded()) + 4
+        let (scale, pad) = lineGeometry(rows: rows, lineHeight: lineHeight)
         let w = Int((Double(columns.count) * scale).rounded()) + 2 * pad
         let h = Int((Double(rows.count) * scale).rounded()) + 2 * pad
         var out = [UInt8](repeating: 255, count: w * h)
@@ -98,6 +97,13 @@ struct TextImage: Sendable {
             }
         }
         return TextImage(width: w, height: h, gray: out)
+    }
+
+    /// How `line` scales a line of `rows` and how wide a margin it gives it: an x in the line's image is
+    /// column `columns.lowerBound + (x - pad) / scale` of the ink.
+    static func lineGeometry(rows: Range<Int>, lineHeight: Int = 48) -> (scale: Double, pad: Int) {
+        let scale = max(1.0, Double(lineHeight) / Double(max(rows.count, 1)))
+        return (scale, Int((Double(rows.count) * scale * 0.35).rounded()) + 4)
     }
 
     /// True when the ink fills most of its box: a drawn shape (a box, a bar), not letters, which never

@@ -39,7 +39,11 @@ final class TextRecognizer {
     }
 
     /// The text of one line image (dark on white).
-    func read(_ image: TextImage) -> String {
+    func read(_ image: TextImage) -> String { readWords(image).text }
+
+    /// The text of one line image and the words Tesseract found in it, each with its left and right
+    /// edges in the image's pixels (for telling which words of a line lean).
+    func readWords(_ image: TextImage) -> (text: String, words: [(text: String, left: Int, right: Int)]) {
         Self.setMaxActiveLevels?(0)
         image.gray.withUnsafeBufferPointer { pixels in
             TessBaseAPISetImage(api, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
@@ -47,8 +51,19 @@ final class TextRecognizer {
         // Subtitles carry no resolution; 300 dpi is what the models were trained at (and silences
         // Tesseract's warning about a missing one).
         TessBaseAPISetSourceResolution(api, 300)
-        guard let text = TessBaseAPIGetUTF8Text(api) else { return "" }
-        defer { TessDeleteText(text) }
-        return String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let utf8 = TessBaseAPIGetUTF8Text(api) else { return ("", []) }
+        let text = String(cString: utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        TessDeleteText(utf8)
+        var words: [(text: String, left: Int, right: Int)] = []
+        guard let iterator = TessBaseAPIGetIterator(api) else { return (text, []) }
+        defer { TessResultIteratorDelete(iterator) }
+        repeat {
+            guard let word = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            defer { TessDeleteText(word) }
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard TessPageIteratorBoundingBox(TessResultIteratorGetPageIteratorConst(iterator), RIL_WORD, &left, &top, &right, &bottom) != 0 else { continue }
+            words.append((String(cString: word), Int(left), Int(right)))
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        return (text, words)
     }
 }

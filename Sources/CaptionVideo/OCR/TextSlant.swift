@@ -13,10 +13,17 @@ enum TextSlant {
 
     /// The best shear of the ink in `rows` x `columns` of `ink` (0 none, 255 full).
     static func shear(of ink: TextImage, rows: Range<Int>, columns: Range<Int>, threshold: UInt8 = 96) -> Double {
+        lean(of: ink, rows: rows, columns: columns, threshold: threshold).shear
+    }
+
+    /// The best shear, and how much more uneven the column sums are at it than upright (1: no more):
+    /// how sure the lean is. A word's few letters can favour a lean by their shapes alone (the
+    /// diagonals of a W), by less than a slanted face does.
+    static func lean(of ink: TextImage, rows: Range<Int>, columns: Range<Int>, threshold: UInt8 = 96) -> (shear: Double, gain: Double) {
         let height = rows.count
-        guard height > 2, !columns.isEmpty else { return 0 }
+        guard height > 2, !columns.isEmpty else { return (0, 1) }
         let margin = Int((Double(height) * (shears.map(abs).max() ?? 0)).rounded(.up)) + 1
-        var best = (shear: 0.0, score: -1.0)
+        var best = (shear: 0.0, score: -1.0), upright = 0.0
         var sums = [Double](repeating: 0, count: columns.count + 2 * margin)
         for shear in shears {
             for k in sums.indices { sums[k] = 0 }
@@ -35,10 +42,24 @@ enum TextSlant {
                 }
             }
             let score = sums.reduce(0) { $0 + $1 * $1 }
+            if shear == 0 { upright = score }
             // Ties go to the smaller lean.
             if score > best.score * 1.0001 || (score >= best.score && abs(shear) < abs(best.shear)) { best = (shear, score) }
         }
-        return best.shear
+        return (best.shear, upright > 0 ? best.score / upright : 1)
+    }
+
+    /// Which words of a line lean, from each word's lean (nil for a word that cannot tell): a word that
+    /// cannot tell is italic only between italic words (inside a title), else upright. Nil when no word
+    /// can tell.
+    static func italicWords(_ shears: [Double?]) -> [Bool]? {
+        guard shears.contains(where: { $0 != nil }) else { return nil }
+        let told = shears.map { $0.map { $0 >= italicShear } }
+        return told.indices.map { k in
+            if let own = told[k] { return own }
+            let left = told[..<k].last { $0 != nil } ?? nil, right = told[(k + 1)...].first { $0 != nil } ?? nil
+            return left == true && right == true
+        }
     }
 
     /// The ink of `rows` x `columns` sheared upright by `shear` (widened so nothing is cut off).
