@@ -95,14 +95,6 @@ final class BitmapTrackText {
         queue = nil
     }
 
-    /// Display sets already decoded, read as a track's are.
-    static func read(_ sets: [PictureCue], plane: (width: Int, height: Int)?, language: String, fileEnd: Milliseconds?,
-                     name: String, codec: String) throws -> ParseResult {
-        let reader = BitmapTrackText(language: language, name: name, codec: codec)
-        for set in sets { reader.add(set) }
-        return try reader.finish(plane: plane, fileEnd: fileEnd)
-    }
-
     /// The most cues held at once, waiting for their end or for a worker: what stays flat however long
     /// the track is (for tests).
     var mostHeld: Int { cues.mostHeld + (queue?.mostQueued ?? 0) }

@@ -13,17 +13,10 @@ enum TextSlant {
 
     /// The best shear of the ink in `rows` x `columns` of `ink` (0 none, 255 full).
     static func shear(of ink: TextImage, rows: Range<Int>, columns: Range<Int>, threshold: UInt8 = 96) -> Double {
-        lean(of: ink, rows: rows, columns: columns, threshold: threshold).shear
-    }
-
-    /// The best shear, and how much more uneven the column sums are at it than upright (1: no more):
-    /// how sure the lean is. A word's few letters can favour a lean by their shapes alone (the
-    /// diagonals of a W), by less than a slanted face does.
-    static func lean(of ink: TextImage, rows: Range<Int>, columns: Range<Int>, threshold: UInt8 = 96) -> (shear: Double, gain: Double) {
         let height = rows.count
-        guard height > 2, !columns.isEmpty else { return (0, 1) }
+        guard height > 2, !columns.isEmpty else { return 0 }
         let margin = Int((Double(height) * (shears.map(abs).max() ?? 0)).rounded(.up)) + 1
-        var best = (shear: 0.0, score: -1.0), upright = 0.0
+        var best = (shear: 0.0, score: -1.0)
         var sums = [Double](repeating: 0, count: columns.count + 2 * margin)
         for shear in shears {
             for k in sums.indices { sums[k] = 0 }
@@ -42,11 +35,10 @@ enum TextSlant {
                 }
             }
             let score = sums.reduce(0) { $0 + $1 * $1 }
-            if shear == 0 { upright = score }
             // Ties go to the smaller lean.
             if score > best.score * 1.0001 || (score >= best.score && abs(shear) < abs(best.shear)) { best = (shear, score) }
         }
-        return (best.shear, upright > 0 ? best.score / upright : 1)
+        return best.shear
     }
 
     /// Which words of a line lean, from each word's lean (nil for a word that cannot tell): a word that
