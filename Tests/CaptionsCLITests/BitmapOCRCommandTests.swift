@@ -234,4 +234,23 @@ import Testing
         #expect(f1 >= 0.9, "\(wrong)")
         #expect(score.cer <= 0.01, "\(score.wrong)")
     }
+
+    /// Music notes around sung lines (which Tesseract's English model reads as `J`, `JS`, `f` or `IS`)
+    /// come back as ♪, and letters that look a little like them at the ends of a line stay letters.
+    @Test(arguments: ["1920x1080", "854x480"])
+    func musicNotesComeBackAsNotes(size: String) throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lines = ["♪ Happy birthday to you ♪", "♪ We wish you a merry Christmas ♪", "♪♪", "♪ Singing in the rain",
+                     "J is a letter, and so is f", "Is it f? Just J", "What was that sound? ?", "Really ♪"]
+        try Self.srt(lines).write(to: dir.appendingPathComponent("in.srt"), atomically: true, encoding: .utf8)
+        let events = try Self.readBack("in.srt", size: size, fps: "25", in: dir)
+        try #require(events.count == lines.count)
+        let score = Self.score(events, against: lines)
+        print("[ocr notes \(size)] character error rate \(String(format: "%.2f", score.cer * 100)) %; wrong: \(score.wrong)")
+        for (event, line) in zip(events, lines) {
+            #expect(event.text.plain.filter { $0 == "♪" }.count == line.filter { $0 == "♪" }.count, "\(line) -> \(event.text.plain)")
+        }
+        #expect(score.cer <= 0.02, "\(score.wrong)")
+    }
 }

@@ -129,7 +129,7 @@ final class BitmapTrackText {
         var read: [(text: String, italic: Bool, italicWords: [Bool]?, color: RGBAColor?)] = []
         for line in lines(of: pictures) {
             let recognised = recognizer.readWords(line.image)
-            var text = OCRCorrections.corrected(recognised.text)
+            var text = OCRCorrections.corrected(line.withMusicNotes(recognised.text, words: recognised.words))
             if let dictionary {
                 let fixed = OCRCorrections.fixed(text, dictionary: dictionary)
                 text = fixed.line
@@ -200,15 +200,44 @@ final class BitmapTrackText {
         /// letters' shapes, as much as a slanted face does, and takes its neighbours' instead.
         func italicWords(_ words: [(text: String, left: Int, right: Int)]) -> [Bool]? {
             guard words.count > 1 else { return nil }
-            let (scale, pad) = TextImage.lineGeometry(rows: rows)
             let shears: [Double?] = words.map { word in
                 guard word.text.filter({ Self.stemLetters.contains($0) }).count >= 2 else { return nil }
-                let left = max(columns.lowerBound, columns.lowerBound + Int((Double(word.left - pad) / scale).rounded(.down)))
-                let right = min(columns.upperBound, columns.lowerBound + Int((Double(word.right - pad) / scale).rounded(.up)))
+                let (left, right) = inkColumns(word)
                 guard right > left else { return nil }
                 return straightened + TextSlant.shear(of: ink, rows: rows, columns: left..<right)
             }
             return TextSlant.italicWords(shears)
+        }
+
+        /// `text` with its first or last word put back as music notes where the recogniser read a note
+        /// as a letter or two (`MusicNotes`).
+        func withMusicNotes(_ text: String, words: [(text: String, left: Int, right: Int)]) -> String {
+            guard let first = words.first, let last = words.last else { return text }
+            var text = text
+            func notes(_ word: (text: String, left: Int, right: Int)) -> String? {
+                guard word.text.count <= 2 else { return nil }
+                let (left, right) = inkColumns(word)
+                guard right > left, let count = MusicNotes.count(in: ink, rows: rows, columns: left..<right) else { return nil }
+                return String(repeating: "♪", count: count)
+            }
+            // Ink the recogniser left out before the first word or after the last (it skips a note at
+            // times), as notes.
+            func skipped(_ region: Range<Int>) -> String? {
+                guard region.count > 1, let count = MusicNotes.count(in: ink, rows: rows, columns: region) else { return nil }
+                return String(repeating: "♪", count: count)
+            }
+            if words.count > 1, text.hasSuffix(last.text), let notes = notes(last) { text = text.dropLast(last.text.count) + notes }
+            else if let notes = skipped(inkColumns(last).right..<columns.upperBound) { text += " " + notes }
+            if text.hasPrefix(first.text), let notes = notes(first) { text = notes + text.dropFirst(first.text.count) }
+            else if let notes = skipped(columns.lowerBound..<inkColumns(first).left) { text = notes + " " + text }
+            return text
+        }
+
+        /// The ink columns under a word's box in `image`.
+        func inkColumns(_ word: (text: String, left: Int, right: Int)) -> (left: Int, right: Int) {
+            let (scale, pad) = TextImage.lineGeometry(rows: rows)
+            return (max(columns.lowerBound, columns.lowerBound + Int((Double(word.left - pad) / scale).rounded(.down))),
+                    min(columns.upperBound, columns.lowerBound + Int((Double(word.right - pad) / scale).rounded(.up))))
         }
 
         /// Letters drawn with an upright stem in the usual subtitle faces.

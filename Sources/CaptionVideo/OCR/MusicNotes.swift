@@ -1,0 +1,45 @@
+/// Music notes (♪, which subtitles put around sung lines), which Tesseract's English model does not
+/// know and reads as `J`, `JS`, `f` or `IS`. A note is told by its ink: a filled head at the bottom
+/// left, a thin stem and flag above it and nothing at the bottom right; no letter has that shape
+/// (measured in DejaVu Sans, each quarter of the note's box inked: top left 0.08-0.15, top right
+/// 0.33-0.41, bottom left 0.42-0.45, bottom right 0.07-0.13 at 1080p, 0.0-0.17, 0.28-0.43,
+/// 0.36-0.46 and 0.0-0.17 at 480p; `J` 0.0/1.0/0.22/0.84, `f` 0.42/0.55/0.38/0.25, `?`
+/// 0.22-0.26/0.60-0.62/0.22-0.28/0.16-0.20). Only a short word at either end of a line is looked at,
+/// where notes go.
+enum MusicNotes {
+    /// How many notes the ink of `rows` x `columns` is, side by side, or nil when it is not notes.
+    static func count(in ink: TextImage, rows: Range<Int>, columns: Range<Int>, threshold: UInt8 = 96) -> Int? {
+        // The glyphs: runs of columns with ink.
+        var glyphs: [Range<Int>] = []
+        var start: Int?
+        for column in columns {
+            let inked = rows.contains { ink.gray[$0 * ink.width + column] >= threshold }
+            if inked, start == nil { start = column }
+            if !inked, let first = start { glyphs.append(first..<column); start = nil }
+        }
+        if let first = start { glyphs.append(first..<columns.upperBound) }
+        guard (1...3).contains(glyphs.count), glyphs.allSatisfy({ isNote(ink, rows: rows, columns: $0, threshold: threshold) }) else { return nil }
+        return glyphs.count
+    }
+
+    /// The ink in `columns` is one note: in its own box, the bottom left quarter well inked (the head),
+    /// the bottom right at most half as much and light, and the top left light (the stem and flag are
+    /// on the right).
+    static func isNote(_ ink: TextImage, rows: Range<Int>, columns: Range<Int>, threshold: UInt8) -> Bool {
+        var top = Int.max, bottom = 0
+        for row in rows where columns.contains(where: { ink.gray[row * ink.width + $0] >= threshold }) {
+            top = min(top, row); bottom = max(bottom, row + 1)
+        }
+        // At least 8 pixels tall, and between two fifths and all of its height wide (a note is about two
+        // thirds as wide as tall; a sliver of a letter's edge is narrower).
+        guard top < bottom, bottom - top >= 8, columns.count < bottom - top, columns.count * 5 >= (bottom - top) * 2 else { return false }
+        func inked(_ rows: Range<Int>, _ columns: Range<Int>) -> Double {
+            var n = 0
+            for row in rows { for column in columns where ink.gray[row * ink.width + column] >= threshold { n += 1 } }
+            return Double(n) / Double(max(1, rows.count * columns.count))
+        }
+        let middle = (top + bottom) / 2, centre = (columns.lowerBound + columns.upperBound) / 2
+        let head = inked(middle..<bottom, columns.lowerBound..<centre), belowFlag = inked(middle..<bottom, centre..<columns.upperBound)
+        return head >= 0.33 && belowFlag <= 0.2 && head >= 2 * belowFlag && inked(top..<middle, columns.lowerBound..<centre) <= 0.22
+    }
+}
