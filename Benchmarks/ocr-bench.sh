@@ -2,12 +2,12 @@
 # OCR: bitmap subtitles read as text by CaptionKit and by pgsrip 0.3 (Tesseract through Python; pip, for
 # the benchmark only) in the same run, on the same PGS files. The files are drawn by CaptionKit itself
 # from known text (so the truth is known): 200 cues of subtitle lines (Sintel's, and lines with
-# numbers, quotes, apostrophes, accents and dialogue dashes), every fourth in <i>, in four looks: the
-# default (DejaVu Sans, white, black outline) and a yellow serif (DejaVu Serif), each at 1920x1080 and
-# 854x480; then the same tracks made VobSub and DVB by ffmpeg, read by CaptionKit. Each tool reads each
-# file once, timed from outside (process start and model loads included), both on every core (pgsrip
-# -w 2 on this 2-core machine). Scored by Benchmarks/ocr-score.py: the character error rate, cues found
-# and empty, starts within a frame, italics F1.
+# numbers, quotes, apostrophes, accents, dialogue dashes and music notes), every fourth in <i>, in four
+# looks: the default (DejaVu Sans, white, black outline) and a yellow serif (DejaVu Serif), each at
+# 1920x1080 and 854x480; then the same tracks made VobSub and DVB by ffmpeg, read by CaptionKit. Each
+# tool reads each file once, timed from outside (process start and model loads included), both on
+# every core (pgsrip -w 2 on this 2-core machine). Scored by Benchmarks/ocr-score.py: the character
+# error rate, cues found and empty, starts within a frame, italics F1.
 # Then the memory of a long track: 200 and 1,000 cues, peak resident size (flat: pictures are recognised
 # while the track is decoded, not held).
 # CaptionKit runs its debug build (its OCR module is optimised in debug builds too, and Tesseract does
@@ -32,6 +32,7 @@ lines = sintel + [
     "He paid $250 for the old guitar.", "She won 1st prize in 2019.", "I can't hear you over the music.",
     "They've moved to Berlin last year.", "It costs 9.99 euros a month.", "The answer is 42, obviously.",
     "Call me when you land, okay?", "We'll meet again, I promise.", "Open the window, it's too warm.",
+    "♪ Happy birthday to you ♪", "♪ We wish you a merry Christmas ♪",
 ]
 def tc(ms): return "%02d:%02d:%02d,%03d" % (ms // 3600000, ms // 60000 % 60, ms // 1000 % 60, ms % 1000)
 for k in range(200):

@@ -133,4 +133,18 @@ import Testing
         let (ink, x, y) = try #require(TextImage.ink(of: [left, right]))
         #expect(TextColor.fill(of: [left, right], origin: (x, y), ink: ink, rows: 0..<1, columns: 10..<12) == RGBAColor(red: 64, green: 192, blue: 255, alpha: 255))
     }
+
+    /// A word box from the recogniser anywhere (past either end of the line, or reversed) maps onto
+    /// columns inside the line.
+    @Test func wordBoxesMapInsideTheLine() throws {
+        let ink = TextImage(width: 40, height: 10, gray: [UInt8](repeating: 255, count: 400))
+        let line = BitmapTrackText.PreparedLine(image: ink, ink: ink, rows: 0..<10, columns: 5..<30, straightened: 0, italic: false, color: nil)
+        for (left, right) in [(-500, -400), (-10, 5000), (4000, 5000), (300, 10)] {
+            let columns = line.inkColumns(("x", left, right))
+            #expect((5...30).contains(columns.left) && (5...30).contains(columns.right), "\((left, right)) -> \(columns)")
+        }
+        // And what reads them: no word, no note, nothing read out of the line.
+        #expect(line.withMusicNotes("x y", words: [("x", -500, -400), ("y", 4000, 5000)]) == "x y")
+        #expect(line.italicWords([("ab", 4000, 5000), ("bd", -10, 5000)]) == [false, false])
+    }
 }

@@ -233,11 +233,13 @@ final class BitmapTrackText {
             return text
         }
 
-        /// The ink columns under a word's box in `image`.
+        /// The ink columns under a word's box in `image`, inside the line's columns whatever the box.
         func inkColumns(_ word: (text: String, left: Int, right: Int)) -> (left: Int, right: Int) {
             let (scale, pad) = TextImage.lineGeometry(rows: rows)
-            return (max(columns.lowerBound, columns.lowerBound + Int((Double(word.left - pad) / scale).rounded(.down))),
-                    min(columns.upperBound, columns.lowerBound + Int((Double(word.right - pad) / scale).rounded(.up))))
+            func column(_ x: Int, _ rule: FloatingPointRoundingRule) -> Int {
+                min(max(columns.lowerBound + Int((Double(x - pad) / scale).rounded(rule)), columns.lowerBound), columns.upperBound)
+            }
+            return (column(word.left, .down), column(word.right, .up))
         }
 
         /// Letters drawn with an upright stem in the usual subtitle faces.

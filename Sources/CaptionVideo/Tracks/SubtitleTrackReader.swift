@@ -60,7 +60,7 @@ public enum SubtitleTrackReader {
 
     /// Packets of a bitmap codec (`hdmv_pgs_subtitle`, `dvd_subtitle`, `dvb_subtitle`) that come from no
     /// file (a fuzz target's): decoded, made into cues as a file's track is, and each cue's lines made
-    /// ready for recognition, without recognising them (Tesseract is not this project's code, and a
+    /// ready for recognition (and tested for music notes), without recognising them (Tesseract is not this project's code, and a
     /// tenth of a second a line would starve a fuzzer). The cues' spans and their lines' sizes.
     package static func preparedLines(codec: String, extradata: [UInt8], timeBase: (num: Int32, den: Int32),
                                       packets: [TrackPacket], name: String = "packets") throws
@@ -69,7 +69,10 @@ public enum SubtitleTrackReader {
         var cues = ShownCues()
         var prepared: [(start: Milliseconds, end: Milliseconds, lines: [(width: Int, height: Int, italic: Bool)])] = []
         func prepare(_ cue: BitmapTrackText.Shown) {
-            prepared.append((cue.start, cue.end, BitmapTrackText.lines(of: cue.pictures).map { ($0.image.width, $0.image.height, $0.italic) }))
+            let lines = BitmapTrackText.lines(of: cue.pictures)
+            // The notes test over each line's ink, as it runs on a word's (a word's box comes from Tesseract).
+            for line in lines { _ = MusicNotes.count(in: line.ink, rows: line.rows, columns: line.columns) }
+            prepared.append((cue.start, cue.end, lines.map { ($0.image.width, $0.image.height, $0.italic) }))
         }
         decoder.onPictures = { cues.add($0, emit: prepare) }
         try feed(packets, to: decoder, name: name)
