@@ -28,6 +28,9 @@ final class SubtitleDecoder {
     }
     /// Packets skipped for want of a usable time: none, or one beyond `timeLimit`.
     private(set) var untimed = 0
+    /// DVB subtitle packets not decoded because their regions were too large to be real (`DVBRegions`).
+    private(set) var oversized = 0
+    private var regions: DVBRegions?
 
     /// Opens the decoder for a stream described by `parameters` (codec, extradata) whose packets are
     /// timed in `timeBase`; times are made relative to `startMicroseconds` (the container's start).
@@ -46,6 +49,7 @@ final class SubtitleDecoder {
         try check(avcodec_open2(decoder.pointer, codec, nil), .malformed, "\(source): cannot decode its \(codecName) track")
         isASS = codecID == AV_CODEC_ID_ASS || codecID == AV_CODEC_ID_SSA
         isBitmap = avcodec_descriptor_get(codecID).map { $0.pointee.props & AV_CODEC_PROP_BITMAP_SUB != 0 } ?? false
+        regions = codecID == AV_CODEC_ID_DVB_SUBTITLE ? DVBRegions() : nil
         let context = decoder.pointer.pointee
         header = isASS ? context.subtitle_header.map { ptr in
             String(decoding: UnsafeBufferPointer(start: ptr, count: Int(context.subtitle_header_size)), as: UTF8.self)
@@ -88,6 +92,11 @@ final class SubtitleDecoder {
         let ts = p.pts != cffmpeg_nopts_value() ? p.pts : p.dts
         guard ts != cffmpeg_nopts_value(), let start = milliseconds(ts) else {
             untimed += 1
+            return
+        }
+        if regions != nil, let data = p.data, p.size > 0,
+           !regions!.accepts(UnsafeBufferPointer(start: data, count: Int(p.size))) {
+            oversized += 1
             return
         }
         var subtitle = AVSubtitle()

@@ -41,6 +41,9 @@ public enum SubtitleTrackReader {
                 throw error
             }
             var result = try ocr.finish(plane: decoder.planeSize, fileEnd: fileEnd)
+            if decoder.oversized > 0 {
+                result.diagnostics.insert(.warning(line: nil, "\(decoder.oversized) DVB packet\(decoder.oversized == 1 ? "" : "s") declaring subtitle regions larger than any display (over \(DVBRegions.limit >> 20) megapixels together) not decoded"), at: 0)
+            }
             result.formatName = "srt"
             return result
         }
