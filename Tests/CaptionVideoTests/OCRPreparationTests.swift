@@ -145,6 +145,17 @@ import Testing
         }
         // And what reads them: no word, no note, nothing read out of the line.
         #expect(line.withMusicNotes("x y", words: [("x", -500, -400), ("y", 4000, 5000)]) == "x y")
-        #expect(line.italicWords([("ab", 4000, 5000), ("bd", -10, 5000)]) == [false, false])
+        #expect(line.italicWords([("ab", 4000, 5000), ("bd", -10, 5000)]) == nil)
+    }
+
+    /// Words that cannot tell their lean take it from the words around them: italic only between italic
+    /// words when the line mixes; the line's own lean when every word that can tell agrees.
+    @Test func wordsThatCannotTellTakeTheirNeighbours() {
+        let italic = 0.2, upright = 0.0
+        #expect(TextSlant.italicWords([upright, upright, italic, nil]) == [false, false, true, false], "\"Have you read Middlemarch yet?\"")
+        #expect(TextSlant.italicWords([upright, italic, nil, italic, upright]) == [false, true, true, true, false], "inside a title")
+        #expect(TextSlant.italicWords([nil, nil, italic, nil, italic, italic, nil]) == nil, "every word that can tell leans")
+        #expect(TextSlant.italicWords([upright, nil, upright]) == nil)
+        #expect(TextSlant.italicWords([nil, nil]) == nil)
     }
 }

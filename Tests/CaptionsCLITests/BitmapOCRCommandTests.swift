@@ -242,7 +242,7 @@ import Testing
         let dir = try CommandRunner.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let lines = ["♪ Happy birthday to you ♪", "♪ We wish you a merry Christmas ♪", "♪♪", "♪ Singing in the rain",
-                     "J is a letter, and so is f", "Is it f? Just J", "What was that sound? ?", "Really ♪"]
+                     "J is a letter, and so is f", "Is it f? Just J", "What was that sound? ?", "Really ♪", "Either this or that /"]
         try Self.srt(lines).write(to: dir.appendingPathComponent("in.srt"), atomically: true, encoding: .utf8)
         let events = try Self.readBack("in.srt", size: size, fps: "25", in: dir)
         try #require(events.count == lines.count)

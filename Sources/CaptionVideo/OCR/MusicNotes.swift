@@ -22,9 +22,9 @@ enum MusicNotes {
         return glyphs.count
     }
 
-    /// The ink in `columns` is one note: in its own box, the bottom left quarter well inked (the head),
-    /// the bottom right at most half as much and light, and the top left light (the stem and flag are
-    /// on the right).
+    /// The ink in `columns` is one note: in its own box, the bottom left quarter well inked by a filled
+    /// head, the bottom right at most half as much and light, and the top left light (the stem and
+    /// flag are on the right).
     static func isNote(_ ink: TextImage, rows: Range<Int>, columns: Range<Int>, threshold: UInt8) -> Bool {
         var top = Int.max, bottom = 0
         for row in rows where columns.contains(where: { ink.gray[row * ink.width + $0] >= threshold }) {
@@ -40,6 +40,12 @@ enum MusicNotes {
         }
         let middle = (top + bottom) / 2, centre = (columns.lowerBound + columns.upperBound) / 2
         let head = inked(middle..<bottom, columns.lowerBound..<centre), belowFlag = inked(middle..<bottom, centre..<columns.upperBound)
-        return head >= 0.33 && belowFlag <= 0.2 && head >= 2 * belowFlag && inked(top..<middle, columns.lowerBound..<centre) <= 0.22
+        // The head is filled: some row of the bottom half is inked across half the glyph's width (a
+        // slash or a thin stroke never is).
+        let widest = (middle..<bottom).map { row in columns.filter { ink.gray[row * ink.width + $0] >= threshold }.count }.max() ?? 0
+        // (The top left stays light; an italic note, straightened with its line, keeps a little more
+        // of its flag there: 0.32-0.33 at 1080p.)
+        return head >= 0.33 && belowFlag <= 0.2 && head >= 2 * belowFlag && widest * 2 >= columns.count
+            && inked(top..<middle, columns.lowerBound..<centre) <= 0.35
     }
 }

@@ -43,10 +43,12 @@ enum TextSlant {
 
     /// Which words of a line lean, from each word's lean (nil for a word that cannot tell): a word that
     /// cannot tell is italic only between italic words (inside a title), else upright. Nil when no word
-    /// can tell.
+    /// can tell, or when every word that can tells the same (the line's own lean then decides, for the
+    /// words that cannot tell too: a sung line in italics, "♪ We wish...", is italic from end to end).
     static func italicWords(_ shears: [Double?]) -> [Bool]? {
-        guard shears.contains(where: { $0 != nil }) else { return nil }
         let told = shears.map { $0.map { $0 >= italicShear } }
+        let decided = told.compactMap { $0 }
+        guard decided.contains(true), decided.contains(false) else { return nil }
         return told.indices.map { k in
             if let own = told[k] { return own }
             let left = told[..<k].last { $0 != nil } ?? nil, right = told[(k + 1)...].first { $0 != nil } ?? nil
