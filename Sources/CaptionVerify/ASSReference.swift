@@ -6,13 +6,13 @@ import CaptionStyles
 /// The reference side of a verification: the compiled ASS drawn by libass (`LibassCompiledScript`,
 /// the same set-up `burn --engine libass` draws with), as a frame source.
 public struct ASSReference {
-    public let script: String
-    public let fontFiles: [String]
+    private let compiled: LibassCompiledScript
+    public var script: String { compiled.script }
+    public var fontFiles: [String] { compiled.fontFiles }
     public let frames: LibassFrames
 
     public init(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int,
                 engine: LayoutEngine = LayoutEngine()) throws(VerifyError) {
-        let compiled: LibassCompiledScript
         do {
             compiled = try LibassCompiledScript(style: style, pages: pages, width: width, height: height, engine: engine)
         } catch {
@@ -22,8 +22,6 @@ public struct ASSReference {
             case .libass(let reason): throw .libass(reason)
             }
         }
-        script = compiled.script
-        fontFiles = compiled.fontFiles
         frames = LibassFrames(renderer: compiled.renderer)
     }
 }

@@ -109,3 +109,15 @@ import Testing
         #expect(reader.mostHeld <= ShownCues.window + 2 + workers * BitmapTrackText.queuedPerWorker, "\(reader.mostHeld) cues held")
     }
 }
+
+extension ShownCues {
+    /// The cues of `sets` all at once (sorted first, so the window never matters).
+    static func all(_ sets: [PictureCue], fileEnd: Milliseconds?) -> [BitmapTrackText.Shown] {
+        var cues = ShownCues()
+        var shown: [BitmapTrackText.Shown] = []
+        let sorted = sets.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        for set in sorted { cues.add(set) { shown.append($0) } }
+        cues.finish(fileEnd: fileEnd) { shown.append($0) }
+        return shown
+    }
+}

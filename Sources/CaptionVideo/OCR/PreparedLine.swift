@@ -37,10 +37,10 @@ extension BitmapTrackText {
         func withMusicNotes(_ text: String, words: [(text: String, left: Int, right: Int)]) -> String {
             guard let first = words.first, let last = words.last else { return text }
             var text = text
-            func notes(_ word: (text: String, left: Int, right: Int)) -> String? {
-                guard word.text.count <= 2 else { return nil }
-                let (left, right) = inkColumns(word)
-                guard right > left, let count = MusicNotes.count(in: ink, rows: rows, columns: left..<right) else { return nil }
+            let firstInk = inkColumns(first), lastInk = inkColumns(last)
+            func notes(_ word: String, _ ink: (left: Int, right: Int)) -> String? {
+                guard word.count <= 2, ink.right > ink.left,
+                      let count = MusicNotes.count(in: self.ink, rows: rows, columns: ink.left..<ink.right) else { return nil }
                 return String(repeating: "♪", count: count)
             }
             // Ink the recogniser left out before the first word or after the last (it skips a note at
@@ -49,10 +49,10 @@ extension BitmapTrackText {
                 guard region.count > 1, let count = MusicNotes.count(in: ink, rows: rows, columns: region) else { return nil }
                 return String(repeating: "♪", count: count)
             }
-            if words.count > 1, text.hasSuffix(last.text), let notes = notes(last) { text = text.dropLast(last.text.count) + notes }
-            else if let notes = skipped(inkColumns(last).right..<columns.upperBound) { text += " " + notes }
-            if text.hasPrefix(first.text), let notes = notes(first) { text = notes + text.dropFirst(first.text.count) }
-            else if let notes = skipped(columns.lowerBound..<inkColumns(first).left) { text = notes + " " + text }
+            if words.count > 1, text.hasSuffix(last.text), let notes = notes(last.text, lastInk) { text = text.dropLast(last.text.count) + notes }
+            else if let notes = skipped(lastInk.right..<columns.upperBound) { text += " " + notes }
+            if text.hasPrefix(first.text), let notes = notes(first.text, firstInk) { text = notes + text.dropFirst(first.text.count) }
+            else if let notes = skipped(columns.lowerBound..<firstInk.left) { text = notes + " " + text }
             return text
         }
 

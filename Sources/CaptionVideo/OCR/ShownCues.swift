@@ -22,34 +22,24 @@ struct ShownCues {
     private(set) var mostHeld = 0
 
     /// Takes the next decoded set; `emit` gets each cue once it can no longer change.
-    mutating func add(_ set: PictureCue, emit: (BitmapTrackText.Shown) throws -> Void) rethrows {
+    mutating func add(_ set: PictureCue, emit: (BitmapTrackText.Shown) -> Void) {
         var k = waiting.count
         while k > 0, waiting[k - 1].start > set.start { k -= 1 }
         waiting.insert(set, at: k)
         mostHeld = max(mostHeld, waiting.count + (open == nil ? 0 : 1))
         while waiting.count > Self.window, waiting.dropFirst().contains(where: { $0.start > waiting[0].start }) {
-            try take(fileEnd: nil, emit: emit)
+            take(fileEnd: nil, emit: emit)
         }
     }
 
     /// The sets still waiting, ended by the file's end where nothing else ends them, and the open cue.
-    mutating func finish(fileEnd: Milliseconds?, emit: (BitmapTrackText.Shown) throws -> Void) rethrows {
-        while !waiting.isEmpty { try take(fileEnd: fileEnd, emit: emit) }
-        if let open { try emit(open) }
+    mutating func finish(fileEnd: Milliseconds?, emit: (BitmapTrackText.Shown) -> Void) {
+        while !waiting.isEmpty { take(fileEnd: fileEnd, emit: emit) }
+        if let open { emit(open) }
         open = nil
     }
 
-    /// The cues of `sets` all at once (sorted first, so the window never matters).
-    static func all(_ sets: [PictureCue], fileEnd: Milliseconds?) -> [BitmapTrackText.Shown] {
-        var cues = ShownCues()
-        var shown: [BitmapTrackText.Shown] = []
-        let sorted = sets.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
-        for set in sorted { cues.add(set) { shown.append($0) } }
-        cues.finish(fileEnd: fileEnd) { shown.append($0) }
-        return shown
-    }
-
-    private mutating func take(fileEnd: Milliseconds?, emit: (BitmapTrackText.Shown) throws -> Void) rethrows {
+    private mutating func take(fileEnd: Milliseconds?, emit: (BitmapTrackText.Shown) -> Void) {
         let set = waiting.removeFirst()
         guard !set.pictures.isEmpty else { return }
         let next = waiting.first { $0.start > set.start }?.start
@@ -62,7 +52,7 @@ struct ShownCues {
         if let last = open, last.pictures == set.pictures, last.end >= set.start {
             open?.end = max(last.end, end)
         } else if end > set.start {
-            if let open { try emit(open) }
+            if let open { emit(open) }
             open = BitmapTrackText.Shown(start: set.start, end: end, pictures: set.pictures)
         }
     }

@@ -38,9 +38,6 @@ final class TextRecognizer {
         TessBaseAPIDelete(api)
     }
 
-    /// The text of one line image (dark on white).
-    func read(_ image: TextImage) -> String { readWords(image).text }
-
     /// The text of one line image and the words Tesseract found in it, each with its left and right
     /// edges in the image's pixels (for telling which words of a line lean).
     func readWords(_ image: TextImage) -> (text: String, words: [(text: String, left: Int, right: Int)]) {

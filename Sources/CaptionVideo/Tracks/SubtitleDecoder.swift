@@ -15,12 +15,11 @@ final class SubtitleDecoder {
     private let timeBase: AVRational
     private let startMicroseconds: Int64
     private(set) var cues: [TrackCue] = []
-    /// True for a codec whose packets are pictures (PGS, DVD, DVB subtitles): they go to `pictures`.
+    /// True for a codec whose packets are pictures (PGS, DVD, DVB subtitles): they go to `onPictures`.
     let isBitmap: Bool
     /// Where a bitmap track's decoded display sets go, in packet order (one without pictures clears
-    /// the screen); without one they are kept in `pictures`.
+    /// the screen); without one they are dropped.
     var onPictures: ((PictureCue) -> Void)?
-    private(set) var pictures: [PictureCue] = []
     /// The subtitle plane's size as the decoder last said (PGS and DVB carry it), or nil.
     var planeSize: (width: Int, height: Int)? {
         let c = decoder.pointer.pointee
@@ -118,7 +117,7 @@ final class SubtitleDecoder {
         }
         if isBitmap {
             let set = PictureCue(start: start + Milliseconds(subtitle.start_display_time), end: end, pictures: Self.pictures(of: subtitle))
-            if let onPictures { onPictures(set) } else { pictures.append(set) }
+            onPictures?(set)
             return
         }
         for r in 0..<Int(subtitle.num_rects) {
