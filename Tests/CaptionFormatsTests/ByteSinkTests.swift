@@ -28,7 +28,10 @@ import Testing
         #expect(received == expected)
         var calls = 0
         let failing = ByteSink { _ in calls += 1; return "No space left on device" }
-        for _ in 0..<3 { failing.append(UnsafeBufferPointer(start: [UInt8](repeating: 65, count: ByteSink.chunkSize), count: 0)) }
+        let chunk = [UInt8](repeating: 65, count: ByteSink.chunkSize)
+        chunk.withUnsafeBufferPointer { empty in
+            for _ in 0..<3 { failing.append(UnsafeBufferPointer(rebasing: empty[0..<0])) }
+        }
         failing.appendString(String(repeating: "x", count: ByteSink.chunkSize + 10))
         failing.appendString(String(repeating: "y", count: ByteSink.chunkSize + 10))
         failing.flush()

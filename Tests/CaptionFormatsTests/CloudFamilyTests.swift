@@ -330,7 +330,8 @@ import CaptionModel
         #expect(result.document.events.count == 3)
         // As plain WebVTT the same file repeats every line.
         let plain = try WebVTTFormat.read(text)
-        #expect(plain.document.events.flatMap(\.words).filter { $0.text == "testing" }.count == 2)
+        let testing: [Word] = plain.document.events.flatMap(\.words).filter { $0.text == "testing" }
+        #expect(testing.count == 2)
     }
 
     @Test func youTubeAutoVTTSignatureIsNarrow() {

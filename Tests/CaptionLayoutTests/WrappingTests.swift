@@ -15,7 +15,8 @@ import Testing
         let blank = try layout("\nHi\r\n\r\nthere\n\n")
         #expect(blank.text == "Hi\n\nthere")
         #expect(blank.lines.map(\.wordRange) == [0..<1, 1..<1, 1..<2])
-        #expect(blank.lines[2].baseline - blank.lines[0].baseline == 2 * 1.2 * 80)
+        let gap: Double = blank.lines[2].baseline - blank.lines[0].baseline
+        #expect(gap == 2 * 1.2 * 80)
     }
 
     @Test func linesStayInsideTheSafeArea() throws {

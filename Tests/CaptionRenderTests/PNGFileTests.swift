@@ -87,7 +87,9 @@ import CaptionTestSupport
             raw.append(0)
             for x in 0..<width { for c in 0..<channels { let v = sample(x, y, c); raw += [UInt8(v >> 8), UInt8(v & 0xFF)] } }
         }
-        var zlib: [UInt8] = [0x78, 0x01, 1, UInt8(raw.count & 0xFF), UInt8(raw.count >> 8), UInt8(~raw.count & 0xFF), UInt8((~raw.count >> 8) & 0xFF)] + raw
+        let n: Int = raw.count
+        let stored: [UInt8] = [0x78, 0x01, 1, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+        var zlib: [UInt8] = stored + raw
         var (a, b): (UInt32, UInt32) = (1, 0)
         for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
         zlib += bigEndian((b << 16) | a)

@@ -109,8 +109,9 @@ struct YUV420Frame {
                 for x in 0..<w {
                     let c = matrix.yuv(p[0], p[1], p[2])
                     bytes[yy * w + x] = UInt8(max(0, min(255, c.y.rounded())))
-                    us[(yy / 2) * (w / 2) + x / 2] += c.u / 4
-                    vs[(yy / 2) * (w / 2) + x / 2] += c.v / 4
+                    let block: Int = (yy / 2) * (w / 2) + x / 2
+                    us[block] += c.u / 4
+                    vs[block] += c.v / 4
                     p += 4
                 }
             }

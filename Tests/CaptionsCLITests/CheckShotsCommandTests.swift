@@ -45,6 +45,9 @@ import Testing
         """
 
     static let limit = "(limit 12 frames: "
+    /// Output lines (a helper: the same expression inline took half a second each to type-check).
+    static func lines(_ output: String) -> [String] { output.split(separator: "\n").map(String.init) }
+
     static func expectedLines(_ path: String) -> [String] {
         [
             "\(path):2: caption 1: shot-change-end: ends 3 frames before the shot change at 00:00:02.000 (frame 50) \(limit)an end fewer than 12 frames from a shot change goes 2 frames before it)",
@@ -67,7 +70,7 @@ import Testing
         let (_, video, captions) = try Self.folder()
         let r = try CommandRunner.run(["check", captions, "--video", video])
         #expect(r.status == 1, "\(r.stderr)")
-        #expect(r.stdout.split(separator: "\n").map(String.init) == Self.expectedLines(captions))
+        #expect(Self.lines(r.stdout) == Self.expectedLines(captions))
         // --no-shots: the video for its duration only.
         let duration = try CommandRunner.run(["check", captions, "--video", video, "--no-shots"])
         #expect(duration.status == 0, "\(duration.stdout)\(duration.stderr)")
@@ -80,12 +83,12 @@ import Testing
         try "2.000\n5.000\n8.000\n".write(toFile: times, atomically: true, encoding: .utf8)
         let plain = try CommandRunner.run(["check", captions, "--shots", times, "--fps", "25"])
         #expect(plain.status == 1, "\(plain.stderr)")
-        #expect(plain.stdout.split(separator: "\n").map(String.init) == Self.expectedLines(captions))
+        #expect(Self.lines(plain.stdout) == Self.expectedLines(captions))
         // ... and at the video's rate with one (the file wins over finding them: the list has one change
         // only, so only caption 1 and 2's problems are left).
         try "2.000\n".write(toFile: times, atomically: true, encoding: .utf8)
         let one = try CommandRunner.run(["check", captions, "--shots", times, "--video", video])
-        #expect(one.stdout.split(separator: "\n").map(String.init) == Array(Self.expectedLines(captions).prefix(2))
+        #expect(Self.lines(one.stdout) == Array(Self.expectedLines(captions).prefix(2))
                 + ["captions: check: 5 captions against netflix: 2 problems (shot-change-start 1, shot-change-end 1)"])
         // A profile without shot-change rules ignores them.
         #expect(try CommandRunner.run(["check", captions, "--shots", times, "--fps", "25", "--profile", "youtube"]).status == 0)
@@ -118,7 +121,7 @@ import Testing
             "\(captions):14: caption 4: fixed shot-change-crossing: end moved from 00:00:08.120 to 00:00:07.920 (2 frames before the shot change at 00:00:08.000, frame 200)",
             "captions: check: 5 captions against netflix: no problems; 4 fixes written to \(fixed)",
         ]
-        #expect(r.stdout.split(separator: "\n").map(String.init) == expected)
+        #expect(Self.lines(r.stdout) == expected)
         let again = try CommandRunner.run(["check", fixed, "--video", video])
         #expect(again.status == 0, "\(again.stdout)")
     }
