@@ -13,7 +13,9 @@ final class TextRecognizer {
         // Tesseract prints its own complaint before failing; the toolkit's sentence says what to do.
         if TessBaseAPIInit3(api, nil, language) != 0 {
             TessBaseAPIDelete(api)
-            throw VideoError(.usage, "no Tesseract model for language '\(language)': install Debian's tesseract-ocr-\(language) package (apt-get install tesseract-ocr-\(language))")
+            // Debian names the packages with hyphens (`chi_sim` is in tesseract-ocr-chi-sim).
+            let package = "tesseract-ocr-" + language.replacingOccurrences(of: "_", with: "-")
+            throw VideoError(.usage, "no Tesseract model for language '\(language)': install Debian's \(package) package (apt-get install \(package))")
         }
         TessBaseAPISetPageSegMode(api, PSM_SINGLE_LINE)
         self.api = api

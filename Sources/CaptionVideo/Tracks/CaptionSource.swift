@@ -14,7 +14,7 @@ public enum CaptionSource {
             let container = containerName(path)
             if container != nil || track.isSet {
                 do {
-                    return try SubtitleTrackReader.read(path: path, selection: track)
+                    return try SubtitleTrackReader.read(path: vobSubIndex(beside: path, container) ?? path, selection: track)
                 } catch let error as VideoError where error.kind == .malformed && error.message.hasPrefix("\(path) cannot be read") {
                     // Say what the file looked like: a caption file named .srt that is really a broken MP4.
                     throw VideoError(.malformed, "\(path) looks like \(container ?? "a video file") but libavformat cannot read it; it may be truncated or damaged")
@@ -22,6 +22,15 @@ public enum CaptionSource {
             }
         }
         return try CaptionFileReader.read(path: path, format: format, encoding: encoding, options: options)
+    }
+
+    /// A VobSub `.sub` read through the `.idx` beside it, if there is one: the index holds the palette
+    /// and the frame size (libavformat reads the `.sub` alone as MPEG-PS, in the DVD's default colours,
+    /// which turn the text's outline into its fill).
+    static func vobSubIndex(beside path: String, _ container: String?) -> String? {
+        guard container == "an MPEG-PS file", (path as NSString).pathExtension.lowercased() == "sub" else { return nil }
+        let base = (path as NSString).deletingPathExtension
+        return [base + ".idx", base + ".IDX"].first { containerName($0) == "a VobSub (.idx/.sub) index" }
     }
 
     /// Whether the file's first bytes are a media container's signature.
@@ -51,6 +60,9 @@ enum ContainerSignature {
         // Blu-ray's M2TS: the same, each packet after a 4-byte arrival time (192 bytes apart).
         if b.count > 388, b[4] == 0x47, b[196] == 0x47, b[388] == 0x47 { return "an M2TS file" }
         if b.starts(with: [0x00, 0x00, 0x01, 0xBA]) { return "an MPEG-PS file" }
+        // A DVD's subtitles ripped as VobSub: the index (its palette, size and each picture's time and
+        // place in the `.sub` beside it), which libavformat reads with that `.sub`.
+        if at(0, "# VobSub index file") || at(3, "# VobSub index file") { return "a VobSub (.idx/.sub) index" }
         // A PGS stream on its own (`.sup`): segments of "PG", two 32-bit times, a type and a size.
         if b.count >= 13, at(0, "PG"), [0x14, 0x15, 0x16, 0x17, 0x80].contains(b[10]) {
             let next = 13 + Int(b[11]) << 8 + Int(b[12])

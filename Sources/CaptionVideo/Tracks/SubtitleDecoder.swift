@@ -17,6 +17,11 @@ final class SubtitleDecoder {
     private(set) var cues: [TrackCue] = []
     /// True for a codec whose packets are pictures (PGS, DVD, DVB subtitles): they go to `onPictures`.
     let isBitmap: Bool
+    /// A DVD subtitle whose stop command is dated 0xFFFF, the SPU's latest date, as libavcodec gives it
+    /// (the date in 1024/90000 s): "until the next picture", as rips made from discs often write (the
+    /// Sintel VobSub in Corpus/bitmap does), not an end 12 minutes later.
+    static let dvdUntilCleared = UInt32((0xFFFF << 10) / 90)
+
     /// Where a bitmap track's decoded display sets go, in packet order (one without pictures clears
     /// the screen); without one they are dropped.
     var onPictures: ((PictureCue) -> Void)?
@@ -112,7 +117,8 @@ final class SubtitleDecoder {
             // An end past what a time holds is no end: the next cue's start closes it.
             let (last, overflow) = ts.addingReportingOverflow(p.duration)
             end = overflow ? nil : milliseconds(last)
-        } else if subtitle.end_display_time > 0, subtitle.end_display_time != UInt32.max {
+        } else if subtitle.end_display_time > 0, subtitle.end_display_time != UInt32.max,
+                  !(codecName == "dvd_subtitle" && subtitle.end_display_time == Self.dvdUntilCleared) {
             end = start + Milliseconds(subtitle.end_display_time)
         }
         if isBitmap {

@@ -113,11 +113,11 @@ public enum SubtitleTrackReader {
         }
     }
 
-    /// Tesseract's name for a track's language: its ISO 639-2 tag in the terminological form Tesseract's
-    /// models are named by (`fre` is `fra`), English for a track that names none.
+    /// Tesseract's model for a track's language (`LanguageCode.tesseractModel`: `fre` and `fr` are
+    /// `fra`), English for a track that names none.
     static func ocrLanguage(of track: SubtitleTrack) -> String {
-        guard let language = track.language?.lowercased() else { return "eng" }
-        return TrackSelection.bibliographicCodes[language] ?? language
+        guard let language = track.language, !language.isEmpty else { return "eng" }
+        return LanguageCode.tesseractModel(language)
     }
 
     static func formatName(ofCodec codec: String) -> String {

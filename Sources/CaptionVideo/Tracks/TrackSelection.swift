@@ -17,17 +17,10 @@ public struct TrackSelection: Sendable, Hashable {
     /// container). A channel alone does not: it also picks the channel of an SCC file.
     public var isSet: Bool { index != nil || language != nil }
 
-    /// ISO 639-2 has two codes for twenty languages, a bibliographic one (`fre`, what Matroska files
-    /// usually carry) and a terminological one (`fra`, what MP4 and most tools write): either finds both.
-    static let bibliographicCodes = [
-        "alb": "sqi", "arm": "hye", "baq": "eus", "bur": "mya", "chi": "zho", "cze": "ces", "dut": "nld", "fre": "fra",
-        "geo": "kat", "ger": "deu", "gre": "ell", "ice": "isl", "mac": "mkd", "mao": "mri", "may": "msa", "per": "fas",
-        "rum": "ron", "slo": "slk", "tib": "bod", "wel": "cym",
-    ]
-
+    /// Whether two language tags name the same language, whatever form each is in (`LanguageCode`):
+    /// `--language eng` finds a track tagged `en`, `fre` finds `fra`.
     static func sameLanguage(_ a: String, _ b: String) -> Bool {
-        func terminological(_ code: String) -> String { let c = code.lowercased(); return bibliographicCodes[c] ?? c }
-        return terminological(a) == terminological(b)
+        LanguageCode.terminological(a) == LanguageCode.terminological(b)
     }
 
     /// The track chosen from `tracks` of `path`. Naming a stream that is not a subtitle track, or a
