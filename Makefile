@@ -49,12 +49,13 @@ deps:
 	fi
 
 # The tests' independent readers from PyPI: ttconv and pycaption (broadcast formats) at the versions
-# Corpus/broadcast/expected.json was made with, and pysubs2 (ASS plain text); used by tests only, never by the toolkit.
-PYTHON_PEERS := ttconv==1.2.3 pycaption==2.3.14 pysubs2==1.8.1
+# Corpus/broadcast/expected.json was made with, pysubs2 (ASS plain text) and numpy (the waveform's
+# reference peaks); used by tests only, never by the toolkit.
+PYTHON_PEERS := ttconv==1.2.3 pycaption==2.3.14 pysubs2==1.8.1 numpy
 # Debian's own python3 has no pip until python3-pip is installed, and (PEP 668) installs into it only
 # with --break-system-packages, which older pips do not know: each is tried only when needed.
 python-peers: deps
-	@python3 -c "import ttconv, pycaption, pysubs2" 2>/dev/null || { \
+	@python3 -c "import ttconv, pycaption, pysubs2, numpy" 2>/dev/null || { \
 	  python3 -m pip --version >/dev/null 2>&1 || $(MAKE) --no-print-directory deps APT_PACKAGES=python3-pip; \
 	  python3 -m pip install -q --disable-pip-version-check $(PYTHON_PEERS) 2>/dev/null \
 	    || python3 -m pip install -q --disable-pip-version-check --break-system-packages $(PYTHON_PEERS); }

@@ -57,6 +57,10 @@ struct StudioRoutes: HTTPHandler {
             return Self.json(info())
         case (.GET, "/shots"):
             return Self.json(session.shotChanges.json())
+        case (.GET, "/waveform"):
+            let from = Self.query(request, "from") ?? "0"
+            guard let bucket = Int(from), bucket >= 0 else { throw StudioError.badRequest("waveform: from is a bucket number, 0 or more (got '\(from)')") }
+            return Self.json(session.waveform.json(from: bucket))
         case (.GET, "/fields"):
             return Self.json(["fields": StyleField.tableJSON()])
         case (.GET, "/overlay"):

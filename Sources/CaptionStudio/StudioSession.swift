@@ -61,6 +61,8 @@ public final class StudioSession: @unchecked Sendable {
     public let readWarnings: [String]
     /// The video's shot changes, for the timeline (found in the background when asked to).
     public let shotChanges: StudioShotChanges
+    /// The video's waveform, for the timeline (computed in the background).
+    public let waveform: StudioWaveform
 
     private let lock = NSLock()
     private let source: CaptionDocument
@@ -104,6 +106,7 @@ public final class StudioSession: @unchecked Sendable {
         let style = try library.style(preset: preset, file: file)
         // Last: a detection starts only once every input has been read.
         shotChanges = StudioShotChanges(inputs.shots)
+        waveform = StudioWaveform(video: inputs.video)
         current = Self.snapshot(version: 1, style: style, pages: Self.pages(source: source, wordTimed: wordTimed, edited: nil, style: style),
                                 stylesheets: source.stylesheets, geometry: geometry, engine: engine,
                                 script: Self.ownScript(source: source, wordTimed: wordTimed, edited: nil, restyled: restyled))

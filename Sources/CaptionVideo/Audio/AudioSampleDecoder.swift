@@ -10,6 +10,9 @@ final class AudioSampleDecoder {
     private let decoder: CodecContext
     private var resampler: OpaquePointer?
     private(set) var samples: [Float] = []
+    /// Where the samples go instead of `samples` when set: each run of resampled samples with the
+    /// position of its first (what a long file's waveform is made from without holding its sound).
+    var sink: ((_ position: Int, _ samples: UnsafeBufferPointer<Float>) -> Void)?
     /// Where the next resampled sample goes in `samples` (set from the first timestamped frame).
     private var cursor: Int?
 
@@ -25,6 +28,24 @@ final class AudioSampleDecoder {
 
     func decode(_ packet: MediaPacket) throws(VideoError) {
         try decoder.decode(packet, file: file, refused: {}) { (frame) throws(VideoError) in try self.append(frame) }
+    }
+
+    /// Every packet of stream `index` of `container` decoded, then the decoder and resampler flushed.
+    /// A damaged packet is skipped, as ffmpeg does.
+    func decodeAll(of container: ContainerFile, stream index: Int) throws(VideoError) {
+        let held = MediaPacket()
+        do {
+            try container.forEachPacket(ofStream: index) { packet in
+                av_packet_move_ref(held.pointer, packet)
+                defer { av_packet_unref(held.pointer) }
+                try decode(held)
+            }
+        } catch let error as VideoError {
+            throw error
+        } catch {
+            throw VideoError(.malformed, "\(file): \(error)")
+        }
+        try finish()
     }
 
     func finish() throws(VideoError) {
@@ -60,13 +81,17 @@ final class AudioSampleDecoder {
         let count = Int(out.pointee.nb_samples)
         guard count > 0, let data = out.pointee.data.0 else { return }
         let start = cursor ?? 0
+        cursor = start + count
+        if let sink {
+            data.withMemoryRebound(to: Float.self, capacity: count) { sink(start, UnsafeBufferPointer(start: $0, count: count)) }
+            return
+        }
         if samples.count < start + count { samples.append(contentsOf: repeatElement(0, count: start + count - samples.count)) }
         data.withMemoryRebound(to: Float.self, capacity: count) { source in
             samples.withUnsafeMutableBufferPointer { target in
                 (target.baseAddress! + start).update(from: source, count: count)
             }
         }
-        cursor = start + count
     }
 
     private func makeResampler(for frame: MediaFrame) throws(VideoError) {

@@ -27,19 +27,7 @@ public struct AudioSamples: Sendable {
         let stream = container.stream(Int(index))
         let decoder = try AudioSampleDecoder(stream: stream, file: path, sampleRate: sampleRate,
                                              startMicroseconds: container.startMicroseconds)
-        let held = MediaPacket()
-        do {
-            try container.forEachPacket(ofStream: Int(index)) { packet in
-                av_packet_move_ref(held.pointer, packet)
-                defer { av_packet_unref(held.pointer) }
-                try decoder.decode(held)
-            }
-        } catch let error as VideoError {
-            throw error
-        } catch {
-            throw VideoError(.malformed, "\(path): \(error)")
-        }
-        try decoder.finish()
+        try decoder.decodeAll(of: container, stream: Int(index))
         return AudioSamples(samples: decoder.samples, sampleRate: sampleRate)
     }
 }
