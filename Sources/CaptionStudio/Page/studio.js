@@ -43,6 +43,8 @@ const state = {
   // The video's shot changes (GET /shots): each change's time, the time a dragged end snaps to
   // before it, and its frame; `snapped` is the change an edge being dragged sits on.
   shots: { state: 'off', times: [], endTimes: [], frames: [] }, snapped: -1,
+  // The video's waveform (GET /waveform): the peak of each 10 ms, 0-255, as much as the server has.
+  waveform: { state: 'computing', perSecond: 100, peaks: [] },
 };
 
 // A frame's caption time exactly as `captions burn` takes it: its timestamp in whole microseconds,
@@ -200,6 +202,46 @@ function placePlayhead(t) {
   const x = t * PX_PER_SECOND, tl = $('timeline');
   if (x < tl.scrollLeft || x > tl.scrollLeft + tl.clientWidth - 40) tl.scrollLeft = Math.max(0, x - 40);
   $('playhead').style.left = `${x - tl.scrollLeft}px`;
+  drawWaveform();
+}
+
+// The waveform of the visible part of the timeline: each pixel column the largest peak of the buckets
+// under it, drawn up and down from the middle of its strip, full scale the strip's height. Redrawn only when the
+// view or the peaks changed.
+let drawnWaveform = '';
+function drawWaveform() {
+  const tl = $('timeline'), c = $('waveform'), w = state.waveform;
+  const key = `${tl.scrollLeft},${tl.clientWidth},${w.peaks.length}`;
+  if (key === drawnWaveform) return;
+  drawnWaveform = key;
+  c.style.left = `${tl.scrollLeft}px`;
+  c.width = tl.clientWidth; c.height = c.clientHeight || 40;
+  c.style.width = `${c.width}px`;
+  const g = c.getContext('2d');
+  g.clearRect(0, 0, c.width, c.height);
+  g.fillStyle = '#3d6e5c';
+  const mid = c.height / 2, perPixel = w.perSecond / PX_PER_SECOND;
+  for (let x = 0; x < c.width; x++) {
+    const X = tl.scrollLeft + x;
+    const from = Math.floor(X * perPixel), to = Math.max(from + 1, Math.floor((X + 1) * perPixel));
+    if (from >= w.peaks.length) break;
+    let peak = 0;
+    for (let k = from; k < to && k < w.peaks.length; k++) peak = Math.max(peak, w.peaks[k]);
+    const half = peak / 255 * mid;
+    if (half > 0) g.fillRect(x, mid - half, 1, 2 * half);
+  }
+}
+
+// The waveform as the server computes it: the peaks so far, then the rest each second until it is done.
+async function loadWaveform() {
+  const reply = await api('/waveform', { query: { from: state.waveform.peaks.length } });
+  state.waveform.state = reply.state;
+  state.waveform.perSecond = reply.buckets_per_second;
+  for (const p of reply.peaks) state.waveform.peaks.push(p);
+  document.body.dataset.waveform = `${reply.state}:${state.waveform.peaks.length}`;
+  drawWaveform();
+  if (reply.state === 'computing') setTimeout(() => loadWaveform().catch((e) => status(`waveform: ${e.message}`)), 1000);
+  else if (reply.state === 'failed') status(`no waveform: ${reply.message}`);
 }
 
 function buildTimeline() {
@@ -524,6 +566,7 @@ async function start() {
   state.captions = await api('/captions');
   buildTimeline();
   loadShots().catch((error) => status(`shot changes: ${error.message}`));
+  loadWaveform().catch((error) => status(`waveform: ${error.message}`));
   if (state.info.warnings.length) status(state.info.warnings.join(' · '));
 
   video.addEventListener('error', () => status(`this browser cannot play ${state.info.video}; the overlays still render (convert the video to H.264 or VP9 to preview it)`));
