@@ -154,6 +154,17 @@ extension UnsafeBufferPointer<UInt8> {
         }
     }
 
+    /// True when the range starts with `prefix` (lower-case ASCII) in any case: each byte with the
+    /// 0x20 bit set is the prefix's byte.
+    func hasPrefixFoldingCase(_ prefix: StaticString, in range: Range<Int>) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard range.count >= count else { return false }
+        return prefix.withUTF8Buffer { p in
+            for k in 0..<count where self[range.lowerBound + k] | 0x20 != p[k] { return false }
+            return true
+        }
+    }
+
     /// True when the range holds any of the three bytes. Looks at eight bytes at a time: for
     /// each byte `c`, a zero byte in `word ^ (c * 0x01..01)` marks a match.
     func containsAny(_ a: UInt8, _ b: UInt8, _ c: UInt8, in range: Range<Int>) -> Bool {

@@ -73,6 +73,18 @@ final class StudioProcess: @unchecked Sendable {
 
     func get(_ path: String, _ query: [String: String] = [:]) async throws -> Reply { try await request("GET", path, query) }
 
+    /// `GET path`'s JSON once its "state" is no longer `busy` (what the server works out in the
+    /// background: shot changes, the waveform), asked every 50 ms for at most `timeout` seconds.
+    func poll(_ path: String, whileState busy: String, timeout: TimeInterval = 30) async throws -> [String: Any] {
+        var reply = try await get(path).json
+        let deadline = Date().addingTimeInterval(timeout)
+        while reply["state"] as? String == busy, Date() < deadline {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            reply = try await get(path).json
+        }
+        return reply
+    }
+
     private func urlRequest(_ method: String, _ path: String, _ query: [String: String] = [:], body: Data?, token: String? = nil) -> URLRequest {
         var request = URLRequest(url: address(path, query, token: token))
         request.httpMethod = method

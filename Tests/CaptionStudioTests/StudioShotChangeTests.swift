@@ -106,12 +106,7 @@ import Testing
         let clip = try Self.cutClip(in: dir)
         let captions = try Self.captions(in: dir)
         let studio = try StudioProcess([clip, captions])
-        var reply = try await studio.get("/shots").json
-        let deadline = Date().addingTimeInterval(30)
-        while reply["state"] as? String == "detecting", Date() < deadline {
-            try await Task.sleep(nanoseconds: 100_000_000)
-            reply = try await studio.get("/shots").json
-        }
+        let reply = try await studio.poll("/shots", whileState: "detecting")
         #expect(reply["state"] as? String == "ready", "\(reply)")
         #expect(reply["frames"] as? [Int] == [50, 125])
         #expect(reply["times"] as? [Int] == [2000, 5000])

@@ -22,12 +22,7 @@ import Testing
         let captions = try StudioFixtures.copyCaptions(into: dir)
         let studio = try StudioProcess([clip, captions, "--no-shots"])
         defer { _ = studio.stop() }
-        var reply = try await studio.get("/waveform").json
-        let deadline = Date().addingTimeInterval(30)
-        while reply["state"] as? String == "computing", Date() < deadline {
-            try await Task.sleep(nanoseconds: 50_000_000)
-            reply = try await studio.get("/waveform").json
-        }
+        let reply = try await studio.poll("/waveform", whileState: "computing")
         #expect(reply["state"] as? String == "ready", "\(reply)")
         #expect(reply["buckets_per_second"] as? Int == 100 && reply["sample_rate"] as? Int == 48000)
         let expected = try WaveformPeaks.read(clip).peaks.map { Int((min($0, 1) * 255).rounded()) }
@@ -46,11 +41,7 @@ import Testing
         let silent = try StudioFixtures.clip(in: dir)
         let quiet = try StudioProcess([silent, captions, "--no-shots"])
         defer { _ = quiet.stop() }
-        var off = try await quiet.get("/waveform").json
-        while off["state"] as? String == "computing", Date() < deadline {
-            try await Task.sleep(nanoseconds: 50_000_000)
-            off = try await quiet.get("/waveform").json
-        }
+        let off = try await quiet.poll("/waveform", whileState: "computing")
         #expect(off["state"] as? String == "off" && off["peaks"] as? [Int] == [], "\(off)")
     }
 

@@ -24,15 +24,14 @@ public enum SAMIFormat: SubtitleFormat {
             }
             // On bytes: lowering and searching 4 KB as a String costs most of detecting every format.
             // (A plain loop: the same search as one `first(where:)` expression took seconds to type-check.)
-            let sync: [UInt8] = Array("sync".utf8)
             var found: Int?
             var k = 0
-            while found == nil, k + sync.count < head.count {
-                if head[k] == 0x3C, head.startsWithCaseFolded(sync, at: k + 1) { found = k }
+            while found == nil, k + 4 < head.count {
+                if head[k] == 0x3C, head.hasPrefixFoldingCase("sync", in: k + 1..<head.count) { found = k }
                 k += 1
             }
             guard let at = found else { return .no }
-            let after = String(decoding: UnsafeBufferPointer(rebasing: head[(at + 1 + sync.count)...].prefix(160)), as: UTF8.self)
+            let after = String(decoding: UnsafeBufferPointer(rebasing: head[(at + 5)...].prefix(160)), as: UTF8.self)
             return after.lowercased().prefix(40).contains("start") ? .maybe : .no
         }
     }
@@ -41,14 +40,5 @@ public enum SAMIFormat: SubtitleFormat {
 
     public static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
         CaptionJSONFormat.write(document, options: options)
-    }
-}
-
-private extension UnsafeBufferPointer<UInt8> {
-    /// True when the ASCII letters `lower` (lowercase) stand at `start`, in either case.
-    func startsWithCaseFolded(_ lower: [UInt8], at start: Int) -> Bool {
-        guard start + lower.count <= count else { return false }
-        for j in 0..<lower.count where self[start + j] | 0x20 != lower[j] { return false }
-        return true
     }
 }

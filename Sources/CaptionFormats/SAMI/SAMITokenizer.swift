@@ -147,15 +147,12 @@ struct SAMITokenizer {
 
     /// `needle` is lower-case ASCII.
     private func findCaseInsensitive(_ needle: StaticString, from start: Int) -> Int? {
-        let n = needle.utf8CodeUnitCount
-        return needle.withUTF8Buffer { p -> Int? in
-            var k = start
-            outer: while k + n <= b.count {
-                for j in 0..<n where (b[k + j] | 0x20) != p[j] && !(p[j] == 0x2F && b[k + j] == 0x2F) { k += 1; continue outer }
-                return k
-            }
-            return nil
+        var k = start
+        while k < b.count {
+            if b.hasPrefixFoldingCase(needle, in: k..<b.count) { return k }
+            k += 1
         }
+        return nil
     }
 
     /// Counts line ends forward from the last question (offsets only grow).

@@ -202,12 +202,12 @@ function placePlayhead(t) {
   const x = t * PX_PER_SECOND, tl = $('timeline');
   if (x < tl.scrollLeft || x > tl.scrollLeft + tl.clientWidth - 40) tl.scrollLeft = Math.max(0, x - 40);
   $('playhead').style.left = `${x - tl.scrollLeft}px`;
-  drawWaveform();
 }
 
 // The waveform of the visible part of the timeline: each pixel column the largest peak of the buckets
-// under it, drawn up and down from the middle of its strip, full scale the strip's height. Redrawn only when the
-// view or the peaks changed.
+// under it, drawn up and down from the middle of its strip, full scale the strip's height. Drawn when the
+// timeline scrolls or resizes and when peaks arrive, never per video frame (the playhead scrolls the
+// timeline, which comes back here through its scroll event); only when the view or the peaks changed.
 let drawnWaveform = '';
 function drawWaveform() {
   const tl = $('timeline'), c = $('waveform'), w = state.waveform;
@@ -585,7 +585,8 @@ async function start() {
     if (e.code === 'Space' && !/INPUT|TEXTAREA|SELECT/.test(document.activeElement.tagName)) { e.preventDefault(); $('play').click(); }
   });
   $('scrub').addEventListener('input', () => { video.currentTime = Number($('scrub').value) / 1000 * state.info.duration_ms / 1000; });
-  $('timeline').addEventListener('scroll', () => placePlayhead(video.currentTime));
+  $('timeline').addEventListener('scroll', () => { placePlayhead(video.currentTime); drawWaveform(); });
+  window.addEventListener('resize', drawWaveform);
   $('preset').addEventListener('change', () => putStyle());
   $('reset-style').addEventListener('click', () => { state.styleFile = {}; putStyle(); });
   $('editor-apply').addEventListener('click', () => {

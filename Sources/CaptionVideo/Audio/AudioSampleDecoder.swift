@@ -1,9 +1,12 @@
 import CFFmpeg
 
-/// Decodes and resamples one audio stream into a growing mono buffer, placing each frame at its
-/// timestamp (gaps filled with silence, overlaps overwritten) so the buffer stays on the file's clock.
+/// Decodes and resamples a file's best audio stream into a growing mono buffer (or a `sink`), placing
+/// each frame at its timestamp (gaps filled with silence, overlaps overwritten) so the buffer stays on
+/// the file's clock.
 final class AudioSampleDecoder {
     let file: String
+    private let container: ContainerFile
+    private let index: Int
     let sampleRate: Int
     let timeBase: AVRational
     let startMicroseconds: Int64
@@ -16,12 +19,23 @@ final class AudioSampleDecoder {
     /// Where the next resampled sample goes in `samples` (set from the first timestamped frame).
     private var cursor: Int?
 
-    init(stream: UnsafeMutablePointer<AVStream>, file: String, sampleRate: Int, startMicroseconds: Int64) throws(VideoError) {
-        self.file = file
-        self.sampleRate = sampleRate
-        self.startMicroseconds = startMicroseconds
+    /// The best audio stream of `path` (any file libavformat reads: a video, a WAV, an M4A), to be
+    /// decoded by `decodeAll()` at `sampleRate`, the stream's own when nil. Video and every other stream
+    /// are skipped by the demuxer. A file with no audio stream is malformed input (exit 65): "PATH has
+    /// no audio stream to `purpose`".
+    init(bestStreamOf path: String, sampleRate: Int?, purpose: String) throws(VideoError) {
+        container = try ContainerFile(path: path)
+        let found = av_find_best_stream(container.context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        guard found >= 0 else { throw VideoError(.malformed, "\(path) has no audio stream to \(purpose)") }
+        index = Int(found)
+        let stream = container.stream(index)
+        let rate = sampleRate ?? Int(stream.pointee.codecpar.pointee.sample_rate)
+        guard rate > 0 else { throw VideoError(.malformed, "\(path): its audio stream gives no sample rate") }
+        file = path
+        self.sampleRate = rate
+        startMicroseconds = container.startMicroseconds
         timeBase = stream.pointee.time_base
-        decoder = try CodecContext.audioDecoder(for: stream, file: file)
+        decoder = try CodecContext.audioDecoder(for: stream, file: path)
     }
 
     deinit { swr_free(&resampler) }
@@ -30,9 +44,9 @@ final class AudioSampleDecoder {
         try decoder.decode(packet, file: file, refused: {}) { (frame) throws(VideoError) in try self.append(frame) }
     }
 
-    /// Every packet of stream `index` of `container` decoded, then the decoder and resampler flushed.
-    /// A damaged packet is skipped, as ffmpeg does.
-    func decodeAll(of container: ContainerFile, stream index: Int) throws(VideoError) {
+    /// Every packet of the stream decoded, then the decoder and resampler flushed. A damaged packet is
+    /// skipped, as ffmpeg does.
+    func decodeAll() throws(VideoError) {
         let held = MediaPacket()
         do {
             try container.forEachPacket(ofStream: index) { packet in

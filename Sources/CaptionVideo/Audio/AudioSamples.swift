@@ -21,13 +21,8 @@ public struct AudioSamples: Sendable {
     /// demuxer, so a long film costs only its audio decode. A file with no audio stream is malformed
     /// input (exit 65) naming the file; a damaged packet is skipped, as ffmpeg does.
     public static func read(_ path: String, sampleRate: Int = 16_000) throws(VideoError) -> AudioSamples {
-        let container = try ContainerFile(path: path)
-        let index = av_find_best_stream(container.context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
-        guard index >= 0 else { throw VideoError(.malformed, "\(path) has no audio stream to find speech in") }
-        let stream = container.stream(Int(index))
-        let decoder = try AudioSampleDecoder(stream: stream, file: path, sampleRate: sampleRate,
-                                             startMicroseconds: container.startMicroseconds)
-        try decoder.decodeAll(of: container, stream: Int(index))
+        let decoder = try AudioSampleDecoder(bestStreamOf: path, sampleRate: sampleRate, purpose: "find speech in")
+        try decoder.decodeAll()
         return AudioSamples(samples: decoder.samples, sampleRate: sampleRate)
     }
 }

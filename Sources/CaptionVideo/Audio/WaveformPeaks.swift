@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// A file's sound as a waveform: the peak (largest magnitude) of its mono downmix in each 10 ms, at the
 /// stream's own sample rate, placed on the file's clock as `AudioSamples` places samples (bucket 0 is
 /// time 0 a player shows). What the studio draws under its timeline.
@@ -24,14 +22,8 @@ public struct WaveformPeaks: Sendable, Equatable {
     /// minutes while the rest is decoded. A file with no audio stream is malformed input (exit 65).
     public static func read(_ path: String, progressEvery: Int = 60 * bucketsPerSecond,
                             progress: ((WaveformPeaks) -> Void)? = nil) throws(VideoError) -> WaveformPeaks {
-        let container = try ContainerFile(path: path)
-        let index = av_find_best_stream(container.context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
-        guard index >= 0 else { throw VideoError(.malformed, "\(path) has no audio stream to draw a waveform of") }
-        let stream = container.stream(Int(index))
-        let rate = Int(stream.pointee.codecpar.pointee.sample_rate)
-        guard rate > 0 else { throw VideoError(.malformed, "\(path): its audio stream gives no sample rate") }
-        let decoder = try AudioSampleDecoder(stream: stream, file: path, sampleRate: rate,
-                                             startMicroseconds: container.startMicroseconds)
+        let decoder = try AudioSampleDecoder(bestStreamOf: path, sampleRate: nil, purpose: "draw a waveform of")
+        let rate = decoder.sampleRate
         var accumulator = Accumulator(sampleRate: rate)
         var reported = 0
         decoder.sink = { position, samples in
@@ -41,7 +33,7 @@ public struct WaveformPeaks: Sendable, Equatable {
                 progress(WaveformPeaks(sampleRate: rate, peaks: accumulator.peaks))
             }
         }
-        try decoder.decodeAll(of: container, stream: Int(index))
+        try decoder.decodeAll()
         return WaveformPeaks(sampleRate: rate, peaks: accumulator.peaks)
     }
 

@@ -42,7 +42,7 @@ enum MusicNotes {
         let head = inked(middle..<bottom, columns.lowerBound..<centre), belowFlag = inked(middle..<bottom, centre..<columns.upperBound)
         // The head is filled: some row of the bottom half is inked across half the glyph's width (a
         // slash or a thin stroke never is).
-        let widest = (middle..<bottom).map { row in columns.filter { ink.gray[row * ink.width + $0] >= threshold }.count }.max() ?? 0
+        let widest = (middle..<bottom).map { row in columns.count { ink.gray[row * ink.width + $0] >= threshold } }.max() ?? 0
         // (The top left stays light; an italic note, straightened with its line, keeps a little more
         // of its flag there: 0.32-0.33 at 1080p.)
         return head >= 0.33 && belowFlag <= 0.2 && head >= 2 * belowFlag && widest * 2 >= columns.count

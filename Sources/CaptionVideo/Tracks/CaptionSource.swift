@@ -30,7 +30,7 @@ public enum CaptionSource {
     static func vobSubIndex(beside path: String, _ container: String?) -> String? {
         guard container == "an MPEG-PS file", (path as NSString).pathExtension.lowercased() == "sub" else { return nil }
         let base = (path as NSString).deletingPathExtension
-        return [base + ".idx", base + ".IDX"].first { containerName($0) == "a VobSub (.idx/.sub) index" }
+        return [base + ".idx", base + ".IDX"].first { containerName($0) == ContainerSignature.vobSubIndex }
     }
 
     /// Whether the file's first bytes are a media container's signature.
@@ -46,6 +46,8 @@ public enum CaptionSource {
 
 /// The signatures of the containers that carry subtitle tracks.
 enum ContainerSignature {
+    static let vobSubIndex = "a VobSub (.idx/.sub) index"
+
     static func name(of b: [UInt8]) -> String? {
         func at(_ offset: Int, _ text: String) -> Bool {
             let s = Array(text.utf8)
@@ -62,7 +64,7 @@ enum ContainerSignature {
         if b.starts(with: [0x00, 0x00, 0x01, 0xBA]) { return "an MPEG-PS file" }
         // A DVD's subtitles ripped as VobSub: the index (its palette, size and each picture's time and
         // place in the `.sub` beside it), which libavformat reads with that `.sub`.
-        if at(0, "# VobSub index file") || at(3, "# VobSub index file") { return "a VobSub (.idx/.sub) index" }
+        if at(0, "# VobSub index file") || at(3, "# VobSub index file") { return vobSubIndex }
         // A PGS stream on its own (`.sup`): segments of "PG", two 32-bit times, a type and a size.
         if b.count >= 13, at(0, "PG"), [0x14, 0x15, 0x16, 0x17, 0x80].contains(b[10]) {
             let next = 13 + Int(b[11]) << 8 + Int(b[12])
