@@ -25,9 +25,20 @@ strip --strip-unneeded "$root/usr/bin/captions"
 # binary to the Debian package and version that provides it.
 mkdir -p "$work/debian"
 printf 'Source: captionkit\n\nPackage: captionkit\nArchitecture: any\n' > "$work/debian/control"
-shlib_depends=$(cd "$work" && dpkg-shlibdeps -O -e root/usr/bin/captions 2>"$work/shlibdeps.log" | sed -n 's/^shlibs:Depends=//p') || {
+# libav*, Tesseract and espeak-ng are opened on first use (Sources/CLazyLibraries), so they are not
+# NEEDED entries: a small program linking every soname the binary names stands in for them. (That list
+# also holds the NEEDED libraries, which changes nothing.)
+mapfile -t sonames < <(strings -n 8 "$binary" | grep -xE 'lib[A-Za-z0-9_.+-]+\.so\.[0-9]+' | grep -vxE 'lib(c|m)\.so\.6' | sort -u)
+printf 'int main(void) { return 0; }\n' > "$work/opened.c"
+"${CC:-clang}" "$work/opened.c" -o "$work/root/opened-on-first-use" -Wl,--no-as-needed "${sonames[@]/#/-l:}"
+shlib_depends=$(cd "$work" && dpkg-shlibdeps -O -e root/usr/bin/captions -e root/opened-on-first-use 2>"$work/shlibdeps.log" | sed -n 's/^shlibs:Depends=//p') || {
   cat "$work/shlibdeps.log" >&2; exit 70; }
 [ -n "$shlib_depends" ] || { echo "build-deb.sh: dpkg-shlibdeps found no libraries" >&2; cat "$work/shlibdeps.log" >&2; exit 70; }
+
+rm "$work/root/opened-on-first-use"
+for library in avformat avcodec tesseract espeak-ng; do
+  grep -q "lib$library" <<< "$shlib_depends" || { echo "build-deb.sh: no package for lib$library in Depends: $shlib_depends" >&2; exit 70; }
+done
 
 installed_size=$(du -sk --apparent-size "$root" | cut -f1)
 mkdir -p "$root/DEBIAN"

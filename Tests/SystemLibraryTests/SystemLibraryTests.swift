@@ -8,6 +8,7 @@ import CFontconfig
 import CPNG
 import CTesseract
 import CHunspell
+import CLazyLibraries
 
 /// Each C module links, and its shim helpers give the values the C macros define.
 /// The versions are those Debian 12 ships, which the golden frames and the libass comparisons were
@@ -30,6 +31,25 @@ import CHunspell
         var buffer = [CChar](repeating: 0, count: 128)
         let message = String(cString: cffmpeg_err2str(cffmpeg_averror_eof(), &buffer, buffer.count))
         #expect(message == "End of file")
+    }
+
+    /// A library the stand-ins cannot open is named with the Debian package that has it (the message
+    /// they print before exiting 69), and the libraries CaptionKit opens on first use are all there.
+    @Test func lazyLibrariesLoadOrNameTheirPackage() {
+        var buffer = [CChar](repeating: 0, count: 512)
+        #expect(ck_lazy_library_check("libavformat.so.59", &buffer, buffer.count) == 1)
+        #expect(ck_lazy_library_check("libtesseract.so.5", &buffer, buffer.count) == 1)
+        #expect(ck_lazy_library_check("libespeak-ng.so.1", &buffer, buffer.count) == 1)
+        #expect(ck_lazy_library_check("libcaptionkit-absent.so.3", &buffer, buffer.count) == 0)
+        let message = Self.text(buffer)
+        #expect(message.hasPrefix("cannot load libcaptionkit-absent.so.3, which this command needs ("))
+        #expect(message.hasSuffix("); on Debian: apt-get install libcaptionkit-absent3"))
+        #expect(ck_lazy_library_check("libabsent2.so.1", &buffer, buffer.count) == 0)
+        #expect(Self.text(buffer).hasSuffix("apt-get install libabsent2-1"))
+    }
+
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     @Test func freetypeInitialisesAndLoadTargetsDiffer() {
