@@ -88,7 +88,7 @@ let package = Package(
         ]),
         // The local preview server and its page (plain HTML, CSS and JavaScript, served from Page/).
         .target(name: "CaptionStudio", dependencies: [
-            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVideo", "CaptionEdit", "CaptionPipeline",
+            "CaptionModel", "CaptionFormats", "CaptionStyles", "CaptionLayout", "CaptionRender", "CaptionASS", "CaptionVideo", "CaptionEdit", "CaptionTiming", "CaptionPipeline",
             .product(name: "FlyingFox", package: "FlyingFox"),
         ], resources: [.copy("Page")]),
         // `captions --version`: the VERSION file and the git commit, written before each build.
@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "CaptionTimingTests", dependencies: ["CaptionTiming", "CaptionVideo", "CaptionEdit", "CaptionModel", "CaptionFormats", "CaptionTestSupport"]),
         .testTarget(name: "CaptionVideoTests", dependencies: ["CaptionVideo", "CaptionRender", "CaptionStyles", "CaptionLayout", "CaptionModel", "CaptionFormats", "CaptionTestSupport", "CaptionSpelling"]),
         .testTarget(name: "CaptionsCLITests", dependencies: ["captions", "library-example", "CaptionModel", "CaptionFormats", "CaptionRender", "CaptionVideo", "CaptionTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CaptionStudioTests", dependencies: ["captions", "CaptionStudio", "CaptionTestSupport", "CaptionModel", "CaptionRender", "CaptionStyles", "CaptionVideo"]),
+        .testTarget(name: "CaptionStudioTests", dependencies: ["captions", "CaptionStudio", "CaptionTestSupport", "CaptionModel", "CaptionRender", "CaptionStyles", "CaptionVideo", "CaptionTiming"]),
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CLibass", "CFFmpeg", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CPNG", "CEspeakNG", "CTesseract", "CHunspell", "CLazyLibraries"]),
     ],

@@ -1,7 +1,7 @@
 import CaptionStyles
 import Foundation
 
-/// The page's own files (Page/: index.html, studio.js, studio.css), read once at start. They are
+/// The page's own files (Page/: index.html, studio.js, editing.js, cuelist.js, studio.css), read once at start. They are
 /// found, in order: in `$CAPTIONKIT_STUDIO_PAGE`; in an installed tree's `share/captionkit/studio`
 /// beside the executable's `bin/` (`make install`, the Debian package); beside the executable, as
 /// SwiftPM copies the target's resources there; or in the source tree of a development build. A
@@ -9,7 +9,8 @@ import Foundation
 /// stop the process).
 struct PageAssets: Sendable {
     static let names = ["index.html": "text/html; charset=utf-8", "studio.js": "text/javascript; charset=utf-8",
-                        "studio.css": "text/css; charset=utf-8"]
+                        "editing.js": "text/javascript; charset=utf-8",
+                        "cuelist.js": "text/javascript; charset=utf-8", "studio.css": "text/css; charset=utf-8"]
     static let environmentVariable = "CAPTIONKIT_STUDIO_PAGE"
 
     let files: [String: Data]

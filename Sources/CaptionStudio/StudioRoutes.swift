@@ -47,7 +47,7 @@ struct StudioRoutes: HTTPHandler {
         case (.GET, "/"), (.GET, "/index.html"):
             let html = String(decoding: page.files["index.html"]!, as: UTF8.self).replacingOccurrences(of: "{{TOKEN}}", with: token)
             return Self.response(Data(html.utf8), type: PageAssets.names["index.html"]!, cache: false)
-        case (.GET, "/studio.js"), (.GET, "/studio.css"):
+        case (.GET, "/studio.js"), (.GET, "/editing.js"), (.GET, "/cuelist.js"), (.GET, "/studio.css"):
             let name = String(request.path.dropFirst())
             return Self.response(page.files[name]!, type: PageAssets.names[name]!, cache: false)
         case (.GET, "/video"), (.HEAD, "/video"):
@@ -97,7 +97,27 @@ struct StudioRoutes: HTTPHandler {
             return Self.response(session.captionsJSON(), type: "application/json", cache: false)
         case (.PUT, "/captions"):
             try session.replaceCaptions(json: try await Self.body(request))
-            return Self.json(["version": session.snapshot.version])
+            return Self.json(editState())
+        case (.POST, "/captions/undo"):
+            guard session.undoCaptions() else { throw StudioError(409, "nothing to undo") }
+            return Self.json(editState())
+        case (.POST, "/captions/redo"):
+            guard session.redoCaptions() else { throw StudioError(409, "nothing to redo") }
+            return Self.json(editState())
+        case (.GET, "/speech"):
+            return Self.json(session.speech.json())
+        case (.GET, "/check"):
+            return Self.json(try StudioCheck.json(session, profile: Self.query(request, "profile")))
+        case (.GET, "/autosave"):
+            guard let found = session.pendingAutosave else { return Self.json(["found": false]) }
+            return Self.json(["found": true, "events": found.events, "name": (session.autosave.path as NSString).lastPathComponent,
+                              "saved_at": ISO8601DateFormatter().string(from: found.modified)])
+        case (.POST, "/autosave/restore"):
+            try session.restoreAutosave()
+            return Self.json(editState())
+        case (.DELETE, "/autosave"):
+            session.discardAutosave()
+            return Self.json(["found": false])
         case (.GET, "/style"):
             return Self.response(session.styleFileJSON(), type: "application/json", cache: false)
         case (.GET, "/style/resolved"):
@@ -111,7 +131,9 @@ struct StudioRoutes: HTTPHandler {
             let replace = body["replace"] as? Bool ?? false
             let path: String
             switch body["what"] as? String {
-            case "captions": path = try files.saveCaptions(session, name: name, formatName: body["format"] as? String, replace: replace)
+            case "captions":
+                path = try files.saveCaptions(session, name: name, formatName: body["format"] as? String, replace: replace)
+                session.captionsSaved()
             case "style": path = try files.saveStyle(session, name: name, replace: replace)
             default: throw StudioError.badRequest("save: \"what\" is \"captions\" or \"style\"")
             }
@@ -153,6 +175,15 @@ struct StudioRoutes: HTTPHandler {
             "warnings": session.readWarnings,
             "version": session.snapshot.version,
         ]
+    }
+
+    /// After a change of the captions: the new version, how many changes can be undone and redone, and
+    /// why the autosave failed if it did.
+    private func editState() -> [String: Any] {
+        let state = session.editState
+        var object: [String: Any] = ["version": session.snapshot.version, "undo": state.undo, "redo": state.redo]
+        if let problem = state.autosaveProblem { object["autosave_problem"] = problem }
+        return object
     }
 
     /// Server-side overlay timings since the last call, and what the page last reported.

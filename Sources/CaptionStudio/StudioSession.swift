@@ -63,12 +63,20 @@ public final class StudioSession: @unchecked Sendable {
     public let shotChanges: StudioShotChanges
     /// The video's waveform, for the timeline (computed in the background).
     public let waveform: StudioWaveform
+    /// Where the video's sound has speech, for the timeline and snapping (detected in the background).
+    public let speech: StudioSpeech
 
     private let lock = NSLock()
     private let source: CaptionDocument
     private let wordTimed: Bool
     /// The captions as the page last sent them; until then the source paged by the style.
     private var edited: CaptionDocument?
+    /// The states `edited` had before, to undo to, and those undone, to redo.
+    private var history = CaptionHistory()
+    /// `edited` kept beside the captions after every change; `autosaveProblem` when that failed.
+    let autosave: StudioAutosave
+    private var autosaveProblem: String?
+    private var autosaveOffer: (data: Data, modified: Date)?
     /// A preset or style was asked for (on the command line, or by the page since): an ASS input then
     /// loses its own look, as in every command.
     private var restyled: Bool
@@ -104,9 +112,12 @@ public final class StudioSession: @unchecked Sendable {
         // The command line's preset outranks the file's `extends`, as in every other command.
         preset = inputs.preset ?? file?.extends ?? StyleLibrary.defaultPreset
         let style = try library.style(preset: preset, file: file)
+        autosave = StudioAutosave(captions: inputs.captions)
+        autosaveOffer = autosave.found()
         // Last: a detection starts only once every input has been read.
         shotChanges = StudioShotChanges(inputs.shots)
         waveform = StudioWaveform(video: inputs.video)
+        speech = StudioSpeech(video: inputs.video)
         current = Self.snapshot(version: 1, style: style, pages: Self.pages(source: source, wordTimed: wordTimed, edited: nil, style: style),
                                 stylesheets: source.stylesheets, geometry: geometry, engine: engine,
                                 script: Self.ownScript(source: source, wordTimed: wordTimed, edited: nil, restyled: restyled))
@@ -177,8 +188,77 @@ public final class StudioSession: @unchecked Sendable {
         var document = result.document
         document.events = document.events.map(CaptionEditing.reconcile)
         lock.withLock {
-            edited = document
-            current = next(style: current.style)
+            history.record(edited)
+            setEdited(document)
+        }
+    }
+
+    /// Undoes the last change of the captions (`false`: there was none).
+    public func undoCaptions() -> Bool {
+        lock.withLock {
+            guard let previous = history.undo(from: edited) else { return false }
+            setEdited(previous)
+            return true
+        }
+    }
+
+    /// Redoes the last change undone (`false`: there was none).
+    public func redoCaptions() -> Bool {
+        lock.withLock {
+            guard let next = history.redo(from: edited) else { return false }
+            setEdited(next)
+            return true
+        }
+    }
+
+    /// How many changes can be undone and redone, and whether the last autosave failed (and why).
+    public var editState: (undo: Int, redo: Int, autosaveProblem: String?) {
+        lock.withLock { (history.counts.undo, history.counts.redo, autosaveProblem) }
+    }
+
+    /// The captions become `document` (nil: as read), kept in the autosave; called under the lock.
+    private func setEdited(_ document: CaptionDocument?) {
+        edited = document
+        current = next(style: current.style)
+        // The page's JSON is the whole document (metadata, regions and stylesheets with the captions).
+        autosaveProblem = autosave.keep(document)
+        // Written over by this session's edits: whatever an earlier one left is gone.
+        autosaveOffer = nil
+    }
+
+    // MARK: Autosave
+
+    /// What an earlier session on these captions left in the autosave, until the page restores or
+    /// discards it, or this session's first change writes over it.
+    public var pendingAutosave: (events: Int, modified: Date)? {
+        lock.withLock {
+            guard let offer = autosaveOffer else { return nil }
+            let events = (try? CaptionJSONFormat.read(DecodedText(utf8: InputBytes([UInt8](offer.data)), sourceName: "autosave")))?.document.events.count ?? 0
+            return (events, offer.modified)
+        }
+    }
+
+    /// The earlier session's captions become the captions, as one change (undoable).
+    public func restoreAutosave() throws(StudioError) {
+        guard let offer = lock.withLock({ autosaveOffer }) else { throw StudioError(409, "no autosaved captions to restore") }
+        try replaceCaptions(json: offer.data)
+    }
+
+    /// The earlier session's captions are not wanted: the side file goes (unless this session has
+    /// written its own since).
+    public func discardAutosave() {
+        lock.withLock {
+            guard autosaveOffer != nil else { return }
+            autosaveOffer = nil
+            if edited == nil { autosave.remove() }
+        }
+    }
+
+    /// The captions were saved to a file: the edits are safe there, and the side file goes.
+    public func captionsSaved() {
+        lock.withLock {
+            guard autosaveOffer == nil else { return }
+            autosave.remove()
         }
     }
 

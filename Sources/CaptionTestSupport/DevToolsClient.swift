@@ -95,6 +95,23 @@ public final class DevToolsBrowser {
                                                    "buttons": type == "mouseReleased" ? 0 : 1, "clickCount": 1])
     }
 
+    /// Modifier keys held during `key`, as the DevTools protocol numbers them.
+    public struct Modifiers: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let alt = Modifiers(rawValue: 1), control = Modifiers(rawValue: 2), shift = Modifiers(rawValue: 8)
+    }
+
+    /// A key pressed and released as the keyboard makes it: `key` is the DOM `KeyboardEvent.key` ("[",
+    /// "Z", "ArrowDown", " "), `code` the physical key ("BracketLeft", "KeyZ", "ArrowDown", "Space").
+    /// A printable key (one character, no Control or Alt) also types its character into a focused field.
+    public func key(_ key: String, code: String, modifiers: Modifiers = []) throws {
+        var down: [String: Any] = ["type": "keyDown", "key": key, "code": code, "modifiers": modifiers.rawValue]
+        if key.count == 1, modifiers.isDisjoint(with: [.control, .alt]) { down["text"] = key }
+        _ = try call("Input.dispatchKeyEvent", down)
+        _ = try call("Input.dispatchKeyEvent", ["type": "keyUp", "key": key, "code": code, "modifiers": modifiers.rawValue])
+    }
+
     // MARK: Protocol
 
     private func call(_ method: String, _ params: [String: Any] = [:], timeout: TimeInterval = 60) throws -> [String: Any] {

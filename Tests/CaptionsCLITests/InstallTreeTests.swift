@@ -51,7 +51,7 @@ import Testing
         let prefix = try Self.prefix()
         let expected = ["bin/captions", "share/captionkit/styles/highlight-by-word.json", "share/captionkit/styles/caption-style.schema.json",
                         "share/captionkit/styles/check-profile.schema.json", "share/captionkit/studio/index.html",
-                        "share/captionkit/studio/studio.js", "share/captionkit/studio/studio.css",
+                        "share/captionkit/studio/studio.js", "share/captionkit/studio/editing.js", "share/captionkit/studio/cuelist.js", "share/captionkit/studio/studio.css",
                         "share/man/man1/captions.1", "share/man/man1/captions-burn.1", "share/man/man1/captions-golden-record.1",
                         "share/bash-completion/completions/captions", "share/zsh/site-functions/_captions",
                         "share/fish/vendor_completions.d/captions.fish", "share/doc/captionkit/CHANGELOG.md"]

@@ -69,6 +69,14 @@ public struct Checker: Sendable {
         return problems
     }
 
+    /// A caption's reading speed in the profile's unit (characters a second or words a minute), to a
+    /// tenth, as the reading-speed rule measures it; nil for a caption of no duration or no text.
+    public func readingSpeed(of event: CaptionEvent) -> Double? {
+        let text = CaptionTextMeasure(event.text.plain), seconds = Double(event.end - event.start) / 1000
+        guard seconds > 0, text.characters > 0 else { return nil }
+        return (readingSpeed(text, seconds: seconds) * 10).rounded() / 10
+    }
+
     func readingSpeed(_ text: CaptionTextMeasure, seconds: Double) -> Double {
         switch profile.readingSpeedUnit {
         case .charactersPerSecond: Double(text.characters) / seconds

@@ -34,7 +34,9 @@ function status(text) { $('status').textContent = text; }
 // ---- State ------------------------------------------------------------------------------------
 const state = {
   info: null, fields: [], styleFile: {}, resolved: {}, captions: null, version: 0,
-  selected: -1,
+  selected: -1, pxPerSecond: 120,
+  // How many changes of the captions the server can undo and redo.
+  history: { undo: 0, redo: 0 },
   // What each frame time (ms) shows: its overlay's key ('' for no captions), from /overlay/plan.
   plan: new Map(), planEnd: -1, planning: null,
   // Decoded overlays by key: { bitmap, rect } once loaded, or a promise while loading.
@@ -45,6 +47,9 @@ const state = {
   shots: { state: 'off', times: [], endTimes: [], frames: [] }, snapped: -1,
   // The video's waveform (GET /waveform): the peak of each 10 ms, 0-255, as much as the server has.
   waveform: { state: 'computing', perSecond: 100, peaks: [] },
+  // Where the sound has speech (GET /speech): [start, end] ms runs; `snappedSpeech` is the run an
+  // edge being dragged sits on.
+  speech: { state: 'detecting', regions: [] }, snappedSpeech: -1,
 };
 
 // A frame's caption time exactly as `captions burn` takes it: its timestamp in whole microseconds,
@@ -195,11 +200,12 @@ function showClock(t) {
 }
 
 // ---- Timeline -----------------------------------------------------------------------------------
-const PX_PER_SECOND = 120;
-function px(ms) { return ms / 1000 * PX_PER_SECOND; }
+// The timeline's scale: 120 px a second to start with; zoomed (editing.js) from the whole film in view
+// to a frame a hundred pixels wide.
+function px(ms) { return ms / 1000 * state.pxPerSecond; }
 // The playhead over the timeline, which scrolls to keep it in view.
 function placePlayhead(t) {
-  const x = t * PX_PER_SECOND, tl = $('timeline');
+  const x = t * state.pxPerSecond, tl = $('timeline');
   if (x < tl.scrollLeft || x > tl.scrollLeft + tl.clientWidth - 40) tl.scrollLeft = Math.max(0, x - 40);
   $('playhead').style.left = `${x - tl.scrollLeft}px`;
 }
@@ -211,7 +217,7 @@ function placePlayhead(t) {
 let drawnWaveform = '';
 function drawWaveform() {
   const tl = $('timeline'), c = $('waveform'), w = state.waveform;
-  const key = `${tl.scrollLeft},${tl.clientWidth},${w.peaks.length}`;
+  const key = `${tl.scrollLeft},${tl.clientWidth},${w.peaks.length},${state.pxPerSecond}`;
   if (key === drawnWaveform) return;
   drawnWaveform = key;
   c.style.left = `${tl.scrollLeft}px`;
@@ -220,7 +226,7 @@ function drawWaveform() {
   const g = c.getContext('2d');
   g.clearRect(0, 0, c.width, c.height);
   g.fillStyle = '#3d6e5c';
-  const mid = c.height / 2, perPixel = w.perSecond / PX_PER_SECOND;
+  const mid = c.height / 2, perPixel = w.perSecond / state.pxPerSecond;
   for (let x = 0; x < c.width; x++) {
     const X = tl.scrollLeft + x;
     const from = Math.floor(X * perPixel), to = Math.max(from + 1, Math.floor((X + 1) * perPixel));
@@ -257,6 +263,14 @@ function buildTimeline() {
     line.dataset.ms = String(t);
     track.append(line);
   });
+  // Speech: a band along the bottom, under the waveform.
+  state.speech.regions.forEach(([from, to], i) => {
+    const run = document.createElement('div');
+    run.className = 'speech' + (i === state.snappedSpeech ? ' snapped' : '');
+    run.style.left = `${px(from)}px`;
+    run.style.width = `${Math.max(1, px(to - from))}px`;
+    track.append(run);
+  });
   state.captions.events.forEach((event, index) => {
     const cue = document.createElement('div');
     cue.className = 'cue' + (index === state.selected ? ' selected' : '');
@@ -284,27 +298,36 @@ function buildTimeline() {
     cue.addEventListener('click', (e) => { if (!e.target.classList.contains('edge')) select(index); });
     track.append(cue);
   });
+  if (typeof markProblems === 'function') markProblems();
 }
 
 function select(index) {
+  if (index < 0 || index >= state.captions.events.length) return;
   state.selected = index;
+  document.body.dataset.selected = String(index);
   const event = state.captions.events[index];
   $('editor').hidden = false;
   $('editor-text').value = event.text;
   $('editor-times').textContent = `${(event.start / 1000).toFixed(3)} – ${(event.end / 1000).toFixed(3)} s`;
   video.currentTime = event.start / 1000 + 0.0005;
   buildTimeline();
+  if (typeof cueSelected === 'function') cueSelected(index);
 }
 
 // An edge dragged within SNAP_PX of a shot change lands on it: a start on the change, an end the
-// studio's end gap before it (2 frames, where captions check's default profile wants it). Alt drags freely.
+// studio's end gap before it (2 frames, where captions check's default profile wants it). So does one
+// near speech: a start on a run of speech's start (its onset), an end on a run's end. The nearest wins;
+// Alt drags freely. Null when nothing is near.
 const SNAP_PX = 8;
 function snapTarget(ms, side) {
-  const targets = side === 'start' ? state.shots.times : state.shots.endTimes;
-  let best = -1;
-  targets.forEach((t, i) => {
-    if (Math.abs(px(t) - px(ms)) <= SNAP_PX && (best < 0 || Math.abs(t - ms) < Math.abs(targets[best] - ms))) best = i;
-  });
+  const candidates = [
+    ...(side === 'start' ? state.shots.times : state.shots.endTimes).map((t, i) => ({ kind: 'shot', index: i, t })),
+    ...state.speech.regions.map((r, i) => ({ kind: 'speech', index: i, t: side === 'start' ? r[0] : r[1] })),
+  ];
+  let best = null;
+  for (const c of candidates) {
+    if (Math.abs(px(c.t) - px(ms)) <= SNAP_PX && (!best || Math.abs(c.t - ms) < Math.abs(best.t - ms))) best = c;
+  }
   return best;
 }
 
@@ -316,24 +339,29 @@ function dragEdge(down, index, side) {
   const origin = down.clientX, initial = event[side];
   const lower = side === 'start' ? (index > 0 ? events[index - 1].end : 0) : event.start + 40;
   const upper = side === 'start' ? event.end - 40 : (index + 1 < events.length ? events[index + 1].start : Infinity);
+  let snap = null;
   const move = (e) => {
-    let t = initial + (e.clientX - origin) / PX_PER_SECOND * 1000;
-    const shot = e.altKey ? -1 : snapTarget(t, side);
-    if (shot >= 0) t = (side === 'start' ? state.shots.times : state.shots.endTimes)[shot];
+    let t = initial + (e.clientX - origin) / state.pxPerSecond * 1000;
+    const target = e.altKey ? null : snapTarget(t, side);
+    if (target) t = target.t;
     event[side] = Math.round(Math.min(upper, Math.max(lower, t)));
-    // Snapped only if the neighbours let the edge reach the change.
-    state.snapped = shot >= 0 && event[side] === Math.round(t) ? shot : -1;
+    // Snapped only if the neighbours let the edge reach the target.
+    snap = target && event[side] === Math.round(t) ? target : null;
+    state.snapped = snap && snap.kind === 'shot' ? snap.index : -1;
+    state.snappedSpeech = snap && snap.kind === 'speech' ? snap.index : -1;
     buildTimeline();
   };
   const up = async () => {
     window.removeEventListener('pointermove', move);
     window.removeEventListener('pointerup', up);
-    const shot = state.snapped;
     state.snapped = -1;
+    state.snappedSpeech = -1;
     if (event[side] === initial) { buildTimeline(); return; }
-    const where = shot < 0 ? '' : side === 'start'
-      ? ` (start on the shot change at ${(state.shots.times[shot] / 1000).toFixed(3)} s)`
-      : ` (end ${state.shots.endGap} frames before the shot change at ${(state.shots.times[shot] / 1000).toFixed(3)} s)`;
+    const at = snap && (snap.kind === 'shot' ? state.shots.times[snap.index] : snap.t) / 1000;
+    const where = !snap ? ''
+      : snap.kind === 'speech' ? ` (${side} on the ${side === 'start' ? 'start' : 'end'} of speech at ${at.toFixed(3)} s)`
+      : side === 'start' ? ` (start on the shot change at ${at.toFixed(3)} s)`
+      : ` (end ${state.shots.endGap} frames before the shot change at ${at.toFixed(3)} s)`;
     await putCaptions(`retimed caption ${index + 1}${where}`);
   };
   window.addEventListener('pointermove', move);
@@ -342,12 +370,25 @@ function dragEdge(down, index, side) {
 
 async function putCaptions(what) {
   try {
-    const result = await api('/captions', { method: 'PUT', body: state.captions });
+    await captionsChanged(await api('/captions', { method: 'PUT', body: state.captions }), what);
+  } catch (error) {
+    status(`captions refused: ${error.message}`);
     state.captions = await api('/captions');
     buildTimeline();
-    newVersion(result.version);
-    status(what);
-  } catch (error) { status(`captions refused: ${error.message}`); }
+  }
+}
+
+// After the server changed the captions (an edit, an undo, a redo): its captions, the timeline and the
+// overlays anew, and what can be undone.
+async function captionsChanged(reply, what) {
+  state.captions = await api('/captions');
+  if (state.selected >= state.captions.events.length) state.selected = state.captions.events.length - 1;
+  state.history = { undo: reply.undo, redo: reply.redo };
+  document.body.dataset.history = `${reply.undo}:${reply.redo}`;
+  buildTimeline();
+  newVersion(reply.version);
+  status(reply.autosave_problem ? `${what} · ${reply.autosave_problem}` : what);
+  if (typeof refreshCheck === 'function') refreshCheck();
 }
 
 // The shot changes, once the server has them: given on the command line they are there at once;
@@ -358,6 +399,18 @@ async function loadShots() {
   if (shots.state === 'failed') { status(`no shot changes: ${shots.message}`); return; }
   state.shots = { state: shots.state, times: shots.times || [], endTimes: shots.end_times || [], frames: shots.frames || [], endGap: shots.end_gap_frames };
   document.body.dataset.shots = String(state.shots.times.length);
+  if (state.captions) buildTimeline();
+  // The shot-change rules apply from now on.
+  if (state.captions && typeof refreshCheck === 'function') refreshCheck();
+}
+
+// Where the sound has speech, once the server has found it (it decodes the whole sound first).
+async function loadSpeech() {
+  const speech = await api('/speech');
+  if (speech.state === 'detecting') { setTimeout(() => loadSpeech().catch((e) => status(e.message)), 1000); return; }
+  if (speech.state === 'failed') { status(`no speech regions: ${speech.message}`); return; }
+  state.speech = { state: speech.state, regions: speech.regions };
+  document.body.dataset.speech = `${speech.state}:${speech.regions.length}`;
   if (state.captions) buildTimeline();
 }
 
@@ -567,7 +620,10 @@ async function start() {
   buildTimeline();
   loadShots().catch((error) => status(`shot changes: ${error.message}`));
   loadWaveform().catch((error) => status(`waveform: ${error.message}`));
+  loadSpeech().catch((error) => status(`speech: ${error.message}`));
   if (state.info.warnings.length) status(state.info.warnings.join(' · '));
+  if (typeof startEditing === 'function') startEditing();
+  if (typeof startCueList === 'function') startCueList();
 
   video.addEventListener('error', () => status(`this browser cannot play ${state.info.video}; the overlays still render (convert the video to H.264 or VP9 to preview it)`));
   video.addEventListener('seeked', () => { if (video.paused) redrawPaused(); });
@@ -581,9 +637,6 @@ async function start() {
   video.addEventListener('loadedmetadata', () => { video.currentTime = initial; }, { once: true });
 
   $('play').addEventListener('click', () => (video.paused ? video.play() : video.pause()));
-  document.addEventListener('keydown', (e) => {
-    if (e.code === 'Space' && !/INPUT|TEXTAREA|SELECT/.test(document.activeElement.tagName)) { e.preventDefault(); $('play').click(); }
-  });
   $('scrub').addEventListener('input', () => { video.currentTime = Number($('scrub').value) / 1000 * state.info.duration_ms / 1000; });
   $('timeline').addEventListener('scroll', () => { placePlayhead(video.currentTime); drawWaveform(); });
   window.addEventListener('resize', drawWaveform);
@@ -591,7 +644,7 @@ async function start() {
   $('reset-style').addEventListener('click', () => { state.styleFile = {}; putStyle(); });
   $('editor-apply').addEventListener('click', () => {
     if (state.selected < 0) return;
-    state.captions.events[state.selected].text = $('editor-text').value;
+    setText(state.captions.events[state.selected], $('editor-text').value);
     putCaptions(`edited caption ${state.selected + 1}`);
   });
   $('save-captions').addEventListener('click', () => save('captions'));
@@ -621,4 +674,7 @@ window.studioBenchmark = async function (seconds) {
   return report;
 };
 
-start().catch((error) => { status(`could not start: ${error.message}`); console.error(error); });
+// Started once every script of the page has run (editing.js adds the timing editor's keys and tools).
+document.addEventListener('DOMContentLoaded', () => {
+  start().catch((error) => { status(`could not start: ${error.message}`); console.error(error); });
+});

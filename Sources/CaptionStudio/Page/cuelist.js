@@ -1,0 +1,96 @@
+// CaptionKit Studio's cue list: every caption with its times, duration, reading speed and text (edited
+// in place), and the problems `captions check` finds in the captions as they stand, flagged in the list
+// and on the timeline, refreshed after every change.
+'use strict';
+
+const cueList = { profile: 'netflix', report: null, checking: null };
+
+function seconds(ms) { return (ms / 1000).toFixed(3); }
+function plural(n, noun) { return `${n} ${noun}${n === 1 ? '' : 's'}`; }
+
+// The problems of each caption (0-based), from the last report.
+function problemsByCaption() {
+  const by = new Map();
+  for (const p of (cueList.report && cueList.report.problems) || []) {
+    const list = by.get(p.caption - 1) || [];
+    list.push(p.message);
+    by.set(p.caption - 1, list);
+  }
+  return by;
+}
+
+// Asks the server to check the captions as they now stand; the newest request wins.
+async function refreshCheck() {
+  const asked = api('/check', { query: { profile: cueList.profile } });
+  cueList.checking = asked;
+  try {
+    const report = await asked;
+    if (cueList.checking !== asked) return;
+    cueList.report = report;
+    buildCueList();
+    markProblems();
+  } catch (error) { status(`check: ${error.message}`); }
+}
+
+function buildCueList() {
+  const body = $('cue-rows'), report = cueList.report, problems = problemsByCaption();
+  $('cue-speed-unit').textContent = report ? report.unit.toUpperCase() : 'CPS';
+  body.replaceChildren();
+  state.captions.events.forEach((event, index) => {
+    const row = document.createElement('tr');
+    row.dataset.index = String(index);
+    const found = problems.get(index) || [];
+    if (found.length) row.classList.add('problem');
+    if (index === state.selected) row.classList.add('selected');
+    const speed = report && report.reading_speed[index];
+    for (const value of [index + 1, seconds(event.start), seconds(event.end), seconds(event.end - event.start), speed == null ? '–' : speed.toFixed(1)]) {
+      const cell = document.createElement('td');
+      cell.textContent = String(value);
+      row.append(cell);
+    }
+    const textCell = document.createElement('td'), text = document.createElement('textarea');
+    text.rows = Math.max(1, event.text.split('\n').length);
+    text.value = event.text;
+    text.setAttribute('aria-label', `caption ${index + 1} text`);
+    text.addEventListener('change', () => {
+      setText(state.captions.events[index], text.value);
+      putCaptions(`edited caption ${index + 1}`);
+    });
+    textCell.append(text);
+    const problemCell = document.createElement('td');
+    problemCell.className = 'problems';
+    problemCell.textContent = found.map((m) => m.split(':')[0]).join(', ');
+    problemCell.title = found.join('\n');
+    row.append(textCell, problemCell);
+    row.addEventListener('click', (e) => { if (e.target !== text) select(index); });
+    body.append(row);
+  });
+  const count = report ? report.problems.length : 0;
+  $('cue-summary').textContent = report
+    ? `${plural(state.captions.events.length, 'caption')} · ${plural(count, 'problem')} against ${report.profile}${report.shot_changes ? ' (shot changes included)' : ''}`
+    : '';
+  document.body.dataset.problems = String(count);
+}
+
+// The timeline's blocks of captions with problems outlined, their messages in the tooltip.
+function markProblems() {
+  const problems = problemsByCaption();
+  document.querySelectorAll('#track .cue').forEach((block, index) => {
+    const found = problems.get(index) || [];
+    block.classList.toggle('problem', found.length > 0);
+    const text = state.captions.events[index] ? state.captions.events[index].text : '';
+    block.title = found.length ? `${text}\n\n${found.join('\n')}` : text;
+  });
+}
+
+// The selected caption's row highlighted and scrolled into view.
+function cueSelected(index) {
+  document.querySelectorAll('#cue-rows tr').forEach((row, i) => row.classList.toggle('selected', i === index));
+  const row = document.querySelector(`#cue-rows tr[data-index="${index}"]`);
+  if (row) row.scrollIntoView({ block: 'nearest' });
+}
+
+function startCueList() {
+  $('cue-profile').addEventListener('change', () => { cueList.profile = $('cue-profile').value; refreshCheck(); });
+  refreshCheck();
+}
