@@ -33,7 +33,7 @@ RELEASE_BIN := .build/release/captions
 # is enough: it only reads the binary's description of its commands).
 GENERATE_MANUAL := .build/debug/generate-manual
 
-.PHONY: all deps python-peers build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench mux-bench sync-bench shots-bench align-bench pgs-bench ocr-bench ass-corpus-check behaviour-snapshot clean
+.PHONY: all deps python-peers build test ci-extras example-test release install uninstall deb deb-test image image-test fuzz fuzz-smoke demo bench render-bench burn-bench parts-bench golden-bench overlay-bench studio-bench timeline-bench mux-bench sync-bench shots-bench align-bench pgs-bench ocr-bench ass-corpus-check behaviour-snapshot clean
 
 all: build
 
@@ -229,6 +229,10 @@ overlay-bench: deps
 # (server and page side) and frames shown without their own time's captions.
 studio-bench: deps
 	Benchmarks/studio-bench.sh
+
+# The studio's timeline on a two-hour film: the waveform's first minute and whole, frame times scrolling and zooming.
+timeline-bench: deps
+	Benchmarks/timeline-bench.sh
 
 # Soft tracks in a 2-hour MKV: reading its SRT track against ffmpeg, muxing two SRT tracks against ffmpeg
 # -c copy, and the mux's memory at 20 minutes and 2 hours.

@@ -108,6 +108,7 @@ let package = Package(
                           path: "Benchmarks/render-bench"),
         .executableTarget(name: "sync-bench", dependencies: ["CaptionTestSupport"], path: "Benchmarks/sync-bench"),
         .executableTarget(name: "studio-bench", dependencies: ["CaptionTestSupport"], path: "Benchmarks/studio-bench"),
+        .executableTarget(name: "timeline-bench", dependencies: ["CaptionTestSupport"], path: "Benchmarks/timeline-bench"),
         .executableTarget(name: "align-bench", dependencies: ["CaptionTestSupport", "CaptionTiming", "CaptionStyles", "CaptionVideo", "CaptionModel"],
                           path: "Benchmarks/align-bench"),
         .executableTarget(name: "burn-bench", dependencies: ["CaptionTestSupport", "CaptionModel", "CaptionStyles", "CaptionLayout", "CaptionASS"],

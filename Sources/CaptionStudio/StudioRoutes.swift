@@ -60,7 +60,7 @@ struct StudioRoutes: HTTPHandler {
         case (.GET, "/waveform"):
             let from = Self.query(request, "from") ?? "0"
             guard let bucket = Int(from), bucket >= 0 else { throw StudioError.badRequest("waveform: from is a bucket number, 0 or more (got '\(from)')") }
-            return Self.json(session.waveform.json(from: bucket))
+            return Self.json(session.waveform.json(from: bucket, bytes: Self.query(request, "encoding") == "base64"))
         case (.GET, "/fields"):
             return Self.json(["fields": StyleField.tableJSON()])
         case (.GET, "/overlay"):

@@ -44,8 +44,10 @@ public final class StudioWaveform: @unchecked Sendable {
 
     /// `GET /waveform?from=K`: `{"state": "computing" | "ready" | "off" | "failed", "buckets_per_second":
     /// 100, "sample_rate": 48000, "from": K, "count": buckets so far, "peaks": [0-255, from bucket K on]}`
-    /// (a peak of 1, full scale, is 255); "message" when it failed.
-    func json(from: Int) -> [String: Any] {
+    /// (a peak of 1, full scale, is 255); "message" when it failed. `bytes` (`&encoding=base64`, what the
+    /// page asks for): the levels as one byte each in a base64 string, "peaks_base64", instead of an array:
+    /// a two-hour film's 720,000 numbers took Foundation's JSON writer 3.6 s, its 960 KB string a few ms.
+    func json(from: Int, bytes: Bool = false) -> [String: Any] {
         let (state, peaks, rate) = lock.withLock { (current, self.peaks, sampleRate) }
         var reply: [String: Any] = ["buckets_per_second": WaveformPeaks.bucketsPerSecond, "from": from, "count": peaks.count]
         switch state {
@@ -55,7 +57,12 @@ public final class StudioWaveform: @unchecked Sendable {
         case .failed(let message): reply["state"] = "failed"; reply["message"] = message
         }
         if rate > 0 { reply["sample_rate"] = rate }
-        reply["peaks"] = from < peaks.count ? peaks[from...].map(Self.level) : []
+        let levels = from < peaks.count ? peaks[from...].map(Self.level) : []
+        if bytes {
+            reply["peaks_base64"] = Data(levels.map { UInt8($0) }).base64EncodedString()
+        } else {
+            reply["peaks"] = levels
+        }
         return reply
     }
 

@@ -144,13 +144,14 @@ import Testing
 
         // The cue list: a caption's text edited in place (a change, as when the field loses focus).
         _ = try s.value("""
-            (() => { const box = document.querySelector('#cue-rows tr[data-index="2"] textarea');
+            (() => { document.querySelector('#cue-rows tr[data-index="2"] td.text').click();
+              const box = document.querySelector('#cue-rows tr[data-index="2"] textarea');
               box.value = 'Six, seven\\nEight'; box.dispatchEvent(new Event('change')); return true; })()
             """)
         try s.browser.wait(for: "document.body.dataset.history === '11:0' && document.querySelectorAll('#cue-rows tr').length === 3")
         // Checked against Netflix's rules as they stand: "Hi" lasts 0.165 s (under 0.833), and the next
         // caption starts 0 frames after it (under 2); each row and timeline block with a problem marked.
-        try s.browser.wait(for: "document.body.dataset.problems === '2'")
+        try s.browser.wait(for: "document.body.dataset.checkedVersion === String(state.version) && document.body.dataset.problems === '2'")
         let marked = try s.value("""
             JSON.stringify([[...document.querySelectorAll('#cue-rows tr')].map((r) => r.classList.contains('problem')),
               [...document.querySelectorAll('#track .cue')].map((b) => b.classList.contains('problem')),

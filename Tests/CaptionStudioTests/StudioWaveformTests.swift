@@ -34,6 +34,10 @@ import Testing
         #expect(abs(peaks[50] - 230) <= 12 && abs(peaks[150] - 26) <= 3, "\(peaks[50]), \(peaks[150])")
         let tail = try await studio.get("/waveform", ["from": "150"]).json
         #expect(tail["from"] as? Int == 150 && tail["peaks"] as? [Int] == Array(expected[150...]))
+        // The page's form: the same levels, a byte each, in base64.
+        let packed = try await studio.get("/waveform", ["from": "150", "encoding": "base64"]).json
+        let bytes = try #require(Data(base64Encoded: packed["peaks_base64"] as? String ?? ""))
+        #expect(bytes.map(Int.init) == Array(expected[150...]) && packed["peaks"] == nil)
         #expect(try await studio.get("/waveform", ["from": "-1"]).status == 400)
         #expect(try await studio.get("/waveform", ["from": "many"]).status == 400)
 

@@ -21,7 +21,7 @@ function problemsByCaption() {
 
 // Asks the server to check the captions as they now stand; the newest request wins.
 async function refreshCheck() {
-  const asked = api('/check', { query: { profile: cueList.profile } });
+  const asked = api('/check', { query: { profile: cueList.profile } }), version = state.version;
   cueList.checking = asked;
   try {
     const report = await asked;
@@ -29,6 +29,8 @@ async function refreshCheck() {
     cueList.report = report;
     buildCueList();
     markProblems();
+    // Which captions the list shows the check of (the server's version when it was asked).
+    document.body.dataset.checkedVersion = String(version);
   } catch (error) { status(`check: ${error.message}`); }
 }
 
@@ -48,21 +50,18 @@ function buildCueList() {
       cell.textContent = String(value);
       row.append(cell);
     }
-    const textCell = document.createElement('td'), text = document.createElement('textarea');
-    text.rows = Math.max(1, event.text.split('\n').length);
-    text.value = event.text;
-    text.setAttribute('aria-label', `caption ${index + 1} text`);
-    text.addEventListener('change', () => {
-      setText(state.captions.events[index], text.value);
-      putCaptions(`edited caption ${index + 1}`);
-    });
-    textCell.append(text);
+    // The text as text; a click puts a field there to edit it (a field in each of a film's 1,800 rows
+    // took a second to lay out).
+    const textCell = document.createElement('td');
+    textCell.className = 'text';
+    textCell.textContent = event.text;
+    textCell.addEventListener('click', () => editInPlace(textCell, index));
     const problemCell = document.createElement('td');
     problemCell.className = 'problems';
     problemCell.textContent = found.map((m) => m.split(':')[0]).join(', ');
     problemCell.title = found.join('\n');
     row.append(textCell, problemCell);
-    row.addEventListener('click', (e) => { if (e.target !== text) select(index); });
+    row.addEventListener('click', (e) => { if (!e.target.closest('textarea')) select(index); });
     body.append(row);
   });
   const count = report ? report.problems.length : 0;
@@ -72,11 +71,27 @@ function buildCueList() {
   document.body.dataset.problems = String(count);
 }
 
+// A field over a row's text: a change (the field losing focus after typing) is one edit.
+function editInPlace(cell, index) {
+  if (cell.querySelector('textarea')) return;
+  const event = state.captions.events[index], text = document.createElement('textarea');
+  text.rows = Math.max(1, event.text.split('\n').length);
+  text.value = event.text;
+  text.setAttribute('aria-label', `caption ${index + 1} text`);
+  text.addEventListener('change', () => {
+    setText(state.captions.events[index], text.value);
+    putCaptions(`edited caption ${index + 1}`);
+  });
+  text.addEventListener('blur', () => { if (text.isConnected && text.value === event.text) cell.textContent = event.text; });
+  cell.replaceChildren(text);
+  text.focus();
+}
+
 // The timeline's blocks of captions with problems outlined, their messages in the tooltip.
 function markProblems() {
   const problems = problemsByCaption();
-  document.querySelectorAll('#track .cue').forEach((block, index) => {
-    const found = problems.get(index) || [];
+  document.querySelectorAll('#track .cue').forEach((block) => {
+    const index = Number(block.dataset.index), found = problems.get(index) || [];
     block.classList.toggle('problem', found.length > 0);
     const text = state.captions.events[index] ? state.captions.events[index].text : '';
     block.title = found.length ? `${text}\n\n${found.join('\n')}` : text;

@@ -34,7 +34,7 @@ function status(text) { $('status').textContent = text; }
 // ---- State ------------------------------------------------------------------------------------
 const state = {
   info: null, fields: [], styleFile: {}, resolved: {}, captions: null, version: 0,
-  selected: -1, pxPerSecond: 120,
+  selected: -1, pxPerSecond: 120, dense: false,
   // How many changes of the captions the server can undo and redo.
   history: { undo: 0, redo: 0 },
   // What each frame time (ms) shows: its overlay's key ('' for no captions), from /overlay/plan.
@@ -203,10 +203,11 @@ function showClock(t) {
 // The timeline's scale: 120 px a second to start with; zoomed (editing.js) from the whole film in view
 // to a frame a hundred pixels wide.
 function px(ms) { return ms / 1000 * state.pxPerSecond; }
-// The playhead over the timeline, which scrolls to keep it in view.
-function placePlayhead(t) {
+// The playhead over the timeline, which scrolls to keep it in view as the video plays or seeks
+// (`follow`), but not while the user scrolls the timeline away from it.
+function placePlayhead(t, follow = true) {
   const x = t * state.pxPerSecond, tl = $('timeline');
-  if (x < tl.scrollLeft || x > tl.scrollLeft + tl.clientWidth - 40) tl.scrollLeft = Math.max(0, x - 40);
+  if (follow && (x < tl.scrollLeft || x > tl.scrollLeft + tl.clientWidth - 40)) tl.scrollLeft = Math.max(0, x - 40);
   $('playhead').style.left = `${x - tl.scrollLeft}px`;
 }
 
@@ -217,9 +218,10 @@ function placePlayhead(t) {
 let drawnWaveform = '';
 function drawWaveform() {
   const tl = $('timeline'), c = $('waveform'), w = state.waveform;
-  const key = `${tl.scrollLeft},${tl.clientWidth},${w.peaks.length},${state.pxPerSecond}`;
+  const key = `${tl.scrollLeft},${tl.clientWidth},${w.peaks.length},${state.pxPerSecond},${state.dense},${state.version}`;
   if (key === drawnWaveform) return;
   drawnWaveform = key;
+  drawDense();
   c.style.left = `${tl.scrollLeft}px`;
   c.width = tl.clientWidth; c.height = c.clientHeight || 40;
   c.style.width = `${c.width}px`;
@@ -238,24 +240,84 @@ function drawWaveform() {
   }
 }
 
+// Zoomed out over more captions than DENSE_LIMIT, the timeline draws them (and the speech band) on a
+// canvas the view's width instead of building an element for each (the whole of a two-hour film is
+// 1,800 captions and thousands of runs of speech: 400 ms a zoom step as elements); zoom in to drag
+// or click them.
+const DENSE_LIMIT = 150;
+function drawDense() {
+  const tl = $('timeline'), c = $('dense');
+  c.hidden = !state.dense;
+  if (!state.dense) return;
+  c.style.left = `${tl.scrollLeft}px`;
+  c.width = tl.clientWidth; c.height = c.clientHeight || 104;
+  c.style.width = `${c.width}px`;
+  const g = c.getContext('2d'), from = tl.scrollLeft, to = from + c.width;
+  g.clearRect(0, 0, c.width, c.height);
+  g.fillStyle = '#5fcf8f';
+  for (const [a, b] of state.speech.regions) {
+    const x = px(a), x2 = px(b);
+    if (x2 >= from && x <= to) g.fillRect(x - from, 100, Math.max(1, x2 - x), 4);
+  }
+  state.captions.events.forEach((e, index) => {
+    const x = px(e.start), x2 = px(e.end);
+    if (x2 < from || x > to) return;
+    g.fillStyle = index === state.selected ? '#ffd23f' : '#5677c2';
+    g.fillRect(x - from, 6, Math.max(1, x2 - x - 1), 50);
+  });
+}
+
 // The waveform as the server computes it: the peaks so far, then the rest each second until it is done.
 async function loadWaveform() {
-  const reply = await api('/waveform', { query: { from: state.waveform.peaks.length } });
+  const reply = await api('/waveform', { query: { from: state.waveform.peaks.length, encoding: 'base64' } });
   state.waveform.state = reply.state;
   state.waveform.perSecond = reply.buckets_per_second;
-  for (const p of reply.peaks) state.waveform.peaks.push(p);
+  const bytes = atob(reply.peaks_base64);
+  for (let k = 0; k < bytes.length; k++) state.waveform.peaks.push(bytes.charCodeAt(k));
   document.body.dataset.waveform = `${reply.state}:${state.waveform.peaks.length}`;
   drawWaveform();
+  // For the timeline benchmark: when the first minute was drawn, from the page's navigation.
+  if (state.waveform.peaks.length >= 60 * reply.buckets_per_second && !document.body.dataset.firstMinuteMs) {
+    document.body.dataset.firstMinuteMs = performance.now().toFixed(0);
+  }
   if (reply.state === 'computing') setTimeout(() => loadWaveform().catch((e) => status(`waveform: ${e.message}`)), 1000);
   else if (reply.state === 'failed') status(`no waveform: ${reply.message}`);
+}
+
+// The timeline holds only what is near the view: the captions, shot changes and speech within one
+// view's width either side of it (a two-hour film is thousands of each; building them all took 400 ms
+// a zoom step). Scrolling past that margin builds it again around the new view.
+function builtWindow() {
+  const tl = $('timeline'), margin = tl.clientWidth || 1000;
+  const from = Math.max(0, (tl.scrollLeft - margin) / state.pxPerSecond * 1000);
+  const to = (tl.scrollLeft + tl.clientWidth + margin) / state.pxPerSecond * 1000;
+  return { from, to };
+}
+let built = { from: 0, to: -1 };
+// Called as the timeline scrolls: builds again when the view nears the edge of what is built.
+function keepTimelineBuilt() {
+  const tl = $('timeline'), half = tl.clientWidth / 2 / state.pxPerSecond * 1000;
+  const left = tl.scrollLeft / state.pxPerSecond * 1000, right = left + tl.clientWidth / state.pxPerSecond * 1000;
+  if ((left - half < built.from && built.from > 0) || right + half > built.to) buildTimeline();
 }
 
 function buildTimeline() {
   const track = $('track');
   track.replaceChildren();
-  track.style.width = `${px(Math.max(state.info.duration_ms, ...state.captions.events.map((e) => e.end))) + 40}px`;
+  let end = state.info.duration_ms;
+  for (const e of state.captions.events) end = Math.max(end, e.end);
+  track.style.width = `${px(end) + 40}px`;
+  built = builtWindow();
+  const near = (from, to) => to >= built.from && from <= built.to;
+  let inWindow = 0;
+  for (const e of state.captions.events) if (near(e.start, e.end)) inWindow++;
+  state.dense = inWindow > DENSE_LIMIT;
+  document.body.dataset.dense = String(state.dense);
+  drawnWaveform = '';
+  drawWaveform();
   // Shot changes: thin lines under the captions, the one a dragged edge snapped to highlighted.
   state.shots.times.forEach((t, i) => {
+    if (!near(t, t)) return;
     const line = document.createElement('div');
     line.className = 'shot' + (i === state.snapped ? ' snapped' : '');
     line.style.left = `${px(t)}px`;
@@ -265,6 +327,7 @@ function buildTimeline() {
   });
   // Speech: a band along the bottom, under the waveform.
   state.speech.regions.forEach(([from, to], i) => {
+    if (state.dense || !near(from, to)) return;
     const run = document.createElement('div');
     run.className = 'speech' + (i === state.snappedSpeech ? ' snapped' : '');
     run.style.left = `${px(from)}px`;
@@ -272,8 +335,10 @@ function buildTimeline() {
     track.append(run);
   });
   state.captions.events.forEach((event, index) => {
+    if (state.dense || (!near(event.start, event.end) && index !== state.selected)) return;
     const cue = document.createElement('div');
     cue.className = 'cue' + (index === state.selected ? ' selected' : '');
+    cue.dataset.index = String(index);
     cue.style.left = `${px(event.start)}px`;
     cue.style.width = `${Math.max(4, px(event.end - event.start))}px`;
     cue.title = event.text;
@@ -638,7 +703,7 @@ async function start() {
 
   $('play').addEventListener('click', () => (video.paused ? video.play() : video.pause()));
   $('scrub').addEventListener('input', () => { video.currentTime = Number($('scrub').value) / 1000 * state.info.duration_ms / 1000; });
-  $('timeline').addEventListener('scroll', () => { placePlayhead(video.currentTime); drawWaveform(); });
+  $('timeline').addEventListener('scroll', () => { placePlayhead(video.currentTime, false); drawWaveform(); keepTimelineBuilt(); });
   window.addEventListener('resize', drawWaveform);
   $('preset').addEventListener('change', () => putStyle());
   $('reset-style').addEventListener('click', () => { state.styleFile = {}; putStyle(); });

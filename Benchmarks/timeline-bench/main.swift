@@ -1,0 +1,97 @@
+import CaptionTestSupport
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// Timeline benchmark (issue 47): `captions studio` on a two-hour film with a caption every four seconds.
+// - The waveform: from the studio's launch to the first minute of peaks served and to all of them
+//   (polled every 20 ms), beside ffmpeg decoding the same audio to mono floats (the peer: the decode
+//   alone, no peaks); and in the page, from its navigation to the first minute drawn.
+// - The page's frame times in headless Chromium while the two-hour timeline scrolls (60 px a frame) and
+//   zooms (a step a frame, in and out), as requestAnimationFrame sees them: each frame's interval, whose
+//   95th percentile must stay under 16.7 ms (a 60 Hz frame) for nothing to stutter.
+// Usage: timeline-bench CAPTIONS_BINARY FILM CAPTIONS
+let arguments = CommandLine.arguments
+guard arguments.count == 4 else {
+    FileHandle.standardError.write(Data("usage: timeline-bench CAPTIONS FILM SRT\n".utf8))
+    exit(64)
+}
+let (binary, film, captions) = (arguments[1], arguments[2], arguments[3])
+
+func seconds(since start: Date) -> Double { Date().timeIntervalSince(start) }
+
+func get(_ url: URL) -> [String: Any] {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var result: Data?
+    URLSession.shared.dataTask(with: url) { data, _, _ in result = data; done.signal() }.resume()
+    done.wait()
+    return (try? JSONSerialization.jsonObject(with: result ?? Data())) as? [String: Any] ?? [:]
+}
+
+// The peer: ffmpeg decoding the film's sound to mono floats, thrown away.
+let peerStart = Date()
+let ffmpeg = Process()
+ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+ffmpeg.arguments = ["-v", "error", "-i", film, "-vn", "-ac", "1", "-f", "f32le", "-y", "/dev/null"]
+try ffmpeg.run()
+ffmpeg.waitUntilExit()
+let peer = seconds(since: peerStart)
+
+// The studio, timed from its launch.
+let launched = Date()
+let studio = Process()
+studio.executableURL = URL(fileURLWithPath: binary)
+studio.arguments = ["studio", film, captions, "--no-open", "--no-shots"]
+let out = Pipe()
+studio.standardOutput = out
+studio.standardError = FileHandle.nullDevice
+try studio.run()
+defer { studio.terminate(); studio.waitUntilExit() }
+let url = out.fileHandleForReading.readFirstLine()
+let served = seconds(since: launched)
+let base = String(url[..<url.range(of: "/?token=")!.lowerBound])
+let token = URLComponents(string: url)!.queryItems!.first { $0.name == "token" }!.value!
+var firstMinute = 0.0, whole = 0.0, buckets = 0
+while true {
+    let reply = get(URL(string: "\(base)/waveform?from=999999999&token=\(token)")!)
+    buckets = reply["count"] as? Int ?? 0
+    if firstMinute == 0, buckets >= 6000 { firstMinute = seconds(since: launched) }
+    if reply["state"] as? String != "computing" { whole = seconds(since: launched); break }
+    usleep(20_000)
+}
+print("waveform of a two-hour film (\(buckets) buckets of 10 ms), from the studio's launch (its URL after \(String(format: "%.2f", served)) s):")
+print(String(format: "  first minute %.2f s (goal under 1 s), whole %.2f s (goal under 10 s); ffmpeg decoding the sound alone %.2f s (%.2fx the studio's whole)",
+             firstMinute, whole, peer, peer / whole))
+
+// The page: the first minute drawn, then frame times while scrolling and zooming.
+let browser = try DevToolsBrowser(url: url, width: 1400, height: 900)
+try browser.wait(for: "document.body.dataset.firstMinuteMs !== undefined && document.body.dataset.editing === 'ready'", timeout: 120)
+let drawn = Double(try browser.evaluate("document.body.dataset.firstMinuteMs") as? String ?? "0") ?? 0
+let cues = try browser.evaluate("state.captions.events.length") as? Int ?? 0
+print(String(format: "  in the page: the first minute drawn %.0f ms after its navigation", drawn))
+// Where the page's start went: each request's end, from the navigation.
+let requests = try browser.evaluate("""
+    JSON.stringify(performance.getEntriesByType('resource').slice(0, 14).map((e) => `${e.name.replace(/\\?.*/, '').replace(/.*\\//, '/')} ${e.startTime.toFixed(0)}-${e.responseEnd.toFixed(0)}`))
+    """) as? String ?? ""
+print("  the page's first requests (ms from its navigation): \(requests)")
+let report = try browser.evaluate("""
+    (async () => {
+      const tl = document.getElementById('timeline'), frame = () => new Promise((r) => requestAnimationFrame(r));
+      const q = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.round((s.length - 1) * p))]; };
+      const measure = async (n, step) => { const d = []; await frame(); let last = performance.now();
+        for (let i = 0; i < n; i++) { step(i); await frame(); const now = performance.now(); d.push(now - last); last = now; }
+        return { median: q(d, 0.5), p95: q(d, 0.95), max: Math.max(...d), frames: n }; };
+      tl.scrollLeft = 0;
+      const scroll = await measure(600, () => { tl.scrollLeft += 60; });
+      const zooming = await measure(120, (i) => zoom(i % 40 < 20 ? 1.5 : 1 / 1.5));
+      return JSON.stringify({ scroll, zooming, width: document.getElementById('track').scrollWidth });
+    })()
+    """, timeout: 300) as? String ?? "{}"
+let frames = (try? JSONSerialization.jsonObject(with: Data(report.utf8))) as? [String: Any] ?? [:]
+for (name, key) in [("scrolling", "scroll"), ("zooming", "zooming")] {
+    let f = (frames[key] as? [String: Any] ?? [:]).mapValues { ($0 as? Double) ?? Double($0 as? Int ?? 0) }
+    print(String(format: "  %@ the %d-caption timeline: %.0f frames, interval median %.1f ms, p95 %.1f ms (goal under 16.7), max %.1f ms",
+                 name, cues, f["frames"] ?? 0, f["median"] ?? 0, f["p95"] ?? 0, f["max"] ?? 0))
+}
+if !browser.console.isEmpty { print("  console: \(browser.console)"); exit(1) }
