@@ -247,6 +247,37 @@ import Testing
         _ = third.stop()
     }
 
+    /// Many captions: the cue list builds only the rows near its view (spacers for the rest) and builds
+    /// again as it scrolls; the timeline zoomed out over more than 150 draws them on a canvas, and builds
+    /// them as elements again once zoomed in.
+    @Test func manyCaptionsAreBuiltOnlyNearTheView() throws {
+        var srt = ""
+        for k in 0..<400 {
+            func stamp(_ ms: Int) -> String { String(format: "00:00:%02d,%03d", ms / 1000, ms % 1000) }
+            srt += "\(k + 1)\n\(stamp(k * 9)) --> \(stamp(k * 9 + 8))\nCaption \(k + 1)\n\n"
+        }
+        let s = try Session(captionsText: srt)
+        defer { _ = s.studio.stop() }
+        try s.browser.wait(for: "document.body.dataset.checkedVersion !== undefined")
+        let rows = try #require(s.value("document.querySelectorAll('#cue-rows tr[data-index]').length") as? Int)
+        #expect(rows < 80, "\(rows) rows built")
+        #expect(try s.value("document.querySelector('#cue-rows tr[data-index=\"399\"]') === null") as? Bool == true)
+        #expect(try s.value("Math.abs(document.getElementById('cue-rows').getBoundingClientRect().height - 400 * 22) <= 2") as? Bool == true)
+        _ = try s.value("(() => { const t = document.getElementById('cue-table'); t.scrollTop = t.scrollHeight; return true })()")
+        try s.browser.wait(for: "document.querySelector('#cue-rows tr[data-index=\"399\"]') !== null")
+        // 3.6 s of captions at 120 px a second, all in view: drawn on the canvas, no elements.
+        #expect(try s.value("document.body.dataset.dense") as? String == "true")
+        #expect(try s.value("document.querySelectorAll('#track .cue').length") as? Int == 0)
+        let lit = try s.value("""
+            (() => { const c = document.getElementById('dense'), d = c.getContext('2d').getImageData(0, 30, c.width, 1).data;
+              let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n })()
+            """) as? Int ?? 0
+        #expect(lit > 300, "\(lit) columns of the caption band drawn")
+        for _ in 0..<6 { try s.press("+", "Equal", .shift) }
+        try s.browser.wait(for: "document.body.dataset.dense === 'false' && document.querySelectorAll('#track .cue').length > 0")
+        #expect(s.browser.console.isEmpty, "\(s.browser.console)")
+    }
+
     /// At least 100 steps are kept; past the limit the oldest go first.
     @Test func theHistoryKeepsFiveHundredSteps() {
         var history = CaptionHistory()

@@ -34,11 +34,29 @@ async function refreshCheck() {
   } catch (error) { status(`check: ${error.message}`); }
 }
 
+// The list holds only the rows near its view, between two spacers as tall as the rows left out (all
+// of a two-hour film's 1,800 rows took 1.1 s to build and lay out, after every edit); scrolling builds
+// again near the new view. Rows are one line high; a caption's lines are joined by " / ".
+const ROW_HEIGHT = 22, ROWS_AROUND = 30;
+let builtRows = { first: 0, last: -1 };
+
 function buildCueList() {
-  const body = $('cue-rows'), report = cueList.report, problems = problemsByCaption();
+  const body = $('cue-rows'), report = cueList.report, problems = problemsByCaption(), events = state.captions.events;
+  const table = $('cue-table'), visible = Math.ceil((table.clientHeight || 240) / ROW_HEIGHT);
+  const top = Math.floor(table.scrollTop / ROW_HEIGHT);
+  const first = Math.max(0, top - ROWS_AROUND), last = Math.min(events.length - 1, top + visible + ROWS_AROUND);
+  builtRows = { first, last };
   $('cue-speed-unit').textContent = report ? report.unit.toUpperCase() : 'CPS';
   body.replaceChildren();
-  state.captions.events.forEach((event, index) => {
+  const spacer = (rows) => {
+    const row = document.createElement('tr');
+    row.className = 'spacer';
+    row.style.height = `${rows * ROW_HEIGHT}px`;
+    body.append(row);
+  };
+  if (first > 0) spacer(first);
+  for (let index = first; index <= last; index++) {
+    const event = events[index];
     const row = document.createElement('tr');
     row.dataset.index = String(index);
     const found = problems.get(index) || [];
@@ -50,11 +68,11 @@ function buildCueList() {
       cell.textContent = String(value);
       row.append(cell);
     }
-    // The text as text; a click puts a field there to edit it (a field in each of a film's 1,800 rows
-    // took a second to lay out).
+    // The text as text; a click puts a field there to edit it.
     const textCell = document.createElement('td');
     textCell.className = 'text';
-    textCell.textContent = event.text;
+    textCell.textContent = event.text.replace(/\n/g, ' / ');
+    textCell.title = event.text;
     textCell.addEventListener('click', () => editInPlace(textCell, index));
     const problemCell = document.createElement('td');
     problemCell.className = 'problems';
@@ -63,12 +81,22 @@ function buildCueList() {
     row.append(textCell, problemCell);
     row.addEventListener('click', (e) => { if (!e.target.closest('textarea')) select(index); });
     body.append(row);
-  });
+  }
+  if (last < events.length - 1) spacer(events.length - 1 - last);
   const count = report ? report.problems.length : 0;
   $('cue-summary').textContent = report
-    ? `${plural(state.captions.events.length, 'caption')} · ${plural(count, 'problem')} against ${report.profile}${report.shot_changes ? ' (shot changes included)' : ''}`
+    ? `${plural(events.length, 'caption')} · ${plural(count, 'problem')} against ${report.profile}${report.shot_changes ? ' (shot changes included)' : ''}`
     : '';
   document.body.dataset.problems = String(count);
+}
+
+// As the list scrolls: built again when its view nears the edge of the rows built.
+function keepCueListBuilt() {
+  if (!cueList.report || document.activeElement.closest('#cue-rows')) return;
+  const table = $('cue-table'), top = Math.floor(table.scrollTop / ROW_HEIGHT);
+  const bottom = top + Math.ceil(table.clientHeight / ROW_HEIGHT);
+  const events = state.captions.events.length;
+  if ((top - ROWS_AROUND / 2 < builtRows.first && builtRows.first > 0) || (bottom + ROWS_AROUND / 2 > builtRows.last && builtRows.last < events - 1)) buildCueList();
 }
 
 // A field over a row's text: a change (the field losing focus after typing) is one edit.
@@ -100,12 +128,16 @@ function markProblems() {
 
 // The selected caption's row highlighted and scrolled into view.
 function cueSelected(index) {
-  document.querySelectorAll('#cue-rows tr').forEach((row, i) => row.classList.toggle('selected', i === index));
-  const row = document.querySelector(`#cue-rows tr[data-index="${index}"]`);
-  if (row) row.scrollIntoView({ block: 'nearest' });
+  const table = $('cue-table'), y = index * ROW_HEIGHT + ROW_HEIGHT;
+  if (y - ROW_HEIGHT < table.scrollTop || y > table.scrollTop + table.clientHeight - ROW_HEIGHT) {
+    table.scrollTop = Math.max(0, y - table.clientHeight / 2);
+    if (cueList.report) buildCueList();
+  }
+  document.querySelectorAll('#cue-rows tr[data-index]').forEach((row) => row.classList.toggle('selected', Number(row.dataset.index) === index));
 }
 
 function startCueList() {
+  $('cue-table').addEventListener('scroll', keepCueListBuilt);
   $('cue-profile').addEventListener('change', () => { cueList.profile = $('cue-profile').value; refreshCheck(); });
   refreshCheck();
 }
