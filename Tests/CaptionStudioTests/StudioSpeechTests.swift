@@ -35,29 +35,41 @@ import Testing
         #expect((reply["regions"] as? [[Int]]) == expected.map { [$0.start, $0.end] })
 
         let browser = try DevToolsBrowser(url: studio.url, width: 1200, height: 900)
-        try browser.wait(for: "(document.body.dataset.speech || '') === 'ready:\(expected.count)' && document.querySelectorAll('#track .cue').length === 1")
+        try browser.wait(for: "(document.body.dataset.speech || '') === 'ready:\(expected.count)' && document.querySelectorAll('#track .cue').length === 1", timeout: 90)
         #expect(try browser.evaluate("document.querySelectorAll('#track .speech').length") as? Int == expected.count)
-        // The playhead to the caption (once the video's start is loaded, which puts it at 0 s): the
-        // timeline scrolls it into view.
-        try browser.wait(for: "video.readyState >= 2")
+        // The playhead to the caption and the timeline scrolled to it (set again at each poll: a redraw
+        // of the paused frame that was under way moves the view to where the playhead was).
+        try browser.wait(for: "video.readyState >= 2", timeout: 90)
         _ = try browser.evaluate("video.currentTime = \(Double(first.start) / 1000), true")
         try browser.wait(for: """
-            (() => { const r = document.querySelector('#track .cue .edge.end').getBoundingClientRect(),
-              t = document.getElementById('timeline').getBoundingClientRect(); return r.right < t.right && r.left > t.left })()
-            """)
+            (() => { const tl = document.getElementById('timeline'); tl.scrollLeft = Math.max(0, px(\(first.start)) - 60);
+              const edge = document.querySelector('#track .cue .edge.end');
+              if (!edge || Math.abs(frameMs(video.currentTime) - \(first.start)) > 1) return false;
+              const r = edge.getBoundingClientRect(), t = tl.getBoundingClientRect(); return r.right < t.right && r.left > t.left })()
+            """, timeout: 90)
         // 120 px a second: -14 px is 117 ms earlier, 33 ms from the onset (within the 8 px, 67 ms, snap).
         let drags = StudioShotChangeTests()
         try drags.drag(browser, cue: 0, edge: "start", by: -14) {
             let lit = try browser.evaluate("document.querySelectorAll('#track .speech.snapped').length") as? Int
             #expect(lit == 1, "the run the edge sits on is lit while the mouse is down")
         }
-        try browser.wait(for: "document.getElementById('status').textContent === 'retimed caption 1 (start on the start of speech at \(String(format: "%.3f", Double(first.start) / 1000)) s)'")
+        try browser.wait(for: "document.getElementById('status').textContent === 'retimed caption 1 (start on the start of speech at \(String(format: "%.3f", Double(first.start) / 1000)) s)'", timeout: 90)
         try drags.drag(browser, cue: 0, edge: "end", by: 14)
-        try browser.wait(for: "document.getElementById('status').textContent.startsWith('retimed caption 1 (end on the end of speech')")
+        try browser.wait(for: "document.getElementById('status').textContent.startsWith('retimed caption 1 (end on the end of speech')", timeout: 90)
         let events = try #require((try await studio.get("/captions")).json["events"] as? [[String: Any]])
         #expect(events.first?["start"] as? Int == first.start && events.first?["end"] as? Int == first.end)
         #expect(browser.console.isEmpty, "\(browser.console)")
         try browser.screenshot().write(to: dir.appendingPathComponent("speech.png"))
+    }
+
+    /// A video without sound has no speech, and the page is told so rather than waiting.
+    @Test func aVideoWithoutSoundHasNoSpeech() async throws {
+        let dir = try StudioFixtures.scratch()
+        let clip = try StudioFixtures.clip(in: dir)
+        let studio = try StudioProcess([clip, try StudioFixtures.copyCaptions(into: dir), "--no-shots"])
+        defer { _ = studio.stop() }
+        let reply = try await studio.poll("/speech", whileState: "detecting")
+        #expect(reply["state"] as? String == "off" && (reply["regions"] as? [Any])?.isEmpty == true, "\(reply)")
     }
 
     /// Runs of at least half-probable frames, each at least 50 ms; one lasting to the end is closed there.
