@@ -1,8 +1,5 @@
 import CaptionTestSupport
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 // Studio playback benchmark: `captions studio` serving a 1080x1920 30 fps clip, played for N seconds in
 // headless Chromium (the page's own playback code, `studioBenchmark`), once per preset. Reports the
@@ -40,17 +37,7 @@ func studio(preset: String) throws -> (Process, String) {
 func number(_ value: Any?) -> Double { (value as? Double) ?? Double(value as? Int ?? 0) }
 
 print(String(format: "studio playback: %.0f s of a 1080x1920 30 fps clip in headless Chromium; frame interval 33.3 ms", seconds))
-/// One GET, waited for.
-func get(_ url: URL, method: String = "GET", body: Data? = nil) -> Data? {
-    var request = URLRequest(url: url)
-    request.httpMethod = method
-    request.httpBody = body
-    let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var result: Data?
-    URLSession.shared.dataTask(with: request) { data, _, _ in result = data; done.signal() }.resume()
-    done.wait()
-    return result
-}
+func get(_ url: URL, method: String = "GET", body: Data? = nil) -> Data? { BlockingHTTP.data(url, method: method, body: body) }
 
 print("preset              frames shown  wrong  overlays fetched  server median  server p95  server max  page median  page p95  | idle server median  p95")
 var failed = false

@@ -1,8 +1,5 @@
 import CaptionTestSupport
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 // Timeline benchmark (issue 47): `captions studio` on a two-hour film with a caption every four seconds.
 // - The waveform: from the studio's launch to the first minute of peaks served and to all of them
@@ -20,14 +17,6 @@ guard arguments.count == 4 else {
 let (binary, film, captions) = (arguments[1], arguments[2], arguments[3])
 
 func seconds(since start: Date) -> Double { Date().timeIntervalSince(start) }
-
-func get(_ url: URL) -> [String: Any] {
-    let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var result: Data?
-    URLSession.shared.dataTask(with: url) { data, _, _ in result = data; done.signal() }.resume()
-    done.wait()
-    return (try? JSONSerialization.jsonObject(with: result ?? Data())) as? [String: Any] ?? [:]
-}
 
 // The peer: ffmpeg decoding the film's sound to mono floats, thrown away.
 let peerStart = Date()
@@ -54,7 +43,7 @@ let base = String(url[..<url.range(of: "/?token=")!.lowerBound])
 let token = URLComponents(string: url)!.queryItems!.first { $0.name == "token" }!.value!
 var firstMinute = 0.0, whole = 0.0, buckets = 0
 while true {
-    let reply = get(URL(string: "\(base)/waveform?from=999999999&token=\(token)")!)
+    let reply = BlockingHTTP.json(URL(string: "\(base)/waveform?from=999999999&token=\(token)")!)
     buckets = reply["count"] as? Int ?? 0
     if firstMinute == 0, buckets >= 6000 { firstMinute = seconds(since: launched) }
     if reply["state"] as? String != "computing" { whole = seconds(since: launched); break }

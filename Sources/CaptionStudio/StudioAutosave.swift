@@ -16,11 +16,13 @@ struct StudioAutosave: Sendable {
         path = captions + ".studio-autosave.json"
     }
 
-    /// What a previous session left: its captions JSON and when it was written; nil when there is none.
-    func found() -> (data: Data, modified: Date)? {
+    /// What a previous session left: its captions JSON, when it was written and how many captions it
+    /// holds; nil when there is none.
+    func found() -> (data: Data, modified: Date, events: Int)? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
-        return (data, modified)
+        let read = try? CaptionJSONFormat.read(DecodedText(utf8: InputBytes([UInt8](data)), sourceName: path))
+        return (data, modified, read?.document.events.count ?? 0)
     }
 
     /// Keeps `document` (nil: the captions as read, so nothing to keep). The reason it failed, if it did:

@@ -16,13 +16,13 @@ enum StudioCheck {
         var shots: ShotChanges?
         if case .ready(let found) = session.shotChanges.state { shots = found }
         let checker = Checker(profile: profile, frameRate: session.geometry.rate, videoDuration: session.geometry.duration, shotChanges: shots)
-        let events = session.document().events
-        let problems = checker.check(CaptionDocument(events: events)).map { problem -> [String: Any] in
+        let document = session.document()
+        let problems = checker.check(document).map { problem -> [String: Any] in
             ["caption": problem.caption, "rule": problem.rule.rawValue, "message": problem.description]
         }
         return [
             "profile": profile.name, "unit": profile.readingSpeedUnit.rawValue, "shot_changes": shots != nil,
-            "reading_speed": events.map { checker.readingSpeed(of: $0) as Any? ?? NSNull() },
+            "reading_speed": document.events.map { checker.readingSpeed(of: $0) as Any? ?? NSNull() },
             "problems": problems,
         ]
     }

@@ -76,7 +76,7 @@ public final class StudioSession: @unchecked Sendable {
     /// `edited` kept beside the captions after every change; `autosaveProblem` when that failed.
     let autosave: StudioAutosave
     private var autosaveProblem: String?
-    private var autosaveOffer: (data: Data, modified: Date)?
+    private var autosaveOffer: (data: Data, modified: Date, events: Int)?
     /// A preset or style was asked for (on the command line, or by the page since): an ASS input then
     /// loses its own look, as in every command.
     private var restyled: Bool
@@ -231,11 +231,7 @@ public final class StudioSession: @unchecked Sendable {
     /// What an earlier session on these captions left in the autosave, until the page restores or
     /// discards it, or this session's first change writes over it.
     public var pendingAutosave: (events: Int, modified: Date)? {
-        lock.withLock {
-            guard let offer = autosaveOffer else { return nil }
-            let events = (try? CaptionJSONFormat.read(DecodedText(utf8: InputBytes([UInt8](offer.data)), sourceName: "autosave")))?.document.events.count ?? 0
-            return (events, offer.modified)
-        }
+        lock.withLock { autosaveOffer.map { ($0.events, $0.modified) } }
     }
 
     /// The earlier session's captions become the captions, as one change (undoable).

@@ -40,7 +40,7 @@ public final class StudioSpeech: @unchecked Sendable {
                 let sound = try AudioSamples.read(video, sampleRate: SpeechActivity.sampleRate)
                 result = .ready(Self.regions(SpeechActivity.detect(samples: sound.samples)))
             } catch {
-                result = error.message.contains("has no audio stream") ? .off : .failed(error.message)
+                result = error.isNoAudioStream ? .off : .failed(error.message)
             }
             lock.withLock { current = result }
         }

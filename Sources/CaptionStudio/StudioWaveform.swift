@@ -32,8 +32,7 @@ public final class StudioWaveform: @unchecked Sendable {
                 }
                 lock.withLock { peaks = whole.peaks; sampleRate = whole.sampleRate; current = .ready }
             } catch let error as VideoError {
-                let message = error.message
-                lock.withLock { current = message.contains("has no audio stream") ? .off : .failed(message) }
+                lock.withLock { current = error.isNoAudioStream ? .off : .failed(error.message) }
             } catch {
                 lock.withLock { current = .failed("\(error)") }
             }

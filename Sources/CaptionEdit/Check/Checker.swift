@@ -59,9 +59,8 @@ public struct Checker: Sendable {
             report(.maxDuration, seconds, Double(limit) / 1000, "s")
         }
         // A caption of no duration has no reading speed: min-duration already says what is wrong.
-        if let limit = profile.maxReadingSpeed, seconds > 0, text.characters > 0 {
-            let speed = readingSpeed(text, seconds: seconds)
-            if (speed * 10).rounded() / 10 > limit { report(.readingSpeed, (speed * 10).rounded() / 10, limit, profile.readingSpeedUnit.rawValue) }
+        if let limit = profile.maxReadingSpeed, let speed = readingSpeed(text, seconds: seconds), speed > limit {
+            report(.readingSpeed, speed, limit, profile.readingSpeedUnit.rawValue)
         }
         if let duration = videoDuration, event.end > duration {
             report(.beyondVideo, Double(event.end) / 1000, Double(duration) / 1000, "s")
@@ -72,16 +71,17 @@ public struct Checker: Sendable {
     /// A caption's reading speed in the profile's unit (characters a second or words a minute), to a
     /// tenth, as the reading-speed rule measures it; nil for a caption of no duration or no text.
     public func readingSpeed(of event: CaptionEvent) -> Double? {
-        let text = CaptionTextMeasure(event.text.plain), seconds = Double(event.end - event.start) / 1000
-        guard seconds > 0, text.characters > 0 else { return nil }
-        return (readingSpeed(text, seconds: seconds) * 10).rounded() / 10
+        readingSpeed(CaptionTextMeasure(event.text.plain), seconds: Double(event.end - event.start) / 1000)
     }
 
-    func readingSpeed(_ text: CaptionTextMeasure, seconds: Double) -> Double {
-        switch profile.readingSpeedUnit {
+    /// The same from what the rules measured; to a tenth, the precision the rule compares and reports.
+    func readingSpeed(_ text: CaptionTextMeasure, seconds: Double) -> Double? {
+        guard seconds > 0, text.characters > 0 else { return nil }
+        let speed = switch profile.readingSpeedUnit {
         case .charactersPerSecond: Double(text.characters) / seconds
         case .wordsPerMinute: Double(text.words) / seconds * 60
         }
+        return (speed * 10).rounded() / 10
     }
 
     /// A gap in whole frames, rounded: subtitle times are frame times rounded to the millisecond.

@@ -3,21 +3,13 @@
 // and on the timeline, refreshed after every change.
 'use strict';
 
-const cueList = { profile: 'netflix', report: null, checking: null };
+// `problems`: each caption's (0-based) problem messages from the last report, made once per report.
+const cueList = { profile: 'netflix', report: null, checking: null, problems: new Map() };
 
 function seconds(ms) { return (ms / 1000).toFixed(3); }
 function plural(n, noun) { return `${n} ${noun}${n === 1 ? '' : 's'}`; }
 
-// The problems of each caption (0-based), from the last report.
-function problemsByCaption() {
-  const by = new Map();
-  for (const p of (cueList.report && cueList.report.problems) || []) {
-    const list = by.get(p.caption - 1) || [];
-    list.push(p.message);
-    by.set(p.caption - 1, list);
-  }
-  return by;
-}
+function problemsOf(index) { return cueList.problems.get(index) || []; }
 
 // Asks the server to check the captions as they now stand; the newest request wins.
 async function refreshCheck() {
@@ -27,8 +19,10 @@ async function refreshCheck() {
     const report = await asked;
     if (cueList.checking !== asked) return;
     cueList.report = report;
+    cueList.problems = new Map();
+    for (const p of report.problems) cueList.problems.set(p.caption - 1, [...problemsOf(p.caption - 1), p.message]);
     buildCueList();
-    markProblems();
+    buildTimeline();
     // Which captions the list shows the check of (the server's version when it was asked).
     document.body.dataset.checkedVersion = String(version);
   } catch (error) { status(`check: ${error.message}`); }
@@ -41,7 +35,7 @@ const ROW_HEIGHT = 22, ROWS_AROUND = 30;
 let builtRows = { first: 0, last: -1 };
 
 function buildCueList() {
-  const body = $('cue-rows'), report = cueList.report, problems = problemsByCaption(), events = state.captions.events;
+  const body = $('cue-rows'), report = cueList.report, events = state.captions.events;
   const table = $('cue-table'), visible = Math.ceil((table.clientHeight || 240) / ROW_HEIGHT);
   const top = Math.floor(table.scrollTop / ROW_HEIGHT);
   const first = Math.max(0, top - ROWS_AROUND), last = Math.min(events.length - 1, top + visible + ROWS_AROUND);
@@ -59,7 +53,7 @@ function buildCueList() {
     const event = events[index];
     const row = document.createElement('tr');
     row.dataset.index = String(index);
-    const found = problems.get(index) || [];
+    const found = problemsOf(index);
     if (found.length) row.classList.add('problem');
     if (index === state.selected) row.classList.add('selected');
     const speed = report && report.reading_speed[index];
@@ -113,17 +107,6 @@ function editInPlace(cell, index) {
   text.addEventListener('blur', () => { if (text.isConnected && text.value === event.text) cell.textContent = event.text; });
   cell.replaceChildren(text);
   text.focus();
-}
-
-// The timeline's blocks of captions with problems outlined, their messages in the tooltip.
-function markProblems() {
-  const problems = problemsByCaption();
-  document.querySelectorAll('#track .cue').forEach((block) => {
-    const index = Number(block.dataset.index), found = problems.get(index) || [];
-    block.classList.toggle('problem', found.length > 0);
-    const text = state.captions.events[index] ? state.captions.events[index].text : '';
-    block.title = found.length ? `${text}\n\n${found.join('\n')}` : text;
-  });
 }
 
 // The selected caption's row highlighted and scrolled into view.

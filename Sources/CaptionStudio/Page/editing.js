@@ -37,6 +37,15 @@ function spansWithin(spans, from, to, at = 0) {
     .map((s) => ({ ...s, start: s.start - from + at, end: s.end - from + at }));
 }
 
+// A caption made from parts of others: its text is new (no `source_text`), and empty spans and
+// words are left out, as the server writes them.
+function madeCaption(event) {
+  delete event.source_text;
+  if (!event.spans || !event.spans.length) delete event.spans;
+  if (!event.words || !event.words.length) delete event.words;
+  return event;
+}
+
 // ---- Edits --------------------------------------------------------------------------------------
 // Each edit changes the page's copy of the captions and sends the whole of it (PUT /captions): the
 // server keeps the previous state to undo to, and autosaves.
@@ -96,13 +105,8 @@ function split() {
   const cut = tokens[first - 1].index + tokens[first - 1][0].length, resume = tokens[first].index;
   const head = event.text.slice(0, cut), tail = event.text.slice(resume);
   const headBytes = byteLength(head), tailFrom = byteLength(event.text.slice(0, resume));
-  const second = { ...event, start: t, text: tail, spans: spansWithin(event.spans, tailFrom, Infinity), words: words.slice(first) };
-  const kept = { ...event, end: t, text: head, spans: spansWithin(event.spans, 0, headBytes), words: words.slice(0, first) };
-  for (const part of [kept, second]) {
-    delete part.source_text;
-    if (!part.spans.length) delete part.spans;
-    if (!part.words.length) delete part.words;
-  }
+  const second = madeCaption({ ...event, start: t, text: tail, spans: spansWithin(event.spans, tailFrom, Infinity), words: words.slice(first) });
+  const kept = madeCaption({ ...event, end: t, text: head, spans: spansWithin(event.spans, 0, headBytes), words: words.slice(0, first) });
   delete second.id;
   events().splice(index, 1, kept, second);
   state.selected = index;
@@ -117,12 +121,9 @@ function mergeWithNext() {
   const a = list[index], b = list[index + 1];
   const joiner = a.text.includes('\n') || b.text.includes('\n') ? ' ' : '\n';
   const at = byteLength(a.text + joiner);
-  const merged = { ...a, end: b.end, text: a.text + joiner + b.text,
+  const merged = madeCaption({ ...a, end: b.end, text: a.text + joiner + b.text,
     spans: [...spansWithin(a.spans, 0, Infinity), ...spansWithin(b.spans, 0, Infinity, at)],
-    words: [...(a.words || []), ...(b.words || [])] };
-  delete merged.source_text;
-  if (!merged.spans.length) delete merged.spans;
-  if (!merged.words.length) delete merged.words;
+    words: [...(a.words || []), ...(b.words || [])] });
   list.splice(index, 2, merged);
   putCaptions(`merged captions ${index + 1} and ${index + 2}`);
 }

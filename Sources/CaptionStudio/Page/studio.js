@@ -35,8 +35,6 @@ function status(text) { $('status').textContent = text; }
 const state = {
   info: null, fields: [], styleFile: {}, resolved: {}, captions: null, version: 0,
   selected: -1, pxPerSecond: 120, dense: false,
-  // How many changes of the captions the server can undo and redo.
-  history: { undo: 0, redo: 0 },
   // What each frame time (ms) shows: its overlay's key ('' for no captions), from /overlay/plan.
   plan: new Map(), planEnd: -1, planning: null,
   // Decoded overlays by key: { bitmap, rect } once loaded, or a promise while loading.
@@ -211,6 +209,18 @@ function placePlayhead(t, follow = true) {
   $('playhead').style.left = `${x - tl.scrollLeft}px`;
 }
 
+// A canvas over the timeline's visible part (a two-hour track is far wider than a canvas may be): moved
+// to the view, sized to it, cleared; its context.
+function viewCanvas(c, height) {
+  const tl = $('timeline');
+  c.style.left = `${tl.scrollLeft}px`;
+  c.width = tl.clientWidth; c.height = c.clientHeight || height;
+  c.style.width = `${c.width}px`;
+  const g = c.getContext('2d');
+  g.clearRect(0, 0, c.width, c.height);
+  return g;
+}
+
 // The waveform of the visible part of the timeline: each pixel column the largest peak of the buckets
 // under it, drawn up and down from the middle of its strip, full scale the strip's height. Drawn when the
 // timeline scrolls or resizes and when peaks arrive, never per video frame (the playhead scrolls the
@@ -218,15 +228,10 @@ function placePlayhead(t, follow = true) {
 let drawnWaveform = '';
 function drawWaveform() {
   const tl = $('timeline'), c = $('waveform'), w = state.waveform;
-  const key = `${tl.scrollLeft},${tl.clientWidth},${w.peaks.length},${state.pxPerSecond},${state.dense},${state.version}`;
+  const key = `${tl.scrollLeft},${tl.clientWidth},${w.peaks.length},${state.pxPerSecond}`;
   if (key === drawnWaveform) return;
   drawnWaveform = key;
-  drawDense();
-  c.style.left = `${tl.scrollLeft}px`;
-  c.width = tl.clientWidth; c.height = c.clientHeight || 40;
-  c.style.width = `${c.width}px`;
-  const g = c.getContext('2d');
-  g.clearRect(0, 0, c.width, c.height);
+  const g = viewCanvas(c, 40);
   g.fillStyle = '#3d6e5c';
   const mid = c.height / 2, perPixel = w.perSecond / state.pxPerSecond;
   for (let x = 0; x < c.width; x++) {
@@ -246,14 +251,10 @@ function drawWaveform() {
 // or click them.
 const DENSE_LIMIT = 150;
 function drawDense() {
-  const tl = $('timeline'), c = $('dense');
+  const c = $('dense');
   c.hidden = !state.dense;
   if (!state.dense) return;
-  c.style.left = `${tl.scrollLeft}px`;
-  c.width = tl.clientWidth; c.height = c.clientHeight || 104;
-  c.style.width = `${c.width}px`;
-  const g = c.getContext('2d'), from = tl.scrollLeft, to = from + c.width;
-  g.clearRect(0, 0, c.width, c.height);
+  const g = viewCanvas(c, 104), from = $('timeline').scrollLeft, to = from + c.width;
   g.fillStyle = '#5fcf8f';
   for (const [a, b] of state.speech.regions) {
     const x = px(a), x2 = px(b);
@@ -313,8 +314,7 @@ function buildTimeline() {
   for (const e of state.captions.events) if (near(e.start, e.end)) inWindow++;
   state.dense = inWindow > DENSE_LIMIT;
   document.body.dataset.dense = String(state.dense);
-  drawnWaveform = '';
-  drawWaveform();
+  drawDense();
   // Shot changes: thin lines under the captions, the one a dragged edge snapped to highlighted.
   state.shots.times.forEach((t, i) => {
     if (!near(t, t)) return;
@@ -341,7 +341,10 @@ function buildTimeline() {
     cue.dataset.index = String(index);
     cue.style.left = `${px(event.start)}px`;
     cue.style.width = `${Math.max(4, px(event.end - event.start))}px`;
-    cue.title = event.text;
+    // Problems from the cue list's last check: outlined, their messages in the tooltip.
+    const problems = problemsOf(index);
+    cue.classList.toggle('problem', problems.length > 0);
+    cue.title = problems.length ? `${event.text}\n\n${problems.join('\n')}` : event.text;
     const label = document.createElement('div');
     label.className = 'label';
     label.textContent = event.text.replace(/\n/g, ' ');
@@ -363,7 +366,6 @@ function buildTimeline() {
     cue.addEventListener('click', (e) => { if (!e.target.classList.contains('edge')) select(index); });
     track.append(cue);
   });
-  if (typeof markProblems === 'function') markProblems();
 }
 
 function select(index) {
@@ -376,7 +378,7 @@ function select(index) {
   $('editor-times').textContent = `${(event.start / 1000).toFixed(3)} – ${(event.end / 1000).toFixed(3)} s`;
   video.currentTime = event.start / 1000 + 0.0005;
   buildTimeline();
-  if (typeof cueSelected === 'function') cueSelected(index);
+  cueSelected(index);
 }
 
 // An edge dragged within SNAP_PX of a shot change lands on it: a start on the change, an end the
@@ -448,12 +450,11 @@ async function putCaptions(what) {
 async function captionsChanged(reply, what) {
   state.captions = await api('/captions');
   if (state.selected >= state.captions.events.length) state.selected = state.captions.events.length - 1;
-  state.history = { undo: reply.undo, redo: reply.redo };
   document.body.dataset.history = `${reply.undo}:${reply.redo}`;
   buildTimeline();
   newVersion(reply.version);
   status(reply.autosave_problem ? `${what} · ${reply.autosave_problem}` : what);
-  if (typeof refreshCheck === 'function') refreshCheck();
+  refreshCheck();
 }
 
 // The shot changes, once the server has them: given on the command line they are there at once;
@@ -466,7 +467,7 @@ async function loadShots() {
   document.body.dataset.shots = String(state.shots.times.length);
   if (state.captions) buildTimeline();
   // The shot-change rules apply from now on.
-  if (state.captions && typeof refreshCheck === 'function') refreshCheck();
+  if (state.captions) refreshCheck();
 }
 
 // Where the sound has speech, once the server has found it (it decodes the whole sound first).
@@ -687,8 +688,8 @@ async function start() {
   loadWaveform().catch((error) => status(`waveform: ${error.message}`));
   loadSpeech().catch((error) => status(`speech: ${error.message}`));
   if (state.info.warnings.length) status(state.info.warnings.join(' · '));
-  if (typeof startEditing === 'function') startEditing();
-  if (typeof startCueList === 'function') startCueList();
+  startEditing();
+  startCueList();
 
   video.addEventListener('error', () => status(`this browser cannot play ${state.info.video}; the overlays still render (convert the video to H.264 or VP9 to preview it)`));
   video.addEventListener('seeked', () => { if (video.paused) redrawPaused(); });
@@ -703,8 +704,8 @@ async function start() {
 
   $('play').addEventListener('click', () => (video.paused ? video.play() : video.pause()));
   $('scrub').addEventListener('input', () => { video.currentTime = Number($('scrub').value) / 1000 * state.info.duration_ms / 1000; });
-  $('timeline').addEventListener('scroll', () => { placePlayhead(video.currentTime, false); drawWaveform(); keepTimelineBuilt(); });
-  window.addEventListener('resize', drawWaveform);
+  $('timeline').addEventListener('scroll', () => { placePlayhead(video.currentTime, false); drawWaveform(); drawDense(); keepTimelineBuilt(); });
+  window.addEventListener('resize', () => { drawWaveform(); drawDense(); });
   $('preset').addEventListener('change', () => putStyle());
   $('reset-style').addEventListener('click', () => { state.styleFile = {}; putStyle(); });
   $('editor-apply').addEventListener('click', () => {
@@ -739,7 +740,8 @@ window.studioBenchmark = async function (seconds) {
   return report;
 };
 
-// Started once every script of the page has run (editing.js adds the timing editor's keys and tools).
+// Started once every script of the page has run (editing.js adds the timing editor's keys and tools,
+// cuelist.js the cue list: both are always loaded).
 document.addEventListener('DOMContentLoaded', () => {
   start().catch((error) => { status(`could not start: ${error.message}`); console.error(error); });
 });

@@ -26,7 +26,7 @@ final class AudioSampleDecoder {
     init(bestStreamOf path: String, sampleRate: Int?, purpose: String) throws(VideoError) {
         container = try ContainerFile(path: path)
         let found = av_find_best_stream(container.context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
-        guard found >= 0 else { throw VideoError(.malformed, "\(path) has no audio stream to \(purpose)") }
+        guard found >= 0 else { throw VideoError(.malformed, "\(path) \(VideoError.noAudioStream) to \(purpose)") }
         index = Int(found)
         let stream = container.stream(index)
         let rate = sampleRate ?? Int(stream.pointee.codecpar.pointee.sample_rate)
@@ -117,4 +117,12 @@ final class AudioSampleDecoder {
                   .usage, "\(file): cannot resample its audio")
         try check(swr_init(resampler), .usage, "\(file): cannot resample its audio")
     }
+}
+
+extension VideoError {
+    /// The words of the error a file without sound gives whoever asks for its samples.
+    static let noAudioStream = "has no audio stream"
+
+    /// Whether this is that error: the studio shows "no sound" rather than a failure.
+    public var isNoAudioStream: Bool { kind == .malformed && message.contains(Self.noAudioStream) }
 }
