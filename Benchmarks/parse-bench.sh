@@ -25,8 +25,12 @@ for fmt in srt vtt ass; do
   echo "== $file ($size_kib KiB)"
   peers=(pysubs2); [ "$fmt" = srt ] && peers+=(srt)
   {
-    for _ in $(seq "$RUNS"); do "$BENCH" "$file"; done
-    for peer in "${peers[@]}"; do for _ in $(seq "$PEER_RUNS"); do python3 Benchmarks/peers.py "$peer" "$file"; done; done
+    # Interleaved, ours then each peer per round: the machine's load moves over minutes, and runs taken
+    # in two blocks would set one tool's quiet minute against the other's busy one.
+    for round in $(seq "$RUNS"); do
+      "$BENCH" "$file"
+      if [ "$round" -le "$PEER_RUNS" ]; then for peer in "${peers[@]}"; do python3 Benchmarks/peers.py "$peer" "$file"; done; fi
+    done
   } | python3 -c '
 import json, statistics, sys
 size = int(sys.argv[1])
@@ -54,8 +58,10 @@ convert_table() { # FILE FORMAT...
   echo "== convert $file ($size_kib KiB) end to end"
   {
     for fmt in "$@"; do
-      for _ in $(seq "$RUNS"); do "$BENCH" "$file" --convert "$fmt" "$WORK/out.$fmt"; done
-      for _ in $(seq "$PEER_RUNS"); do python3 Benchmarks/peers.py pysubs2 "$file" --convert "$fmt" "$WORK/peer.$fmt"; done
+      for round in $(seq "$RUNS"); do
+        "$BENCH" "$file" --convert "$fmt" "$WORK/out.$fmt"
+        if [ "$round" -le "$PEER_RUNS" ]; then python3 Benchmarks/peers.py pysubs2 "$file" --convert "$fmt" "$WORK/peer.$fmt"; fi
+      done
     done
   } | python3 -c '
 import json, statistics, sys

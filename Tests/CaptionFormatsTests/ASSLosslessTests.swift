@@ -67,6 +67,29 @@ import CaptionModel
         #expect(written.diagnostics.isEmpty, "\(written.diagnostics)")
     }
 
+    /// The rows' numbers as the writer formats them into one reserved line: many-digit and negative
+    /// layers and margins, hours past 9 and past 99, on Dialogue and Comment lines alike.
+    @Test func rowNumbersOfEveryWidthComeBack() throws {
+        let script = """
+            [Script Info]
+            ScriptType: v4.00+
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+            Style: Default,DejaVu Sans,28,&H00FFFFFF,&H0000FFFF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,20,20,25,1
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 12345,9:59:59.99,10:00:00.00,Default,Ann,-20,1234,99999,Scroll up;1;2;3,{\\pos(1,2)}x
+            Comment: -7,123:04:05.06,123:04:05.07,Default,Bo,10,0,-1,,note
+            Dialogue: 0,0:00:00.00,0:00:00.01,,,0,0,0,,
+
+            """
+        let read = try Self.read(script)
+        #expect(read.diagnostics.isEmpty, "\(read.diagnostics)")
+        #expect(Self.write(read.document).text == script)
+    }
+
     @Test func everyFieldIsInTheModel() throws {
         let document = try Self.read(Self.rich).document
         let box = try #require(document.styles.first { $0.name == "Box" })

@@ -61,23 +61,31 @@ struct ASSEventRow: Sendable {
 }
 
 /// A Comment line as read, its event made when asked for (`ASSOtherEvent.deferred`); the ASS writer
-/// writes it back from the row.
+/// writes it back from the row and its three text fields. (The fields are kept as Strings, not as a
+/// table of their own: a karaoke script has thousands of Comment lines, and a table per line cost more
+/// than the line.)
 final class ASSCommentRow: DeferredComment {
-    /// The row, its field indices into `fields`, a table of its own values only.
+    /// The row; its field indices are unused (the values are below).
     let row: ASSEventRow
-    let fields: ASSRowFields
+    let style: String?
+    let name: String
+    let effect: String
 
     init(_ row: ASSEventRow, style: String?, name: String, effect: String) {
-        var fields = ASSRowFields()
-        self.row = ASSEventRow(start: row.start, end: row.end, layer: row.layer, marginLeft: row.marginLeft, marginRight: row.marginRight,
-                               marginVertical: row.marginVertical, text: row.text, style: fields.styles.add(style),
-                               name: fields.names.add(name), effect: fields.effects.add(effect))
-        self.fields = fields
+        self.row = row
+        self.style = style
+        self.name = name
+        self.effect = effect
     }
 
     func event() -> CaptionEvent {
         var scanner = ASSTextScanner()
         var arena = TextArenaWriter(chunkSize: 0)
+        var fields = ASSRowFields()
+        var row = row
+        row.style = fields.styles.add(style)
+        row.name = fields.names.add(name)
+        row.effect = fields.effects.add(effect)
         return row.event(fields: fields, scanner: &scanner, arena: &arena)
     }
 }

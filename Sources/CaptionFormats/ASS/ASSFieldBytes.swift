@@ -12,7 +12,8 @@ struct ASSFieldBytes {
         spans = Array(repeating: (-1, 0), count: strings.values.count)
     }
 
-    mutating func append(_ index: UInt32, to sink: ByteSink) {
+    /// The field-safe bytes of value `index`, made on first use.
+    mutating func withBytes<R>(_ index: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let k = Int(index)
         if spans[k].start < 0 {
             let start = bytes.count
@@ -20,6 +21,6 @@ struct ASSFieldBytes {
             spans[k] = (Int32(clamping: start), Int32(clamping: bytes.count - start))
         }
         let span = spans[k]
-        bytes.withUnsafeBufferPointer { sink.append(UnsafeBufferPointer(rebasing: $0[Int(span.start)..<Int(span.start + span.count)])) }
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(span.start)..<Int(span.start + span.count)])) }
     }
 }

@@ -194,17 +194,50 @@ package enum ASSWriter {
     /// What `writeEvent` writes for the event of a row read from ASS, from the row.
     private static func writeRow(_ row: UnsafePointer<ASSEventRow>, _ fields: inout RunFieldBytes, kind: StaticString, _ sink: ByteSink,
                                  lost: inout LostFeatures) {
-        appendTimes(kind: kind, layer: Int(row.pointee.layer), Milliseconds(row.pointee.start), Milliseconds(row.pointee.end),
-                    sink, lost: &lost)
-        appendASSFields(margins: (Int(row.pointee.marginLeft), Int(row.pointee.marginRight), Int(row.pointee.marginVertical)), sink) {
-            switch $0 {
-            case .style: fields.styles.append(row.pointee.style, to: sink)
-            case .name: fields.names.append(row.pointee.name, to: sink)
-            case .effect: fields.effects.append(row.pointee.effect, to: sink)
+        fields.styles.withBytes(row.pointee.style) { style in
+            fields.names.withBytes(row.pointee.name) { name in
+                fields.effects.withBytes(row.pointee.effect) { effect in
+                    StoredText.withUTF8(in: row.pointer(to: \.text)!) { text in
+                        appendLine(kind: kind, row, style: style, name: name, effect: effect, text: text, sink, lost: &lost)
+                    }
+                }
             }
         }
-        StoredText.withUTF8(in: row.pointer(to: \.text)!) { sink.append($0) }
-        sink.append(0x0A)
+    }
+
+    /// `Kind: Layer,Start,End,Style,Name,MarginL,MarginR,MarginV,Effect,Text` and a line feed, of a row's
+    /// numbers and the given field-safe values, formatted into room reserved once for the whole line.
+    @inline(__always)
+    private static func appendLine(kind: StaticString, _ row: UnsafePointer<ASSEventRow>, style: UnsafeBufferPointer<UInt8>,
+                                   name: UnsafeBufferPointer<UInt8>, effect: UnsafeBufferPointer<UInt8>,
+                                   text: UnsafeBufferPointer<UInt8>, _ sink: ByteSink, lost: inout LostFeatures) {
+        let start = Milliseconds(row.pointee.start), end = Milliseconds(row.pointee.end)
+        if start < 0 || end < 0 { lost.note(negativeTimes) }
+        // The kind (10), four Int32 numbers (11 each), two clocks (30 each), nine commas and the line feed.
+        let bound = 144 + style.count + name.count + effect.count + text.count
+        sink.append(atMost: bound) { line in
+            line.put(kind)
+            line.putDecimal(Int(row.pointee.layer))
+            line.put(0x2C)
+            line.putClock(centiseconds: ASSTime.centiseconds(start))
+            line.put(0x2C)
+            line.putClock(centiseconds: ASSTime.centiseconds(end))
+            line.put(0x2C)
+            line.put(style)
+            line.put(0x2C)
+            line.put(name)
+            line.put(0x2C)
+            line.putDecimal(Int(row.pointee.marginLeft))
+            line.put(0x2C)
+            line.putDecimal(Int(row.pointee.marginRight))
+            line.put(0x2C)
+            line.putDecimal(Int(row.pointee.marginVertical))
+            line.put(0x2C)
+            line.put(effect)
+            line.put(0x2C)
+            line.put(text)
+            line.put(0x0A)
+        }
     }
 
     /// The Comment and other lines that stand before event `n`, from `other` on (moved past them).
@@ -216,10 +249,12 @@ package enum ASSWriter {
         }
     }
 
+    private static let negativeTimes = "negative times (written as 0:00:00.00)"
+
     /// `Kind: Layer,Start,End,` of a line, noting a negative time.
     private static func appendTimes(kind: StaticString, layer: Int, _ start: Milliseconds, _ end: Milliseconds, _ sink: ByteSink,
                                     lost: inout LostFeatures) {
-        if start < 0 || end < 0 { lost.note("negative times (written as 0:00:00.00)") }
+        if start < 0 || end < 0 { lost.note(negativeTimes) }
         sink.append(kind)
         sink.appendDecimal(layer)
         sink.append(0x2C)
@@ -253,8 +288,15 @@ package enum ASSWriter {
     private static func writeOther(_ other: ASSOtherEvent, _ context: EventContext, _ sink: ByteSink, lost: inout LostFeatures) {
         // A Comment line as read, in a script written with its own style names: the line back as it was.
         if context.keepsStyleNames, let read = other.deferred as? ASSCommentRow {
-            var bytes = RunFieldBytes(read.fields)
-            withUnsafePointer(to: read.row) { writeRow($0, &bytes, kind: "Comment: ", sink, lost: &lost) }
+            withUnsafePointer(to: read.row) { row in
+                withFieldSafe(read.style ?? "") { style in
+                    withFieldSafe(read.name) { name in
+                        withFieldSafe(read.effect) { effect in
+                            row.pointee.text.withUTF8 { appendLine(kind: "Comment: ", row, style: style, name: name, effect: effect, text: $0, sink, lost: &lost) }
+                        }
+                    }
+                }
+            }
         } else if let comment = other.comment {
             writeEvent(comment, kind: "Comment: ", context, sink, lost: &lost)
         } else {
@@ -310,16 +352,18 @@ package enum ASSWriter {
         sink.append(0x0A)
     }
 
-    /// `fieldSafe(s)`'s bytes: the String's own when it has no comma, LF or CR (then no Character of it
-    /// is one), else `fieldSafe`'s.
+    /// `fieldSafe(s)`'s bytes.
     private static func appendFieldSafe(_ s: String, _ sink: ByteSink) {
+        withFieldSafe(s) { sink.append($0) }
+    }
+
+    /// `body` given `fieldSafe(s)`'s bytes: the String's own when it has no comma, LF or CR (then no
+    /// Character of it is one), else `fieldSafe`'s.
+    private static func withFieldSafe<R>(_ s: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         var s = s
-        s.withUTF8 { bytes in
-            if bytes.containsAny(0x2C, 0x0A, 0x0D, in: 0..<bytes.count) {
-                sink.appendString(fieldSafe(String(decoding: bytes, as: UTF8.self)))
-            } else {
-                sink.append(bytes)
-            }
+        return s.withUTF8 { bytes in
+            guard bytes.containsAny(0x2C, 0x0A, 0x0D, in: 0..<bytes.count) else { return body(bytes) }
+            return Array(fieldSafe(String(decoding: bytes, as: UTF8.self)).utf8).withUnsafeBufferPointer(body)
         }
     }
 

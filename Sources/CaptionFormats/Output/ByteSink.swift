@@ -92,6 +92,16 @@ public final class ByteSink {
         if destination != nil, count >= Self.chunkSize { flush() }
     }
 
+    /// Room for at most `bound` bytes, filled by `body` through a cursor; the bytes it wrote are kept.
+    @inline(__always)
+    func append(atMost bound: Int, _ body: (inout ByteCursor) -> Void) {
+        reserve(bound)
+        var cursor = ByteCursor(base + count)
+        body(&cursor)
+        count = cursor.p - base
+        if destination != nil, count >= Self.chunkSize { flush() }
+    }
+
     @inline(__always)
     public func append(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
@@ -153,16 +163,7 @@ public final class ByteSink {
 
     /// `:MM:SS.cc`, the rest of an ASS clock time after its hours.
     public func appendClockFields(minutes: Int, seconds: Int, fraction: Int) {
-        reserve(9)
-        let p = base + count
-        p[0] = 0x3A
-        p[1] = 0x30 &+ UInt8(truncatingIfNeeded: minutes / 10); p[2] = 0x30 &+ UInt8(truncatingIfNeeded: minutes % 10)
-        p[3] = 0x3A
-        p[4] = 0x30 &+ UInt8(truncatingIfNeeded: seconds / 10); p[5] = 0x30 &+ UInt8(truncatingIfNeeded: seconds % 10)
-        p[6] = 0x2E
-        p[7] = 0x30 &+ UInt8(truncatingIfNeeded: fraction / 10); p[8] = 0x30 &+ UInt8(truncatingIfNeeded: fraction % 10)
-        count += 9
-        if destination != nil, count >= Self.chunkSize { flush() }
+        append(atMost: 9) { $0.putClockFields(minutes: minutes, seconds: seconds, fraction: fraction) }
     }
 
     /// `MM:SS<separator>mmm`.
