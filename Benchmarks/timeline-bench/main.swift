@@ -27,31 +27,50 @@ try ffmpeg.run()
 ffmpeg.waitUntilExit()
 let peer = seconds(since: peerStart)
 
-// The studio, timed from its launch.
-let launched = Date()
-let studio = Process()
-studio.executableURL = URL(fileURLWithPath: binary)
-studio.arguments = ["studio", film, captions, "--no-open", "--no-shots"]
-let out = Pipe()
-studio.standardOutput = out
-studio.standardError = FileHandle.nullDevice
-try studio.run()
-defer { studio.terminate(); studio.waitUntilExit() }
-let url = out.fileHandleForReading.readFirstLine()
-let served = seconds(since: launched)
-let base = String(url[..<url.range(of: "/?token=")!.lowerBound])
-let token = URLComponents(string: url)!.queryItems!.first { $0.name == "token" }!.value!
-var firstMinute = 0.0, whole = 0.0, buckets = 0
-while true {
-    let reply = BlockingHTTP.json(URL(string: "\(base)/waveform?from=999999999&token=\(token)")!)
-    buckets = reply["count"] as? Int ?? 0
-    if firstMinute == 0, buckets >= 6000 { firstMinute = seconds(since: launched) }
-    if reply["state"] as? String != "computing" { whole = seconds(since: launched); break }
-    usleep(20_000)
+/// A studio on the film, launched now: the process, its URL, and when it printed the URL.
+func launchStudio() throws -> (process: Process, url: String, launched: Date, served: Double) {
+    let launched = Date()
+    let studio = Process()
+    studio.executableURL = URL(fileURLWithPath: binary)
+    studio.arguments = ["studio", film, captions, "--no-open", "--no-shots"]
+    let out = Pipe()
+    studio.standardOutput = out
+    studio.standardError = FileHandle.nullDevice
+    try studio.run()
+    let url = out.fileHandleForReading.readFirstLine()
+    return (studio, url, launched, seconds(since: launched))
 }
-print("waveform of a two-hour film (\(buckets) buckets of 10 ms), from the studio's launch (its URL after \(String(format: "%.2f", served)) s):")
+
+/// Polls the studio's waveform every 20 ms until it is whole: the seconds from the launch to the first
+/// minute of peaks and to all of them, the buckets, and where they came from (`cache`).
+func timeWaveform(url: String, launched: Date) -> (firstMinute: Double, whole: Double, buckets: Int, cache: String) {
+    let base = String(url[..<url.range(of: "/?token=")!.lowerBound])
+    let token = URLComponents(string: url)!.queryItems!.first { $0.name == "token" }!.value!
+    var firstMinute = 0.0
+    while true {
+        let reply = BlockingHTTP.json(URL(string: "\(base)/waveform?from=999999999&token=\(token)")!)
+        let buckets = reply["count"] as? Int ?? 0
+        if firstMinute == 0, buckets >= 6000 { firstMinute = seconds(since: launched) }
+        if reply["state"] as? String != "computing" { return (firstMinute, seconds(since: launched), buckets, reply["cache"] as? String ?? "none") }
+        usleep(20_000)
+    }
+}
+
+// The studio, timed from its launch, with no waveform kept beside the film from an earlier run.
+try? FileManager.default.removeItem(atPath: film + ".captionkit-waveform")
+let (studio, url, launched, served) = try launchStudio()
+defer { studio.terminate(); studio.waitUntilExit() }
+let computed = timeWaveform(url: url, launched: launched)
+print("waveform of a two-hour film (\(computed.buckets) buckets of 10 ms), from the studio's launch (its URL after \(String(format: "%.2f", served)) s):")
 print(String(format: "  first minute %.2f s (goal under 1 s), whole %.2f s (goal under 10 s); ffmpeg decoding the sound alone %.2f s (%.2fx the studio's whole)",
-             firstMinute, whole, peer, peer / whole))
+             computed.firstMinute, computed.whole, peer, peer / computed.whole))
+// A second studio on the same film reads the waveform the first kept beside it.
+let again = try launchStudio()
+let reread = timeWaveform(url: again.url, launched: again.launched)
+again.process.terminate()
+again.process.waitUntilExit()
+print(String(format: "  opened again: whole %.2f s from the launch (URL after %.2f s), the waveform %@ beside the film",
+             reread.whole, again.served, reread.cache == "read" ? "read from the file" : "not read (\(reread.cache))"))
 
 // The page: the first minute drawn, then frame times while scrolling and zooming.
 let browser = try DevToolsBrowser(url: url, width: 1400, height: 900)

@@ -1,3 +1,4 @@
+@testable import CaptionStudio
 import CaptionTestSupport
 import CaptionVideo
 import Foundation
@@ -47,6 +48,61 @@ import Testing
         defer { _ = quiet.stop() }
         let off = try await quiet.poll("/waveform", whileState: "computing")
         #expect(off["state"] as? String == "off" && off["peaks"] as? [Int] == [], "\(off)")
+    }
+
+    /// The waveform is kept beside the video once whole, and the next studio on the same video reads it
+    /// from there instead of decoding the sound; a video changed since, a damaged file, or a place it
+    /// cannot be written do not stop the waveform.
+    @Test func theWaveformIsKeptBesideTheVideo() throws {
+        let dir = try StudioFixtures.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clip = try Self.toneClip(in: dir)
+        let kept = clip + ".captionkit-waveform"
+        let truth = try WaveformPeaks.read(clip)
+        let levels = truth.peaks.map(StudioWaveform.level)
+        func whole() -> [String: Any] {
+            let waveform = StudioWaveform(video: clip)
+            let deadline = Date().addingTimeInterval(120)
+            while waveform.state == .computing, Date() < deadline { usleep(10_000) }
+            return waveform.json(from: 0)
+        }
+
+        let first = whole()
+        #expect(first["state"] as? String == "ready" && first["cache"] as? String == "written", "\(first)")
+        #expect(first["cache_path"] as? String == kept && first["peaks"] as? [Int] == levels)
+        #expect(StudioWaveformCache(video: clip).read() == truth)
+        let data = try Data(contentsOf: URL(fileURLWithPath: kept))
+        #expect(data.count == StudioWaveformCache.headerSize + 4 * truth.peaks.count)
+
+        // Read, not decoded: the file's peaks changed (its header intact) are what is served.
+        var doctored = [UInt8](data)
+        let half = Float(0.5).bitPattern
+        for k in truth.peaks.indices {
+            for b in 0..<4 { doctored[StudioWaveformCache.headerSize + 4 * k + b] = UInt8(truncatingIfNeeded: half >> (8 * b)) }
+        }
+        try Data(doctored).write(to: URL(fileURLWithPath: kept))
+        let second = whole()
+        #expect(second["cache"] as? String == "read" && second["sample_rate"] as? Int == 48000, "\(second)")
+        #expect(second["peaks"] as? [Int] == Array(repeating: 128, count: truth.peaks.count))
+
+        // The video changed since (its modification time): computed again, and the file rewritten.
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: clip)
+        let third = whole()
+        #expect(third["cache"] as? String == "written" && third["peaks"] as? [Int] == levels, "\(third)")
+        #expect(StudioWaveformCache(video: clip).read() == truth)
+
+        // A file cut short, or not this format: not used.
+        try Data(data.dropLast()).write(to: URL(fileURLWithPath: kept))
+        #expect(whole()["cache"] as? String == "written")
+        try Data("not a waveform".utf8).write(to: URL(fileURLWithPath: kept))
+        #expect(whole()["cache"] as? String == "written")
+
+        // Where it cannot be written (a folder stands at its name): served all the same, and said why.
+        try FileManager.default.removeItem(atPath: kept)
+        try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: false)
+        let blocked = whole()
+        #expect(blocked["state"] as? String == "ready" && blocked["cache"] as? String == "unwritten", "\(blocked)")
+        #expect((blocked["cache_message"] as? String)?.contains(kept) == true && blocked["peaks"] as? [Int] == levels)
     }
 
     /// The page draws the peaks under the captions: in the canvas's pixels, each column's bar is the
