@@ -61,6 +61,16 @@ struct StudioRoutes: HTTPHandler {
             let from = Self.query(request, "from") ?? "0"
             guard let bucket = Int(from), bucket >= 0 else { throw StudioError.badRequest("waveform: from is a bucket number, 0 or more (got '\(from)')") }
             return Self.json(session.waveform.json(from: bucket, bytes: Self.query(request, "encoding") == "base64"))
+        case (.GET, "/spectrogram"):
+            let numbers = ["from", "to", "width", "height"].map { Self.query(request, $0).flatMap { Int($0) } }
+            guard let from = numbers[0], let to = numbers[1], let width = numbers[2], let height = numbers[3] else {
+                throw StudioError.badRequest("spectrogram: give from and to (milliseconds), width and height (pixels)")
+            }
+            let video = session.inputs.video
+            let png = try await Self.offPool { () throws(StudioError) -> Data in
+                try StudioSpectrogram.png(video: video, from: from, to: to, width: width, height: height)
+            }
+            return Self.response(png, type: "image/png", cache: false)
         case (.GET, "/fields"):
             return Self.json(["fields": StyleField.tableJSON()])
         case (.GET, "/overlay"):

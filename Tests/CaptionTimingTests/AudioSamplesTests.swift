@@ -36,6 +36,28 @@ import Testing
         #expect(abs(start - 750) <= 25, "onset \(start) ms")
     }
 
+    /// A stretch read from a seek (what the studio's spectrogram asks for) is the same stretch of the
+    /// whole decode: a rising tone, so any sample misplaced would differ; before the sound's start and
+    /// past its end, silence.
+    @Test func aWindowReadFromASeekIsThatStretchOfTheWhole() throws {
+        let dir = try Tool.temporaryDirectory()
+        let mp4 = dir + "/long.mp4"
+        try Tool.run("ffmpeg", ["-f", "lavfi", "-i", "color=c=black:s=64x64:r=25:d=60", "-f", "lavfi",
+                                "-i", "aevalsrc=0.4*sin(2*PI*(300+10*t)*t):s=48000:d=60",
+                                "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-shortest", mp4])
+        let whole = try AudioSamples.read(mp4, sampleRate: 16_000)
+        for (from, to) in [(41_250, 43_000), (0, 500), (900, 1_500), (1_200, 2_000), (59_500, 61_000)] {
+            let window = try AudioSamples.read(mp4, sampleRate: 16_000, from: from, to: to)
+            #expect(window.samples.count == (to - from) * 16)
+            let first = from * 16
+            let worst = window.samples.indices.map { i in
+                abs(window.samples[i] - (first + i < whole.samples.count ? whole.samples[first + i] : 0))
+            }.max() ?? 0
+            #expect(worst < 1e-3, "\(from)-\(to) ms: \(worst)")
+        }
+        #expect(try AudioSamples.read(mp4, sampleRate: 16_000, from: 41_250, to: 43_000).samples.contains { abs($0) > 0.3 })
+    }
+
     @Test func aFileWithoutSoundIsMalformedInputNamingIt() throws {
         let dir = try Tool.temporaryDirectory()
         let mkv = dir + "/silent.mkv"

@@ -227,6 +227,7 @@ function viewCanvas(c, height) {
 // timeline, which comes back here through its scroll event); only when the view or the peaks changed.
 let drawnWaveform = '';
 function drawWaveform() {
+  if (spectrogram.on) { placeSpectrogram(); return; }
   const tl = $('timeline'), c = $('waveform'), w = state.waveform;
   const key = `${tl.scrollLeft},${tl.clientWidth},${w.peaks.length},${state.pxPerSecond}`;
   if (key === drawnWaveform) return;
@@ -266,6 +267,45 @@ function drawDense() {
     g.fillStyle = index === state.selected ? '#ffd23f' : '#5677c2';
     g.fillRect(x - from, 6, Math.max(1, x2 - x - 1), 50);
   });
+}
+
+// The spectrogram of the visible window (GET /spectrogram: 0 Hz at the bottom, 8 kHz at the top), in
+// the waveform's strip while the Spectrogram button is on. The last picture is placed again as the view
+// scrolls; a new one is asked for once the view has been still for 150 ms (a scroll or a zoom asks for
+// one picture, not one a frame), at most 10 minutes of sound at a time.
+const spectrogram = { on: false, timer: 0, image: null, asked: '' };
+function placeSpectrogram() {
+  const tl = $('timeline'), c = $('waveform'), s = spectrogram.image;
+  const key = `s${tl.scrollLeft},${tl.clientWidth},${state.pxPerSecond},${s ? s.from + '-' + s.to + '@' + s.pxPerSecond : ''}`;
+  if (key === drawnWaveform) return;
+  drawnWaveform = key;
+  const g = viewCanvas(c, 40);
+  if (s && s.pxPerSecond === state.pxPerSecond) g.drawImage(s.bitmap, px(s.from) - tl.scrollLeft, 0, px(s.to) - px(s.from), c.height);
+  clearTimeout(spectrogram.timer);
+  spectrogram.timer = setTimeout(() => loadSpectrogram().catch((e) => status(`spectrogram: ${e.message}`)), 150);
+}
+async function loadSpectrogram() {
+  const tl = $('timeline');
+  const from = Math.max(0, Math.floor(tl.scrollLeft / state.pxPerSecond * 1000));
+  const end = Math.min(state.info.duration_ms, Math.ceil((tl.scrollLeft + tl.clientWidth) / state.pxPerSecond * 1000));
+  const to = Math.min(end, from + 600000);
+  const width = Math.min(4096, Math.max(1, Math.round(px(to) - px(from)))), height = $('waveform').height || 40;
+  const asked = `${from},${to},${width},${height}`;
+  if (to <= from || !spectrogram.on || asked === spectrogram.asked) return;
+  spectrogram.asked = asked;
+  const response = await fetch(url('/spectrogram', { from, to, width, height }));
+  if (!response.ok) { spectrogram.asked = ''; throw new Error(await response.text()); }
+  const bitmap = await createImageBitmap(await response.blob());
+  spectrogram.image = { bitmap, from, to, pxPerSecond: state.pxPerSecond };
+  drawnWaveform = '';
+  drawWaveform();
+  document.body.dataset.spectrogram = `${from}-${to}:${width}x${height}`;
+}
+function toggleSpectrogram() {
+  spectrogram.on = !spectrogram.on;
+  $('spectrogram-toggle').setAttribute('aria-pressed', String(spectrogram.on));
+  drawnWaveform = '';
+  drawWaveform();
 }
 
 // The waveform as the server computes it: the peaks so far, then the rest each second until it is done.
@@ -703,6 +743,7 @@ async function start() {
   video.addEventListener('loadedmetadata', () => { video.currentTime = initial; }, { once: true });
 
   $('play').addEventListener('click', () => (video.paused ? video.play() : video.pause()));
+  $('spectrogram-toggle').addEventListener('click', toggleSpectrogram);
   $('scrub').addEventListener('input', () => { video.currentTime = Number($('scrub').value) / 1000 * state.info.duration_ms / 1000; });
   $('timeline').addEventListener('scroll', () => { placePlayhead(video.currentTime, false); drawWaveform(); drawDense(); keepTimelineBuilt(); });
   window.addEventListener('resize', () => { drawWaveform(); drawDense(); });

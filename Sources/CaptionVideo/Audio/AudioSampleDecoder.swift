@@ -47,13 +47,37 @@ final class AudioSampleDecoder {
     /// Every packet of the stream decoded, then the decoder and resampler flushed. A damaged packet is
     /// skipped, as ffmpeg does.
     func decodeAll() throws(VideoError) {
+        try decodePackets(until: nil)
+    }
+
+    /// The samples `first..<end` only (positions on the file's clock at `sampleRate`), into `sink`
+    /// runs as `decodeAll` gives them: the container sought to a second before `first`, the decoding
+    /// stopped once past `end`. (The caller clips the runs to the window.)
+    func decodeWindow(first: Int, end: Int) throws(VideoError) {
+        // Within the first second, no seek: the file is read from its start, as `decodeAll` reads it (a
+        // seek to the start can lose the demuxer's note of AAC's priming samples, shifting them all).
+        if first > sampleRate {
+            let target = Int64(first - sampleRate) * 1_000_000 / Int64(sampleRate) + startMicroseconds
+            // Backward: the last seek point at or before the target, so the window's start is decoded.
+            _ = av_seek_frame(container.context, -1, target, cffmpeg_seek_flag_backward())
+        }
+        cursor = nil
+        try decodePackets(until: end)
+    }
+
+    /// The stream's packets from where the container stands, decoded; then the decoder and resampler
+    /// flushed, unless the samples reached `end` first.
+    private func decodePackets(until end: Int?) throws(VideoError) {
         let held = MediaPacket()
         do {
             try container.forEachPacket(ofStream: index) { packet in
                 av_packet_move_ref(held.pointer, packet)
                 defer { av_packet_unref(held.pointer) }
                 try decode(held)
+                if let end, let cursor, cursor >= end { throw WindowDecoded() }
             }
+        } catch is WindowDecoded {
+            return
         } catch let error as VideoError {
             throw error
         } catch {
@@ -61,6 +85,8 @@ final class AudioSampleDecoder {
         }
         try finish()
     }
+
+    private struct WindowDecoded: Error {}
 
     func finish() throws(VideoError) {
         try decoder.decode(nil, file: file, refused: {}) { (frame) throws(VideoError) in try self.append(frame) }

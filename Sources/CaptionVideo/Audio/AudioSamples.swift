@@ -25,4 +25,20 @@ public struct AudioSamples: Sendable {
         try decoder.decodeAll()
         return AudioSamples(samples: decoder.samples, sampleRate: sampleRate)
     }
+
+    /// The samples from `from` to `to` (milliseconds on the file's clock) only, the container sought
+    /// rather than decoded from its start: `(to - from) * sampleRate / 1000` samples, silence where the
+    /// sound does not reach (before its start, past its end). What a window of a long film costs.
+    public static func read(_ path: String, sampleRate: Int, from: Int, to: Int) throws(VideoError) -> AudioSamples {
+        let first = from * sampleRate / 1000, end = max(first, to * sampleRate / 1000)
+        var window = [Float](repeating: 0, count: end - first)
+        let decoder = try AudioSampleDecoder(bestStreamOf: path, sampleRate: sampleRate, purpose: "draw a spectrogram of")
+        decoder.sink = { position, samples in
+            let lower = max(position, first), upper = min(position + samples.count, end)
+            guard lower < upper else { return }
+            for i in lower..<upper { window[i - first] = samples[i - position] }
+        }
+        try decoder.decodeWindow(first: first, end: end)
+        return AudioSamples(samples: window, sampleRate: sampleRate)
+    }
 }
