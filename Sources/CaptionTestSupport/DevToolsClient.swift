@@ -19,6 +19,9 @@ public final class DevToolsBrowser {
     private var buffer: [UInt8] = []
     /// Console messages (any level) and uncaught exceptions, in order.
     public private(set) var console: [String] = []
+    /// The trace events `trace` is collecting, and whether Chromium has sent the last of them.
+    private var traceEvents: [[String: Any]] = []
+    private var traceComplete = false
 
     /// Starts Chromium and opens `url` in a viewport of `width` x `height` CSS pixels, one device pixel each.
     public init(url: String, width: Int, height: Int, chromium: String = "/usr/bin/chromium") throws {
@@ -112,6 +115,31 @@ public final class DevToolsBrowser {
         _ = try call("Input.dispatchKeyEvent", ["type": "keyUp", "key": key, "code": code, "modifiers": modifiers.rawValue])
     }
 
+    /// What the DevTools Performance panel records: the main thread's tasks (scripts, style, layout,
+    /// paint), the compositor's frames, and the page's own `performance.mark`s.
+    public static let timelineCategories = ["devtools.timeline", "disabled-by-default-devtools.timeline",
+                                            "disabled-by-default-devtools.timeline.frame", "blink.user_timing", "toplevel"]
+
+    /// The DevTools performance timeline of whatever `body` makes the page do: Chromium's trace events
+    /// in `categories`, from before `body` to after it (each a dictionary as in a saved trace: "name",
+    /// "cat", "ph", "ts" and "dur" in microseconds, "tid", "args").
+    public func trace(categories: [String] = DevToolsBrowser.timelineCategories, _ body: () throws -> Void) throws -> [[String: Any]] {
+        traceEvents = []
+        traceComplete = false
+        _ = try call("Tracing.start", ["traceConfig": ["includedCategories": categories], "transferMode": "ReportEvents"])
+        try body()
+        _ = try call("Tracing.end")
+        let deadline = Date().addingTimeInterval(120)
+        while !traceComplete, Date() < deadline {
+            guard let text = try receiveMessage(until: deadline),
+                  let object = (try? JSONSerialization.jsonObject(with: Data(text))) as? [String: Any] else { continue }
+            record(event: object)
+        }
+        guard traceComplete else { throw Failure("Tracing: the trace did not end in 120 s") }
+        defer { traceEvents = [] }
+        return traceEvents
+    }
+
     // MARK: Protocol
 
     private func call(_ method: String, _ params: [String: Any] = [:], timeout: TimeInterval = 60) throws -> [String: Any] {
@@ -141,6 +169,10 @@ public final class DevToolsBrowser {
         case "Runtime.exceptionThrown":
             let details = params["exceptionDetails"] as? [String: Any] ?? [:]
             console.append("exception: \((details["exception"] as? [String: Any])?["description"] ?? details["text"] ?? "")")
+        case "Tracing.dataCollected":
+            traceEvents += params["value"] as? [[String: Any]] ?? []
+        case "Tracing.tracingComplete":
+            traceComplete = true
         default: break
         }
     }
