@@ -209,8 +209,12 @@ function zoom(factor, anchorX) {
   if (next === state.pxPerSecond) return;
   state.pxPerSecond = next;
   document.body.dataset.zoom = next.toFixed(3);
-  buildTimeline();
+  // The track's new width first, so the view can be scrolled to keep the anchor's time in place; then
+  // the timeline built around that view. (Built first, around the old scroll position at the new
+  // scale, it was built again by the scroll that followed: two builds a step.)
+  $('track').style.width = `${trackWidth()}px`;
   tl.scrollLeft = Math.max(0, at * next - x);
+  buildTimeline();
   placePlayhead(video.currentTime);
   drawWaveform();
 }

@@ -376,12 +376,17 @@ function keepTimelineBuilt() {
   if ((left - half < built.from && built.from > 0) || right + half > built.to) buildTimeline();
 }
 
+// The track's width: the video, or the last caption if it ends later, and a margin.
+function trackWidth() {
+  let end = state.info.duration_ms;
+  for (const e of state.captions.events) end = Math.max(end, e.end);
+  return px(end) + 40;
+}
+
 function buildTimeline() {
   const track = $('track');
   track.replaceChildren();
-  let end = state.info.duration_ms;
-  for (const e of state.captions.events) end = Math.max(end, e.end);
-  track.style.width = `${px(end) + 40}px`;
+  track.style.width = `${trackWidth()}px`;
   built = builtWindow();
   const near = (from, to) => to >= built.from && from <= built.to;
   let inWindow = 0;
