@@ -131,9 +131,7 @@ public final class DevToolsBrowser {
         _ = try call("Tracing.end")
         let deadline = Date().addingTimeInterval(120)
         while !traceComplete, Date() < deadline {
-            guard let text = try receiveMessage(until: deadline),
-                  let object = (try? JSONSerialization.jsonObject(with: Data(text))) as? [String: Any] else { continue }
-            record(event: object)
+            if let object = try receiveObject(until: deadline) { record(event: object) }
         }
         guard traceComplete else { throw Failure("Tracing: the trace did not end in 120 s") }
         defer { traceEvents = [] }
@@ -149,8 +147,7 @@ public final class DevToolsBrowser {
         try sendFrame(Array(message))
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            guard let text = try receiveMessage(until: deadline),
-                  let object = (try? JSONSerialization.jsonObject(with: Data(text))) as? [String: Any] else { continue }
+            guard let object = try receiveObject(until: deadline) else { continue }
             if object["id"] as? Int == id {
                 if let error = object["error"] as? [String: Any] { throw Failure("\(method): \(error["message"] ?? error)") }
                 return object["result"] as? [String: Any] ?? [:]
@@ -158,6 +155,12 @@ public final class DevToolsBrowser {
             record(event: object)
         }
         throw Failure("\(method): no answer in \(Int(timeout)) s")
+    }
+
+    /// The next message as a JSON object; nil for a control frame or anything else.
+    private func receiveObject(until deadline: Date) throws -> [String: Any]? {
+        guard let text = try receiveMessage(until: deadline) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: Data(text))) as? [String: Any]
     }
 
     private func record(event: [String: Any]) {

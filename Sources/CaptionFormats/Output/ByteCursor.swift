@@ -24,22 +24,24 @@ struct ByteCursor {
         text.withUTF8Buffer { put($0) }
     }
 
-    /// `value` in decimal: at most 20 bytes (a minus sign and 19 digits).
+    /// `value` in decimal, zero-padded to at least `width` digits (a minus sign before the padding):
+    /// at most 1 + max(19, width) bytes.
     @inline(__always)
-    mutating func putDecimal(_ value: Int) {
-        if value >= 0, value < 10 { put(0x30 &+ UInt8(truncatingIfNeeded: value)); return }
+    mutating func putDecimal(_ value: Int, width: Int = 1) {
+        if value >= 0, value < 10, width <= 1 { put(0x30 &+ UInt8(truncatingIfNeeded: value)); return }
         if value < 0 { put(0x2D) }
         var magnitude = value.magnitude
         var digits = 1
         var probe = magnitude
         while probe >= 10 { probe /= 10; digits += 1 }
+        digits = max(digits, width)
         var q = p + digits
         p = q
-        repeat {
+        for _ in 0..<digits {
             q -= 1
             q.pointee = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
             magnitude /= 10
-        } while magnitude > 0
+        }
     }
 
     /// ASS's `h:mm:ss.cc` of centiseconds (`cs` >= 0): at most 30 bytes.

@@ -120,26 +120,8 @@ public final class ByteSink {
 
     /// `value` in decimal, zero-padded to at least `width` digits (a minus sign before the padding).
     public func appendDecimal(_ value: Int, width: Int = 1) {
-        // One digit, as most layers and margins are.
-        if value >= 0, value < 10, width <= 1 { append(0x30 &+ UInt8(truncatingIfNeeded: value)); return }
-        if value < 0 { append(0x2D) }
-        var magnitude = value.magnitude
-        var digits = 1
-        var limit: UInt = 10
-        while digits < 20, magnitude >= limit {
-            digits += 1
-            if digits < 20 { limit &*= 10 }
-        }
-        let n = max(digits, min(width, 20))
-        reserve(n)
-        var p = base + count + n
-        for _ in 0..<n {
-            p -= 1
-            p.pointee = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        }
-        count += n
-        if destination != nil, count >= Self.chunkSize { flush() }
+        let width = min(width, 20)
+        append(atMost: 1 + max(20, width)) { $0.putDecimal(value, width: width) }
     }
 
     /// `HH:MM:SS<separator>mmm` (more hour digits when needed): SRT's `00:00:01,500`, WebVTT's

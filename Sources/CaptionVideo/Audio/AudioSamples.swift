@@ -36,7 +36,9 @@ public struct AudioSamples: Sendable {
         decoder.sink = { position, samples in
             let lower = max(position, first), upper = min(position + samples.count, end)
             guard lower < upper else { return }
-            for i in lower..<upper { window[i - first] = samples[i - position] }
+            window.withUnsafeMutableBufferPointer { target in
+                (target.baseAddress! + (lower - first)).update(from: samples.baseAddress! + (lower - position), count: upper - lower)
+            }
         }
         try decoder.decodeWindow(first: first, end: end)
         return AudioSamples(samples: window, sampleRate: sampleRate)
