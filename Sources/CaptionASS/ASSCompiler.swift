@@ -1,6 +1,5 @@
 import CaptionLayout
 import CaptionModel
-import CaptionRender
 import CaptionStyles
 
 /// Compiles styled caption pages into an ASS script that libass draws like the native renderer.
@@ -22,10 +21,11 @@ public struct ASSCompiler {
     public let style: CaptionStyle
     public let width: Int
     public let height: Int
-    let renderer: CaptionFrameRenderer
+    /// Where each page stands and how it looks at each cut: the same scenes the native renderer paints.
+    let stager: CaptionStager
 
     /// A compiler for one style and frame size (the script's `PlayResX` and `PlayResY`); the events are
-    /// placed as `CaptionFrameRenderer` draws a frame of that size.
+    /// placed as `CaptionFrameRenderer` draws a frame of that size (both go through `CaptionStager`).
     ///
     /// - Parameters:
     ///   - style: The style the pages are drawn in (the one `StyledPages.prepare` returned).
@@ -33,11 +33,11 @@ public struct ASSCompiler {
     ///   - height: The video's height in pixels.
     ///   - engine: Fonts, shaping and line breaking, shared with any renderer to share its font cache.
     public init(style: CaptionStyle, width: Int, height: Int, engine: LayoutEngine = LayoutEngine()) {
-        // The frame's shape decides the style (`landscape`), as in the renderer below.
+        // The frame's shape decides the style (`landscape`), as in the stager below.
         self.style = style.forFrame(width: width, height: height)
         self.width = width
         self.height = height
-        renderer = CaptionFrameRenderer(style: style, width: width, height: height, engine: engine)
+        stager = CaptionStager(style: style, width: width, height: height, engine: engine)
     }
 
     /// The complete script for `pages` (caption events, already paged). A page whose speaker has a
@@ -49,7 +49,7 @@ public struct ASSCompiler {
     public func script(for pages: [CaptionEvent]) throws(FontError) -> String {
         // Pages on screen together are placed as the renderer stacks them: their words carry `\pos`,
         // which libass never moves.
-        try renderer.stack(pages)
+        try stager.stack(pages)
         var rows = ASSStyleRows(base: style)
         var lines: [String] = []
         for page in pages {
@@ -61,7 +61,7 @@ public struct ASSCompiler {
 
     /// The layout the events of `page` are placed by (the native renderer's own).
     public func layout(of page: CaptionEvent) throws(FontError) -> TextLayout {
-        try renderer.scene(page, at: page.start).layout
+        try stager.scene(page, at: page.start).layout
     }
 
     /// The page's events in `style`, the page's own (`CaptionStyle.forPage`).
@@ -75,7 +75,7 @@ public struct ASSCompiler {
         for (a, b) in zip(bounds, bounds.dropFirst()) {
             let (from, to) = (ASSSyntax.centiseconds(a), ASSSyntax.centiseconds(b))
             guard from < to else { continue }
-            let scene = try renderer.scene(page, at: a)
+            let scene = try stager.scene(page, at: a)
             let appearances = scene.appearances
             let words = LineEvents(style: style, layout: layout, appearances: appearances, hidden: scaled.hidden(at: a), timed: timed,
                                    at: a, eventStart: from * 10, eventEnd: to * 10, frameWidth: width, frameHeight: height,

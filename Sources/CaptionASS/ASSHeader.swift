@@ -1,6 +1,5 @@
 import CaptionLayout
 import CaptionModel
-import CaptionRender
 import CaptionStyles
 
 /// `[Script Info]` and `[V4+ Styles]`: PlayRes equal to the frame, so script pixels are frame pixels,
@@ -54,11 +53,7 @@ struct ASSHeader {
     }
 
     /// Shadow colour with the style's shadow opacity folded into its alpha, as the native painter blends it.
-    static func shadowColor(_ style: CaptionStyle) -> RGBAColor {
-        var c = style.shadow.color
-        c.alpha = Compositing.effectiveAlpha(c.alpha, opacity: style.shadow.opacity)
-        return c
-    }
+    static func shadowColor(_ style: CaptionStyle) -> RGBAColor { style.shadow.drawnColor }
 }
 
 /// The script's style rows: `Default` for the style itself, and one per speaker whose pages are drawn

@@ -1,5 +1,4 @@
 import CaptionLayout
-import CaptionRender
 import CaptionFormats
 import CaptionModel
 import Foundation

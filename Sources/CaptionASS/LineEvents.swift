@@ -1,6 +1,5 @@
 import CaptionLayout
 import CaptionModel
-import CaptionRender
 import CaptionStyles
 
 /// The page's words at one karaoke state, one event per word at the layout's origin

@@ -1,6 +1,5 @@
 import CaptionLayout
 import CaptionModel
-import CaptionRender
 import CaptionStyles
 
 /// A rounded rectangle as a `\p1` drawing event: its top-left corner placed by `\an7\pos`, the path

@@ -1,6 +1,5 @@
 import CaptionLayout
 import CaptionModel
-import CaptionRender
 import CaptionStyles
 
 /// karaoke-fill: the native painter splits a word's fill at one pixel column,

@@ -5,7 +5,8 @@ import Foundation
 /// The fuzz targets of video files' subtitle tracks:
 /// - `container`: any bytes as a media file, through libavformat's demuxers: `captions tracks` (the
 ///   listing, the CEA-608 scan of video and `eia_608` streams included), every text track read as
-///   `--track N` reads it, and the dispatcher every command that takes captions calls;
+///   `--track N` reads it, and the default track read as every command that takes captions reads a
+///   container (`CaptionSource`: a VobSub `.sub` through its `.idx`, the file's signature named in errors);
 /// - `track-CODEC`: packets fed straight to libavcodec's decoder for one text codec, then read as a
 ///   container's track is (`TrackPackets` says how the bytes become extradata and timed packets);
 /// - `track-CODEC` for the bitmap codecs (PGS, VobSub, DVB): packets through libavcodec's decoder,
@@ -13,7 +14,7 @@ import Foundation
 ///   lines, slant, straightening), all but Tesseract itself.
 extension FuzzTargets {
     static let trackTargets: [FuzzTarget] = [
-        FuzzTarget(name: "container", summary: "media files' subtitle tracks: libavformat's demuxers, the track listing with its CEA-608 scan, every text track read, the caption source dispatcher",
+        FuzzTarget(name: "container", summary: "media files' subtitle tracks: libavformat's demuxers, the track listing with its CEA-608 scan, every text track read, the default track as commands read a container",
                    seeds: ["Fuzz/seeds/container/*", "Corpus/samples/*"], dictionary: "container.dict",
                    // libavformat allocates what a file declares (an MP4 sample description's extradata, up to
                    // 2 GB) before reading it and frees it when the read comes up short, untouched: such a
@@ -25,7 +26,10 @@ extension FuzzTargets {
                         if let result = try? SubtitleTrackReader.read(path: path, selection: TrackSelection(index: track.index)) { write(result) }
                     }
                 }
-                if let result = try? CaptionSource.read(path: path) { write(result) }
+                if let container = ContainerSignature.name(ofFile: path),
+                   let result = try? SubtitleTrackReader.read(container: path, named: container, selection: TrackSelection()) {
+                    write(result)
+                }
             }
         },
         track("subrip", "SubRip packets (Matroska S_TEXT/UTF8) through libavcodec's subrip decoder"),

@@ -12,6 +12,14 @@ public struct RGBAColor: Sendable, Hashable, Codable {
     public static let white = RGBAColor(red: 255, green: 255, blue: 255)
     public static let black = RGBAColor(red: 0, green: 0, blue: 0)
 
+    /// An alpha after an extra opacity (a fade, a shadow's opacity; clamped to 0...1), rounded to 8
+    /// bits: folded into the colour first, as libass folds `\fad` into a layer's colour.
+    public static func alpha(_ alpha: UInt8, times opacity: Double) -> UInt8 {
+        guard opacity < 1 else { return alpha }
+        guard opacity > 0 else { return 0 }
+        return UInt8((Double(alpha) * opacity).rounded())
+    }
+
     /// `#RRGGBB` or `#RRGGBBAA`.
     public var hexString: String {
         func hex(_ v: UInt8) -> String {

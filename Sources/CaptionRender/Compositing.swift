@@ -15,13 +15,6 @@ import CaptionModel
 /// ±1 fixed-point shortcuts); over a transparent pixel the colour stays exactly `c`, which premultiplied
 /// 8-bit storage would lose. Ties cannot occur in the alpha and opaque cases (u is odd).
 public enum Compositing {
-    /// The colour alpha after an extra opacity (clamped to 0...1), rounded to 8 bits.
-    public static func effectiveAlpha(_ alpha: UInt8, opacity: Double) -> UInt8 {
-        guard opacity < 1 else { return alpha }
-        guard opacity > 0 else { return 0 }
-        return UInt8((Double(alpha) * opacity).rounded())
-    }
-
     /// One destination pixel (4 bytes, straight RGBA) after a source of colour (r, g, b) and alpha
     /// `s` in units of 1/65025 is laid over it.
     @inline(__always)
@@ -61,7 +54,7 @@ extension RGBAImage {
     /// The same for a mask held elsewhere (an `ASS_Image` bitmap, with its stride), without copying it.
     public mutating func blend(coverage: UnsafePointer<UInt8>, stride: Int, width maskWidth: Int, height maskHeight: Int,
                                x: Int, y: Int, color: RGBAColor, opacity: Double = 1) {
-        let alpha = Int(Compositing.effectiveAlpha(color.alpha, opacity: opacity))
+        let alpha = Int(RGBAColor.alpha(color.alpha, times: opacity))
         let area = PixelRect(x: x, y: y, width: maskWidth, height: maskHeight).intersection(bounds)
         guard alpha > 0, !area.isEmpty else { return }
         let (r, g, b) = (Int(color.red), Int(color.green), Int(color.blue))
@@ -81,7 +74,7 @@ extension RGBAImage {
     /// Lays `source` (straight alpha) over this image with its top-left corner at (x, y), clipped, with an
     /// extra opacity: backgrounds, cached layers. Same formula, per-pixel colour and `S = A_src × o₈`.
     public mutating func composite(_ source: RGBAImage, x: Int = 0, y: Int = 0, opacity: Double = 1) {
-        let o = Int(Compositing.effectiveAlpha(255, opacity: opacity))
+        let o = Int(RGBAColor.alpha(255, times: opacity))
         let area = PixelRect(x: x, y: y, width: source.width, height: source.height).intersection(bounds)
         guard o > 0, !area.isEmpty else { return }
         let (w, sw) = (width, source.width)

@@ -1,31 +1,15 @@
 import CaptionLayout
 import Foundation
 
-/// A rounded rectangle as the compiled ASS draws it (a `\p1` drawing placed with `\an7\pos`), and the
-/// coverage libass gives that drawing, so the native boxes are libass's boxes.
+/// The coverage libass gives the compiled ASS's rounded box drawing (`RoundedBoxPath.commands`), so
+/// the native boxes are libass's boxes.
 ///
-/// The path: straight sides, each corner a cubic quarter circle (κ ≈ 0.5523), clockwise from the top
-/// edge's left end, relative to the box's top-left corner. libass reads each number as 1/64 px
+/// libass reads each number as 1/64 px
 /// (`double_to_d6`, lrint), places the drawing's control-box centre on its 1/8 px grid, quantises the
 /// scale as for a glyph, and fills it with its rasterizer (`ass_drawing_parse`, `get_outline_glyph`,
 /// `quantize_transform`); the exact-area rounded rectangle this replaces differed by up to 50 levels
 /// at the corners, where the cubic is not a circle.
-public enum RoundedBoxPath {
-    public enum Command: Equatable, Sendable {
-        case move(Double, Double)
-        case line(Double, Double)
-        case cubic(Double, Double, Double, Double, Double, Double)
-    }
-
-    /// The path of a `width`×`height` box with corners of `radius` (at most half a side).
-    public static func commands(width w: Double, height h: Double, radius: Double) -> [Command] {
-        let r = min(max(radius, 0), w / 2, h / 2), c = r * 0.4477  // r·(1 − κ)
-        return [.move(r, 0), .line(w - r, 0), .cubic(w - c, 0, w, c, w, r),
-                .line(w, h - r), .cubic(w, h - c, w - c, h, w - r, h),
-                .line(r, h), .cubic(c, h, 0, h - c, 0, h - r),
-                .line(0, r), .cubic(0, c, c, 0, r, 0)]
-    }
-
+extension RoundedBoxPath {
     /// The path as `ass_drawing_parse` builds it: a line adds its end point, a cubic its two control
     /// points and end point, and the contour closes with a line back to its start (1/64 px, y down).
     static func outline(width: Double, height: Double, radius: Double) -> LibassOutline {

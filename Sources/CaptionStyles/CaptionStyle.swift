@@ -50,6 +50,14 @@ public struct CaptionStyle: Sendable, Hashable {
         public var offsetX = 0.0
         public var offsetY = 0.0
         public init() {}
+
+        /// The colour with the opacity folded into its alpha, as the compiled ASS's style row carries
+        /// it and the native painter blends it.
+        public var drawnColor: RGBAColor {
+            var c = color
+            c.alpha = RGBAColor.alpha(c.alpha, times: opacity)
+            return c
+        }
     }
 
     // MARK: Boxes

@@ -1,4 +1,5 @@
 import CaptionASS
+import CaptionVerify
 import CaptionRender
 import Foundation
 import Testing

@@ -42,9 +42,9 @@ import CaptionTestSupport
     }
 
     @Test func opacityFoldsIntoTheColourAlpha() {
-        #expect(Compositing.effectiveAlpha(255, opacity: 0.5) == 128)
-        #expect(Compositing.effectiveAlpha(200, opacity: 0) == 0)
-        #expect(Compositing.effectiveAlpha(200, opacity: 2) == 200)
+        #expect(RGBAColor.alpha(255, times: 0.5) == 128)
+        #expect(RGBAColor.alpha(200, times: 0) == 0)
+        #expect(RGBAColor.alpha(200, times: 2) == 200)
         #expect(onePixel(.black, coverage: 255, color: .white, opacity: 0.5) == RGBAColor(red: 128, green: 128, blue: 128))
         #expect(onePixel(.black, coverage: 255, color: .white, opacity: 0) == .black)
     }

@@ -1,5 +1,6 @@
 import CaptionModel
 import CaptionSpelling
+import CaptionFormats
 @testable import CaptionVideo
 import Testing
 

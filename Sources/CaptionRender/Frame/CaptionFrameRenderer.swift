@@ -10,15 +10,13 @@ import Foundation
 /// state at `t` → page motion (fade, slide) → glyph masks (cached per glyph) → layers, bottom to top:
 /// page or line boxes, the spoken word's box, shadow, stroke, fill.
 public final class CaptionFrameRenderer: @unchecked Sendable {
-    // Unchecked: the layout cache is guarded by its lock; everything else is immutable.
+    // Unchecked: the mask cache is guarded by its lock; everything else is immutable (the stager locks its own).
     public let style: CaptionStyle
     public let width: Int
     public let height: Int
-    private let engine: LayoutEngine
+    /// Layout, stacking and each instant's scene: what this renderer paints.
+    public let stager: CaptionStager
     private let rasterizer: GlyphRasterizer
-    private let layouts = LayoutCache()
-    /// Where `stack` moved pages that share the screen.
-    private let shifts = PageShifts()
     private let masks: FrameMaskCache
     /// Stroke and shadow lengths at this frame size (the layout's scale: shorter side / 1080).
     private let lengths: PrintedLengths
@@ -40,11 +38,11 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     ///     keep it small so memory does not grow with the video's length.
     public init(style: CaptionStyle, width: Int, height: Int, engine: LayoutEngine = LayoutEngine(),
                 rasterizer: GlyphRasterizer = GlyphRasterizer(), maskCacheBytes: Int = 32 << 20) {
-        let style = style.forFrame(width: width, height: height)
+        stager = CaptionStager(style: style, width: width, height: height, engine: engine)
+        let style = stager.style
         self.style = style
         self.width = width
         self.height = height
-        self.engine = engine
         self.rasterizer = rasterizer
         masks = FrameMaskCache(byteLimit: maskCacheBytes)
         lengths = PrintedLengths(style: style, scale: LayoutEngine.frameScale(width: Double(width), height: Double(height)))
@@ -123,112 +121,12 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     }
 
     /// Every distinct layout warning so far (a font substituted, a character no font has), in order.
-    public var warnings: [String] { layouts.warnings }
+    public var warnings: [String] { stager.warnings }
 
-    /// Stacks the pages of `pages` that are on screen together as libass stacks colliding events
-    /// (`PageStacking`); every later drawing of these pages (and the compiled ASS) puts them there.
-    /// Pages of different named styles (main and secondary captions) do not collide. Call it once with
-    /// the whole list before drawing it; a list with no overlapping pages lays nothing out.
-    public func stack(_ pages: [CaptionEvent]) throws(FontError) {
-        var groups: [String?: [Int]] = [:]
-        for i in PageStacking.overlapping(pages) { groups[pages[i].style, default: []].append(i) }
-        var entries: [(page: CaptionEvent, shift: Double)] = []
-        for group in groups.values {
-            var boxes: [PageStacking.Box] = []
-            for i in group {
-                let (_, style, layout) = try laidOut(pages[i])
-                // The lines' box grown by the outline on every side, as libass measures an event.
-                let b = layout.bounds, border = PrintedLengths.strokeWidth(style, scale: layout.scale)
-                boxes.append(PageStacking.Box(start: pages[i].start, end: pages[i].end, top: b.minY - border, bottom: b.maxY + border,
-                                              left: b.minX - border, right: b.maxX + border, upward: (1...3).contains(style.anchor)))
-            }
-            entries += zip(group, PageStacking.shifts(boxes)).map { (pages[$0], $1) }
-        }
-        shifts.set(entries)
-    }
+    /// Stacks the pages on screen together as libass stacks colliding events (`CaptionStager.stack`);
+    /// call it once with the whole list before drawing it.
+    public func stack(_ pages: [CaptionEvent]) throws(FontError) { try stager.stack(pages) }
 
-    /// The page's words, style and layout where it would stand alone.
-    private func laidOut(_ event: CaptionEvent) throws(FontError) -> (timed: [TimedWord], style: CaptionStyle, layout: TextLayout) {
-        let timed = WordTimeline.words(of: event)
-        // The cue's own placement ({\anN}, WebVTT settings) over the page's style.
-        // An ASS event's `\pos` is in its script's PlayRes, which the pages do not carry: not placed.
-        let style = self.style.forPage(event, words: timed).placed(event.placement, frameWidth: Double(width), frameHeight: Double(height),
-                                                                   pointSpace: event.ass == nil ? (384, 288) : nil)
-        let layout = try layouts.layout(for: event, words: timed.map(\.text)) { () throws(FontError) -> TextLayout in
-            try engine.layout(LayoutRequest(text: event.text.plain, words: timed.map(\.text), style: style,
-                                            frameWidth: Double(width), frameHeight: Double(height),
-                                            emphasized: Self.laidOutLarger(timed, style: style),
-                                            italic: Set(timed.indices.filter { timed[$0].markup.italic }),
-                                            bold: Set(timed.indices.filter { timed[$0].markup.bold }),
-                                            families: timed.indices.reduce(into: [:]) { $0[$1] = timed[$1].markup.fontFamily },
-                                            scales: timed.indices.reduce(into: [:]) { $0[$1] = timed[$1].markup.fontScale }))
-        }
-        return (timed, style, layout)
-    }
-
-    /// What the caption looks like at `t`, before anything is drawn: its layout (moved where `stack`
-    /// put it), each word's appearance and the page motion. Tests read it to check karaoke semantics
-    /// without pixels.
-    public func scene(_ event: CaptionEvent, at t: Milliseconds) throws(FontError) -> CaptionScene {
-        var (timed, style, layout) = try laidOut(event)
-        let shift = shifts.shift(of: event)
-        if shift != 0 { layout = layout.shifted(dy: shift) }
-        var appearances = Karaoke.appearances(of: timed, at: t, style: style)
-        // The layout may find a different number of words (text it could not match): pad or cut.
-        if appearances.count < layout.words.count {
-            appearances += Array(repeating: WordAppearance(color: style.textColor), count: layout.words.count - appearances.count)
-        }
-        return CaptionScene(style: style, layout: layout, appearances: Array(appearances.prefix(layout.words.count)),
-                            motion: CaptionMotion.at(t, start: event.start, end: event.end, style: style),
-                            bars: DecorationBars.bars(layout: layout, words: timed))
-    }
-}
-
-extension CaptionFrameRenderer {
-    /// The words laid out in the emphasis weight or size, when the style gives one.
-    static func laidOutLarger(_ words: [TimedWord], style: CaptionStyle) -> Set<Int> {
-        guard style.emphasis.scale != 1 || style.emphasis.fontWeight != nil else { return [] }
-        return Set(EmphasisMatch.emphasized(words, by: style.emphasis).enumerated().filter(\.element).map(\.offset))
-    }
-}
-
-/// A caption at one instant: everything the painter needs.
-public struct CaptionScene: Sendable {
-    /// The page's style: the renderer's, with the page's speaker's style applied.
-    public var style: CaptionStyle
-    public var layout: TextLayout
-    /// One per laid-out word.
-    public var appearances: [WordAppearance]
-    public var motion: CaptionMotion
-    /// The underlines and strikeouts of the words the markup marks (`DecorationBars`).
-    public var bars: [DecorationBar] = []
-}
-
-/// Layouts by caption, so a caption is shaped once however many frames show it.
-final class LayoutCache: @unchecked Sendable {
-    /// The event's named style too: a secondary caption with the same times and text as a main one is
-    /// laid out in another style. Its spans (the words' italic and bold) and placement place it too:
-    /// kept by reference, so the key costs no copy per frame.
-    private struct Key: Hashable {
-        var start: Int; var end: Int; var text: String; var words: [String]; var spans: [TextSpan]; var style: String?
-        var placement: CuePlacement?
-    }
-    private var entries: [Key: TextLayout] = [:]
-    private var seenWarnings: [String] = []
-    private let lock = NSLock()
-
-    var warnings: [String] { lock.withLock { seenWarnings } }
-
-    func layout(for event: CaptionEvent, words: [String], make: () throws(FontError) -> TextLayout) throws(FontError) -> TextLayout {
-        let key = Key(start: event.start, end: event.end, text: event.text.plain, words: words, spans: event.spans, style: event.style,
-                      placement: event.placement)
-        if let hit = lock.withLock({ entries[key] }) { return hit }
-        let layout = try make()
-        lock.withLock {
-            if entries.count > 4096 { entries.removeAll(keepingCapacity: true) }
-            entries[key] = layout
-            for warning in layout.warnings.map({ "\($0)" }) where !seenWarnings.contains(warning) { seenWarnings.append(warning) }
-        }
-        return layout
-    }
+    /// What the caption looks like at `t`, before anything is drawn (`CaptionStager.scene`).
+    public func scene(_ event: CaptionEvent, at t: Milliseconds) throws(FontError) -> CaptionScene { try stager.scene(event, at: t) }
 }

@@ -338,8 +338,7 @@ struct CaptionPainter {
     func paintShadow(_ glyphs: [GlyphLayer], lengths: PrintedLengths, fade: Int, onto image: inout RGBAImage) {
         let shadow = style.shadow
         // The shadow's opacity folded into its colour, as the ASS style row carries it.
-        var color = shadow.color
-        color.alpha = Compositing.effectiveAlpha(color.alpha, opacity: shadow.opacity)
+        let color = shadow.drawnColor
         // libass's offsets: rounded to a step set by the blur, whole pixels then 64ths (LibassShadow).
         let blur = lengths.shadowBlur
         let ox = LibassShadow.offset64(lengths.shadowOffsetX, blur: blur)

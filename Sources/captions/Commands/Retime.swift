@@ -2,6 +2,7 @@ import ArgumentParser
 import CaptionEdit
 import CaptionFormats
 import CaptionModel
+import CaptionPipeline
 import CaptionVideo
 import Foundation
 

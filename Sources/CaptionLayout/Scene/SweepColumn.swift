@@ -1,4 +1,3 @@
-import CaptionLayout
 import CaptionStyles
 
 /// The pixel column where a karaoke word's fill is split between the sweep colour (its first part in

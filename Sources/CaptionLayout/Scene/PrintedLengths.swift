@@ -1,4 +1,3 @@
-import CaptionLayout
 import CaptionStyles
 
 /// The style's stroke and shadow lengths at a frame scale, as the compiled ASS prints them and libass

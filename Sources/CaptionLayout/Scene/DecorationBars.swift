@@ -1,4 +1,3 @@
-import CaptionLayout
 import CaptionStyles
 
 /// One underline or strikeout bar of one word: a rectangle in frame pixels (y down, before page and

@@ -1,6 +1,6 @@
 import CaptionModel
 import Testing
-@testable import CaptionRender
+import CaptionLayout
 
 /// libass's collision rule on boxes: values, not pixels (`StackingCommandTests` compares pixels).
 @Suite struct PageStackingTests {

@@ -3,15 +3,15 @@ import Foundation
 /// Values by key, shared between threads, forgotten all at once when `limit` is reached: for work a
 /// page's frames (or a script's words) ask for again and again, where keeping the newest entries
 /// exactly is not worth the bookkeeping.
-final class BoundedMemo<Key: Hashable, Value>: @unchecked Sendable {
+package final class BoundedMemo<Key: Hashable, Value>: @unchecked Sendable {
     private var entries: [Key: Value] = [:]
     private let lock = NSLock()
     private let limit: Int
 
-    init(limit: Int) { self.limit = limit }
+    package init(limit: Int) { self.limit = limit }
 
     /// The value for `key`, made (outside the lock) and kept when new; a nil from `make` is not kept.
-    func value(_ key: Key, orMake make: () -> Value?) -> Value? {
+    package func value(_ key: Key, orMake make: () -> Value?) -> Value? {
         if let hit = lock.withLock({ entries[key] }) { return hit }
         guard let made = make() else { return nil }
         lock.withLock {
@@ -21,7 +21,7 @@ final class BoundedMemo<Key: Hashable, Value>: @unchecked Sendable {
         return made
     }
 
-    func value(_ key: Key, orMake make: () -> Value) -> Value {
+    package func value(_ key: Key, orMake make: () -> Value) -> Value {
         value(key, orMake: { Optional(make()) })!
     }
 }

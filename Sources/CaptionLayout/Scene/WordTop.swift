@@ -1,4 +1,3 @@
-import CaptionLayout
 import CaptionStyles
 
 /// Where the compiled ASS puts a word (`\an7` at its box's left and this top), and how far a moving
