@@ -17,23 +17,31 @@ enum ByteScan {
     @inline(__always)
     private static func hasLess(_ v: UInt64, _ n: UInt8) -> Bool { (v &- ones &* UInt64(n)) & ~v & highs != 0 }
 
-    /// Whether none of the four bytes occurs.
-    static func hasNone(of bytes: (UInt8, UInt8, UInt8, UInt8), in b: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
+    /// The first index at or after `start` whose byte `isSpecial` says so, skipping the 8-byte words
+    /// `mayHold` says hold no such byte. Inlined into each scan below with its own tests, so each
+    /// compiles to its own loop.
+    @inline(__always)
+    private static func firstIndex(in b: UnsafeBufferPointer<UInt8>, from start: Int,
+                                   mayHold: (UInt64) -> Bool, isSpecial: (UInt8) -> Bool) -> Int? {
+        var i = start
         if let base = b.baseAddress {
             let raw = UnsafeRawPointer(base)
             while i + 8 <= b.count {
-                let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if has(v, bytes.0) || has(v, bytes.1) || has(v, bytes.2) || has(v, bytes.3) { return false }
+                if mayHold(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { break }
                 i += 8
             }
         }
         while i < b.count {
-            let c = b[i]
-            if c == bytes.0 || c == bytes.1 || c == bytes.2 || c == bytes.3 { return false }
+            if isSpecial(b[i]) { return i }
             i += 1
         }
-        return true
+        return nil
+    }
+
+    /// Whether none of the four bytes occurs.
+    static func hasNone(of bytes: (UInt8, UInt8, UInt8, UInt8), in b: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstIndex(in: b, from: 0, mayHold: { has($0, bytes.0) || has($0, bytes.1) || has($0, bytes.2) || has($0, bytes.3) },
+                   isSpecial: { $0 == bytes.0 || $0 == bytes.1 || $0 == bytes.2 || $0 == bytes.3 }) == nil
     }
 
     /// The first index at or after `start` holding `byte`.
@@ -45,53 +53,18 @@ enum ByteScan {
 
     /// The first index at or after `start` whose byte JSON must escape (a control character, `"`, `\`).
     static func firstJSONSpecial(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var i = start
-        if let base = b.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while i + 8 <= b.count {
-                let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if hasLess(v, 0x20) || has(v, 0x22) || has(v, 0x5C) { break }
-                i += 8
-            }
-        }
-        while i < b.count {
-            let c = b[i]
-            if c < 0x20 || c == 0x22 || c == 0x5C { return i }
-            i += 1
-        }
-        return nil
+        firstIndex(in: b, from: start, mayHold: { hasLess($0, 0x20) || has($0, 0x22) || has($0, 0x5C) },
+                   isSpecial: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C })
     }
 
     /// The first index at or after `start` of a line break, a brace or a backslash (ASCII text in ASS).
     static func firstASSSpecial(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var i = start
-        if let base = b.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while i + 8 <= b.count {
-                let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if has(v, 0x0A) || has(v, 0x0D) || has(v, 0x7B) || has(v, 0x7D) || has(v, 0x5C) { break }
-                i += 8
-            }
-        }
-        while i < b.count {
-            let c = b[i]
-            if c == 0x0A || c == 0x0D || c == 0x7B || c == 0x7D || c == 0x5C { return i }
-            i += 1
-        }
-        return nil
+        firstIndex(in: b, from: start, mayHold: { has($0, 0x0A) || has($0, 0x0D) || has($0, 0x7B) || has($0, 0x7D) || has($0, 0x5C) },
+                   isSpecial: { $0 == 0x0A || $0 == 0x0D || $0 == 0x7B || $0 == 0x7D || $0 == 0x5C })
     }
 
     /// Whether every byte is ASCII.
     static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        if let base = b.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while i + 8 <= b.count {
-                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & highs != 0 { return false }
-                i += 8
-            }
-        }
-        while i < b.count { if b[i] >= 0x80 { return false }; i += 1 }
-        return true
+        firstIndex(in: b, from: 0, mayHold: { $0 & highs != 0 }, isSpecial: { $0 >= 0x80 }) == nil
     }
 }
