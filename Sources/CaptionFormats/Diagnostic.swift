@@ -9,6 +9,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// What `line` counts: lines of a text file, or a binary format's records (`TTI block` in EBU STL).
     public var location = "line"
+    /// The items a summary counts (each word OCR fixed, with its time): a film has hundreds, so they
+    /// are listed only when asked (`--verbose`); the message says how many.
+    public var details: [String] = []
 
     public init(_ severity: Severity = .warning, line: Int?, _ message: String) {
         self.severity = severity; self.line = line; self.message = message
@@ -20,6 +23,15 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         if let line { return "\(location) \(line): \(message)" }
         return message
+    }
+
+    /// The lines a command prints: the description, then, with `verbose`, each detail on a line of its
+    /// own (indented); without, the description says how to list them. `verboseOption` is how the
+    /// command being run asks for them (nil when it cannot: the hint names `captions convert`).
+    public func printedLines(verbose: Bool, verboseOption: String?) -> [String] {
+        guard !details.isEmpty else { return [description] }
+        if verbose { return [description + ":"] + details.map { "  " + $0 } }
+        return [description + " (\(verboseOption ?? "captions convert --verbose") lists \(details.count == 1 ? "it" : "them"))"]
     }
 }
 

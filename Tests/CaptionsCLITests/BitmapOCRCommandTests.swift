@@ -253,4 +253,30 @@ import Testing
         }
         #expect(score.cer <= 0.02, "\(score.wrong)")
     }
+
+    /// The dictionary's fixes are counted in one warning and listed, a line apiece with the cue's time,
+    /// only with `--verbose`. (Debian 12's Tesseract reads this `1st` at 480p as `Ist`, which the
+    /// dictionary turns back.)
+    @Test func fixesAreCountedAndListedWithVerbose() throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.srt(["She won 1st prize in 2019.", "The report is due on the 21st."]).write(to: dir.appendingPathComponent("in.srt"), atomically: true, encoding: .utf8)
+        let write = try CommandRunner.run(["convert", "in.srt", "-o", "t.sup", "--size", "854x480", "--fps", "25"], in: dir)
+        try #require(write.status == 0, "\(write.stderr)")
+
+        let quiet = try CommandRunner.run(["convert", "t.sup", "-o", "back.srt"], in: dir)
+        try #require(quiet.status == 0, "\(quiet.stderr)")
+        let summary = try #require(quiet.stderr.split(separator: "\n").first { $0.contains("read by OCR fixed") }, "no fix reported: \(quiet.stderr)")
+        let count = try #require(Int(summary.split(separator: " ").first { Int($0) != nil } ?? ""))
+        #expect(summary.hasSuffix("(--verbose lists \(count == 1 ? "it" : "them"))"), "\(summary)")
+        #expect(!quiet.stderr.contains(" -> "), "listed without --verbose: \(quiet.stderr)")
+
+        let verbose = try CommandRunner.run(["convert", "t.sup", "-o", "back.srt", "--verbose"], in: dir)
+        try #require(verbose.status == 0, "\(verbose.stderr)")
+        let listed = verbose.stderr.split(separator: "\n").filter { $0.hasPrefix("captions:   ") }
+        #expect(listed.count == count, "\(verbose.stderr)")
+        #expect(listed.contains("captions:   Ist -> 1st (00:00:01.000)"), "\(verbose.stderr)")
+        let back = try CaptionFileReader.read(path: dir.appendingPathComponent("back.srt").path).document.events
+        #expect(back.first?.text.plain == "She won 1st prize in 2019.")
+    }
 }

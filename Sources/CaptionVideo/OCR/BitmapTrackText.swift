@@ -69,7 +69,9 @@ final class BitmapTrackText {
         let fixes = read.flatMap { cue in cue.fixes.map { "\($0.read) -> \($0.meant) (\(Timecode.format(cue.start)))" } }
         if let dictionary {
             if !fixes.isEmpty {
-                diagnostics.append(.warning(line: nil, "\(fixes.count) word\(fixes.count == 1 ? "" : "s") read by OCR fixed where the \(dictionary.name) dictionary accepts the fix: \(fixes.joined(separator: ", "))"))
+                var warning = Diagnostic.warning(line: nil, "\(fixes.count) word\(fixes.count == 1 ? "" : "s") read by OCR fixed where the \(dictionary.name) dictionary accepts the fix")
+                warning.details = fixes
+                diagnostics.append(warning)
             }
         } else {
             diagnostics.append(.warning(line: nil, "no Hunspell dictionary for '\(language)' (Debian's hunspell-LL packages): the words read by OCR are not checked"))

@@ -5,14 +5,15 @@ import Foundation
 /// holds no more than that many items besides the ones being worked on. Results come back in the
 /// order the items were submitted.
 final class RecognitionQueue<Item, Result>: @unchecked Sendable {
-    // Every stored property is read and written under `condition` only, apart from `work`, which is set once.
+    // Every stored property is read and written under `condition` only, apart from `work`, which is set
+    // once and let go in `finish` once every worker has stopped.
     private let condition = NSCondition()
     private var queued: [(index: Int, item: Item)] = []
     private var results: [Result?] = []
     private var closed = false
     private var running: Int
     private let capacity: Int
-    private let work: (Int, Item) -> Result
+    private var work: ((Int, Item) -> Result)?
     /// The most items queued at once (not counting those being worked on): for tests.
     private var mostQueuedSoFar = 0
 
@@ -48,6 +49,10 @@ final class RecognitionQueue<Item, Result>: @unchecked Sendable {
         condition.broadcast()
         while running > 0 { condition.wait() }
         let done = results.map { $0! }
+        // What the work holds (a Tesseract recogniser per worker) goes now, on this thread: a worker's
+        // thread lets the queue go only as it ends, which may be after the process has begun to exit,
+        // and Tesseract's model cache then reports every model still held as a leak on stderr.
+        work = nil
         condition.unlock()
         return done
     }
@@ -71,7 +76,7 @@ final class RecognitionQueue<Item, Result>: @unchecked Sendable {
             let (index, item) = queued.removeFirst()
             condition.broadcast()
             condition.unlock()
-            let result = work(w, item)
+            let result = work!(w, item)
             condition.lock()
             results[index] = result
             condition.unlock()

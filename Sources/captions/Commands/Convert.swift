@@ -72,6 +72,9 @@ struct Convert: ParsableCommand {
     @Flag(help: "Treat every warning as an error (exit 65).")
     var strict = false
 
+    @Flag(help: "List what a warning counts (each word OCR fixed in a bitmap track, with its time) instead of the count alone.")
+    var verbose = false
+
     @Flag(name: .customLong("word-timestamps"), help: "WebVTT output: write word timings as inline timestamps.")
     var wordTimestamps = false
 
@@ -143,7 +146,7 @@ struct Convert: ParsableCommand {
     func convert(_ input: String, to output: String, as outputFormat: any SubtitleFormat.Type, style: CaptionStyle?,
                  source: String? = nil, emit: (String) -> Void = CommandFailure.printError) throws {
         let result = try CaptionSource.read(path: input, format: from, encoding: encoding, options: readOptions, track: tracks.selection)
-        try Diagnostics.report(result.diagnostics, source: input, strict: strict, emit: emit)
+        try Diagnostics.report(result.diagnostics, source: input, strict: strict, verbose: verbose, emit: emit)
         let captions = CaptionInput(result)
 
         if let style, outputFormat.name == ASSFormat.name {
@@ -169,7 +172,7 @@ struct Convert: ParsableCommand {
     /// script says (1920x1080 unless --size).
     func convertToPGS(_ input: String, to output: String, style: CaptionStyle) throws {
         let result = try CaptionSource.read(path: input, format: from, encoding: encoding, options: readOptions, track: tracks.selection)
-        try Diagnostics.report(result.diagnostics, source: input, strict: strict)
+        try Diagnostics.report(result.diagnostics, source: input, strict: strict, verbose: verbose)
         let captions = CaptionInput(result)
         let look = captions.look(in: style, restyled: isStyled, overrides: paging.overrides,
                                  secondary: try SecondaryInput.events(secondary, style: style))

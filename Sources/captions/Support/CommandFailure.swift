@@ -33,7 +33,9 @@ enum CommandFailure {
 enum Diagnostics {
     /// Prints warnings as `captions: FILE: line N: message`; in strict mode any warning fails the command.
     /// `emit` takes each line (default: stderr at once; a run over many files collects a file's lines).
-    static func report(_ diagnostics: [Diagnostic], source: String?, strict: Bool,
+    /// A warning's details (each word OCR fixed) are listed under `verbose` (the command's `--verbose`);
+    /// a command without one says where they can be listed.
+    static func report(_ diagnostics: [Diagnostic], source: String?, strict: Bool, verbose: Bool? = nil,
                        emit: (String) -> Void = CommandFailure.printError) throws {
         let prefix = source.map { ($0 == "-" ? "<stdin>" : $0) + ": " } ?? ""
         // An error is what the options asked that the format cannot do (SCC at 25 fps, or on CC3): the
@@ -42,7 +44,9 @@ enum Diagnostics {
             throw CaptionFormatError(.usage, "\(prefix)\(error)")
         }
         for diagnostic in diagnostics {
-            emit("captions: \(strict ? "error" : "warning"): \(prefix)\(diagnostic)")
+            let lines = diagnostic.printedLines(verbose: verbose == true, verboseOption: verbose == nil ? nil : "--verbose")
+            emit("captions: \(strict ? "error" : "warning"): \(prefix)\(lines[0])")
+            for detail in lines.dropFirst() { emit("captions: \(detail)") }
         }
         if strict, !diagnostics.isEmpty {
             throw CaptionFormatError(.malformed, "\(diagnostics.count) problem\(diagnostics.count == 1 ? "" : "s") with --strict; nothing written")

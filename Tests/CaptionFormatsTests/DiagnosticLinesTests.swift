@@ -1,0 +1,32 @@
+import CaptionFormats
+import Testing
+
+/// What a command prints for a warning: a summary's items (each word OCR fixed) listed only when asked.
+@Suite struct DiagnosticLinesTests {
+    static func fixes(_ items: [String]) -> Diagnostic {
+        var d = Diagnostic.warning(line: nil, "\(items.count) words read by OCR fixed where the en_US dictionary accepts the fix")
+        d.details = items
+        return d
+    }
+
+    @Test func aWarningWithoutDetailsIsOneLine() {
+        let d = Diagnostic.warning(line: 12, "end time is before start time; cue skipped")
+        #expect(d.printedLines(verbose: false, verboseOption: "--verbose") == ["line 12: end time is before start time; cue skipped"])
+        #expect(d.printedLines(verbose: true, verboseOption: "--verbose") == ["line 12: end time is before start time; cue skipped"])
+    }
+
+    @Test func detailsAreCountedUnlessVerbose() {
+        let d = Self.fixes(["l'm -> I'm (00:00:01.000)", "rnodern -> modern (00:00:04.500)"])
+        #expect(d.printedLines(verbose: false, verboseOption: "--verbose")
+                == ["2 words read by OCR fixed where the en_US dictionary accepts the fix (--verbose lists them)"])
+        #expect(d.printedLines(verbose: true, verboseOption: "--verbose")
+                == ["2 words read by OCR fixed where the en_US dictionary accepts the fix:",
+                    "  l'm -> I'm (00:00:01.000)", "  rnodern -> modern (00:00:04.500)"])
+    }
+
+    @Test func aCommandWithoutVerboseNamesOneThatHasIt() {
+        let d = Self.fixes(["l'm -> I'm (00:00:01.000)"])
+        #expect(d.printedLines(verbose: false, verboseOption: nil)
+                == ["1 words read by OCR fixed where the en_US dictionary accepts the fix (captions convert --verbose lists it)"])
+    }
+}
