@@ -278,6 +278,51 @@ import Testing
         #expect(s.browser.console.isEmpty, "\(s.browser.console)")
     }
 
+    /// The timeline's elements follow the view without being made again: after a scroll of two views'
+    /// widths, exactly the captions within a view's width of it have one, each at its start at the
+    /// current scale; those that were near before and still are keep the element they had; a zoom step
+    /// moves them. (Before, the window was built anew as the view neared its edge.)
+    @Test func theTimelineFollowsTheViewWithoutRebuilding() throws {
+        var srt = ""
+        for k in 0..<300 {
+            func stamp(_ ms: Int) -> String { String(format: "00:%02d:%02d,%03d", ms / 60000, ms / 1000 % 60, ms % 1000) }
+            srt += "\(k + 1)\n\(stamp(k * 1500)) --> \(stamp(k * 1500 + 1200))\nCaption \(k + 1)\n\n"
+        }
+        let s = try Session(captionsText: srt)
+        defer { _ = s.studio.stop() }
+        let inStep = """
+            (() => { const w = builtWindow(), events = state.captions.events;
+              const near = new Set(events.map((e, i) => (e.end >= w.from && e.start <= w.to) || i === state.selected ? i : -1).filter((i) => i >= 0));
+              const els = [...document.querySelectorAll('#track .cue')];
+              return !state.dense && els.length === near.size && els.every((el) => near.has(+el.dataset.index)
+                && Math.abs(parseFloat(el.style.left) - px(events[+el.dataset.index].start)) < 0.01) })()
+            """
+        try s.browser.wait(for: "video.readyState >= 1 && document.querySelectorAll('#track .cue').length > 0 && \(inStep)")
+        // In one task, as the timeline's scroll handler and a zoom key do it, so that nothing else the
+        // page does in between (a redraw putting the view back at the playhead, a check arriving) mixes in.
+        let kept = try #require(s.value("""
+            (() => { const tl = document.getElementById('timeline');
+              const before = new Map([...document.querySelectorAll('#track .cue')].map((el) => [el.dataset.index, el]));
+              tl.scrollLeft += 2 * tl.clientWidth;
+              syncTimeline();
+              const els = [...document.querySelectorAll('#track .cue')];
+              const scrolled = [els.filter((el) => before.get(el.dataset.index) === el).length, els.filter((el) => before.has(el.dataset.index)).length,
+                                els.filter((el) => !before.has(el.dataset.index)).length, \(inStep) ? 1 : 0];
+              const unzoomed = new Map(els.map((el) => [el.dataset.index, el]));
+              // The playhead in the view, which a zoom step keeps in place.
+              video.currentTime = (tl.scrollLeft + tl.clientWidth / 2) / state.pxPerSecond;
+              zoom(1.5);
+              const zoomed = [...document.querySelectorAll('#track .cue')];
+              return scrolled.concat([zoomed.filter((el) => unzoomed.get(el.dataset.index) === el).length, \(inStep) ? 1 : 0, state.pxPerSecond]) })()
+            """) as? [Double])
+        #expect(kept[3] == 1, "the scrolled timeline's elements are not the captions near the view, at their places")
+        #expect(kept[0] == kept[1] && kept[0] > 0, "\(kept[0]) of \(kept[1]) elements kept")
+        #expect(kept[2] > 0, "no element made for the captions that came near")
+        #expect(kept[6] == 180 && kept[5] == 1, "zoomed to \(kept[6]) px a second: not placed at the new scale")
+        #expect(kept[4] > 0, "no element kept through the zoom")
+        #expect(s.browser.console.isEmpty, "\(s.browser.console)")
+    }
+
     /// At least 100 steps are kept; past the limit the oldest go first.
     @Test func theHistoryKeepsFiveHundredSteps() {
         var history = CaptionHistory()

@@ -210,12 +210,13 @@ function zoom(factor, anchorX) {
   state.pxPerSecond = next;
   document.body.dataset.zoom = next.toFixed(3);
   // The track's new width first, so the view can be scrolled to keep the anchor's time in place; then
-  // the timeline built around that view. (Built first, around the old scroll position at the new
-  // scale, it was built again by the scroll that followed: two builds a step.)
+  // the timeline's elements moved to the new scale and made to match the window around that view.
   $('track').style.width = `${trackWidth()}px`;
   tl.scrollLeft = Math.max(0, at * next - x);
-  buildTimeline();
+  // (The playhead first: out of view it moves the view to itself, and the elements are then made for
+  // where the view ends up, not made once here and again by the scroll.)
   placePlayhead(video.currentTime);
+  syncTimeline(true);
   drawWaveform();
 }
 

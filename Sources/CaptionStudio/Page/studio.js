@@ -214,7 +214,6 @@ function placePlayhead(t, follow = true) {
 // width changed: setting a canvas's width, even to the same value, makes it a new bitmap.
 function viewCanvas(c, height) {
   const tl = $('timeline'), width = tl.clientWidth;
-  c.style.left = `${tl.scrollLeft}px`;
   if (c.width !== width || c.height !== height) {
     c.width = width; c.height = height;
     c.style.width = `${width}px`;
@@ -236,8 +235,10 @@ function drawWaveform() {
   if (key === drawnWaveform) return;
   drawnWaveform = key;
   const g = viewCanvas(c, 40);
-  // The bars as pixels, put once (a fillRect a column cost more than the rest of a zoom step).
-  const image = g.createImageData(c.width, c.height), d = image.data;
+  // The bars as pixels, put once (a fillRect a column cost more than the rest of a zoom step), into one
+  // buffer kept for the canvas's size (a new one each draw was 224 KB of garbage a frame).
+  const image = waveformPixels(g, c.width, c.height), d = new Uint32Array(image.data.buffer);
+  d.fill(0);
   const mid = c.height / 2, perPixel = w.perSecond / state.pxPerSecond, levels = peakLevels(), left = tl.scrollLeft;
   for (let x = 0; x < c.width; x++) {
     const X = left + x;
@@ -245,12 +246,16 @@ function drawWaveform() {
     if (from >= w.peaks.length) break;
     const half = largestPeak(levels, from, Math.min(to, w.peaks.length)) / 255 * mid;
     if (half <= 0) continue;
-    for (let y = Math.max(0, Math.floor(mid - half)); y < Math.min(c.height, Math.ceil(mid + half)); y++) {
-      const i = (y * c.width + x) * 4;
-      d[i] = 0x3d; d[i + 1] = 0x6e; d[i + 2] = 0x5c; d[i + 3] = 255;
-    }
+    for (let y = Math.max(0, Math.floor(mid - half)); y < Math.min(c.height, Math.ceil(mid + half)); y++) d[y * c.width + x] = WAVE_RGBA;
   }
   g.putImageData(image, 0, 0);
+}
+// #3d6e5c, opaque, as one little-endian 32-bit pixel (R in the lowest byte).
+const WAVE_RGBA = (255 << 24 | 0x5c << 16 | 0x6e << 8 | 0x3d) >>> 0;
+let waveformImage = null;
+function waveformPixels(g, width, height) {
+  if (!waveformImage || waveformImage.width !== width || waveformImage.height !== height) waveformImage = g.createImageData(width, height);
+  return waveformImage;
 }
 
 // The peaks in levels: level 0 the peaks, each level above the larger of each pair below it, so the
@@ -361,19 +366,15 @@ async function loadWaveform() {
 
 // The timeline holds only what is near the view: the captions, shot changes and speech within one
 // view's width either side of it (a two-hour film is thousands of each; building them all took 400 ms
-// a zoom step). Scrolling past that margin builds it again around the new view.
+// a zoom step). As the view scrolls or zooms the elements are kept in step with it a few at a time
+// (`syncTimeline`): those that leave the window go, those that enter it are made, and the others stay
+// (at a new scale, moved). Building the whole window again as the view neared its edge was one frame
+// in twelve taking two while scrolling.
 function builtWindow() {
   const tl = $('timeline'), margin = tl.clientWidth || 1000;
   const from = Math.max(0, (tl.scrollLeft - margin) / state.pxPerSecond * 1000);
   const to = (tl.scrollLeft + tl.clientWidth + margin) / state.pxPerSecond * 1000;
   return { from, to };
-}
-let built = { from: 0, to: -1 };
-// Called as the timeline scrolls: builds again when the view nears the edge of what is built.
-function keepTimelineBuilt() {
-  const tl = $('timeline'), half = tl.clientWidth / 2 / state.pxPerSecond * 1000;
-  const left = tl.scrollLeft / state.pxPerSecond * 1000, right = left + tl.clientWidth / state.pxPerSecond * 1000;
-  if ((left - half < built.from && built.from > 0) || right + half > built.to) buildTimeline();
 }
 
 // The track's width: the video, or the last caption if it ends later, and a margin.
@@ -383,68 +384,104 @@ function trackWidth() {
   return px(end) + 40;
 }
 
+// The elements on the track by key (`c` a caption's index, `s` a shot change's, `r` a run of speech's),
+// each with the function that places it at the current scale.
+const onTrack = new Map();
+
+// Everything anew: after the captions, the selection, a snap or the shot changes changed.
 function buildTimeline() {
+  $('track').replaceChildren();
+  onTrack.clear();
+  syncTimeline();
+}
+
+// The track's elements made to match the window around the view; `rescaled`: the scale changed, so the
+// elements kept are placed again.
+function syncTimeline(rescaled = false) {
   const track = $('track');
-  track.replaceChildren();
-  track.style.width = `${trackWidth()}px`;
-  built = builtWindow();
+  // (Only when it changes: a scroll frame keeps it, and trackWidth reads every caption.)
+  if (rescaled || onTrack.size === 0) track.style.width = `${trackWidth()}px`;
+  const built = builtWindow();
   const near = (from, to) => to >= built.from && from <= built.to;
   let inWindow = 0;
   for (const e of state.captions.events) if (near(e.start, e.end)) inWindow++;
   state.dense = inWindow > DENSE_LIMIT;
   document.body.dataset.dense = String(state.dense);
   drawDense();
+  const wanted = new Set();
+  const keep = (key, make) => {
+    wanted.add(key);
+    const item = onTrack.get(key);
+    if (!item) {
+      const made = make();
+      made.place();
+      track.append(made.el);
+      onTrack.set(key, made);
+    } else if (rescaled) item.place();
+  };
   // Shot changes: thin lines under the captions, the one a dragged edge snapped to highlighted.
-  state.shots.times.forEach((t, i) => {
-    if (!near(t, t)) return;
-    const line = document.createElement('div');
-    line.className = 'shot' + (i === state.snapped ? ' snapped' : '');
-    line.style.left = `${px(t)}px`;
-    line.title = `shot change at ${(t / 1000).toFixed(3)} s (frame ${state.shots.frames[i]})`;
-    line.dataset.ms = String(t);
-    track.append(line);
-  });
+  state.shots.times.forEach((t, i) => { if (near(t, t)) keep(`s${i}`, () => shotElement(t, i)); });
   // Speech: a band along the bottom, under the waveform.
-  state.speech.regions.forEach(([from, to], i) => {
-    if (state.dense || !near(from, to)) return;
-    const run = document.createElement('div');
-    run.className = 'speech' + (i === state.snappedSpeech ? ' snapped' : '');
-    run.style.left = `${px(from)}px`;
-    run.style.width = `${Math.max(1, px(to - from))}px`;
-    track.append(run);
+  if (!state.dense) {
+    state.speech.regions.forEach(([from, to], i) => { if (near(from, to)) keep(`r${i}`, () => speechElement(from, to, i)); });
+    state.captions.events.forEach((event, index) => {
+      if (near(event.start, event.end) || index === state.selected) keep(`c${index}`, () => cueElement(event, index));
+    });
+  }
+  for (const [key, item] of onTrack) {
+    if (!wanted.has(key)) { item.el.remove(); onTrack.delete(key); }
+  }
+}
+
+function shotElement(t, i) {
+  const el = document.createElement('div');
+  el.className = 'shot' + (i === state.snapped ? ' snapped' : '');
+  el.title = `shot change at ${(t / 1000).toFixed(3)} s (frame ${state.shots.frames[i]})`;
+  el.dataset.ms = String(t);
+  return { el, place: () => { el.style.left = `${px(t)}px`; } };
+}
+
+function speechElement(from, to, i) {
+  const el = document.createElement('div');
+  el.className = 'speech' + (i === state.snappedSpeech ? ' snapped' : '');
+  return { el, place: () => { el.style.left = `${px(from)}px`; el.style.width = `${Math.max(1, px(to - from))}px`; } };
+}
+
+function cueElement(event, index) {
+  const cue = document.createElement('div');
+  cue.className = 'cue' + (index === state.selected ? ' selected' : '');
+  cue.dataset.index = String(index);
+  // Problems from the cue list's last check: outlined, their messages in the tooltip.
+  const problems = problemsOf(index);
+  cue.classList.toggle('problem', problems.length > 0);
+  cue.title = problems.length ? `${event.text}\n\n${problems.join('\n')}` : event.text;
+  const label = document.createElement('div');
+  label.className = 'label';
+  label.textContent = event.text.replace(/\n/g, ' ');
+  cue.append(label);
+  const words = (event.words || []).map((word) => {
+    const w = document.createElement('div');
+    w.className = 'word';
+    w.textContent = word.text;
+    cue.append(w);
+    return [w, word];
   });
-  state.captions.events.forEach((event, index) => {
-    if (state.dense || (!near(event.start, event.end) && index !== state.selected)) return;
-    const cue = document.createElement('div');
-    cue.className = 'cue' + (index === state.selected ? ' selected' : '');
-    cue.dataset.index = String(index);
+  for (const side of ['start', 'end']) {
+    const edge = document.createElement('div');
+    edge.className = `edge ${side}`;
+    edge.addEventListener('pointerdown', (e) => dragEdge(e, index, side));
+    cue.append(edge);
+  }
+  cue.addEventListener('click', (e) => { if (!e.target.classList.contains('edge')) select(index); });
+  const place = () => {
     cue.style.left = `${px(event.start)}px`;
     cue.style.width = `${Math.max(4, px(event.end - event.start))}px`;
-    // Problems from the cue list's last check: outlined, their messages in the tooltip.
-    const problems = problemsOf(index);
-    cue.classList.toggle('problem', problems.length > 0);
-    cue.title = problems.length ? `${event.text}\n\n${problems.join('\n')}` : event.text;
-    const label = document.createElement('div');
-    label.className = 'label';
-    label.textContent = event.text.replace(/\n/g, ' ');
-    cue.append(label);
-    for (const word of event.words || []) {
-      const w = document.createElement('div');
-      w.className = 'word';
+    for (const [w, word] of words) {
       w.style.left = `${px(word.start - event.start)}px`;
       w.style.width = `${Math.max(2, px(word.end - word.start))}px`;
-      w.textContent = word.text;
-      cue.append(w);
     }
-    for (const side of ['start', 'end']) {
-      const edge = document.createElement('div');
-      edge.className = `edge ${side}`;
-      edge.addEventListener('pointerdown', (e) => dragEdge(e, index, side));
-      cue.append(edge);
-    }
-    cue.addEventListener('click', (e) => { if (!e.target.classList.contains('edge')) select(index); });
-    track.append(cue);
-  });
+  };
+  return { el: cue, place };
 }
 
 function select(index) {
@@ -784,7 +821,7 @@ async function start() {
   $('play').addEventListener('click', () => (video.paused ? video.play() : video.pause()));
   $('spectrogram-toggle').addEventListener('click', toggleSpectrogram);
   $('scrub').addEventListener('input', () => { video.currentTime = Number($('scrub').value) / 1000 * state.info.duration_ms / 1000; });
-  $('timeline').addEventListener('scroll', () => { placePlayhead(video.currentTime, false); drawWaveform(); drawDense(); keepTimelineBuilt(); });
+  $('timeline').addEventListener('scroll', () => { placePlayhead(video.currentTime, false); drawWaveform(); syncTimeline(); });
   window.addEventListener('resize', () => { drawWaveform(); drawDense(); });
   $('preset').addEventListener('change', () => putStyle());
   $('reset-style').addEventListener('click', () => { state.styleFile = {}; putStyle(); });
