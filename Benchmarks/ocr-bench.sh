@@ -68,10 +68,11 @@ for case in sans-1080:1920x1080: sans-480:854x480: serif-yellow-1080:1920x1080:s
   /usr/bin/time -f %e -o "$WORK/time.txt" pgsrip rip -l en -f -w 2 "$WORK/$name.en.sup" >/dev/null 2>&1
   score "$name" pgsrip "$(cat "$WORK/time.txt")" "$WORK/$name.en.srt"
   # The same track made VobSub in Matroska and DVB subtitles in MPEG-TS by ffmpeg (-copyts keeps the
-  # times), read by CaptionKit (pgsrip reads PGS only). ffmpeg's DVB encoder writes each picture at
-  # the previous one's clearing time, so its "on time" column measures ffmpeg, not the reader.
+  # times), read by CaptionKit (pgsrip reads PGS only). For DVB, -fix_sub_duration ends each picture at
+  # the PGS's clearing display set (without it ffmpeg's DVB encoder shows each picture at the previous
+  # one's clear), and no mux delay (MPEG-TS would add 1.4 s to every time).
   ffmpeg -nostdin -v error -y -copyts -i "$WORK/$name.en.sup" -c:s dvdsub "$WORK/$name.vobsub.mkv"
-  ffmpeg -nostdin -v error -y -copyts -i "$WORK/$name.en.sup" -c:s dvbsub "$WORK/$name.dvb.ts"
+  ffmpeg -nostdin -v error -y -copyts -fix_sub_duration -i "$WORK/$name.en.sup" -c:s dvbsub -muxdelay 0 -muxpreload 0 "$WORK/$name.dvb.ts"
   for kind in vobsub.mkv dvb.ts; do
     /usr/bin/time -f %e -o "$WORK/time.txt" "$CAPTIONS" convert "$WORK/$name.$kind" -o "$WORK/$name.$kind.srt" 2>/dev/null
     score "$name ${kind%%.*}" captionkit "$(cat "$WORK/time.txt")" "$WORK/$name.$kind.srt"

@@ -11,6 +11,14 @@ import Testing
         SubtitlePicture(x: x, y: y, width: width, height: pixels.count / width, rgba: pixels.flatMap { $0 })
     }
 
+    /// Tesseract's own OpenMP threads are turned off through libgomp's symbol, looked up in libgomp:
+    /// Tesseract is opened on first use with `RTLD_LOCAL`, where a global lookup finds nothing (and
+    /// recognition then ran three times slower, most of it spinning in the kernel).
+    @Test func openMPsSwitchIsFoundOnceTesseractIsLoaded() throws {
+        _ = try TextRecognizer(language: "eng")
+        #expect(TextRecognizer.setMaxActiveLevels != nil)
+    }
+
     @Test func inkIsLightOverBlack() throws {
         let white: [UInt8] = [255, 255, 255, 255], outline: [UInt8] = [0, 0, 0, 255], yellow: [UInt8] = [255, 255, 0, 255]
         let halfWhite: [UInt8] = [255, 255, 255, 128], clear: [UInt8] = [255, 255, 255, 0]

@@ -5,7 +5,8 @@ import Testing
 
 /// Bitmap subtitles read as text: known text drawn into a PGS track by `convert -o x.sup` (at 1080p
 /// landscape and at 480p), read back by `convert x.sup -o y.srt` through Tesseract, and the same
-/// track as VobSub in Matroska (made by ffmpeg, `-c:s dvdsub`). Measured as an OCR is: the character
+/// track as VobSub in Matroska and as DVB subtitles in MPEG-TS (made by ffmpeg, `-c:s dvdsub`,
+/// `-c:s dvbsub`). Measured as an OCR is: the character
 /// error rate over every cue (edit distance over the text's characters, whitespace runs as one
 /// space: where the renderer wrapped a line is not what is tested), every cue present and not empty,
 /// and every start where the track shows it.
@@ -63,31 +64,44 @@ import Testing
         return (Double(errors) / Double(total), wrong)
     }
 
+    /// The track a test reads: the PGS CaptionKit writes, or that track made VobSub or DVB by ffmpeg.
+    enum Track: String, CustomStringConvertible {
+        case pgs = "PGS", vobSub = "VobSub", dvb = "DVB"
+        var description: String { rawValue }
+    }
+
     /// `source` drawn into a PGS track by `convert -o t.sup` at `size` and `fps`, made VobSub in Matroska
-    /// by ffmpeg when `vobSub`, and read back by `convert -o back.srt`: the events read.
-    static func readBack(_ source: String, size: String, fps: String, vobSub: Bool = false, in dir: URL) throws -> [CaptionEvent] {
+    /// or DVB subtitles in MPEG-TS by ffmpeg, and read back by `convert -o back.srt`: the events read.
+    static func readBack(_ source: String, size: String, fps: String, as kind: Track = .pgs, in dir: URL) throws -> [CaptionEvent] {
         let write = try CommandRunner.run(["convert", source, "-o", "t.sup", "--size", size, "--fps", fps], in: dir)
         try #require(write.status == 0, "\(write.stderr)")
+        // -copyts keeps the times (ffmpeg would move the first cue to 0). For DVB, -fix_sub_duration ends
+        // each picture at the PGS's clearing display set (without it ffmpeg's DVB encoder shows each
+        // picture at the previous one's clear), and no mux delay (MPEG-TS would add 1.4 s).
+        let made: (file: String, input: [String], output: [String])? = switch kind {
+        case .pgs: nil
+        case .vobSub: ("t.mkv", [], ["-c:s", "dvdsub"])
+        case .dvb: ("t.ts", ["-fix_sub_duration"], ["-c:s", "dvbsub", "-muxdelay", "0", "-muxpreload", "0"])
+        }
         var track = "t.sup"
-        if vobSub {
-            // -copyts keeps the times (ffmpeg would move the first cue to 0).
-            let ffmpeg = try CommandRunner.run(["-v", "error", "-copyts", "-i", "t.sup", "-c:s", "dvdsub", "t.mkv"], in: dir,
+        if let made {
+            let ffmpeg = try CommandRunner.run(["-v", "error", "-copyts"] + made.input + ["-i", "t.sup"] + made.output + [made.file], in: dir,
                                                program: URL(fileURLWithPath: "/usr/bin/ffmpeg"))
             try #require(ffmpeg.status == 0, "\(ffmpeg.stderr)")
-            track = "t.mkv"
+            track = made.file
         }
         let read = try CommandRunner.run(["convert", track, "-o", "back.srt"], in: dir)
         try #require(read.status == 0, "\(read.stderr)")
         return try CaptionFileReader.read(path: dir.appendingPathComponent("back.srt").path).document.events
     }
 
-    @Test(arguments: [("1920x1080", false), ("854x480", false), ("1920x1080", true)])
-    func knownTextDrawnAsBitmapsIsReadBack(size: String, vobSub: Bool) throws {
+    @Test(arguments: [("1920x1080", Track.pgs), ("854x480", .pgs), ("1920x1080", .vobSub), ("1920x1080", .dvb)])
+    func knownTextDrawnAsBitmapsIsReadBack(size: String, track: Track) throws {
         let dir = try CommandRunner.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.srt(Self.lines).write(to: dir.appendingPathComponent("in.srt"), atomically: true, encoding: .utf8)
-        let name = vobSub ? "VobSub \(size)" : "PGS \(size)"
-        let events = try Self.readBack("in.srt", size: size, fps: "25", vobSub: vobSub, in: dir)
+        let name = "\(track) \(size)"
+        let events = try Self.readBack("in.srt", size: size, fps: "25", as: track, in: dir)
         #expect(events.count == Self.lines.count, "\(name): \(events.count) cues")
         #expect(events.allSatisfy { !$0.text.plain.isEmpty }, "\(name): an empty cue")
         // Every display set at the cue's own frame (25 fps): within one frame of the SRT's times. ffmpeg's
@@ -96,7 +110,7 @@ import Testing
         for (k, event) in events.enumerated() where k < Self.lines.count {
             #expect(abs(event.start - (1000 + k * 2500)) <= 40, "\(name): cue \(k + 1) starts at \(event.start)")
             // (The last one: 5 s, for want of anything else.)
-            let end = vobSub ? (k + 1 < Self.lines.count ? 1000 + (k + 1) * 2500 : event.start + 5000) : 3000 + k * 2500
+            let end = track == .vobSub ? (k + 1 < Self.lines.count ? 1000 + (k + 1) * 2500 : event.start + 5000) : 3000 + k * 2500
             #expect(abs(event.end - end) <= 40, "\(name): cue \(k + 1) ends at \(event.end)")
         }
         let score = Self.score(events, against: Self.lines)
