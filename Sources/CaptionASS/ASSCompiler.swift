@@ -18,11 +18,12 @@ import CaptionStyles
 /// animated changes at the cuts, which ASS rounds to centiseconds (the native typewriter and letter
 /// modes step on that grid; word times that are not on it change up to 5 ms early or late).
 public struct ASSCompiler {
-    public let style: CaptionStyle
-    public let width: Int
-    public let height: Int
     /// Where each page stands and how it looks at each cut: the same scenes the native renderer paints.
     let stager: CaptionStager
+    /// The style for the frame's shape (`landscape` applied when it is wider than tall), as the stager has it.
+    public var style: CaptionStyle { stager.style }
+    public var width: Int { stager.width }
+    public var height: Int { stager.height }
 
     /// A compiler for one style and frame size (the script's `PlayResX` and `PlayResY`); the events are
     /// placed as `CaptionFrameRenderer` draws a frame of that size (both go through `CaptionStager`).
@@ -33,10 +34,6 @@ public struct ASSCompiler {
     ///   - height: The video's height in pixels.
     ///   - engine: Fonts, shaping and line breaking, shared with any renderer to share its font cache.
     public init(style: CaptionStyle, width: Int, height: Int, engine: LayoutEngine = LayoutEngine()) {
-        // The frame's shape decides the style (`landscape`), as in the stager below.
-        self.style = style.forFrame(width: width, height: height)
-        self.width = width
-        self.height = height
         stager = CaptionStager(style: style, width: width, height: height, engine: engine)
     }
 

@@ -25,13 +25,13 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         return message
     }
 
-    /// The lines a command prints: the description, then, with `verbose`, each detail on a line of its
-    /// own (indented); without, the description says how to list them. `verboseOption` is how the
-    /// command being run asks for them (nil when it cannot: the hint names `captions convert`).
-    public func printedLines(verbose: Bool, verboseOption: String?) -> [String] {
+    /// The lines a command prints: the description, then, with `verbose` true, each detail on a line of
+    /// its own (indented); false, the description says `--verbose` lists them; nil (a command without
+    /// `--verbose`), that `captions convert --verbose` does.
+    public func printedLines(verbose: Bool?) -> [String] {
         guard !details.isEmpty else { return [description] }
-        if verbose { return [description + ":"] + details.map { "  " + $0 } }
-        return [description + " (\(verboseOption ?? "captions convert --verbose") lists \(details.count == 1 ? "it" : "them"))"]
+        if verbose == true { return [description + ":"] + details.map { "  " + $0 } }
+        return [description + " (\(verbose == nil ? "captions convert --verbose" : "--verbose") lists \(details.count == 1 ? "it" : "them"))"]
     }
 }
 

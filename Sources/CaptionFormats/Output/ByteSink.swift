@@ -120,8 +120,8 @@ public final class ByteSink {
 
     /// `value` in decimal, zero-padded to at least `width` digits (a minus sign before the padding).
     public func appendDecimal(_ value: Int, width: Int = 1) {
-        let width = min(width, 20)
-        append(atMost: 1 + max(20, width)) { $0.putDecimal(value, width: width) }
+        // A sign and at most 20 digits (a UInt64's 20, or the width asked, up to 20).
+        append(atMost: 21) { $0.putDecimal(value, width: min(width, 20)) }
     }
 
     /// `HH:MM:SS<separator>mmm` (more hour digits when needed): SRT's `00:00:01,500`, WebVTT's

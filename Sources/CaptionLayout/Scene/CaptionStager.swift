@@ -12,7 +12,7 @@ public final class CaptionStager: @unchecked Sendable {
     public let style: CaptionStyle
     public let width: Int
     public let height: Int
-    public let engine: LayoutEngine
+    private let engine: LayoutEngine
     private let layouts = LayoutCache()
     /// Where `stack` moved pages that share the screen.
     private let shifts = PageShifts()

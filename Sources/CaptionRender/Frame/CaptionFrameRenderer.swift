@@ -11,11 +11,12 @@ import Foundation
 /// page or line boxes, the spoken word's box, shadow, stroke, fill.
 public final class CaptionFrameRenderer: @unchecked Sendable {
     // Unchecked: the mask cache is guarded by its lock; everything else is immutable (the stager locks its own).
-    public let style: CaptionStyle
-    public let width: Int
-    public let height: Int
     /// Layout, stacking and each instant's scene: what this renderer paints.
     public let stager: CaptionStager
+    /// The style for the frame's shape (`landscape` applied when it is wider than tall), as the stager has it.
+    public var style: CaptionStyle { stager.style }
+    public var width: Int { stager.width }
+    public var height: Int { stager.height }
     private let rasterizer: GlyphRasterizer
     private let masks: FrameMaskCache
     /// Stroke and shadow lengths at this frame size (the layout's scale: shorter side / 1080).
@@ -40,9 +41,6 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
                 rasterizer: GlyphRasterizer = GlyphRasterizer(), maskCacheBytes: Int = 32 << 20) {
         stager = CaptionStager(style: style, width: width, height: height, engine: engine)
         let style = stager.style
-        self.style = style
-        self.width = width
-        self.height = height
         self.rasterizer = rasterizer
         masks = FrameMaskCache(byteLimit: maskCacheBytes)
         lengths = PrintedLengths(style: style, scale: LayoutEngine.frameScale(width: Double(width), height: Double(height)))

@@ -209,9 +209,10 @@ function placePlayhead(t, follow = true) {
   $('playhead').style.left = `${x - tl.scrollLeft}px`;
 }
 
-// A canvas over the timeline's visible part (a two-hour track is far wider than a canvas may be): moved
-// to the view, sized to it (`height`, its CSS height), cleared; its context. Sized only when the view's
-// width changed: setting a canvas's width, even to the same value, makes it a new bitmap.
+// A canvas over the timeline's visible part (a two-hour track is far wider than a canvas may be), in the
+// overlay above the scroller so it never moves: sized to the view (`height`, its CSS height), cleared;
+// its context. Sized only when the view's width changed: setting a canvas's width, even to the same
+// value, makes it a new bitmap.
 function viewCanvas(c, height) {
   const tl = $('timeline'), width = tl.clientWidth;
   if (c.width !== width || c.height !== height) {
@@ -366,10 +367,10 @@ async function loadWaveform() {
 
 // The timeline holds only what is near the view: the captions, shot changes and speech within one
 // view's width either side of it (a two-hour film is thousands of each; building them all took 400 ms
-// a zoom step). As the view scrolls or zooms the elements are kept in step with it a few at a time
-// (`syncTimeline`): those that leave the window go, those that enter it are made, and the others stay
-// (at a new scale, moved). Building the whole window again as the view neared its edge was one frame
-// in twelve taking two while scrolling.
+// a zoom step). When a scroll brings the view near the edge of the window last matched, or a zoom
+// changes the scale, the elements are matched to the window around the view (`syncTimeline`): those
+// that left it go, those that entered it are made, and the others stay (at a new scale, moved), where
+// the whole window used to be built anew.
 function builtWindow() {
   const tl = $('timeline'), margin = tl.clientWidth || 1000;
   const from = Math.max(0, (tl.scrollLeft - margin) / state.pxPerSecond * 1000);
@@ -385,23 +386,34 @@ function trackWidth() {
 }
 
 // The elements on the track by key (`c` a caption's index, `s` a shot change's, `r` a run of speech's),
-// each with the function that places it at the current scale.
+// each with the function that places it at the current scale; and the window they were last matched to.
 const onTrack = new Map();
+let built = { from: 0, to: -1 };
 
 // Everything anew: after the captions, the selection, a snap or the shot changes changed.
 function buildTimeline() {
-  $('track').replaceChildren();
+  const track = $('track');
+  track.replaceChildren();
+  track.style.width = `${trackWidth()}px`;
   onTrack.clear();
   syncTimeline();
 }
 
+// As the timeline scrolls: the elements matched again only once the view nears the edge of the window
+// they were matched to (half a view's width from it), so a scrolled frame reads no caption; the
+// zoomed-out canvas, which shows the view itself, is drawn every frame.
+function keepTimelineBuilt() {
+  const tl = $('timeline'), half = tl.clientWidth / 2 / state.pxPerSecond * 1000;
+  const left = tl.scrollLeft / state.pxPerSecond * 1000, right = left + tl.clientWidth / state.pxPerSecond * 1000;
+  if ((left - half < built.from && built.from > 0) || right + half > built.to) syncTimeline();
+  else drawDense();
+}
+
 // The track's elements made to match the window around the view; `rescaled`: the scale changed, so the
-// elements kept are placed again.
+// elements kept are placed again. (The track's width is set by whoever changes it: a build, a zoom.)
 function syncTimeline(rescaled = false) {
   const track = $('track');
-  // (Only when it changes: a scroll frame keeps it, and trackWidth reads every caption.)
-  if (rescaled || onTrack.size === 0) track.style.width = `${trackWidth()}px`;
-  const built = builtWindow();
+  built = builtWindow();
   const near = (from, to) => to >= built.from && from <= built.to;
   let inWindow = 0;
   for (const e of state.captions.events) if (near(e.start, e.end)) inWindow++;
@@ -821,7 +833,7 @@ async function start() {
   $('play').addEventListener('click', () => (video.paused ? video.play() : video.pause()));
   $('spectrogram-toggle').addEventListener('click', toggleSpectrogram);
   $('scrub').addEventListener('input', () => { video.currentTime = Number($('scrub').value) / 1000 * state.info.duration_ms / 1000; });
-  $('timeline').addEventListener('scroll', () => { placePlayhead(video.currentTime, false); drawWaveform(); syncTimeline(); });
+  $('timeline').addEventListener('scroll', () => { placePlayhead(video.currentTime, false); drawWaveform(); keepTimelineBuilt(); });
   window.addEventListener('resize', () => { drawWaveform(); drawDense(); });
   $('preset').addEventListener('change', () => putStyle());
   $('reset-style').addEventListener('click', () => { state.styleFile = {}; putStyle(); });

@@ -44,7 +44,7 @@ enum Diagnostics {
             throw CaptionFormatError(.usage, "\(prefix)\(error)")
         }
         for diagnostic in diagnostics {
-            let lines = diagnostic.printedLines(verbose: verbose == true, verboseOption: verbose == nil ? nil : "--verbose")
+            let lines = diagnostic.printedLines(verbose: verbose)
             emit("captions: \(strict ? "error" : "warning"): \(prefix)\(lines[0])")
             for detail in lines.dropFirst() { emit("captions: \(detail)") }
         }
