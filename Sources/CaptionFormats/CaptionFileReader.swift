@@ -80,7 +80,11 @@ public enum CaptionFileReader {
         return result
     }
 
-    /// A regular file is mapped rather than copied into memory; anything else is read.
+    /// A regular file is mapped rather than copied into memory (its pages handed back as a reader
+    /// passes them), except an ASS or SSA script: its reader keeps every event's Text field as written,
+    /// so the script is read into memory of its own and the texts point into it rather than being
+    /// copied out (a mapping could not hold them: a file rewritten in place under a long command would
+    /// make reading them a `SIGBUS`). Anything else is read.
     static func readBytes(_ path: String) throws -> InputBytes {
         if path == "-" { return InputBytes(Array(FileHandle.standardInput.readDataToEndOfFile())) }
         var isDirectory: ObjCBool = false
@@ -88,6 +92,7 @@ public enum CaptionFileReader {
             throw CaptionFormatError(.unreadable, "\(path): no such file")
         }
         guard !isDirectory.boolValue else { throw CaptionFormatError(.unreadable, "\(path) is a directory, not a caption file") }
+        if let owned = InputBytes(readingFile: path, when: { ASSFormat.detect(DecodedText(utf8: InputBytes($0))) > .no }) { return owned }
         if let mapped = InputBytes(mappingFile: path) { return mapped }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw CaptionFormatError(.unreadable, "\(path): cannot be opened for reading (permission denied?)")

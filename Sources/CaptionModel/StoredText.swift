@@ -108,12 +108,24 @@ public struct TextArenaWriter {
     public static let chunkSize = 64 << 10
     private var chunk: TextChunk?
     private let chunkSize: Int
+    /// Bytes texts are taken from without copying when they lie inside them (`init(sharing:)`).
+    private var shared: (chunk: TextChunk, base: UnsafePointer<UInt8>, count: Int)?
 
     /// `chunkSize` 0 gives each text an allocation of exactly its size (a writer of one or two texts).
     public init(chunkSize: Int = TextArenaWriter.chunkSize) { self.chunkSize = chunkSize }
 
+    /// A writer that hands out texts lying inside `input` as references into it (no copy), and copies
+    /// any other text (one a reader rewrote) as usual.
+    public init(sharing input: OwnedBytes?) {
+        self.init()
+        if let input { shared = (input.chunk, input.base, input.count) }
+    }
+
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> StoredText {
         guard bytes.count > 0 else { return .empty }
+        if let shared, let start = bytes.baseAddress, start >= shared.base, start + bytes.count <= shared.base + shared.count {
+            return StoredText(chunk: shared.chunk, offset: start - shared.base, count: bytes.count)
+        }
         guard bytes.count <= Int(UInt32.max) / 2 else { return StoredText(String(decoding: bytes, as: UTF8.self)) }
         if chunk == nil || chunk!.room < bytes.count {
             chunk = TextChunk.create(capacity: max(chunkSize, bytes.count))
@@ -131,3 +143,28 @@ public struct TextArenaWriter {
         return copy.withUTF8 { append($0) }
     }
 }
+
+/// A whole input's bytes in memory the model owns, which the texts read from it can point into
+/// (`TextArenaWriter(sharing:)`) instead of being copied out. Unlike a mapped file, nothing another
+/// process does to the file later (truncating it, rewriting it in place) can reach these bytes.
+/// Offsets into a chunk are 32-bit, so an input holds at most `maximumCount` bytes.
+public struct OwnedBytes: @unchecked Sendable { // the bytes are written once, by `fill`, before any text is handed out
+    public static let maximumCount = Int(UInt32.max)
+    @usableFromInline let chunk: TextChunk
+    public let base: UnsafePointer<UInt8>
+    public let count: Int
+
+    /// `count` bytes written by `fill` (given the room's start), which returns how many it wrote
+    /// (fewer when the input turned out shorter); nil when `fill` fails or `count` is out of range.
+    public init?(count: Int, fill: (UnsafeMutablePointer<UInt8>) -> Int?) {
+        guard count > 0, count <= Self.maximumCount else { return nil }
+        let chunk = TextChunk.create(capacity: count)
+        let start = chunk.withUnsafeMutablePointerToElements { $0 }
+        guard let written = fill(start), written >= 0, written <= count else { return nil }
+        chunk.withUnsafeMutablePointerToHeader { $0.pointee.used = written }
+        self.chunk = chunk
+        base = UnsafePointer(start)
+        self.count = written
+    }
+}
+

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -75,6 +76,60 @@ import CaptionModel
                 #expect(UTF8Validation.firstInvalidOffset(InputBytes(bytes), parts: parts) == one, "round \(round) in \(parts) parts: \(bytes)")
             }
         }
+    }
+
+    /// A file read into memory of its own: the same bytes, read in parallel parts from 4 MiB (and
+    /// the 2 MiB pages asked for in the middle of a large room do not change them).
+    @Test func aFileReadIntoOwnedMemoryHoldsItsBytes() throws {
+        var g = ASSParserDifferentialTests.Random(state: 11)
+        for size in [1, 4095, 4096, 70_000, OwnedFileRead.parallelSize + 12_345] {
+            let bytes = (0..<size).map { _ in UInt8(truncatingIfNeeded: g.int(0...255)) }
+            let path = try Self.temporaryFile(bytes)
+            defer { unlink(path) }
+            let read = try #require(InputBytes(readingFile: path, when: { $0 == Array(bytes.prefix(4096)) }))
+            #expect(read.owned?.count == size)
+            #expect(read.asArray == bytes, "\(size) bytes")
+            #expect(InputBytes(readingFile: path, when: { _ in false }) == nil)
+        }
+        #expect(InputBytes(readingFile: "/dev/null", when: { _ in true }) == nil)
+        #expect(InputBytes(readingFile: NSTemporaryDirectory(), when: { _ in true }) == nil)
+    }
+
+    /// A script's texts point into its input, which is the reader's own memory, not a mapping of
+    /// the file: rewriting the file in place after the read (an editor saving over it while a burn
+    /// still draws it) changes nothing read, where a mapped page cut off by the truncation would
+    /// stop the process with SIGBUS. A file that is not a script stays mapped.
+    @Test func aScriptsTextsOutliveItsFileRewrittenInPlace() throws {
+        var script = "[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+        for k in 0..<20_000 { script += "Dialogue: 0,0:00:\(String(format: "%02d", k % 60)).00,0:01:00.00,Default,,0,0,0,,{\\i1}line \(k) of the script\n" }
+        let path = try Self.temporaryFile(Array(script.utf8))
+        defer { unlink(path) }
+        let bytes = try CaptionFileReader.readBytes(path)
+        #expect(bytes.owned != nil)
+        let result = try CaptionFileReader.read(path: path)
+        #expect(result.document.eventCount == 20_000)
+        let written = ASSFormat.write(result.document, options: WriteOptions()).text
+        // Rewritten in place: truncated, then shorter and different bytes.
+        let fd = open(path, O_WRONLY | O_TRUNC)
+        #expect(fd >= 0)
+        _ = "[Script Info]\n".withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        let events = result.document.events
+        #expect(events[0].sourceText == "{\\i1}line 0 of the script")
+        #expect(events[19_999].sourceText == "{\\i1}line 19999 of the script")
+        #expect(events[19_999].text.plain == "line 19999 of the script")
+        #expect(ASSFormat.write(result.document, options: WriteOptions()).text == written)
+        #expect(written.contains("Dialogue: 0,0:00:59.00,0:01:00.00,Default,,0,0,0,,{\\i1}line 19979 of the script\n"))
+
+        let srt = try Self.temporaryFile(Array("1\n00:00:01,000 --> 00:00:02,000\nhi\n".utf8))
+        defer { unlink(srt) }
+        #expect(try CaptionFileReader.readBytes(srt).owned == nil)
+    }
+
+    static func temporaryFile(_ bytes: [UInt8]) throws -> String {
+        let path = NSTemporaryDirectory() + "readpath-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).bin"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
     }
 
     @Test func theListedBinaryFormatsAreTheBinaryOnes() {

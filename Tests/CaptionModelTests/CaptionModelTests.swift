@@ -80,6 +80,40 @@ import Testing
         #expect(a.string == "first cue text, long enough to matter")
     }
 
+    @Test func anArenaSharingAnInputPointsIntoItAndCopiesEverythingElse() throws {
+        let source = Array("Dialogue: 0,text one,text two".utf8)
+        let input = try #require(OwnedBytes(count: source.count) { start in
+            start.update(from: source, count: source.count)
+            return source.count
+        })
+        var arena = TextArenaWriter(sharing: input)
+        let inside = arena.append(UnsafeBufferPointer(start: input.base + 12, count: 8))
+        #expect(inside.string == "text one")
+        #expect(inside.chunk === input.chunk)
+        #expect(inside.offset == 12)
+        let last = arena.append(UnsafeBufferPointer(start: input.base + 21, count: 8))
+        #expect(last.string == "text two")
+        #expect(last.chunk === input.chunk)
+        // Bytes elsewhere (a text the reader rewrote) are copied into the arena's own chunks.
+        let elsewhere = arena.append("text one")
+        #expect(elsewhere == inside)
+        #expect(elsewhere.chunk !== input.chunk)
+        // A writer sharing nothing copies as before.
+        var plain = TextArenaWriter(sharing: nil)
+        #expect(plain.append(UnsafeBufferPointer(start: input.base + 12, count: 8)).chunk !== input.chunk)
+    }
+
+    @Test func ownedBytesHoldWhatTheirFillWrote() {
+        let short = OwnedBytes(count: 10) { start in
+            start.update(repeating: 0x41, count: 4)
+            return 4
+        }
+        #expect(short?.count == 4)
+        #expect(OwnedBytes(count: 10) { _ in nil } == nil)
+        #expect(OwnedBytes(count: 10) { _ in 11 } == nil)
+        #expect(OwnedBytes(count: 0) { _ in 0 } == nil)
+    }
+
     @Test func detailsAreValuesNotShared() {
         var a = CaptionEvent(start: 0, end: 1, text: CaptionText(plain: "x"), id: "one")
         let b = a

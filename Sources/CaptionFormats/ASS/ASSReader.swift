@@ -58,6 +58,7 @@ struct ASSReader {
     static func read(_ text: DecodedText, byteEvents: Bool = true, parts: Int? = nil) throws -> ParseResult {
         var reader = ASSReader()
         reader.diagnostics = text.diagnostics
+        reader.arena = TextArenaWriter(sharing: text.utf8.owned)
         text.utf8.withUnsafeBufferPointer { b in
             var scanner = LineScanner(b, releasing: text.utf8)
             while let range = scanner.next() {
