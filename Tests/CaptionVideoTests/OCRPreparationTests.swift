@@ -143,11 +143,29 @@ import Testing
         #expect(TextColor.fill(of: [left, right], origin: (x, y), ink: ink, rows: 0..<1, columns: 10..<12) == RGBAColor(red: 64, green: 192, blue: 255, alpha: 255))
     }
 
+    /// Spans over runs of words with the same value, the spaces between them inside, at the line's
+    /// place in the cue; none when the words and the values do not pair up.
+    @Test func wordSpansCoverRunsOfAlikeWords() {
+        let spans = BitmapTrackText.wordSpans("ab cd ef gh", from: 10, values: [nil, 1, 1, 2], kind: { .fontScale(Double($0)) })
+        #expect(spans == [TextSpan(start: 13, end: 18, kind: .fontScale(1)), TextSpan(start: 19, end: 21, kind: .fontScale(2))])
+        #expect(BitmapTrackText.wordSpans("ab cd", from: 0, values: [1, nil, 1], kind: { .fontScale(Double($0)) }) == nil)
+        #expect(BitmapTrackText.wordSpans("ab cd", from: 0, values: [Int?.none, nil], kind: { .fontScale(Double($0)) }) == [])
+        #expect(TextColor.alike(RGBAColor(red: 255, green: 224, blue: 0, alpha: 255), RGBAColor(red: 250, green: 210, blue: 20, alpha: 255)))
+        #expect(!TextColor.alike(RGBAColor(red: 255, green: 224, blue: 0, alpha: 255), nil))
+        #expect(TextColor.alike(nil, nil))
+        // Darker by anti-aliasing, the same balance of channels: grey is white, dark yellow is yellow.
+        #expect(TextColor.alike(RGBAColor(red: 194, green: 194, blue: 194, alpha: 255), nil))
+        #expect(TextColor.alike(RGBAColor(red: 194, green: 170, blue: 0, alpha: 255), RGBAColor(red: 255, green: 224, blue: 0, alpha: 255)))
+        #expect(!TextColor.alike(RGBAColor(red: 255, green: 80, blue: 80, alpha: 255), RGBAColor(red: 255, green: 224, blue: 0, alpha: 255)))
+        #expect(!TextColor.alike(RGBAColor(red: 64, green: 192, blue: 255, alpha: 255), nil))
+    }
+
     /// A word box from the recogniser anywhere (past either end of the line, or reversed) maps onto
     /// columns inside the line.
     @Test func wordBoxesMapInsideTheLine() throws {
         let ink = TextImage(width: 40, height: 10, gray: [UInt8](repeating: 255, count: 400))
-        let line = BitmapTrackText.PreparedLine(image: ink, ink: ink, rows: 0..<10, columns: 5..<30, straightened: 0, italic: false, color: nil)
+        let line = BitmapTrackText.PreparedLine(image: ink, ink: ink, rows: 0..<10, columns: 5..<30, straightened: 0, italic: false, color: nil,
+                                                  pictures: [], origin: (0, 0))
         for (left, right) in [(-500, -400), (-10, 5000), (4000, 5000), (300, 10)] {
             let columns = line.inkColumns(("x", left, right))
             #expect((5...30).contains(columns.left) && (5...30).contains(columns.right), "\((left, right)) -> \(columns)")

@@ -185,6 +185,46 @@ import Testing
         #expect(score.cer <= 0.01, "\(score.wrong)")
     }
 
+    /// Colours inside a line (a name, a sound, a second speaker's words in their colour): read back as
+    /// spans over those words, in their colour, and none over the white words; a line of one colour
+    /// keeps one span over the line.
+    @Test func coloursWithinALineStayOnTheirWords() throws {
+        let dir = try CommandRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let yellow = RGBAColor(red: 0xFF, green: 0xE0, blue: 0x00, alpha: 255), blue = RGBAColor(red: 0x40, green: 0xC0, blue: 0xFF, alpha: 255)
+        let red = RGBAColor(red: 0xFF, green: 0x50, blue: 0x50, alpha: 255)
+        func font(_ c: RGBAColor, _ text: String) -> String { String(format: "<font color=\"#%02x%02x%02x\">%@</font>", c.red, c.green, c.blue, text) }
+        let cases: [(text: String, colored: [(String, RGBAColor)])] = [
+            ("She met \(font(yellow, "Marguerite")) at the station", [("Marguerite", yellow)]),
+            ("\(font(blue, "Blue words first")) then white ones", [("Blue words first", blue)]),
+            ("White \(font(yellow, "yellow")) and \(font(blue, "blue")) here", [("yellow", yellow), ("blue", blue)]),
+            (font(yellow, "A whole yellow line"), [("A whole yellow line", yellow)]),
+            ("No colour in this line at all", []),
+            ("\(font(red, "[door slams]")) Who is there", [("[door slams]", red)]),
+            ("Two lines, the first white\n\(font(blue, "the second blue")) but this", [("the second blue", blue)]),
+        ]
+        try Self.srt(cases.map(\.text)).write(to: dir.appendingPathComponent("in.srt"), atomically: true, encoding: .utf8)
+        for size in ["1920x1080", "854x480"] {
+            let events = try Self.readBack("in.srt", size: size, fps: "25", in: dir)
+            try #require(events.count == cases.count, "\(size)")
+            for (event, expected) in zip(events, cases) {
+                let utf8 = Array(event.text.plain.utf8)
+                let read = event.text.spans.compactMap { span -> (String, RGBAColor)? in
+                    guard case .color(let c) = span.kind else { return nil }
+                    return (String(decoding: utf8[span.start..<span.end], as: UTF8.self), c)
+                }
+                // Compared by their letters: punctuation stuck to a word is the recogniser's to get right or
+                // wrong (`[door slams]` read as `[door slams]!` at 480p), and goes with its word.
+                func letters(_ text: String) -> String { String(text.filter { $0.isLetter || $0 == " " }) }
+                let same = read.count == expected.colored.count && zip(read, expected.colored).allSatisfy { r, e in
+                    letters(r.0) == letters(e.0) && abs(Int(r.1.red) - Int(e.1.red)) <= 12 && abs(Int(r.1.green) - Int(e.1.green)) <= 12
+                        && abs(Int(r.1.blue) - Int(e.1.blue)) <= 12
+                }
+                #expect(same, "\(size): \(event.text.plain.debugDescription) coloured \(read.map { "\($0.0) \($0.1)" }), expected \(expected.colored.map { "\($0.0) \($0.1)" })")
+            }
+        }
+    }
+
     /// Italic words inside upright lines (a title, a foreign word, a stressed word): read back with
     /// italic spans over those words, not the line. Scored by word (a word is italic when an italic span
     /// covers it; punctuation stuck to a word counts with it): F1 of italic words against `<i>`.

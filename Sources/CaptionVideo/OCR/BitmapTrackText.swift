@@ -128,7 +128,7 @@ final class BitmapTrackText {
         var plain = ""
         var spans: [TextSpan] = []
         var fixes: [(read: String, meant: String)] = []
-        var read: [(text: String, italic: Bool, italicWords: [Bool]?, color: RGBAColor?)] = []
+        var read: [(text: String, italic: Bool, italicWords: [Bool]?, color: RGBAColor?, wordColors: [RGBAColor?]?)] = []
         for line in lines(of: pictures) {
             let recognised = recognizer.readWords(line.image)
             var text = OCRCorrections.corrected(line.withMusicNotes(recognised.text, words: recognised.words))
@@ -138,14 +138,16 @@ final class BitmapTrackText {
                 fixes += fixed.fixes
             }
             guard !text.isEmpty else { continue }
-            read.append((text, line.italic, line.italicWords(recognised.words), line.color))
+            read.append((text, line.italic, line.italicWords(recognised.words), line.color, line.wordColors(recognised.words)))
         }
         for (text, line) in zip(OCRCorrections.dialogueDashes(read.map(\.text)), read) {
             if !plain.isEmpty { plain += "\n" }
             let start = plain.utf8.count
             plain += text
             // The colour first: a span that starts with another and outlasts it is written around it.
-            if let color = line.color {
+            if let colors = line.wordColors, let words = wordSpans(text, from: start, values: colors, kind: { .color($0) }) {
+                spans += words
+            } else if let color = line.color {
                 // Lines of one colour are one span (one `<font>` in SRT, as they were most likely written).
                 if let last = spans.lastIndex(where: { if case .color = $0.kind { true } else { false } }),
                    spans[last].kind == .color(color), spans[last].end == start - 1 {
@@ -163,21 +165,31 @@ final class BitmapTrackText {
     /// line's words lean differently (a title or a foreign word inside a sentence) and the text has the
     /// words the recogniser found, else over the whole line when it leans.
     static func italicSpans(_ text: String, from start: Int, line italic: Bool, words: [Bool]?) -> [TextSpan] {
-        let read = text.split(separator: " ")
-        if let words, words.count == read.count, words.contains(true), words.contains(false) {
-            // Italic words in a row are one span, with the spaces between them.
-            var spans: [TextSpan] = []
-            var previous = false
-            for (word, leans) in zip(read, words) {
-                defer { previous = leans }
-                guard leans else { continue }
-                let from = start + text.utf8.distance(from: text.utf8.startIndex, to: word.startIndex)
-                let to = from + word.utf8.count
-                if previous { spans[spans.count - 1].end = to } else { spans.append(TextSpan(start: from, end: to, kind: .italic)) }
-            }
+        if let words, words.contains(true), words.contains(false),
+           let spans = wordSpans(text, from: start, values: words.map { $0 ? true : nil }, kind: { _ in .italic }) {
             return spans
         }
         return italic && !text.isEmpty ? [TextSpan(start: start, end: start + text.utf8.count, kind: .italic)] : []
+    }
+
+    /// Spans over the words of `text` (split at spaces; at `start` in the cue's text) whose value is
+    /// not nil, one span over each run of words with the same value, the spaces between them included;
+    /// nil when the text's words are not as many as the values (the recogniser's words and the text
+    /// after corrections no longer match).
+    static func wordSpans<Value: Equatable>(_ text: String, from start: Int, values: [Value?],
+                                            kind: (Value) -> TextSpan.Kind) -> [TextSpan]? {
+        let read = text.split(separator: " ")
+        guard values.count == read.count else { return nil }
+        var spans: [TextSpan] = []
+        var previous: Value?
+        for (word, value) in zip(read, values) {
+            defer { previous = value }
+            guard let value else { continue }
+            let from = start + text.utf8.distance(from: text.utf8.startIndex, to: word.startIndex)
+            let to = from + word.utf8.count
+            if previous == value { spans[spans.count - 1].end = to } else { spans.append(TextSpan(start: from, end: to, kind: kind(value))) }
+        }
+        return spans
     }
 
     /// The lines of `pictures` made ready for the recogniser, top to bottom (drawn shapes left out).
@@ -188,7 +200,8 @@ final class BitmapTrackText {
             let shear = TextSlant.shear(of: ink, rows: line.rows, columns: line.columns)
             let color = TextColor.fill(of: pictures, origin: (x, y), ink: ink, rows: line.rows, columns: line.columns)
             var prepared = PreparedLine(image: TextImage.line(ink, rows: line.rows, columns: line.columns), ink: ink, rows: line.rows,
-                                        columns: line.columns, straightened: 0, italic: shear >= TextSlant.italicShear, color: color)
+                                        columns: line.columns, straightened: 0, italic: shear >= TextSlant.italicShear, color: color,
+                                        pictures: pictures, origin: (x, y))
             if abs(shear) >= TextSlant.italicShear / 2 {
                 // Read upright: the recogniser reads leaning letters worse.
                 let upright = TextSlant.straightened(ink, rows: line.rows, columns: line.columns, shear: shear)

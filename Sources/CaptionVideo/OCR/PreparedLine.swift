@@ -15,6 +15,27 @@ extension BitmapTrackText {
         var italic: Bool
         /// The letters' colour, unless white.
         var color: RGBAColor?
+        /// The pictures the line was found in, and where `ink`'s first pixel lies on them (before any
+        /// straightening): colours are measured there, word by word.
+        var pictures: [SubtitlePicture]
+        var origin: (x: Int, y: Int)
+
+        /// Each word's colour (nil for white) where the words the recogniser found are not all of one
+        /// colour (a name or a sound in another colour, a second speaker's words); nil when they are,
+        /// for fewer than two words, and for a straightened line (its columns are no longer the
+        /// pictures': such a line keeps one colour).
+        func wordColors(_ words: [(text: String, left: Int, right: Int)]) -> [RGBAColor?]? {
+            guard words.count > 1, straightened == 0 else { return nil }
+            var colors: [RGBAColor?] = []
+            for word in words {
+                let (left, right) = inkColumns(word)
+                let measured = right > left ? TextColor.fill(of: pictures, origin: origin, ink: ink, rows: rows, columns: left..<right) : color
+                // A colour alike to the line's, to white or to one already found is that one, so words of
+                // one colour make one span.
+                colors.append(([color, nil] + colors).first(where: { TextColor.alike($0, measured) }) ?? measured)
+            }
+            return colors.contains(where: { $0 != colors[0] }) ? colors : nil
+        }
 
         /// Which of the words the recogniser found (their edges in `image`) lean, each measured on its
         /// own columns of `ink` with the shear already undone added back; nil for fewer than two words.

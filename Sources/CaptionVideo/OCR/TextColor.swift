@@ -35,4 +35,19 @@ enum TextColor {
         guard min(red, green, blue) < 224 else { return nil }
         return RGBAColor(red: red, green: green, blue: blue, alpha: 255)
     }
+
+    /// The same colour as far as subtitles go, white being nil: the same hue and saturation, within
+    /// 24 levels a channel once each is brightened until its strongest channel is full. A word of few
+    /// pixels (a thin `I` at 480p) finds its commonest pixel darker than its line's fill, blended into
+    /// the outline, but with the same balance of channels: white comes out grey, yellow dark yellow.
+    static func alike(_ a: RGBAColor?, _ b: RGBAColor?) -> Bool {
+        let (x, y) = (brightened(a), brightened(b))
+        return abs(x.r - y.r) <= 24 && abs(x.g - y.g) <= 24 && abs(x.b - y.b) <= 24
+    }
+
+    private static func brightened(_ c: RGBAColor?) -> (r: Int, g: Int, b: Int) {
+        guard let c else { return (255, 255, 255) }
+        let top = max(Int(c.red), Int(c.green), Int(c.blue), 1)
+        return (Int(c.red) * 255 / top, Int(c.green) * 255 / top, Int(c.blue) * 255 / top)
+    }
 }
