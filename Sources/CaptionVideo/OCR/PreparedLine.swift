@@ -60,15 +60,14 @@ extension BitmapTrackText {
             var text = text
             let firstInk = inkColumns(first), lastInk = inkColumns(last)
             func notes(_ word: String, _ ink: (left: Int, right: Int)) -> String? {
-                guard word.count <= 2, ink.right > ink.left,
-                      let count = MusicNotes.count(in: self.ink, rows: rows, columns: ink.left..<ink.right) else { return nil }
-                return String(repeating: "♪", count: count)
+                guard word.count <= 2, ink.right > ink.left else { return nil }
+                return MusicNotes.notes(in: self.ink, rows: rows, columns: ink.left..<ink.right)
             }
             // Ink the recogniser left out before the first word or after the last (it skips a note at
             // times), as notes.
             func skipped(_ region: Range<Int>) -> String? {
-                guard region.count > 1, let count = MusicNotes.count(in: ink, rows: rows, columns: region) else { return nil }
-                return String(repeating: "♪", count: count)
+                guard region.count > 1 else { return nil }
+                return MusicNotes.notes(in: ink, rows: rows, columns: region)
             }
             if words.count > 1, text.hasSuffix(last.text), let notes = notes(last.text, lastInk) { text = text.dropLast(last.text.count) + notes }
             else if let notes = skipped(lastInk.right..<columns.upperBound) { text += " " + notes }

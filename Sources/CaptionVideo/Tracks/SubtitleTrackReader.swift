@@ -74,7 +74,7 @@ public enum SubtitleTrackReader {
         func prepare(_ cue: BitmapTrackText.Shown) {
             let lines = BitmapTrackText.lines(of: cue.pictures)
             // The notes test over each line's ink, as it runs on a word's (a word's box comes from Tesseract).
-            for line in lines { _ = MusicNotes.count(in: line.ink, rows: line.rows, columns: line.columns) }
+            for line in lines { _ = MusicNotes.notes(in: line.ink, rows: line.rows, columns: line.columns) }
             prepared.append((cue.start, cue.end, lines.map { ($0.image.width, $0.image.height, $0.italic) }))
         }
         decoder.onPictures = { cues.add($0, emit: prepare) }
