@@ -32,9 +32,9 @@ sintel = [" ".join(b.strip().split("\n")[2:]) for b in open(sys.argv[1], encodin
 lines = sintel + [
     "Hello there, how are you today?", "I'm fine, thanks. And you?", "The 12 boxes arrived on Monday.",
     "\"Wait,\" she said. \"Not yet.\"", "It's 7:45 in the morning.", "We need 3 more chairs for the party.",
-    "Don't forget the cafe on 5th Avenue.", "- Are you coming?\n- In a minute!", "The train leaves at 10:30 sharp.",
+    "Don't forget the café on 5th Avenue.", "- Are you coming?\n- In a minute!", "The train leaves at 10:30 sharp.",
     "He paid $250 for the old guitar.", "She won 1st prize in 2019.", "I can't hear you over the music.",
-    "They've moved to Berlin last year.", "It costs 9.99 euros a month.", "The answer is 42, obviously.",
+    "They've moved to Zürich last year.", "It costs 9.99 euros a month.", "The answer is 42, obviously.",
     "Call me when you land, okay?", "We'll meet again, I promise.", "Open the window, it's too warm.",
     "♪ Happy birthday to you ♪", "♪ We wish you a merry Christmas ♪",
 ]
