@@ -1,9 +1,9 @@
-/// Music notes (♪, and ♫ and ♬, which subtitles put around sung lines), which Tesseract's English model does not
-/// know and reads as `J`, `JS`, `f` or `IS`. A note is told by its ink: a filled head at the bottom
-/// left, a thin stem and flag above it and nothing at the bottom right; no letter has that shape
-/// (measured in DejaVu Sans, each quarter of the note's box inked: top left 0.08-0.15, top right
-/// 0.33-0.41, bottom left 0.42-0.45, bottom right 0.07-0.13 at 1080p, 0.0-0.17, 0.28-0.43,
-/// 0.36-0.46 and 0.0-0.17 at 480p; `J` 0.0/1.0/0.22/0.84, `f` 0.42/0.55/0.38/0.25, `?`
+/// Music notes (♪, and ♫ and ♬: `beamedNotes`), which subtitles put around sung lines and Tesseract's
+/// English model does not know: it reads ♪ as `J`, `JS`, `f` or `IS`. A note is told by its ink: a
+/// filled head at the bottom left, a thin stem and flag above it and nothing at the bottom right; no
+/// letter has that shape (measured in DejaVu Sans, each quarter of the note's box inked: top left
+/// 0.08-0.15, top right 0.33-0.41, bottom left 0.42-0.45, bottom right 0.07-0.13 at 1080p, 0.0-0.17,
+/// 0.28-0.43, 0.36-0.46 and 0.0-0.17 at 480p; `J` 0.0/1.0/0.22/0.84, `f` 0.42/0.55/0.38/0.25, `?`
 /// 0.22-0.26/0.60-0.62/0.22-0.28/0.16-0.20). Only a short word at either end of a line is looked at,
 /// where notes go.
 enum MusicNotes {
