@@ -32,6 +32,10 @@ public struct StoredText: Sendable, Hashable, CustomStringConvertible {
 
     public var isEmpty: Bool { utf8Count == 0 }
 
+    /// A text that holds only its place in an input kept elsewhere (`TextArenaWriter.appendDetached`):
+    /// reading it as it is gives nothing; its holder reads it with `OwnedBytes.withUTF8(of:)`.
+    public var isDetached: Bool { chunk == nil && utf8Count > 0 }
+
     @inlinable
     public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         guard let chunk else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
@@ -134,6 +138,18 @@ public struct TextArenaWriter {
         return StoredText(chunk: chunk, offset: offset, count: bytes.count)
     }
 
+    /// `append`, except that a text inside the shared input comes back detached: its place in the
+    /// input alone, holding no reference (`StoredText.isDetached`). For rows kept beside the input, read
+    /// through `OwnedBytes.withUTF8(of:)` and made whole with `OwnedBytes.attached`: a reader on every
+    /// core taking a reference to one input for each of its rows spends more on that shared count than
+    /// on the row.
+    public mutating func appendDetached(_ bytes: UnsafeBufferPointer<UInt8>) -> StoredText {
+        if let shared, let start = bytes.baseAddress, bytes.count > 0, start >= shared.base, start + bytes.count <= shared.base + shared.count {
+            return StoredText(chunk: nil, offset: start - shared.base, count: bytes.count)
+        }
+        return append(bytes)
+    }
+
     public mutating func append(_ bytes: [UInt8]) -> StoredText {
         bytes.withUnsafeBufferPointer { append($0) }
     }
@@ -165,6 +181,20 @@ public struct OwnedBytes: @unchecked Sendable { // the bytes are written once, b
         self.chunk = chunk
         base = UnsafePointer(start)
         self.count = written
+    }
+
+    /// `text` as a text of its own: one detached from these bytes (`TextArenaWriter.appendDetached`)
+    /// given a reference to them, any other as it is.
+    public func attached(_ text: StoredText) -> StoredText {
+        text.isDetached ? StoredText(chunk: chunk, offset: Int(text.offset), count: Int(text.utf8Count)) : text
+    }
+
+    /// The bytes of a text kept in place (as `StoredText.withUTF8(in:)`), a detached one read from these
+    /// bytes; neither retains anything.
+    @inlinable
+    public func withUTF8<R>(of text: UnsafePointer<StoredText>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        guard text.pointee.isDetached else { return try StoredText.withUTF8(in: text, body) }
+        return try body(UnsafeBufferPointer(start: base + Int(text.pointee.offset), count: Int(text.pointee.utf8Count)))
     }
 }
 

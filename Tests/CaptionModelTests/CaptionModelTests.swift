@@ -98,6 +98,19 @@ import Testing
         let elsewhere = arena.append("text one")
         #expect(elsewhere == inside)
         #expect(elsewhere.chunk !== input.chunk)
+        // Detached: the place alone, read through the input, made whole by it; a text elsewhere is copied.
+        var detached = arena.appendDetached(UnsafeBufferPointer(start: input.base + 21, count: 8))
+        #expect(detached.isDetached)
+        #expect(detached.chunk == nil && detached.offset == 21 && detached.utf8Count == 8)
+        #expect(input.withUTF8(of: &detached) { String(decoding: $0, as: UTF8.self) } == "text two")
+        #expect(input.attached(detached) == last)
+        #expect(input.attached(detached).chunk === input.chunk)
+        let outside = Array("elsewhere".utf8)
+        var copied = outside.withUnsafeBufferPointer { arena.appendDetached($0) }
+        #expect(!copied.isDetached)
+        #expect(input.withUTF8(of: &copied) { String(decoding: $0, as: UTF8.self) } == "elsewhere")
+        #expect(input.attached(copied) == copied)
+        #expect(!StoredText.empty.isDetached)
         // A writer sharing nothing copies as before.
         var plain = TextArenaWriter(sharing: nil)
         #expect(plain.append(UnsafeBufferPointer(start: input.base + 12, count: 8)).chunk !== input.chunk)

@@ -16,6 +16,7 @@ struct ASSEventRow: Sendable {
     var marginLeft: Int32
     var marginRight: Int32
     var marginVertical: Int32
+    /// Detached when the run's fields hold the script's bytes (`ASSRowFields.text` gives it whole).
     var text: StoredText
     /// The Style field trimmed, `*` dropped (nil when that leaves nothing), the Name and Effect fields
     /// trimmed: indices into the run's `ASSRowFields`.
@@ -27,6 +28,7 @@ struct ASSEventRow: Sendable {
     /// stored once (its plain text beside it only when they differ), the fields in `CaptionEvent.ass`.
     func event(fields: ASSRowFields, scanner: inout ASSTextScanner, arena: inout TextArenaWriter) -> CaptionEvent {
         let start = Milliseconds(self.start)
+        let text = fields.text(self)
         var plain = text
         var spans: [TextSpan] = []
         var words: [Word] = []

@@ -1,3 +1,5 @@
+import CaptionModel
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -82,9 +84,15 @@ struct ASSFieldStrings: Sendable {
     }
 }
 
-/// The Style, Name and Effect values the rows of a run index.
+/// The Style, Name and Effect values the rows of a run index, and the input their Text fields lie in.
 struct ASSRowFields: Sendable {
     var styles = ASSFieldStrings(), names = ASSFieldStrings(), effects = ASSFieldStrings()
+    /// The script's bytes when the reader owns them: the rows' texts are then detached, their places in
+    /// it (`TextArenaWriter.appendDetached`); nil when the texts were copied.
+    var source: OwnedBytes?
+
+    /// The row's Text field as a text of its own.
+    func text(_ row: ASSEventRow) -> StoredText { source?.attached(row.text) ?? row.text }
 
     func style(_ row: ASSEventRow) -> String? { styles[row.style] }
     func name(_ row: ASSEventRow) -> String { names[row.name] ?? "" }

@@ -59,6 +59,7 @@ struct ASSReader {
         var reader = ASSReader()
         reader.diagnostics = text.diagnostics
         reader.arena = TextArenaWriter(sharing: text.utf8.owned)
+        reader.fields.source = text.utf8.owned
         text.utf8.withUnsafeBufferPointer { b in
             var scanner = LineScanner(b, releasing: text.utf8)
             while let range = scanner.next() {
@@ -345,7 +346,7 @@ struct ASSReader {
             return false
         }
         let row = ASSEventRow(start: start32, end: end32, layer: layer, marginLeft: marginL, marginRight: marginR,
-                              marginVertical: marginV, text: arena.append(UnsafeBufferPointer(rebasing: b[textRange])),
+                              marginVertical: marginV, text: arena.appendDetached(UnsafeBufferPointer(rebasing: b[textRange])),
                               style: fields.styles.index(b, field(columns.style) ?? end..<end) { b, range in
                                   let name = b.assStyleName(range)
                                   return name.isEmpty ? nil : name
@@ -356,7 +357,9 @@ struct ASSReader {
             eventLines.append(Int32(clamping: number))
             rows.append(row)
         } else {
-            let comment = ASSCommentRow(row, style: fields.style(row), name: fields.name(row), effect: fields.effect(row))
+            var whole = row
+            whole.text = fields.text(row)
+            let comment = ASSCommentRow(whole, style: fields.style(row), name: fields.name(row), effect: fields.effect(row))
             script.otherEvents.append(.init(position: rowCount, value: ASSOtherEvent(deferred: comment)))
         }
         return true

@@ -184,20 +184,30 @@ package enum ASSWriter {
     /// The field-safe bytes of a run's Style, Name and Effect values.
     private struct RunFieldBytes {
         var styles: ASSFieldBytes, names: ASSFieldBytes, effects: ASSFieldBytes
+        let source: OwnedBytes?
         init(_ fields: ASSRowFields) {
             styles = ASSFieldBytes(fields.styles)
             names = ASSFieldBytes(fields.names)
             effects = ASSFieldBytes(fields.effects)
+            source = fields.source
+        }
+
+        /// A row's Text field in place, detached from `source` or not, retaining nothing.
+        static func withText<R>(_ row: UnsafePointer<ASSEventRow>, in source: OwnedBytes?, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            let text = row.pointer(to: \.text)!
+            if let source { return source.withUTF8(of: text, body) }
+            return StoredText.withUTF8(in: text, body)
         }
     }
 
     /// What `writeEvent` writes for the event of a row read from ASS, from the row.
     private static func writeRow(_ row: UnsafePointer<ASSEventRow>, _ fields: inout RunFieldBytes, kind: StaticString, _ sink: ByteSink,
                                  lost: inout LostFeatures) {
+        let source = fields.source
         fields.styles.withBytes(row.pointee.style) { style in
             fields.names.withBytes(row.pointee.name) { name in
                 fields.effects.withBytes(row.pointee.effect) { effect in
-                    StoredText.withUTF8(in: row.pointer(to: \.text)!) { text in
+                    RunFieldBytes.withText(row, in: source) { text in
                         appendLine(kind: kind, row, style: style, name: name, effect: effect, text: text, sink, lost: &lost)
                     }
                 }
