@@ -127,9 +127,7 @@ public struct TextArenaWriter {
 
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> StoredText {
         guard bytes.count > 0 else { return .empty }
-        if let shared, let start = bytes.baseAddress, start >= shared.base, start + bytes.count <= shared.base + shared.count {
-            return StoredText(chunk: shared.chunk, offset: start - shared.base, count: bytes.count)
-        }
+        if let offset = sharedOffset(bytes) { return StoredText(chunk: shared!.chunk, offset: offset, count: bytes.count) }
         guard bytes.count <= Int(UInt32.max) / 2 else { return StoredText(String(decoding: bytes, as: UTF8.self)) }
         if chunk == nil || chunk!.room < bytes.count {
             chunk = TextChunk.create(capacity: max(chunkSize, bytes.count))
@@ -144,10 +142,15 @@ public struct TextArenaWriter {
     /// core taking a reference to one input for each of its rows spends more on that shared count than
     /// on the row.
     public mutating func appendDetached(_ bytes: UnsafeBufferPointer<UInt8>) -> StoredText {
-        if let shared, let start = bytes.baseAddress, bytes.count > 0, start >= shared.base, start + bytes.count <= shared.base + shared.count {
-            return StoredText(chunk: nil, offset: start - shared.base, count: bytes.count)
-        }
-        return append(bytes)
+        guard let offset = sharedOffset(bytes) else { return append(bytes) }
+        return StoredText(chunk: nil, offset: offset, count: bytes.count)
+    }
+
+    /// Where `bytes` start in the shared input, when they lie wholly inside it.
+    private func sharedOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let shared, let start = bytes.baseAddress, bytes.count > 0,
+              start >= shared.base, start + bytes.count <= shared.base + shared.count else { return nil }
+        return start - shared.base
     }
 
     public mutating func append(_ bytes: [UInt8]) -> StoredText {

@@ -46,7 +46,7 @@ enum ASSEventParts {
         template.made = [:]
         template.script.otherEvents = []
         template.diagnostics = []
-        template.arena = TextArenaWriter(sharing: input.owned)
+        template.arena = TextArenaWriter(sharing: template.fields.source)
         template.textScanner = ASSTextScanner()
         template.document = CaptionDocument()
         let state = PartState(bytes: b, cuts: cuts, template: template, input: input)

@@ -58,8 +58,9 @@ struct ASSReader {
     static func read(_ text: DecodedText, byteEvents: Bool = true, parts: Int? = nil) throws -> ParseResult {
         var reader = ASSReader()
         reader.diagnostics = text.diagnostics
-        reader.arena = TextArenaWriter(sharing: text.utf8.owned)
+        // Texts inside a script the reader owns are kept in place (rows detached from it).
         reader.fields.source = text.utf8.owned
+        reader.arena = TextArenaWriter(sharing: reader.fields.source)
         text.utf8.withUnsafeBufferPointer { b in
             var scanner = LineScanner(b, releasing: text.utf8)
             while let range = scanner.next() {

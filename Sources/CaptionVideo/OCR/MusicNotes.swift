@@ -34,17 +34,10 @@ enum MusicNotes {
     /// run of ink down them for ♫, two for ♬). Letters with a bar on two stems (`n`, `П`) have no
     /// heads; `m`, `A` and `H` have ink below half the height between their sides.
     static func beamedNotes(_ ink: TextImage, rows: Range<Int>, columns: Range<Int>, threshold: UInt8) -> Character? {
-        var top = Int.max, bottom = 0
-        for row in rows where columns.contains(where: { ink.gray[row * ink.width + $0] >= threshold }) {
-            top = min(top, row); bottom = max(bottom, row + 1)
-        }
+        guard let (top, bottom) = inkRows(ink, rows: rows, columns: columns, threshold: threshold) else { return nil }
         let height = bottom - top, width = columns.count
-        guard top < bottom, height >= 8, width * 5 >= height * 2, width * 10 <= height * 13 else { return nil }
-        func inked(_ rows: Range<Int>, _ columns: Range<Int>) -> Double {
-            var n = 0
-            for row in rows { for column in columns where ink.gray[row * ink.width + column] >= threshold { n += 1 } }
-            return Double(n) / Double(max(1, rows.count * columns.count))
-        }
+        guard height >= 8, width * 5 >= height * 2, width * 10 <= height * 13 else { return nil }
+        func inked(_ rows: Range<Int>, _ columns: Range<Int>) -> Double { share(ink, rows: rows, columns: columns, threshold: threshold) }
         let band = (top + height * 13 / 20)..<bottom, side = max(1, width * 9 / 20)
         guard inked(band, columns.lowerBound..<(columns.lowerBound + side)) >= 0.3,
               inked(band, (columns.upperBound - side)..<columns.upperBound) >= 0.3 else { return nil }
@@ -80,18 +73,11 @@ enum MusicNotes {
     /// head, the bottom right at most half as much and light, and the top left light (the stem and
     /// flag are on the right).
     static func isNote(_ ink: TextImage, rows: Range<Int>, columns: Range<Int>, threshold: UInt8) -> Bool {
-        var top = Int.max, bottom = 0
-        for row in rows where columns.contains(where: { ink.gray[row * ink.width + $0] >= threshold }) {
-            top = min(top, row); bottom = max(bottom, row + 1)
-        }
+        guard let (top, bottom) = inkRows(ink, rows: rows, columns: columns, threshold: threshold) else { return false }
         // At least 8 pixels tall, and between two fifths and all of its height wide (a note is about two
         // thirds as wide as tall; a sliver of a letter's edge is narrower).
-        guard top < bottom, bottom - top >= 8, columns.count < bottom - top, columns.count * 5 >= (bottom - top) * 2 else { return false }
-        func inked(_ rows: Range<Int>, _ columns: Range<Int>) -> Double {
-            var n = 0
-            for row in rows { for column in columns where ink.gray[row * ink.width + column] >= threshold { n += 1 } }
-            return Double(n) / Double(max(1, rows.count * columns.count))
-        }
+        guard bottom - top >= 8, columns.count < bottom - top, columns.count * 5 >= (bottom - top) * 2 else { return false }
+        func inked(_ rows: Range<Int>, _ columns: Range<Int>) -> Double { share(ink, rows: rows, columns: columns, threshold: threshold) }
         let middle = (top + bottom) / 2, centre = (columns.lowerBound + columns.upperBound) / 2
         let head = inked(middle..<bottom, columns.lowerBound..<centre), belowFlag = inked(middle..<bottom, centre..<columns.upperBound)
         // The head is filled: some row of the bottom half is inked across half the glyph's width (a
@@ -101,5 +87,21 @@ enum MusicNotes {
         // of its flag there: 0.32-0.33 at 1080p.)
         return head >= 0.33 && belowFlag <= 0.2 && head >= 2 * belowFlag && widest * 2 >= columns.count
             && inked(top..<middle, columns.lowerBound..<centre) <= 0.35
+    }
+
+    /// The first and past-the-last rows of `rows` with ink in `columns`; nil when there is none.
+    private static func inkRows(_ ink: TextImage, rows: Range<Int>, columns: Range<Int>, threshold: UInt8) -> (top: Int, bottom: Int)? {
+        var top = Int.max, bottom = 0
+        for row in rows where columns.contains(where: { ink.gray[row * ink.width + $0] >= threshold }) {
+            top = min(top, row); bottom = max(bottom, row + 1)
+        }
+        return top < bottom ? (top, bottom) : nil
+    }
+
+    /// The share of `rows` x `columns` inked.
+    private static func share(_ ink: TextImage, rows: Range<Int>, columns: Range<Int>, threshold: UInt8) -> Double {
+        var n = 0
+        for row in rows { for column in columns where ink.gray[row * ink.width + column] >= threshold { n += 1 } }
+        return Double(n) / Double(max(1, rows.count * columns.count))
     }
 }
