@@ -8,6 +8,7 @@ import CaptionStyles
 import CaptionTestSupport
 import CaptionVerify
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Shared set-up: the word-timed corpus file paged in a preset, compiled, and loaded into libass with
@@ -84,12 +85,12 @@ struct Fixture {
     @Test(arguments: Fixture.presets)
     func scriptParsesInLibassAndDrawsAtWordMiddles(preset: String) throws {
         let f = try Fixture(preset: preset)
-        #expect(f.script.contains("PlayResX: 540") && f.script.contains("PlayResY: 960"))
-        #expect(f.script.contains("ScaledBorderAndShadow: yes") && f.script.contains("WrapStyle: 2") && f.script.contains("YCbCr Matrix: None"))
-        #expect(f.libass.eventCount == f.dialogues.count && f.libass.eventCount > 0)
+        expectTrue(f.script.contains("PlayResX: 540") && f.script.contains("PlayResY: 960"))
+        expectTrue(f.script.contains("ScaledBorderAndShadow: yes") && f.script.contains("WrapStyle: 2") && f.script.contains("YCbCr Matrix: None"))
+        expectTrue(f.libass.eventCount == f.dialogues.count && f.libass.eventCount > 0)
         for t in f.wordMiddles() {
             let (_, b) = try f.frames(at: t)
-            #expect(b.opaqueBounds != nil, "libass drew nothing at \(t) ms for \(preset)")
+            expectTrue(b.opaqueBounds != nil, "libass drew nothing at \(t) ms for \(preset)")
         }
     }
 
@@ -99,13 +100,13 @@ struct Fixture {
         let f = try Fixture(preset: "highlight-by-word")
         let page = try #require(f.pages.first)
         let layout = try f.compiler.layout(of: page)
-        #expect(layout.lines.count == 2, "the first page is expected to wrap into two lines")
+        expectEqual(layout.lines.count, 2, "the first page is expected to wrap into two lines")
         let first = try #require(f.dialogues.first { $0.hasPrefix("Dialogue: 4,") })
-        #expect(first.contains("\\an7\\pos("))
+        expectTrue(first.contains("\\an7\\pos("))
         for word in layout.words {
             let line = layout.lines[word.lineIndex]
             let tag = "\\an7\\pos(\(format(word.box.x)),\(format(line.top)))"
-            #expect(f.dialogues.map(withoutFillers).contains { $0.hasPrefix("Dialogue: 4,") && $0.contains(tag) && $0.hasSuffix("}" + word.text) },
+            expectTrue(f.dialogues.map(withoutFillers).contains { $0.hasPrefix("Dialogue: 4,") && $0.contains(tag) && $0.hasSuffix("}" + word.text) },
                     "no text event for \(word.text) at \(tag)")
         }
     }
@@ -118,7 +119,7 @@ struct Fixture {
         let f = try Fixture(preset: "word-and-scale")
         for page in f.pages {
             let words = try f.compiler.layout(of: page).words.map(\.text)
-            #expect(Set(words).count == words.count, "the corpus page is expected to have distinct words")
+            expectEqual(Set(words).count, words.count, "the corpus page is expected to have distinct words")
             // Layer 2 holds the shadows (ASSLayer.shadow); "Dialogue: 2,H:MM:SS.CC,...".
             let shadows = f.dialogues.map(withoutFillers).filter { line in
                 guard line.hasPrefix("Dialogue: 2,") else { return false }
@@ -127,8 +128,8 @@ struct Fixture {
                 return page.start <= start && start < page.end
             }
             let order = shadows.compactMap { line in words.firstIndex { line.hasSuffix("}" + $0) } }
-            #expect(order.count == shadows.count && order.count > words.count, "page at \(page.start) ms: \(shadows.count) shadow events")
-            #expect(order == order.sorted(), "page at \(page.start) ms: shadow events in word order \(order)")
+            expectTrue(order.count == shadows.count && order.count > words.count, "page at \(page.start) ms: \(shadows.count) shadow events")
+            expectEqual(order, order.sorted(), "page at \(page.start) ms: shadow events in word order \(order)")
         }
     }
 
@@ -149,7 +150,7 @@ struct Fixture {
         for (i, word) in words.enumerated() {
             let page = try #require(pages.first { $0.start <= word.start && word.start < $0.end })
             let expected = "Dialogue: 4,\(clock(word.start)),\(clock(min(word.end, page.end))),"
-            #expect(lines.contains { $0.hasPrefix(expected) && $0.contains(highlight) && $0.hasSuffix("}w\(i)") },
+            expectTrue(lines.contains { $0.hasPrefix(expected) && $0.contains(highlight) && $0.hasSuffix("}w\(i)") },
                     "word \(i): no highlight event \(expected)")
         }
     }
@@ -165,8 +166,8 @@ struct Fixture {
         for t in f.wordMiddles(pages: 1) + [350, 1600, 3200] {
             let (a, b) = try f.frames(at: t)
             let match = try FrameMatch(native: a, libass: b)
-            #expect(match.nativeDrewSomething && match.libassDrewSomething, "\(preset) at \(t) ms")
-            #expect(match.psnr >= 20, "\(preset) at \(t) ms: PSNR \(match.psnr)")
+            expectTrue(match.nativeDrewSomething && match.libassDrewSomething, "\(preset) at \(t) ms")
+            expectTrue(match.psnr >= 20, "\(preset) at \(t) ms: PSNR \(match.psnr)")
             report.append(String(format: "%5d ms %@ score %6.2f PSNR %6.2f dB", t, match.comparison.grade.rawValue, match.comparison.score, match.psnr)
                 .replacingOccurrences(of: "%@", with: ""))
             if let dump, let area = match.captionArea {

@@ -2,6 +2,7 @@ import CaptionASS
 import CaptionFormats
 import CaptionModel
 import CaptionRender
+import CaptionExpectations
 import Testing
 
 /// Caption text from SRT, WebVTT or JSON that looks like ASS (`{\p1}` drawing mode, `{\fs500}`,
@@ -25,20 +26,20 @@ import Testing
         let pages = try CaptionFileReader.read(DecodedText(Self.captions, sourceName: "injection.vtt"), path: "injection.vtt").document.events
         let f = try Fixture(preset: preset, pages: pages)
         let events = f.script.split(separator: "\n").filter { $0.hasPrefix("Dialogue:") }
-        #expect(!events.isEmpty)
+        expectTrue(!events.isEmpty)
         for line in events {
             // The captions' own blocks never appear unescaped (the compiler writes `\{`).
             for tag in ["{\\p1}", "{\\fs500}", "{\\pos(0,0)}", "{\\r}", "{\\i0}", "{\\an8}"] {
-                #expect(!line.contains(tag) || line.contains("\\" + tag), "\(preset): \(line)")
+                expectTrue(!line.contains(tag) || line.contains("\\" + tag), "\(preset): \(line)")
             }
         }
         // Something is drawn at both times, and libass draws exactly what the native renderer does.
         for t in [1500, 3500] {
             var image = RGBAImage(width: f.width, height: f.height)
             try f.native.render(f.pages, at: t, onto: &image)
-            #expect(image.opaqueBounds != nil, "\(preset) at \(t) ms: nothing drawn")
+            expectTrue(image.opaqueBounds != nil, "\(preset) at \(t) ms: nothing drawn")
         }
         let notIdentical = try f.notIdentical(at: [1500, 3500])
-        #expect(notIdentical.isEmpty, "\(preset): \(notIdentical)")
+        expectTrue(notIdentical.isEmpty, "\(preset): \(notIdentical)")
     }
 }

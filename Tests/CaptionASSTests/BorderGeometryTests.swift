@@ -5,6 +5,7 @@ import CaptionRender
 import CaptionStyles
 import CaptionVerify
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The native border (`\bord`, our stroke) has libass's geometry: single glyphs with a thick border,
@@ -22,7 +23,7 @@ import Testing
     func singleGlyphBorderGradesGood(glyph: String) throws {
         for (size, stroke) in [(40.0, 3.0), (80.0, 6.0)] {
             let result = try compare(glyph, size: size, stroke: stroke)
-            #expect(result.grade <= .good, "'\(glyph)' at \(size) px, border \(stroke) px: score \(result.score) at \(result.worstPixel.map(String.init(describing:)) ?? "-")")
+            expectTrue(result.grade <= .good, "'\(glyph)' at \(size) px, border \(stroke) px: score \(result.score) at \(result.worstPixel.map(String.init(describing:)) ?? "-")")
         }
     }
 
@@ -33,13 +34,13 @@ import Testing
     @Test func strokedTextIsIdenticalToLibass() throws {
         for (text, size) in [("lazy", 80.0), ("testing", 92.0), ("styles.", 96.6), ("Saga", 124.0)] {
             let result = try compare(text, size: size, stroke: 6)
-            #expect(result.grade == .same, "'\(text)' at \(size / 2) px: \(result.grade) score \(result.score) at \(result.worstPixel.map(String.init(describing:)) ?? "-")")
+            expectEqual(result.grade, .same, "'\(text)' at \(size / 2) px: \(result.grade) score \(result.score) at \(result.worstPixel.map(String.init(describing:)) ?? "-")")
         }
     }
 
     /// Where two glyphs' borders meet (libass adds the bitmaps of one word).
     @Test func touchingBordersGradeGood() throws {
         let result = try compare("Saga", size: 40, stroke: 3)
-        #expect(result.grade <= .good, "score \(result.score) at \(result.worstPixel.map(String.init(describing:)) ?? "-")")
+        expectTrue(result.grade <= .good, "score \(result.score) at \(result.worstPixel.map(String.init(describing:)) ?? "-")")
     }
 }

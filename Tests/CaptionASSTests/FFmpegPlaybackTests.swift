@@ -5,6 +5,7 @@ import CaptionRender
 import CaptionStyles
 import CaptionVerify
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The compiled ASS plays in ffmpeg (libass inside libavfilter, an independent player) and its frame
@@ -53,11 +54,11 @@ import Testing
 
         let played = try PNGFile.read(frame.path)
         var ours = RGBAImage(width: w, height: h, filling: Self.grey)
-        #expect(libass.render(at: t, onto: &ours) > 0)
+        expectTrue(libass.render(at: t, onto: &ours) > 0)
         var clear = RGBAImage(width: w, height: h)
         libass.render(at: t, onto: &clear)
         // Not just two grey frames: ffmpeg drew the captions.
-        #expect(try ImageComparison(actual: played, expected: RGBAImage(width: w, height: h, filling: Self.grey)).grade == .fail)
+        expectTrue(try ImageComparison(actual: played, expected: RGBAImage(width: w, height: h, filling: Self.grey)).grade == .fail)
         return (played, ours, try #require(clear.opaqueBounds), t)
     }
 
@@ -67,7 +68,7 @@ import Testing
         let comparison = try ImageComparison(actual: played, expected: ours)
         let psnr = try ImageComparison.psnr(actual: played, expected: ours, in: area)
         print(String(format: "[ffmpeg -vf ass vs LibassRenderer] %@ at %d ms: score %.2f (%@), PSNR %.2f dB", preset, t, comparison.score, comparison.grade.rawValue, psnr))
-        #expect(comparison.grade <= .good, "\(preset) at \(t) ms: score \(comparison.score) at \(String(describing: comparison.worstPixel)), PSNR \(psnr) dB")
+        expectTrue(comparison.grade <= .good, "\(preset) at \(t) ms: score \(comparison.score) at \(String(describing: comparison.worstPixel)), PSNR \(psnr) dB")
     }
 
     @Test(.enabled(if: ffmpeg != nil, "ffmpeg is not installed"), arguments: ["plain", "highlight-by-word", "broadcast", "karaoke-fill", "pop-in"])
@@ -75,7 +76,7 @@ import Testing
         let (played, ours, area, t) = try frames(preset: preset, filter: "subtitles")
         let psnr = try ImageComparison.psnr(actual: played, expected: ours, in: area)
         print(String(format: "[ffmpeg -vf subtitles vs LibassRenderer] %@ at %d ms: PSNR %.2f dB", preset, t, psnr))
-        #expect(psnr >= 33, "\(preset) at \(t) ms: PSNR \(psnr) dB")
+        expectTrue(psnr >= 33, "\(preset) at \(t) ms: PSNR \(psnr) dB")
     }
 
     /// What is left between `subtitles=` and libass's API is the shaper alone: libass drawing the same
@@ -87,6 +88,6 @@ import Testing
         let comparison = try ImageComparison(actual: played, expected: ours)
         let psnr = try ImageComparison.psnr(actual: played, expected: ours, in: area)
         print(String(format: "[ffmpeg -vf subtitles vs LibassRenderer simple] %@ at %d ms: score %.2f (%@), PSNR %.2f dB", preset, t, comparison.score, comparison.grade.rawValue, psnr))
-        #expect(comparison.grade <= .good, "\(preset) at \(t) ms: score \(comparison.score), PSNR \(psnr) dB")
+        expectTrue(comparison.grade <= .good, "\(preset) at \(t) ms: score \(comparison.score), PSNR \(psnr) dB")
     }
 }

@@ -2,6 +2,7 @@ import CaptionASS
 import CaptionVerify
 import CaptionRender
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `ImageComparison` and `FrameMatch` recognise two frames with the same bytes at once (one `memcmp`)
@@ -45,19 +46,19 @@ import Testing
         for (native, libass) in [(a, b), (a, c), (RGBAImage(width: 540, height: 960), b)] {
             let match = try FrameMatch(native: native, libass: libass)
             let full = try FrameMatch(native: try Self.twin(of: native), libass: libass)
-            #expect(match.comparison.grade == full.comparison.grade && match.comparison.score == full.comparison.score)
-            #expect(match.comparison.differingPixels == full.comparison.differingPixels && match.psnr == full.psnr)
-            #expect(match.comparison.worstPixel == full.comparison.worstPixel)
-            #expect(match.captionArea == full.captionArea)
-            #expect(match.nativeDrewSomething == full.nativeDrewSomething && match.libassDrewSomething == full.libassDrewSomething)
-            #expect(match.psnr == (try ImageComparison.psnr(actual: native, expected: libass)))
+            expectTrue(match.comparison.grade == full.comparison.grade && match.comparison.score == full.comparison.score)
+            expectTrue(match.comparison.differingPixels == full.comparison.differingPixels && match.psnr == full.psnr)
+            expectEqual(match.comparison.worstPixel, full.comparison.worstPixel)
+            expectEqual(match.captionArea, full.captionArea)
+            expectTrue(match.nativeDrewSomething == full.nativeDrewSomething && match.libassDrewSomething == full.libassDrewSomething)
+            expectEqual(match.psnr, (try ImageComparison.psnr(actual: native, expected: libass)))
             let area = try #require(match.captionArea)
             for rect in [area, PixelRect(x: area.x - 3, y: area.y - 3, width: area.width / 2, height: area.height + 10)] {
                 let psnr = try ImageComparison.psnr(actual: native, expected: libass, in: rect)
-                #expect(psnr == Self.plainPSNR(native, libass, in: rect))
-                #expect(psnr == (try ImageComparison.psnr(actual: Self.twin(of: native), expected: libass, in: rect)))
+                expectEqual(psnr, Self.plainPSNR(native, libass, in: rect))
+                expectEqual(psnr, (try ImageComparison.psnr(actual: Self.twin(of: native), expected: libass, in: rect)))
             }
         }
-        #expect(try FrameMatch(native: a, libass: b).comparison.grade == .same)
+        expectTrue(try FrameMatch(native: a, libass: b).comparison.grade == .same)
     }
 }

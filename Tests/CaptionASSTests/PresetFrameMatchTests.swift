@@ -6,6 +6,7 @@ import CaptionRender
 import CaptionStyles
 import CaptionVerify
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Every preset compiled and drawn by libass against the native renderer at every word start, word
@@ -24,18 +25,18 @@ import Testing
     func libassMatchesNativeAtWordStartsMiddlesAndGaps(preset: String) throws {
         let f = try Fixture(preset: preset)
         let times = FrameTimes.defaults(for: f.pages)
-        #expect(times.count >= 10)
+        expectTrue(times.count >= 10)
         var worse: [String] = [], notIdentical: [String] = []
         for t in times {
             let (a, b) = try f.frames(at: t)
             let match = try FrameMatch(native: a, libass: b)
-            #expect(match.libassDrewSomething == match.nativeDrewSomething, "\(preset) at \(t) ms: one side drew nothing")
-            #expect(match.psnr >= Self.minimumPSNR, "\(preset) at \(t) ms: PSNR \(match.psnr) dB over the caption area")
+            expectEqual(match.libassDrewSomething, match.nativeDrewSomething, "\(preset) at \(t) ms: one side drew nothing")
+            expectTrue(match.psnr >= Self.minimumPSNR, "\(preset) at \(t) ms: PSNR \(match.psnr) dB over the caption area")
             if match.comparison.grade > .good { worse.append("\(t) ms \(match.comparison.grade.rawValue) \(match.comparison.score)") }
             if match.comparison.grade != .same { notIdentical.append("\(t) ms score \(match.comparison.score)") }
         }
-        #expect(worse.isEmpty, "\(preset): worse than GOOD at \(worse)")
-        #expect(notIdentical.isEmpty, "\(preset): not identical to libass at \(notIdentical)")
+        expectTrue(worse.isEmpty, "\(preset): worse than GOOD at \(worse)")
+        expectTrue(notIdentical.isEmpty, "\(preset): not identical to libass at \(notIdentical)")
     }
 
     /// At frame sizes whose scale is not a round number (360x640 is 1/3, 480x854 4/9, 720x1280 2/3 of
@@ -54,12 +55,12 @@ import Testing
         for t in times {
             let (a, b) = try f.frames(at: t)
             let match = try FrameMatch(native: a, libass: b)
-            #expect(match.nativeDrewSomething == match.libassDrewSomething, "\(preset) \(size) at \(t) ms: one side drew nothing")
+            expectEqual(match.nativeDrewSomething, match.libassDrewSomething, "\(preset) \(size) at \(t) ms: one side drew nothing")
             if match.nativeDrewSomething { drawn += 1 }
-            #expect(match.comparison.grade == .same,
+            expectEqual(match.comparison.grade, .same,
                     "\(preset) \(size) at \(t) ms: \(match.comparison.grade) \(match.comparison.differingPixels) pixels, PSNR \(match.psnr) dB")
         }
-        #expect(drawn >= times.count / 2, "\(preset) \(size): captions in only \(drawn) of \(times.count) frames")
+        expectTrue(drawn >= times.count / 2, "\(preset) \(size): captions in only \(drawn) of \(times.count) frames")
     }
 
     /// Motion and fades at every 10 ms, not just at word starts, middles and gaps: words sliding up
@@ -79,7 +80,7 @@ import Testing
             style.emphasis.box = box
         }
         let notIdentical = try f.notIdentical(at: stride(from: f.pages[0].start, to: f.pages[1].end, by: 10))
-        #expect(notIdentical.isEmpty, "\(preset): \(notIdentical)")
+        expectTrue(notIdentical.isEmpty, "\(preset): \(notIdentical)")
     }
 
     /// Emphasised words laid out larger (`emphasis.scale`, named in the ASS by `\fs`), at rest and in
@@ -92,9 +93,9 @@ import Testing
             style.emphasis.scale = 1.3
             style.emphasis.color = RGBAColor(red: 255, green: 80, blue: 80)
         }
-        #expect(f.script.contains("\\fs"))
+        expectTrue(f.script.contains("\\fs"))
         let notIdentical = try f.notIdentical(at: stride(from: f.pages[0].start, to: f.pages[1].end, by: 20))
-        #expect(notIdentical.isEmpty, "\(preset): \(notIdentical)")
+        expectTrue(notIdentical.isEmpty, "\(preset): \(notIdentical)")
     }
 
     /// Bilingual captions (`--secondary`): the translation's block drawn by its own style row, below or
@@ -108,9 +109,9 @@ import Testing
             style.secondary.position = position
             style.anchor = anchor
         }
-        #expect(f.script.contains("Style: Secondary,") && f.script.contains(",Secondary,,"))
+        expectTrue(f.script.contains("Style: Secondary,") && f.script.contains(",Secondary,,"))
         let notIdentical = try f.notIdentical(at: FrameTimes.defaults(for: f.pages))
-        #expect(notIdentical.isEmpty, "\(preset) \(position) anchor \(anchor): \(notIdentical)")
+        expectTrue(notIdentical.isEmpty, "\(preset) \(position) anchor \(anchor): \(notIdentical)")
     }
 
     /// Tight lines and a thick stroke: 'y' of the first line reaches into the second line's stroke.
@@ -126,7 +127,7 @@ import Testing
             for t in FrameTimes.defaults(for: f.pages) {
                 let (a, b) = try f.frames(at: t)
                 let match = try FrameMatch(native: a, libass: b)
-                #expect(match.comparison.grade == .same, "\(preset) (\(f.style.lineSpacing), \(f.style.wordSpacing)) at \(t) ms: \(match.comparison.grade) \(match.comparison.differingPixels) pixels, PSNR \(match.psnr) dB")
+                expectEqual(match.comparison.grade, .same, "\(preset) (\(f.style.lineSpacing), \(f.style.wordSpacing)) at \(t) ms: \(match.comparison.grade) \(match.comparison.differingPixels) pixels, PSNR \(match.psnr) dB")
             }
         }
     }
@@ -154,8 +155,8 @@ import Testing
         }
         for (side, image) in [("native", a), ("libass", b)] {
             let left = fills(image, Int(box.x)..<split), right = fills(image, split..<Int(box.maxX.rounded(.up)))
-            #expect(left.highlight > 20 && left.text == 0, "\(side): left of the sweep \(left)")
-            #expect(right.text > 20 && right.highlight == 0, "\(side): right of the sweep \(right)")
+            expectTrue(left.highlight > 20 && left.text == 0, "\(side): left of the sweep \(left)")
+            expectTrue(right.text > 20 && right.highlight == 0, "\(side): right of the sweep \(right)")
         }
     }
 
@@ -171,8 +172,8 @@ import Testing
         let line = try f.compiler.layout(of: page).words[i]
         let rows = PixelRect(x: 0, y: Int(line.box.y), width: Fixture.width, height: Int(line.box.height))
         let na = try #require(a.cropped(to: rows).opaqueBounds), nb = try #require(b.cropped(to: rows).opaqueBounds)
-        #expect(abs(na.maxX - nb.maxX) <= 1, "ink ends at \(na.maxX) natively, \(nb.maxX) in libass")
-        #expect(Double(nb.maxX) < line.box.maxX, "the whole word is drawn mid-word")
+        expectTrue(abs(na.maxX - nb.maxX) <= 1, "ink ends at \(na.maxX) natively, \(nb.maxX) in libass")
+        expectTrue(Double(nb.maxX) < line.box.maxX, "the whole word is drawn mid-word")
     }
 
     /// broadcast: one rounded box per line on the lowest layer, every event fading with the page.
@@ -181,8 +182,8 @@ import Testing
         let page = try #require(f.pages.first)
         let lines = try f.compiler.layout(of: page).lines.count
         let first = f.dialogues.filter { $0.hasPrefix("Dialogue: 0,") && $0.contains("\\p1}") }
-        #expect(first.count >= lines)
-        #expect(f.dialogues.allSatisfy { $0.contains("\\fade(255,0,255,") })
+        expectTrue(first.count >= lines)
+        expectTrue(f.dialogues.allSatisfy { $0.contains("\\fade(255,0,255,") })
     }
 }
 

@@ -1,5 +1,6 @@
 import CaptionModel
 import Foundation
+import CaptionExpectations
 import Testing
 @testable import CaptionEdit
 
@@ -26,7 +27,7 @@ import Testing
     @Test func netflixFindsOneProblemOfEachKind() {
         let found = Checker(profile: .netflix, videoDuration: 29_000).check(Self.problems)
         let summary = found.map { "\($0.caption) \($0.description)" }
-        #expect(summary == [
+        expectEqual(summary, [
             "2 line-length: 43 characters (limit 42 characters)",
             "2 reading-speed: 43 cps (limit 20 cps)",
             "3 line-length: 43 characters (limit 42 characters)",
@@ -43,13 +44,13 @@ import Testing
     @Test func bbcCountsWordsAMinuteAndYoutubeAllowsTouchingCaptions() {
         let bbc = Checker(profile: .bbc).check(Self.problems)
         // Nine words in one second: 540 words a minute against 180.
-        #expect(bbc.contains(CheckProblem(caption: 2, rule: .readingSpeed, value: 540, limit: 180, unit: "wpm")))
-        #expect(bbc.contains { $0.caption == 5 && $0.rule == .minDuration && $0.limit == 1 })
+        expectTrue(bbc.contains(CheckProblem(caption: 2, rule: .readingSpeed, value: 540, limit: 180, unit: "wpm")))
+        expectTrue(bbc.contains { $0.caption == 5 && $0.rule == .minDuration && $0.limit == 1 })
         // 37 characters a line: the 43-character lines break it.
-        #expect(bbc.filter { $0.rule == .lineLength }.map(\.caption) == [2, 3])
+        expectEqual(bbc.filter { $0.rule == .lineLength }.map(\.caption), [2, 3])
         let touching = CaptionDocument(events: [Self.cue(0, 2000, "One."), Self.cue(2000, 4000, "Two.")])
-        #expect(Checker(profile: .youtube).check(touching).isEmpty)
-        #expect(Checker(profile: .netflix).check(touching).map(\.rule) == [.minGap])
+        expectTrue(Checker(profile: .youtube).check(touching).isEmpty)
+        expectEqual(Checker(profile: .netflix).check(touching).map(\.rule), [.minGap])
     }
 
     @Test func fixLeavesNoFixableProblemAndKeepsEveryWord() {
@@ -57,16 +58,16 @@ import Testing
         let (fixed, fixes) = Fixer(checker: checker).fix(Self.problems)
         let left = checker.check(fixed)
         // What cannot be fixed without changing meaning stays: speed, the long caption, the empty one.
-        #expect(Set(left.map(\.rule)) == [.readingSpeed, .maxDuration, .empty])
-        #expect(Set(fixes.map(\.rule)) == [.lineLength, .lineCount, .minDuration, .minGap, .overlap])
+        expectEqual(Set(left.map(\.rule)), [.readingSpeed, .maxDuration, .empty])
+        expectEqual(Set(fixes.map(\.rule)), [.lineLength, .lineCount, .minDuration, .minGap, .overlap])
         func words(_ d: CaptionDocument) -> [String] { d.events.map { $0.text.plain.split(whereSeparator: \.isWhitespace).joined(separator: " ") } }
-        #expect(words(fixed) == words(Self.problems))
-        #expect(fixed.events[2].text.plain == "This single line is\nforty-three characters.")
+        expectEqual(words(fixed), words(Self.problems))
+        expectEqual(fixed.events[2].text.plain, "This single line is\nforty-three characters.")
         // The overlap and the short gap: the earlier caption ends 2 frames (83 ms) before the next.
-        #expect(fixed.events[5].end == 24_042 - 83)
-        #expect(fixed.events[6].end == 25_500 - 83)
+        expectEqual(fixed.events[5].end, 24_042 - 83)
+        expectEqual(fixed.events[6].end, 25_500 - 83)
         // The short caption grows to the minimum (there is free time after it).
-        #expect(fixed.events[4].end == 15_833)
+        expectEqual(fixed.events[4].end, 15_833)
     }
 
     @Test func rebreakingKeepsStylingOnItsWords() {
@@ -81,26 +82,26 @@ import Testing
         let span = text.spans[0]
         let start = text.plain.utf8.index(text.plain.utf8.startIndex, offsetBy: span.start)
         let end = text.plain.utf8.index(text.plain.utf8.startIndex, offsetBy: span.end)
-        #expect(String(text.plain[start..<end]).replacingOccurrences(of: "\n", with: " ") == "here on its words please")
-        #expect(text.plain.contains("\n"))
+        expectEqual(String(text.plain[start..<end]).replacingOccurrences(of: "\n", with: " "), "here on its words please")
+        expectTrue(text.plain.contains("\n"))
     }
 
     @Test func profileFiles() throws {
         let kids = try CheckProfileFile.parse(Data(#"{"extends": "netflix", "name": "kids", "reading-speed": 17, "min-gap": null}"#.utf8), name: "kids.json")
-        #expect(kids.name == "kids" && kids.maxReadingSpeed == 17 && kids.minGapFrames == nil && kids.maxLineLength == 42)
+        expectTrue(kids.name == "kids" && kids.maxReadingSpeed == 17 && kids.minGapFrames == nil && kids.maxLineLength == 42)
         let own = try CheckProfileFile.parse(Data(#"{"line-length": 32, "min-duration": 1.5, "fps": "30000/1001"}"#.utf8), name: "own.json")
-        #expect(own.maxLineLength == 32 && own.minDuration == 1500 && own.maxLines == nil && own.frameRate == FrameRate(numerator: 30000, denominator: 1001))
+        expectTrue(own.maxLineLength == 32 && own.minDuration == 1500 && own.maxLines == nil && own.frameRate == FrameRate(numerator: 30000, denominator: 1001))
         #expect(throws: CheckProfileFile.Problem.self) { try CheckProfileFile.parse(Data(#"{"line-lenght": 32}"#.utf8), name: "typo.json") }
         do {
             _ = try CheckProfileFile.parse(Data(#"{"reading-speed": true}"#.utf8), name: "bad.json")
             Issue.record("accepted a boolean reading speed")
         } catch {
-            #expect(error.message == "bad.json: reading-speed: 'true' must be a number from 0.1 to 10000, or null to turn the rule off")
+            expectEqual(error.message, "bad.json: reading-speed: 'true' must be a number from 0.1 to 10000, or null to turn the rule off")
         }
         #expect(throws: CheckProfileFile.Problem.self) { try CheckProfileFile.parse(Data(#"{"extends": "hbo"}"#.utf8), name: "x.json") }
         // 0 and 1 are numbers, not booleans (Linux's JSONSerialization makes both NSNumber).
         let ones = try CheckProfileFile.parse(Data(#"{"min-gap": 1, "line-count": 1, "min-duration": 0}"#.utf8), name: "ones.json")
-        #expect(ones.minGapFrames == 1 && ones.maxLines == 1 && ones.minDuration == 0)
+        expectTrue(ones.minGapFrames == 1 && ones.maxLines == 1 && ones.minDuration == 0)
         #expect(throws: CheckProfileFile.Problem.self) { try CheckProfileFile.parse(Data(#"{"min-gap": false}"#.utf8), name: "no.json") }
     }
 }

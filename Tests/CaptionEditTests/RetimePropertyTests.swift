@@ -1,5 +1,6 @@
 import CaptionModel
 import CaptionTestSupport
+import CaptionExpectations
 import Testing
 @testable import CaptionEdit
 
@@ -36,10 +37,10 @@ import Testing
         // Nothing may be clipped: the document starts after any negative shift.
         let doc = Self.document(seed: seed, from: max(0, -shift))
         let there = Retimer(map: .shift(shift)).apply(to: doc)
-        #expect(there.notes.isEmpty)
-        #expect(Self.wordsInside(there.document))
+        expectTrue(there.notes.isEmpty)
+        expectTrue(Self.wordsInside(there.document))
         let back = Retimer(map: .shift(-shift)).apply(to: there.document)
-        #expect(back.document == doc, "seed \(seed), shift \(shift)")
+        expectEqual(back.document, doc, "seed \(seed), shift \(shift)")
     }
 
     @Test(arguments: 0..<20)
@@ -48,36 +49,36 @@ import Testing
         let a = random.int(0...600_000), c = a + random.int(1...3_600_000)
         let b = random.int(0...600_000), d = b + random.int(1...3_600_000)
         let map = try TimeMap.sync(points: [.init(c, d), .init(a, b)])
-        #expect(map.apply(a) == b)
-        #expect(map.apply(c) == d)
+        expectEqual(map.apply(a), b)
+        expectEqual(map.apply(c), d)
         var previous = Int.min
         for _ in 0..<500 {
             let t = random.int(0...(c + 600_000))
             let exact = Double(b) + Double(t - a) * Double(d - b) / Double(c - a)
-            #expect(abs(Double(map.apply(t)) - exact) <= 0.5 + 1e-9, "seed \(seed) t \(t)")
+            expectTrue(abs(Double(map.apply(t)) - exact) <= 0.5 + 1e-9, "seed \(seed) t \(t)")
         }
         for t in stride(from: a, through: c, by: max(1, (c - a) / 997)) {
             let value = map.apply(t)
-            #expect(value >= previous)
+            expectTrue(value >= previous)
             previous = value
         }
         let moved = Retimer(map: map).apply(to: Self.document(seed: seed))
-        #expect(Self.wordsInside(moved.document))
+        expectTrue(Self.wordsInside(moved.document))
     }
 
     @Test func piecewiseSyncHitsEveryPointAndStaysMonotonic() throws {
         let points: [TimeMap.SyncPoint] = [.init(0, 500), .init(60_000, 61_000), .init(120_000, 119_000), .init(600_000, 603_003)]
         let map = try TimeMap.sync(points: points)
-        for p in points { #expect(map.apply(p.input) == p.output) }
+        for p in points { expectEqual(map.apply(p.input), p.output) }
         var previous = map.apply(0)
         for t in stride(from: 0, through: 700_000, by: 37) {
             let v = map.apply(t)
-            #expect(v >= previous)
+            expectTrue(v >= previous)
             previous = v
         }
         // Between the second and third points the slope is (119000 - 61000) / 60000.
-        #expect(map.apply(90_000) == 90_000)
-        #expect(Retimer(map: map).apply(to: Self.document(seed: 3)).document.events.count == 60)
+        expectEqual(map.apply(90_000), 90_000)
+        expectEqual(Retimer(map: map).apply(to: Self.document(seed: 3)).document.events.count, 60)
     }
 
     static let commonRates = ["23.976", "24", "25", "29.97", "30", "48", "50", "59.94", "60"]
@@ -88,7 +89,7 @@ import Testing
             for to in Self.commonRates where to != from {
                 let f = FrameRate(parsing: from)!, g = FrameRate(parsing: to)!
                 let there = Retimer(map: .frameRate(from: f, to: g)).apply(to: doc)
-                #expect(Self.wordsInside(there.document), "\(from) -> \(to)")
+                expectTrue(Self.wordsInside(there.document), "\(from) -> \(to)")
                 let back = Retimer(map: .frameRate(from: g, to: f)).apply(to: there.document).document
                 var worst = 0
                 for (x, y) in zip(doc.events, back.events) {
@@ -99,7 +100,7 @@ import Testing
                 // for every speed change up to 2x (23.976/24/25, 29.97/30, 50/59.94/60, 24/48...); 2 ms for
                 // the 2.5x pairs 24 <-> 60, which are pulldown, not a speed change, in practice.
                 let ratio = max(f.framesPerSecond, g.framesPerSecond) / min(f.framesPerSecond, g.framesPerSecond)
-                #expect(worst <= (ratio <= 2.01 ? 1 : 2), "\(from) -> \(to) -> \(from): off by \(worst) ms")
+                expectTrue(worst <= (ratio <= 2.01 ? 1 : 2), "\(from) -> \(to) -> \(from): off by \(worst) ms")
             }
         }
     }
@@ -121,9 +122,9 @@ import Testing
                 let g = FrameRate(parsing: to)!
                 let there = Retimer(map: .frameRate(from: rate, to: g)).apply(to: framed).document
                 // Frame n at the source rate is frame n at the target rate.
-                #expect(zip(framed.events, there.events).allSatisfy { g.milliseconds(frames: rate.frame(at: $0.start)) == $1.start })
+                expectTrue(zip(framed.events, there.events).allSatisfy { g.milliseconds(frames: rate.frame(at: $0.start)) == $1.start })
                 let back = Retimer(map: .frameRate(from: g, to: rate)).apply(to: there).document
-                #expect(back == framed, "\(from) -> \(to) -> \(from)")
+                expectEqual(back, framed, "\(from) -> \(to) -> \(from)")
             }
         }
     }
@@ -132,12 +133,12 @@ import Testing
         let ntsc = FrameRate(parsing: "23.976")!, pal = FrameRate(parsing: "25")!
         let map = TimeMap.frameRate(from: ntsc, to: pal), back = TimeMap.frameRate(from: pal, to: ntsc)
         for t in stride(from: 0, through: 7_200_000, by: 1009) {
-            #expect(abs(back.apply(map.apply(t)) - t) <= 1)
+            expectTrue(abs(back.apply(map.apply(t)) - t) <= 1)
             let frameTime = ntsc.milliseconds(frames: ntsc.frame(at: t))
-            #expect(back.apply(map.apply(frameTime)) == frameTime)
+            expectEqual(back.apply(map.apply(frameTime)), frameTime)
         }
         // 25 fps material slowed to 24000/1001: two hours become exactly 2 h 5 min 7.5 s (7,200,000 x 25 x
         // 1001 / 24000). Taking 23.976 at face value would give 7,507,507.5 ms: 7.5 ms of drift.
-        #expect(TimeMap.frameRate(from: pal, to: ntsc).apply(7_200_000) == 7_507_500)
+        expectEqual(TimeMap.frameRate(from: pal, to: ntsc).apply(7_200_000), 7_507_500)
     }
 }

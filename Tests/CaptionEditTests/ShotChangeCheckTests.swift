@@ -1,6 +1,7 @@
 import CaptionModel
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 @testable import CaptionEdit
 
@@ -35,7 +36,7 @@ import Testing
 
     @Test func everySeededProblemIsReportedWithItsFrameCounts() {
         let found = Self.checker.check(Self.seeded)
-        #expect(found.map { "\($0.caption) \($0.description)" } == [
+        expectEqual(found.map { "\($0.caption) \($0.description)" }, [
             "1 shot-change-start: starts 7 frames after the shot change at 00:00:04.000 (frame 100) (limit 12 frames: a start fewer than 12 frames from a shot change goes on it)",
             "2 shot-change-end: ends 5 frames before the shot change at 00:00:12.000 (frame 300) (limit 12 frames: an end fewer than 12 frames from a shot change goes 2 frames before it)",
             "4 shot-change-crossing: starts 4 frames before the shot change at 00:00:20.000 (frame 500) and crosses it (limit 12 frames: a caption crossing a shot change shows at least 12 frames on each side)",
@@ -46,16 +47,16 @@ import Testing
             "9 min-gap: 1 frame (limit 2 frames)",
         ])
         let first = found[0]
-        #expect(first.value == 7 && first.limit == 12 && first.unit == "frames")
-        #expect(first.shotChange == ShotChangeDistance(frame: 100, time: 4000, edge: .start, offset: 7, crosses: false, endGapFrames: 2))
+        expectTrue(first.value == 7 && first.limit == 12 && first.unit == "frames")
+        expectEqual(first.shotChange, ShotChangeDistance(frame: 100, time: 4000, edge: .start, offset: 7, crosses: false, endGapFrames: 2))
     }
 
     @Test func fixSnapsAsTheRulesSayAndTheResultPassesTheCheck() {
         let checker = Self.checker
         let (fixed, fixes) = Fixer(checker: checker).fix(Self.seeded)
-        #expect(checker.check(fixed).isEmpty)
+        expectTrue(checker.check(fixed).isEmpty)
         let frames = fixed.events.map { [$0.start / 40, $0.end / 40] }
-        #expect(frames == [
+        expectEqual(frames, [
             [100, 175],   // back onto the change
             [200, 298],   // 2 frames before 300
             [300, 375],
@@ -68,13 +69,13 @@ import Testing
         ])
         // The gap before 9 is mended first (8's end 2 frames before 9), which also puts 8 where the
         // shot-change rule wants it; then the edges move one caption at a time.
-        #expect(fixes.map { "\($0.caption) \($0.rule.rawValue)" } == [
+        expectEqual(fixes.map { "\($0.caption) \($0.rule.rawValue)" }, [
             "8 min-gap", "1 shot-change-start", "2 shot-change-end", "4 shot-change-crossing", "5 shot-change-crossing",
             "6 shot-change-end", "7 shot-change-crossing",
         ])
-        #expect(fixes[1].description == "shot-change-start: start moved from 00:00:04.280 to 00:00:04.000 (onto the shot change at 00:00:04.000, frame 100)")
-        #expect(fixes[2].description == "shot-change-end: end moved from 00:00:11.800 to 00:00:11.920 (2 frames before the shot change at 00:00:12.000, frame 300)")
-        #expect(fixes[4].description == "shot-change-crossing: end moved from 00:00:28.400 to 00:00:28.480 (12 frames after the shot change at 00:00:28.000, frame 700)")
+        expectEqual(fixes[1].description, "shot-change-start: start moved from 00:00:04.280 to 00:00:04.000 (onto the shot change at 00:00:04.000, frame 100)")
+        expectEqual(fixes[2].description, "shot-change-end: end moved from 00:00:11.800 to 00:00:11.920 (2 frames before the shot change at 00:00:12.000, frame 300)")
+        expectEqual(fixes[4].description, "shot-change-crossing: end moved from 00:00:28.400 to 00:00:28.480 (12 frames after the shot change at 00:00:28.000, frame 700)")
     }
 
     @Test func aMoveThatWouldBreakAnotherRuleIsTriedTheOtherWayOrLeft() {
@@ -83,16 +84,16 @@ import Testing
         // start goes out to 12 frames before the change instead.
         let short = CaptionDocument(events: [Self.cue(Self.frameTime(95), Self.frameTime(118), "Hi there.")])
         let (fixed, _) = Fixer(checker: checker).fix(short)
-        #expect(fixed.events[0].start == Self.frameTime(88))
-        #expect(checker.check(fixed).isEmpty)
+        expectEqual(fixed.events[0].start, Self.frameTime(88))
+        expectTrue(checker.check(fixed).isEmpty)
         // With a caption ending at frame 87 before it, neither place is free (a 1-frame gap, or a caption
         // too short): the problem stays, and nothing else is made worse.
         let boxed = CaptionDocument(events: [Self.cue(Self.frameTime(40), Self.frameTime(87), "Hi there."),
                                              Self.cue(Self.frameTime(95), Self.frameTime(118), "Hi there.")])
         let (kept, fixes) = Fixer(checker: checker).fix(boxed)
-        #expect(fixes.isEmpty)
-        #expect(kept.events.map(\.start) == boxed.events.map(\.start) && kept.events.map(\.end) == boxed.events.map(\.end))
-        #expect(checker.check(kept).map(\.rule) == [.shotChangeCrossing])
+        expectTrue(fixes.isEmpty)
+        expectTrue(kept.events.map(\.start) == boxed.events.map(\.start) && kept.events.map(\.end) == boxed.events.map(\.end))
+        expectEqual(checker.check(kept).map(\.rule), [.shotChangeCrossing])
     }
 
     @Test func aMoveWaitsForTheNextCaptionToMakeRoom() {
@@ -101,11 +102,11 @@ import Testing
         let document = CaptionDocument(events: [Self.cue(Self.frameTime(40), Self.frameTime(90), "Hi there."),
                                                 Self.cue(Self.frameTime(97), Self.frameTime(150), "Hi there.")])
         let checker = Self.checker
-        #expect(checker.check(document).map(\.rule) == [.shotChangeEnd, .shotChangeCrossing])
+        expectEqual(checker.check(document).map(\.rule), [.shotChangeEnd, .shotChangeCrossing])
         let (fixed, fixes) = Fixer(checker: checker).fix(document)
-        #expect(fixes.map(\.caption) == [2, 1])
-        #expect(fixed.events.map { [$0.start / 40, $0.end / 40] } == [[40, 98], [100, 150]])
-        #expect(checker.check(fixed).isEmpty)
+        expectEqual(fixes.map(\.caption), [2, 1])
+        expectEqual(fixed.events.map { [$0.start / 40, $0.end / 40] }, [[40, 98], [100, 150]])
+        expectTrue(checker.check(fixed).isEmpty)
     }
 
     @Test func captionsWithinAShotsFirstOrLastFrames() {
@@ -114,12 +115,12 @@ import Testing
         // in the last frames of the shot (the end rule wants it 2 frames before, the start rule a full
         // 12 frames before the cut).
         let late = checker.check(CaptionDocument(events: [Self.cue(Self.frameTime(292), Self.frameTime(294))])).filter { $0.shotChange != nil }
-        #expect(late.map(\.rule) == [.shotChangeStart, .shotChangeEnd])
-        #expect(late.map { $0.shotChange?.offset } == [-8, -6])
+        expectEqual(late.map(\.rule), [.shotChangeStart, .shotChangeEnd])
+        expectEqual(late.map { $0.shotChange?.offset }, [-8, -6])
         // Starts on 300 and ends 5 frames later: the end goes out to 12 frames after the cut.
         let early = checker.check(CaptionDocument(events: [Self.cue(Self.frameTime(300), Self.frameTime(305))])).filter { $0.shotChange != nil }
-        #expect(early.map(\.rule) == [.shotChangeEnd])
-        #expect(early[0].description.hasPrefix("shot-change-end: ends 5 frames after the shot change at 00:00:12.000 (frame 300)"))
+        expectEqual(early.map(\.rule), [.shotChangeEnd])
+        expectTrue(early[0].description.hasPrefix("shot-change-end: ends 5 frames after the shot change at 00:00:12.000 (frame 300)"))
     }
 
     @Test func wordsStayInsideAMovedCaption() {
@@ -127,27 +128,27 @@ import Testing
         event.words = [Word(text: "two", start: Self.frameTime(95), end: Self.frameTime(110)),
                        Word(text: "words", start: Self.frameTime(110), end: Self.frameTime(140))]
         let (fixed, _) = Fixer(checker: Self.checker).fix(CaptionDocument(events: [event]))
-        #expect(fixed.events[0].start == Self.frameTime(100))
-        #expect(fixed.events[0].words.map(\.start) == [Self.frameTime(100), Self.frameTime(110)])
+        expectEqual(fixed.events[0].start, Self.frameTime(100))
+        expectEqual(fixed.events[0].words.map(\.start), [Self.frameTime(100), Self.frameTime(110)])
     }
 
     @Test func profilesWithoutTheFieldsSkipTheRules() throws {
-        #expect(Checker(profile: .youtube, frameRate: Self.fps25, shotChanges: Self.shots).check(Self.seeded).isEmpty)
-        #expect(Checker(profile: .netflix, frameRate: Self.fps25).check(Self.seeded).map(\.rule) == [.minGap])
+        expectTrue(Checker(profile: .youtube, frameRate: Self.fps25, shotChanges: Self.shots).check(Self.seeded).isEmpty)
+        expectEqual(Checker(profile: .netflix, frameRate: Self.fps25).check(Self.seeded).map(\.rule), [.minGap])
         // BBC: ends 1 frame before a change (its gap), the same 12 frames.
         let bbc = Checker(profile: .bbc, frameRate: Self.fps25, shotChanges: Self.shots).check(Self.seeded).filter { $0.shotChange != nil }
-        #expect(bbc.map(\.caption) == [1, 2, 4, 5, 6, 7])
+        expectEqual(bbc.map(\.caption), [1, 2, 4, 5, 6, 7])
         let file = #"{"extends": "netflix", "shot-change-snap": null, "shot-change-crossing": 24, "shot-change-end-gap": 0}"#
         let own = try CheckProfileFile.parse(Data(file.utf8), name: "own.json")
-        #expect(own.shotChangeSnapFrames == nil && own.shotChangeCrossingFrames == 24 && own.shotChangeEndGapFrames == 0)
+        expectTrue(own.shotChangeSnapFrames == nil && own.shotChangeCrossingFrames == 24 && own.shotChangeEndGapFrames == 0)
         let crossing = Checker(profile: own, frameRate: Self.fps25, shotChanges: Self.shots).check(Self.seeded)
         // Only crossings now, against 24 frames: 4 (4 before), 5 (10 after), 7 (10 before).
-        #expect(crossing.filter { $0.shotChange != nil }.map { "\($0.caption) \(Int($0.value))/\(Int($0.limit))" } == ["4 4/24", "5 10/24", "7 10/24"])
+        expectEqual(crossing.filter { $0.shotChange != nil }.map { "\($0.caption) \(Int($0.value))/\(Int($0.limit))" }, ["4 4/24", "5 10/24", "7 10/24"])
         do {
             _ = try CheckProfileFile.parse(Data(#"{"shot-change-end-gap": null}"#.utf8), name: "bad.json")
             Issue.record("accepted a null end gap")
         } catch {
-            #expect(error.message.hasPrefix("bad.json: shot-change-end-gap: must be a number of frames"))
+            expectTrue(error.message.hasPrefix("bad.json: shot-change-end-gap: must be a number of frames"))
         }
     }
 }
@@ -184,11 +185,11 @@ import Testing
         // Shot-change problems are fewer than before the fix, and every other one was there without shots.
         let before = with.check(document).filter { $0.shotChange != nil }.count
         let after = with.check(fixed)
-        #expect(after.filter { $0.shotChange != nil }.count <= before)
+        expectTrue(after.filter { $0.shotChange != nil }.count <= before)
         let others = counts(after.filter { $0.shotChange == nil }), plainOthers = counts(without.check(plain))
         let added = others.filter { key, n in n > plainOthers[key, default: 0] }
         let described: [String] = added.keys.map { key in "\(key.caption) \(key.rule.rawValue)" }
-        #expect(added.isEmpty, "seed \(seed): new problems \(described)")
-        #expect(fixed.events.allSatisfy { $0.start < $0.end })
+        expectTrue(added.isEmpty, "seed \(seed): new problems \(described)")
+        expectTrue(fixed.events.allSatisfy { $0.start < $0.end })
     }
 }

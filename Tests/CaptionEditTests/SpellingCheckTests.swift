@@ -1,5 +1,6 @@
 import CaptionModel
 import CaptionSpelling
+import CaptionExpectations
 import Testing
 @testable import CaptionEdit
 
@@ -7,10 +8,10 @@ import Testing
 /// `make deps`), what is not is skipped.
 @Suite struct SpellingCheckTests {
     @Test func speakersLabelsBracketsNotesAndNumbersAreNotWords() {
-        #expect(SpellingCheck.words(of: "JOHN: I can't [door slams] believe it") == ["I", "can't", "believe", "it"])
-        #expect(SpellingCheck.words(of: "- MAN 2: The 3rd time, well-known\n♪ la la ♪") == ["The", "time", "well", "known", "la", "la"])
-        #expect(SpellingCheck.words(of: "Dr. Who: the \u{2019}90s, it\u{2019}s 9.99 (cheap)") == ["Dr", "Who", "the", "it's", "cheap"])
-        #expect(SpellingCheck.words(of: "'Quoted' -dash- words--") == ["Quoted", "dash", "words"])
+        expectEqual(SpellingCheck.words(of: "JOHN: I can't [door slams] believe it"), ["I", "can't", "believe", "it"])
+        expectEqual(SpellingCheck.words(of: "- MAN 2: The 3rd time, well-known\n♪ la la ♪"), ["The", "time", "well", "known", "la", "la"])
+        expectEqual(SpellingCheck.words(of: "Dr. Who: the \u{2019}90s, it\u{2019}s 9.99 (cheap)"), ["Dr", "Who", "the", "it's", "cheap"])
+        expectEqual(SpellingCheck.words(of: "'Quoted' -dash- words--"), ["Quoted", "dash", "words"])
     }
 
     @Test func unknownWordsAreListedByCaption() throws {
@@ -21,13 +22,13 @@ import Testing
             CaptionEvent(start: 2000, end: 3000, text: CaptionText(plain: "teh end, teh [SDH: xyzzy]")),
         ])
         let unknown = SpellingCheck.unknownWords(in: document, dictionary: dictionary)
-        #expect(unknown == [UnknownWord(caption: 1, word: "beleive"), UnknownWord(caption: 3, word: "teh"), UnknownWord(caption: 3, word: "teh")])
+        expectEqual(unknown, [UnknownWord(caption: 1, word: "beleive"), UnknownWord(caption: 3, word: "teh"), UnknownWord(caption: 3, word: "teh")])
     }
 
     @Test func dictionariesAreFoundByLanguage() {
-        #expect(SpellingDictionary.forLanguage("eng")?.name == "en_US")
-        #expect(SpellingDictionary.forLanguage("en_US")?.name == "en_US")
-        #expect(SpellingDictionary.forLanguage("xx") == nil)
-        #expect(SpellingDictionary.forLanguage("en", folder: "/nonexistent") == nil)
+        expectEqual(SpellingDictionary.forLanguage("eng")?.name, "en_US")
+        expectEqual(SpellingDictionary.forLanguage("en_US")?.name, "en_US")
+        expectNil(SpellingDictionary.forLanguage("xx"))
+        expectNil(SpellingDictionary.forLanguage("en", folder: "/nonexistent"))
     }
 }

@@ -1,5 +1,6 @@
 import CaptionModel
 import CaptionTestSupport
+import CaptionExpectations
 import Testing
 @testable import CaptionEdit
 
@@ -13,29 +14,29 @@ import Testing
 
     @Test func unchangedWordsKeepTheirExactTimesAndTakeTheTranscriptSpelling() {
         let result = WordAligner.align(Self.tokens("So, today we’re TESTING three caption styles."), onto: Self.timed)
-        #expect(result.counts == { var c = WordAligner.Counts(); c.matched = 7; return c }())
-        #expect(result.words.map(\.text) == Self.tokens("So, today we’re TESTING three caption styles."))
-        #expect(result.words.map(\.start) == Self.timed.map(\.start))
-        #expect(result.words.map(\.end) == Self.timed.map(\.end))
-        #expect(result.words.allSatisfy { !$0.interpolated && $0.speaker == "A" })
+        expectEqual(result.counts, { var c = WordAligner.Counts(); c.matched = 7; return c }())
+        expectEqual(result.words.map(\.text), Self.tokens("So, today we’re TESTING three caption styles."))
+        expectEqual(result.words.map(\.start), Self.timed.map(\.start))
+        expectEqual(result.words.map(\.end), Self.timed.map(\.end))
+        expectTrue(result.words.allSatisfy { !$0.interpolated && $0.speaker == "A" })
     }
 
     @Test func replacedInsertedAndDeletedWords() {
         // "three" -> "3" (replaced one for one), "really" inserted, "today" deleted, "café" matches "Cafe".
         let timed = Self.timed + [Word(text: "Cafe", start: 3900, end: 4200)]
         let result = WordAligner.align(Self.tokens("So we're really testing 3 caption styles café"), onto: timed)
-        #expect(result.counts.matched == 6)
-        #expect(result.counts.changed == 1)
-        #expect(result.counts.inserted == 1)
-        #expect(result.counts.deleted == 1)
+        expectEqual(result.counts.matched, 6)
+        expectEqual(result.counts.changed, 1)
+        expectEqual(result.counts.inserted, 1)
+        expectEqual(result.counts.deleted, 1)
         let byText = Dictionary(uniqueKeysWithValues: result.words.map { ($0.text, $0) })
-        #expect(byText["3"] == Word(text: "3", start: 2600, end: 2900, speaker: "A"))
+        expectEqual(byText["3"], Word(text: "3", start: 2600, end: 2900, speaker: "A"))
         // Inserted between "we're" (ends 2100) and "testing" (starts 2200): the gap, interpolated.
-        #expect(byText["really"] == Word(text: "really", start: 2100, end: 2200, interpolated: true, speaker: "A"))
-        #expect(byText["café"]!.start == 3900 && !byText["café"]!.interpolated)
+        expectEqual(byText["really"], Word(text: "really", start: 2100, end: 2200, interpolated: true, speaker: "A"))
+        expectTrue(byText["café"]!.start == 3900 && !byText["café"]!.interpolated)
         for unchanged in ["So", "we're", "testing", "caption", "styles"] {
             let original = Self.timed.first { $0.text == unchanged }!
-            #expect(byText[unchanged]!.start == original.start && byText[unchanged]!.end == original.end)
+            expectTrue(byText[unchanged]!.start == original.start && byText[unchanged]!.end == original.end)
         }
     }
 
@@ -43,22 +44,22 @@ import Testing
         // "three caption" (1800-2900 ms... words 4 and 5) replaced by "several subtitle and caption": "caption" matches,
         // so "several subtitle and" replace "three" (2600-2900) in proportion to their lengths.
         let result = WordAligner.align(Self.tokens("So today we're testing several subtitle and caption styles"), onto: Self.timed)
-        #expect(result.counts.matched == 6)
-        #expect(result.counts.changed == 1)
-        #expect(result.counts.inserted == 2)
+        expectEqual(result.counts.matched, 6)
+        expectEqual(result.counts.changed, 1)
+        expectEqual(result.counts.inserted, 2)
         let spread = result.words[4...6]
-        #expect(spread.map(\.text) == ["several", "subtitle", "and"])
-        #expect(spread.first!.start == 2600 && spread.last!.end == 2900)
-        #expect(spread.allSatisfy { $0.interpolated })
-        #expect(zip(spread, spread.dropFirst()).allSatisfy { $0.end == $1.start })
+        expectEqual(spread.map(\.text), ["several", "subtitle", "and"])
+        expectTrue(spread.first!.start == 2600 && spread.last!.end == 2900)
+        expectTrue(spread.allSatisfy { $0.interpolated })
+        expectTrue(zip(spread, spread.dropFirst()).allSatisfy { $0.end == $1.start })
     }
 
     @Test func punctuationTokensRideAlongWithoutBeingCounted() {
         let result = WordAligner.align(Self.tokens("So today — we're testing three caption styles …"), onto: Self.timed)
-        #expect(result.counts.matched == 7 && result.counts.inserted == 0)
-        #expect(result.words.count == 9)
-        #expect(result.words[2] == Word(text: "—", start: 1700, end: 1700, interpolated: true, speaker: "A"))
-        #expect(result.words[8].start == 3700 && result.words[8].interpolated)
+        expectTrue(result.counts.matched == 7 && result.counts.inserted == 0)
+        expectEqual(result.words.count, 9)
+        expectEqual(result.words[2], Word(text: "—", start: 1700, end: 1700, interpolated: true, speaker: "A"))
+        expectTrue(result.words[8].start == 3700 && result.words[8].interpolated)
     }
 
     @Test func longTranscriptsAlignInLinearishTime() {
@@ -70,9 +71,9 @@ import Testing
         var edited = Set<Int>()
         for i in stride(from: 25, to: transcript.count, by: 50) { transcript[i] = "fixed\(i)"; edited.insert(i) }
         let result = WordAligner.align(transcript, onto: timed)
-        #expect(result.counts.matched == 40_000 - edited.count)
-        #expect(result.counts.changed == edited.count)
-        #expect(result.words.indices.allSatisfy { result.words[$0].start == timed[$0].start })
+        expectEqual(result.counts.matched, 40_000 - edited.count)
+        expectEqual(result.counts.changed, edited.count)
+        expectTrue(result.words.indices.allSatisfy { result.words[$0].start == timed[$0].start })
     }
 }
 
@@ -83,20 +84,20 @@ import Testing
             CaptionEvent(start: 2400, end: 4000, text: CaptionText(plain: "testing 3 caption\nstyles!")),
         ])
         let result = TranscriptAlignment.align(captions: captions, onto: WordAlignerTests.timed)
-        #expect(result.document.events.map(\.start) == [1000, 2400])
-        #expect(result.document.events[0].words.map(\.text) == ["So", "today", "we’re"])
-        #expect(result.document.events[1].words.map(\.text) == ["testing", "3", "caption", "styles!"])
-        #expect(result.document.events[1].words[2] == Word(text: "caption", start: 3000, end: 3300, speaker: "A"))
+        expectEqual(result.document.events.map(\.start), [1000, 2400])
+        expectEqual(result.document.events[0].words.map(\.text), ["So", "today", "we’re"])
+        expectEqual(result.document.events[1].words.map(\.text), ["testing", "3", "caption", "styles!"])
+        expectEqual(result.document.events[1].words[2], Word(text: "caption", start: 3000, end: 3300, speaker: "A"))
         // "testing" was spoken at 2200, before its cue starts at 2400: pulled inside the cue.
-        #expect(result.clamped == 1)
-        #expect(result.document.events[1].words[0].start == 2400)
-        #expect(result.document.events.allSatisfy { e in e.words.allSatisfy { e.start <= $0.start && $0.end <= e.end } })
+        expectEqual(result.clamped, 1)
+        expectEqual(result.document.events[1].words[0].start, 2400)
+        expectTrue(result.document.events.allSatisfy { e in e.words.allSatisfy { e.start <= $0.start && $0.end <= e.end } })
     }
 
     @Test func plainTextBecomesOneEventPerLine() {
         let result = TranscriptAlignment.align(text: "So today we're testing\n\nthree caption styles\n", onto: WordAlignerTests.timed)
-        #expect(result.document.events.count == 2)
-        #expect(result.document.events[1].start == 2600 && result.document.events[1].end == 3700)
-        #expect(result.counts.matched == 7)
+        expectEqual(result.document.events.count, 2)
+        expectTrue(result.document.events[1].start == 2600 && result.document.events[1].end == 3700)
+        expectEqual(result.counts.matched, 7)
     }
 }

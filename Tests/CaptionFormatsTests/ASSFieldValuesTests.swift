@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -47,9 +48,9 @@ import CaptionModel
             try #require(events.count == lines.count)
             for (event, line) in zip(events, lines) {
                 let style = line.style.trimmingCharacters(in: .init(charactersIn: " \t")).drop { $0 == "*" }
-                #expect(event.style == (style.isEmpty ? nil : String(style)))
-                #expect(event.ass?.name == line.name.trimmingCharacters(in: .init(charactersIn: " \t")))
-                #expect(event.ass?.effect == line.effect.trimmingCharacters(in: .init(charactersIn: " \t")))
+                expectEqual(event.style, (style.isEmpty ? nil : String(style)))
+                expectEqual(event.ass?.name, line.name.trimmingCharacters(in: .init(charactersIn: " \t")))
+                expectEqual(event.ass?.effect, line.effect.trimmingCharacters(in: .init(charactersIn: " \t")))
             }
         }
     }
@@ -63,10 +64,10 @@ import CaptionModel
             let source = Self.script([]) + "Dialogue: \(layer),0:00:01.00,0:00:02.00,Default,\(name),1,2,3,,x"
             let text = try TextDecoding.decode(Array(source.utf8), sourceName: "commas.ass")
             let event = try #require(try ASSReader.read(text).document.events.first)
-            #expect(event.start == 1000 && event.end == 2000)
-            #expect(event.ass?.name == name)
-            #expect(event.ass?.marginLeft == 1 && event.ass?.marginRight == 2 && event.ass?.marginVertical == 3)
-            #expect(event.plainText.string == "x")
+            expectTrue(event.start == 1000 && event.end == 2000)
+            expectEqual(event.ass?.name, name)
+            expectTrue(event.ass?.marginLeft == 1 && event.ass?.marginRight == 2 && event.ass?.marginVertical == 3)
+            expectEqual(event.plainText.string, "x")
         }
     }
 }

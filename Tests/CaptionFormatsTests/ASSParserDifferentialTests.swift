@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -73,7 +74,7 @@ import CaptionModel
             let start = g.int(0...10_000_000)
             let reference = ReferenceASSTextParser.parse(text, eventStart: start)
             let parsed = ASSTextParser.parse(text, eventStart: start)
-            #expect(Self.same(parsed, reference), "round \(round): \(text.debugDescription)\n\(parsed)\n\(reference)")
+            expectTrue(Self.same(parsed, reference), "round \(round): \(text.debugDescription)\n\(parsed)\n\(reference)")
             if !Self.same(parsed, reference) { return }
         }
     }
@@ -88,7 +89,7 @@ import CaptionModel
             text.withUTF8 { scanner.parse($0, eventStart: 1000) }
             let parsed = ASSParsedText(plain: String(decoding: scanner.out, as: UTF8.self), spans: scanner.spans, words: scanner.words,
                                        anchor: scanner.anchor, point: scanner.point, hadDrawing: scanner.hadDrawing)
-            #expect(Self.same(parsed, reference), "\(text.debugDescription)")
+            expectTrue(Self.same(parsed, reference), "\(text.debugDescription)")
         }
     }
 
@@ -107,41 +108,41 @@ import CaptionModel
         let comments = fast.document.assScript?.otherEvents.compactMap(\.value.comment) ?? []
         for event in fast.document.events + comments {
             let source = event.sourceText
-            #expect(Self.same(ASSTextParser.parse(source, eventStart: event.start), ReferenceASSTextParser.parse(source, eventStart: event.start)),
+            expectTrue(Self.same(ASSTextParser.parse(source, eventStart: event.start), ReferenceASSTextParser.parse(source, eventStart: event.start)),
                     "\(relative): \(source.debugDescription)")
         }
     }
 
     static func expectSame(_ fast: ParseResult, _ slow: ParseResult, _ name: String) {
-        #expect(fast.document.events == slow.document.events, "\(name)")
-        #expect(fast.document.events.map { Array($0.sourceText.utf8) } == slow.document.events.map { Array($0.sourceText.utf8) }, "\(name)")
-        #expect(fast.document.events.map { Array($0.plainText.string.utf8) } == slow.document.events.map { Array($0.plainText.string.utf8) }, "\(name)")
-        #expect(fast.document.events.map { $0.ass?.textDigest } == slow.document.events.map { $0.ass?.textDigest }, "\(name)")
-        #expect(fast.document.assScript == slow.document.assScript, "\(name)")
-        #expect(fast.document.styles == slow.document.styles, "\(name)")
-        #expect(fast.document.metadata == slow.document.metadata, "\(name)")
-        #expect(fast.eventLines == slow.eventLines, "\(name)")
-        #expect(fast.diagnostics.map(\.description) == slow.diagnostics.map(\.description), "\(name)")
+        expectEqual(fast.document.events, slow.document.events, "\(name)")
+        expectEqual(fast.document.events.map { Array($0.sourceText.utf8) }, slow.document.events.map { Array($0.sourceText.utf8) }, "\(name)")
+        expectEqual(fast.document.events.map { Array($0.plainText.string.utf8) }, slow.document.events.map { Array($0.plainText.string.utf8) }, "\(name)")
+        expectEqual(fast.document.events.map { $0.ass?.textDigest }, slow.document.events.map { $0.ass?.textDigest }, "\(name)")
+        expectEqual(fast.document.assScript, slow.document.assScript, "\(name)")
+        expectEqual(fast.document.styles, slow.document.styles, "\(name)")
+        expectEqual(fast.document.metadata, slow.document.metadata, "\(name)")
+        expectEqual(fast.eventLines, slow.eventLines, "\(name)")
+        expectEqual(fast.diagnostics.map(\.description), slow.diagnostics.map(\.description), "\(name)")
         // The writer's path for a script as read (from the reader's rows, no event made) writes what it
         // writes for the same events made and set.
-        #expect(fast.document.deferredEvents?.source is ASSEventRows, "\(name)")
+        expectTrue(fast.document.deferredEvents?.source is ASSEventRows, "\(name)")
         var made = fast.document
         made.events = made.events
-        #expect(made.deferredEvents == nil, "\(name)")
+        expectNil(made.deferredEvents, "\(name)")
         let fromRows = ASSFormat.write(fast.document, options: WriteOptions())
         let fromEvents = ASSFormat.write(made, options: WriteOptions())
-        #expect(Array(fromRows.text.utf8) == Array(fromEvents.text.utf8), "\(name)")
-        #expect(fromRows.diagnostics.map(\.description) == fromEvents.diagnostics.map(\.description), "\(name)")
+        expectEqual(Array(fromRows.text.utf8), Array(fromEvents.text.utf8), "\(name)")
+        expectEqual(fromRows.diagnostics.map(\.description), fromEvents.diagnostics.map(\.description), "\(name)")
         // Comment lines kept as rows (written back from the row) write what their events, made, write.
         let others = (made.assScript?.otherEvents ?? []).map { other in
             var value = other.value
             value.comment = value.comment
-            #expect(value.deferred == nil)
+            expectNil(value.deferred)
             return ASSScript.Positioned(position: other.position, value: value)
         }
         made.assScript?.otherEvents = others
-        #expect(made.assScript == fast.document.assScript, "\(name)")
-        #expect(Array(ASSFormat.write(made, options: WriteOptions()).text.utf8) == Array(fromRows.text.utf8), "\(name)")
+        expectEqual(made.assScript, fast.document.assScript, "\(name)")
+        expectEqual(Array(ASSFormat.write(made, options: WriteOptions()).text.utf8), Array(fromRows.text.utf8), "\(name)")
     }
 
     /// Random Dialogue and Comment lines (odd fields, spaces, non-ASCII beside commas and colons, custom
@@ -200,6 +201,6 @@ import CaptionModel
         let text = DecodedText(lines.joined(separator: "\n"), sourceName: "two-sections.ass")
         let slow = try ASSReader.read(text, byteEvents: false)
         for parts in [2, 3, 5] { Self.expectSame(try ASSReader.read(text, parts: parts), slow, "two sections in \(parts) parts") }
-        #expect(slow.document.eventCount == 68 && slow.document.assScript?.otherEvents.count == 12)
+        expectTrue(slow.document.eventCount == 68 && slow.document.assScript?.otherEvents.count == 12)
     }
 }

@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -30,45 +31,45 @@ import CaptionModel
     @Test func readsScriptInfoStylesAndEvents() throws {
         let result = try Self.read(Self.lines.joined(separator: "\n"))
         let doc = result.document
-        #expect(doc.metadata.contains(MetadataEntry(key: "PlayResX", value: "1280")))
-        #expect(doc.metadata.contains(MetadataEntry(key: "PlayResY", value: "720")))
+        expectTrue(doc.metadata.contains(MetadataEntry(key: "PlayResX", value: "1280")))
+        expectTrue(doc.metadata.contains(MetadataEntry(key: "PlayResY", value: "720")))
 
         let style = try #require(doc.styles.first)
-        #expect(style.name == "Top")
-        #expect(style.fontFamily == "DejaVu Sans")
-        #expect(style.fontSize == 48)
-        #expect(style.bold == true && style.italic == false && style.underline == true)
-        #expect(style.primaryColor == RGBAColor(red: 255, green: 255, blue: 255, alpha: 255))
-        #expect(style.outlineColor == RGBAColor(red: 0x30, green: 0x20, blue: 0x10, alpha: 127))
-        #expect(style.backColor == RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
-        #expect(style.outlineWidth == 2.5 && style.shadowDepth == 1)
-        #expect(style.anchor == 8)
+        expectEqual(style.name, "Top")
+        expectEqual(style.fontFamily, "DejaVu Sans")
+        expectEqual(style.fontSize, 48)
+        expectTrue(style.bold == true && style.italic == false && style.underline == true)
+        expectEqual(style.primaryColor, RGBAColor(red: 255, green: 255, blue: 255, alpha: 255))
+        expectEqual(style.outlineColor, RGBAColor(red: 0x30, green: 0x20, blue: 0x10, alpha: 127))
+        expectEqual(style.backColor, RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
+        expectTrue(style.outlineWidth == 2.5 && style.shadowDepth == 1)
+        expectEqual(style.anchor, 8)
 
         let events = doc.events
         try #require(events.count == 3)
         let e0 = events[0]
-        #expect(e0.start == 1000 && e0.end == 3500)
+        expectTrue(e0.start == 1000 && e0.end == 3500)
         // The Name field is the speaker, not a cue identifier.
-        #expect(e0.id == nil && e0.ass?.name == "Alice" && e0.style == "Top")
-        #expect(e0.text.plain == "Hello bold and it\nnext")
-        #expect(e0.text.spans == [TextSpan(start: 6, end: 10, kind: .bold), TextSpan(start: 15, end: 17, kind: .italic)])
-        #expect(e0.placement?.anchor == 7)
-        #expect(e0.placement?.point == CuePlacement.Point(x: 100, y: 200))
-        #expect(e0.sourceText == "{\\an7\\pos(100,200)}Hello {\\b1}bold{\\b0} and {\\i1}it{\\i0}\\Nnext")
+        expectTrue(e0.id == nil && e0.ass?.name == "Alice" && e0.style == "Top")
+        expectEqual(e0.text.plain, "Hello bold and it\nnext")
+        expectEqual(e0.text.spans, [TextSpan(start: 6, end: 10, kind: .bold), TextSpan(start: 15, end: 17, kind: .italic)])
+        expectEqual(e0.placement?.anchor, 7)
+        expectEqual(e0.placement?.point, CuePlacement.Point(x: 100, y: 200))
+        expectEqual(e0.sourceText, "{\\an7\\pos(100,200)}Hello {\\b1}bold{\\b0} and {\\i1}it{\\i0}\\Nnext")
 
         let e1 = events[1]
-        #expect(e1.text.plain == "Sing along song")
-        #expect(e1.words == [Word(text: "Sing", start: 4000, end: 4500), Word(text: "a", start: 4500, end: 4750),
+        expectEqual(e1.text.plain, "Sing along song")
+        expectEqual(e1.words, [Word(text: "Sing", start: 4000, end: 4500), Word(text: "a", start: 4500, end: 4750),
                              Word(text: "long", start: 4750, end: 5050), Word(text: "song", start: 5150, end: 5550)])
 
         let e2 = events[2]
-        #expect(e2.text.plain == "red x\u{00A0}y after, with commas")
-        #expect(e2.text.spans == [TextSpan(start: 0, end: 3, kind: .color(RGBAColor(red: 255, green: 0, blue: 0)))])
-        #expect(e2.style == nil)
+        expectEqual(e2.text.plain, "red x\u{00A0}y after, with commas")
+        expectEqual(e2.text.spans, [TextSpan(start: 0, end: 3, kind: .color(RGBAColor(red: 255, green: 0, blue: 0)))])
+        expectNil(e2.style)
 
-        #expect(result.diagnostics.contains { $0.line == 16 && $0.message.contains("malformed Dialogue") })
+        expectTrue(result.diagnostics.contains { $0.line == 16 && $0.message.contains("malformed Dialogue") })
         // Drawings are kept (the ASS writer writes them back; other writers say they drop them).
-        #expect(result.diagnostics.count == 1)
+        expectEqual(result.diagnostics.count, 1)
     }
 
     /// Found by fuzzing (`Fuzz/regressions/ass/`): an hour field of many digits overflowed the sum, and
@@ -80,16 +81,16 @@ import CaptionModel
             "Dialogue: 0,999999999:59:59.99,999999999:59:59.999,Top,,0,0,0,,nine digits",
         ].joined(separator: "\n")
         let result = try Self.read(text)
-        #expect(result.diagnostics.contains { $0.line == 13 && $0.message.contains("times must look like") })
+        expectTrue(result.diagnostics.contains { $0.line == 13 && $0.message.contains("times must look like") })
         try #require(result.document.events.count == 2)
         let karaoke = result.document.events[0]
         // A syllable is at most a day long (8,640,000 cs), \kinf too; a negative one is empty.
-        #expect(karaoke.words == [Word(text: "far", start: 0, end: 86_400_000), Word(text: "away", start: 86_400_000, end: 172_800_000),
+        expectEqual(karaoke.words, [Word(text: "far", start: 0, end: 86_400_000), Word(text: "away", start: 86_400_000, end: 172_800_000),
                                   Word(text: "now", start: 172_800_000, end: 172_800_000),
                                   Word(text: "!", start: 172_800_000, end: 172_800_000)])
         let late = result.document.events[1]
-        #expect(late.start == ((999_999_999 * 60 + 59) * 60 + 59) * 1000 + 990)
-        #expect(late.end == late.start + 9)
+        expectEqual(late.start, ((999_999_999 * 60 + 59) * 60 + 59) * 1000 + 990)
+        expectEqual(late.end, late.start + 9)
     }
 
     @Test func legacySSAStylesAndDecimalColours() throws {
@@ -98,24 +99,24 @@ import CaptionModel
         try #require(styles.count == 3)
         // SSA: 7 = top right, 9 = middle left; 8 has no column, and libass (after VSFilter) reads it as 3,
         // bottom right.
-        #expect(styles.map(\.anchor) == [9, 3, 4])
+        expectEqual(styles.map(\.anchor), [9, 3, 4])
         // libass draws an SSA outline in BackColour's colour (TertiaryColour is kept beside, unused).
-        #expect(styles.allSatisfy { $0.outlineColor?.red == $0.backColor?.red && $0.outlineColor?.blue == $0.backColor?.blue && $0.tertiaryColor != nil })
-        #expect(styles[0].primaryColor == RGBAColor(red: 255, green: 255, blue: 0))
-        #expect(styles[0].backColor == RGBAColor(red: 8, green: 0, blue: 0, alpha: 127))
-        #expect(styles[0].bold == true)
+        expectTrue(styles.allSatisfy { $0.outlineColor?.red == $0.backColor?.red && $0.outlineColor?.blue == $0.backColor?.blue && $0.tertiaryColor != nil })
+        expectEqual(styles[0].primaryColor, RGBAColor(red: 255, green: 255, blue: 0))
+        expectEqual(styles[0].backColor, RGBAColor(red: 8, green: 0, blue: 0, alpha: 127))
+        expectEqual(styles[0].bold, true)
         let events = result.document.events
-        #expect(events.count == 6)
-        #expect(events[0].start == 99_000 && events[0].end == 101_040)
-        #expect(events[0].placement?.point == CuePlacement.Point(x: 400, y: 570))
-        #expect(events[1].text.plain == "MAN:\nHow did we end up here?")
-        #expect(events[2].style == "3")
+        expectEqual(events.count, 6)
+        expectTrue(events[0].start == 99_000 && events[0].end == 101_040)
+        expectEqual(events[0].placement?.point, CuePlacement.Point(x: 400, y: 570))
+        expectEqual(events[1].text.plain, "MAN:\nHow did we end up here?")
+        expectEqual(events[2].style, "3")
     }
 
     @Test func detection() {
-        #expect(ASSFormat.detect(DecodedText("[Script Info]\nTitle: x\n")) == .certain)
-        #expect(ASSFormat.detect(DecodedText("1\n00:00:01,000 --> 00:00:02,000\nhi\n")) == .no)
-        #expect(FormatRegistry.detect(DecodedText("\u{FEFF}[Script Info]\n"), pathHint: nil)?.name == "ass")
+        expectEqual(ASSFormat.detect(DecodedText("[Script Info]\nTitle: x\n")), .certain)
+        expectEqual(ASSFormat.detect(DecodedText("1\n00:00:01,000 --> 00:00:02,000\nhi\n")), .no)
+        expectEqual(FormatRegistry.detect(DecodedText("\u{FEFF}[Script Info]\n"), pathHint: nil)?.name, "ass")
     }
 
     @Test func textWithoutSectionsIsRejected() {
@@ -128,7 +129,7 @@ import CaptionModel
         let result = try CaptionFileReader.read(path: CorpusLocation.path(relative))
         let raw = try #require(InputBytes(mappingFile: CorpusLocation.path(relative)))
         let hasDialogue = String(decoding: raw.asArray, as: UTF8.self).contains("Dialogue:")
-        #expect(result.document.events.isEmpty == !hasDialogue, "\(relative)")
+        expectEqual(result.document.events.isEmpty, !hasDialogue, "\(relative)")
         // Converting to the other formats does not crash.
         _ = SRTFormat.write(result.document, options: WriteOptions())
         _ = WebVTTFormat.write(result.document, options: WriteOptions())

@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -49,7 +50,7 @@ import CaptionModel
             Dialogue: 0,0:00:05.00,0:00:07.00,Default,,0,0,0,,{\\kf50}Sing {\\k40}a{\\ko30}long {\\p1}m 0 0 l 1 1{\\p0}
             Dialogue: 0,0:00:07.00,0:00:08.00,Default,,0,0,0,,{\\rSign\\alpha&H80&\\3c&H0000FF&\\q2\\move(1,1,2,2)\\org(1,1)}Reset
             """, fonts: true)
-        #expect(Self.messages(SRTFormat.self, document) == [
+        expectEqual(Self.messages(SRTFormat.self, document), [
             "[Script Info] keys Title, WrapStyle (2) dropped (SRT cannot hold them)",
             "[Script Info] comment lines (1) dropped (SRT cannot hold them)",
             "Comment lines (1) dropped (SRT cannot hold them)",
@@ -79,23 +80,23 @@ import CaptionModel
         var options = WriteOptions()
         options.wordTimestamps = true
         let vtt = Self.messages(WebVTTFormat.self, document, options: options)
-        #expect(vtt.contains("[Script Info] keys WrapStyle (1) dropped (WebVTT cannot hold them)"))
-        #expect(vtt.contains("2 events: \\t animations dropped (WebVTT cannot hold them)"))
-        #expect(vtt.contains("1 event: karaoke sweeps and outline highlights beyond word times (\\kf \\ko \\K \\kt) dropped (WebVTT cannot hold them)"))
-        #expect(vtt.contains("1 event: empty lines inside an event (\\N\\N, a leading or trailing \\N) dropped (WebVTT cannot hold them)"))
-        #expect(!vtt.contains { $0.contains("speaker names") || $0.contains("word timings") })
+        expectTrue(vtt.contains("[Script Info] keys WrapStyle (1) dropped (WebVTT cannot hold them)"))
+        expectTrue(vtt.contains("2 events: \\t animations dropped (WebVTT cannot hold them)"))
+        expectTrue(vtt.contains("1 event: karaoke sweeps and outline highlights beyond word times (\\kf \\ko \\K \\kt) dropped (WebVTT cannot hold them)"))
+        expectTrue(vtt.contains("1 event: empty lines inside an event (\\N\\N, a leading or trailing \\N) dropped (WebVTT cannot hold them)"))
+        expectTrue(!vtt.contains { $0.contains("speaker names") || $0.contains("word timings") })
         // Each writer says it, in its own name.
         for (format, name) in [(TTMLFormat.self, "TTML"), (SBVFormat.self, "SBV"), (LRCFormat.self, "LRC"),
                                (SCCFormat.self, "SCC"), (EBUSTLFormat.self, "EBU STL")] as [(any SubtitleFormat.Type, String)] {
             let notes = Self.messages(format, document)
-            #expect(notes.contains("2 events: \\t animations dropped (\(name) cannot hold them)"), "\(name): \(notes)")
-            #expect(notes.contains("Comment lines (1) dropped (\(name) cannot hold them)"), "\(name): \(notes)")
+            expectTrue(notes.contains("2 events: \\t animations dropped (\(name) cannot hold them)"), "\(name): \(notes)")
+            expectTrue(notes.contains("Comment lines (1) dropped (\(name) cannot hold them)"), "\(name): \(notes)")
         }
         // JSON keeps the Text field as written: no tag is lost, only what lies outside the events' text.
         let json = Self.messages(CaptionJSONFormat.self, document)
-        #expect(!json.contains { $0.contains("\\t animations") })
-        #expect(json.contains("2 events: speaker names (the Name field) dropped (JSON cannot hold them)"))
-        #expect(json.contains("embedded fonts ([Fonts]) (2) dropped (JSON cannot hold them)"))
+        expectTrue(!json.contains { $0.contains("\\t animations") })
+        expectTrue(json.contains("2 events: speaker names (the Name field) dropped (JSON cannot hold them)"))
+        expectTrue(json.contains("embedded fonts ([Fonts]) (2) dropped (JSON cannot hold them)"))
     }
 
     /// The counts are the same when a long document is written in chunks on every core.
@@ -106,7 +107,7 @@ import CaptionModel
             let format = try FormatRegistry.outputFormat(named: name)
             let notes = Self.messages(format, document)
             let n = 3 * EventChunks.eventsPerChunk + 7
-            #expect(notes.contains { $0.hasPrefix("\(n) events: fades (\\fad, \\fade) dropped") }, "\(name): \(notes)")
+            expectTrue(notes.contains { $0.hasPrefix("\(n) events: fades (\\fad, \\fade) dropped") }, "\(name): \(notes)")
         }
     }
 
@@ -116,11 +117,11 @@ import CaptionModel
         lost.note("word timings")
         lost.note("word timings")
         lost.note("a backslash", instead: "written as ⧵")
-        #expect(lost.diagnostics(format: "SRT").map(\.message) == ["SRT cannot carry word timings; dropped", "SRT cannot carry a backslash; written as ⧵"])
+        expectEqual(lost.diagnostics(format: "SRT").map(\.message), ["SRT cannot carry word timings; dropped", "SRT cannot carry a backslash; written as ⧵"])
         lost.event = 3
         lost.note("word timings")
         lost.note("word timings")
-        #expect(lost.diagnostics(format: "SRT").first?.message == "1 event: word timings dropped (SRT cannot hold them)")
+        expectEqual(lost.diagnostics(format: "SRT").first?.message, "1 event: word timings dropped (SRT cannot hold them)")
     }
 
     // MARK: - What is mapped
@@ -131,7 +132,7 @@ import CaptionModel
             Dialogue: 0,0:00:02.00,0:00:03.00,Default,,0,0,0,,Nobody
             """)
         let vtt = WebVTTFormat.write(document, options: WriteOptions()).text
-        #expect(vtt == """
+        expectEqual(vtt, """
             WEBVTT
             Title: Tags
 
@@ -144,8 +145,8 @@ import CaptionModel
 
             """)
         let back = try WebVTTFormat.read(DecodedText(vtt)).document.events[0]
-        #expect(back.id == nil)
-        #expect(back.text.spans.first == TextSpan(start: 0, end: 11, kind: .voice("Dr. A<b> & Co")))
+        expectNil(back.id)
+        expectEqual(back.text.spans.first, TextSpan(start: 0, end: 11, kind: .voice("Dr. A<b> & Co")))
     }
 
     @Test func placementBecomesSettingsRegionsAndSRTTags() throws {
@@ -159,7 +160,7 @@ import CaptionModel
             Dialogue: 0,0:00:07.00,0:00:08.00,Default,,0,0,0,,bottom centre
             """)
         let timings = WebVTTFormat.write(document, options: WriteOptions()).text.split(separator: "\n").filter { $0.contains("-->") }
-        #expect(timings == [
+        expectEqual(timings, [
             "00:00:01.000 --> 00:00:02.000 line:50% position:50%,line-left align:left",  // line-align start is the default
             "00:00:02.000 --> 00:00:03.000 line:83.33%,end position:25%,center",
             "00:00:03.000 --> 00:00:04.000 line:0",
@@ -171,14 +172,14 @@ import CaptionModel
 
         // SRT: {\anN} as players read it, \pos at the 384x288 they read an SRT file's tags in.
         let srt = SRTFormat.write(document, options: WriteOptions()).text
-        #expect(srt.contains("00:00:02,000\n{\\an7}{\\pos(192,144)}top left at the centre\n"))
-        #expect(srt.contains("00:00:03,000\n{\\pos(96,240)}bottom centre at a quarter\n"))
-        #expect(srt.contains("00:00:06,000\n{\\an9}<i><font color=\"#ffff00\">the style's top right</font></i>\n"))
-        #expect(srt.contains("00:00:08,000\nbottom centre\n"))
+        expectTrue(srt.contains("00:00:02,000\n{\\an7}{\\pos(192,144)}top left at the centre\n"))
+        expectTrue(srt.contains("00:00:03,000\n{\\pos(96,240)}bottom centre at a quarter\n"))
+        expectTrue(srt.contains("00:00:06,000\n{\\an9}<i><font color=\"#ffff00\">the style's top right</font></i>\n"))
+        expectTrue(srt.contains("00:00:08,000\nbottom centre\n"))
 
         // TTML: regions for rows (textAlign for columns), and around each point; every caption in one.
         let ttml = TTMLFormat.write(document, options: WriteOptions()).text
-        #expect(ttml.contains("""
+        expectTrue(ttml.contains("""
                   <region xml:id="bottom" tts:origin="10% 10%" tts:extent="80% 80%" tts:displayAlign="after"/>
                   <region xml:id="middle" tts:origin="10% 10%" tts:extent="80% 80%" tts:displayAlign="center"/>
                   <region xml:id="pos1" tts:origin="50% 50%" tts:extent="50% 50%" tts:displayAlign="before"/>
@@ -186,27 +187,27 @@ import CaptionModel
                   <region xml:id="pos3" tts:origin="0% 0%" tts:extent="100% 100%" tts:displayAlign="after"/>
                   <region xml:id="top" tts:origin="10% 10%" tts:extent="80% 80%" tts:displayAlign="before"/>
             """))
-        #expect(ttml.contains(#"<p begin="00:00:01.000" end="00:00:02.000" region="pos1" tts:textAlign="left">"#))
-        #expect(ttml.contains(#"<p begin="00:00:05.000" end="00:00:06.000" region="top" tts:textAlign="right">"#))
-        #expect(ttml.contains(#"<p begin="00:00:07.000" end="00:00:08.000" region="bottom">"#))
+        expectTrue(ttml.contains(#"<p begin="00:00:01.000" end="00:00:02.000" region="pos1" tts:textAlign="left">"#))
+        expectTrue(ttml.contains(#"<p begin="00:00:05.000" end="00:00:06.000" region="top" tts:textAlign="right">"#))
+        expectTrue(ttml.contains(#"<p begin="00:00:07.000" end="00:00:08.000" region="bottom">"#))
         // TTMLReader reads the regions back to the same rows and columns (in the boxes written; the
         // captions that were not placed are in the bottom region's).
         let back = try TTMLFormat.read(DecodedText(ttml)).document.events.map { $0.placement?.anchor }
-        #expect(back == [7, 2, 8, 4, 9, 3, 2])
+        expectEqual(back, [7, 2, 8, 4, 9, 3, 2])
     }
 
     /// SRT's own `{\an8}` goes into WebVTT as settings too (it used to be reported as lost).
     @Test func srtAnchorsBecomeWebVTTSettings() throws {
         let srt = try SRTFormat.read(DecodedText("1\n00:00:01,000 --> 00:00:02,000\n{\\an8}Top\n")).document
         let written = WebVTTFormat.write(srt, options: WriteOptions())
-        #expect(written.text == "WEBVTT\n\n00:00:01.000 --> 00:00:02.000 line:0\nTop\n\n")
-        #expect(written.diagnostics.isEmpty)
+        expectEqual(written.text, "WEBVTT\n\n00:00:01.000 --> 00:00:02.000 line:0\nTop\n\n")
+        expectTrue(written.diagnostics.isEmpty)
     }
 
     @Test func scriptInfoIsNotAWebVTTHeader() throws {
         let document = try Self.read("Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,x\n")
         let vtt = WebVTTFormat.write(document, options: WriteOptions()).text
-        #expect(vtt.hasPrefix("WEBVTT\nTitle: Tags\n\n00:00:01.000"))
+        expectTrue(vtt.hasPrefix("WEBVTT\nTitle: Tags\n\n00:00:01.000"))
     }
 
     // MARK: - Empty lines
@@ -218,7 +219,7 @@ import CaptionModel
             Dialogue: 0,0:00:03.00,0:00:04.00,Default,,0,0,0,,A\\N \\NB\\N\\h\\NC
             """)
         let srt = SRTFormat.write(document, options: WriteOptions())
-        #expect(srt.text == """
+        expectEqual(srt.text, """
             1
             00:00:01,000 --> 00:00:02,000
             First
@@ -236,10 +237,10 @@ import CaptionModel
 
 
             """)
-        #expect(srt.diagnostics.map(\.message).contains("3 events: empty and white-space-only lines inside an event (\\N\\N, a leading or trailing \\N) dropped (SRT cannot hold them)"))
+        expectTrue(srt.diagnostics.map(\.message).contains("3 events: empty and white-space-only lines inside an event (\\N\\N, a leading or trailing \\N) dropped (SRT cannot hold them)"))
         // WebVTT ends a cue at an empty line only: a line of spaces or a no-break space (`\h`) is text.
         let vtt = WebVTTFormat.write(document, options: WriteOptions())
-        #expect(vtt.text.hasSuffix("""
+        expectTrue(vtt.text.hasSuffix("""
             00:00:01.000 --> 00:00:02.000
             First
             <i>Second</i>
@@ -256,10 +257,10 @@ import CaptionModel
 
 
             """))
-        #expect(!vtt.text.contains("<>"))
-        #expect(vtt.diagnostics.map(\.message).contains("2 events: empty lines inside an event (\\N\\N, a leading or trailing \\N) dropped (WebVTT cannot hold them)"))
+        expectTrue(!vtt.text.contains("<>"))
+        expectTrue(vtt.diagnostics.map(\.message).contains("2 events: empty lines inside an event (\\N\\N, a leading or trailing \\N) dropped (WebVTT cannot hold them)"))
         // TTML has no such limit.
-        #expect(TTMLFormat.write(document, options: WriteOptions()).text.contains(">First<br/><br/><span tts:fontStyle=\"italic\">Second</span></p>"))
+        expectTrue(TTMLFormat.write(document, options: WriteOptions()).text.contains(">First<br/><br/><span tts:fontStyle=\"italic\">Second</span></p>"))
     }
 
     // MARK: - pysubs2
@@ -313,7 +314,7 @@ import CaptionModel
             let name = path == own ? "this test's script" : String(path.dropFirst(CorpusLocation.root.path.count + 1))
             guard let theirs = reference[path]?["events"] as? [String] else {
                 // pysubs2 cannot read it (example-out-v4plus.ssa's style colours are not numbers to it).
-                #expect(reference[path]?["error"] != nil, "\(name): no answer from pysubs2")
+                expectTrue(reference[path]?["error"] != nil, "\(name): no answer from pysubs2")
                 continue
             }
             let document = try CaptionFileReader.read(path: path).document
@@ -325,19 +326,19 @@ import CaptionModel
             for (k, event) in document.events.enumerated() {
                 // Difference 3: a drawing's commands are not text (pysubs2 keeps them).
                 if ASSOverrides.tagNames(in: event.sourceText).contains("p") {
-                    #expect(!srt[k].text.plain.contains("m 0 0"), "\(name) event \(k + 1)")
+                    expectTrue(!srt[k].text.plain.contains("m 0 0"), "\(name) event \(k + 1)")
                     continue
                 }
-                #expect(Self.comparable(srt[k].text.plain) == Self.withoutLines(theirs[k], whiteSpace: true),
+                expectEqual(Self.comparable(srt[k].text.plain), Self.withoutLines(theirs[k], whiteSpace: true),
                         "\(name) event \(k + 1) in SRT: \(event.sourceText)")
-                #expect(Self.comparable(vtt[k].text.plain) == Self.withoutLines(theirs[k], whiteSpace: false),
+                expectEqual(Self.comparable(vtt[k].text.plain), Self.withoutLines(theirs[k], whiteSpace: false),
                         "\(name) event \(k + 1) in WebVTT: \(event.sourceText)")
                 events += 1
             }
             compared += 1
         }
-        #expect(compared >= 11, "files compared")
-        #expect(events >= 81, "events compared")
+        expectTrue(compared >= 11, "files compared")
+        expectTrue(events >= 81, "events compared")
     }
 
     /// Difference 1: `\h` is a no-break space here (libass draws it so), a plain space in pysubs2.

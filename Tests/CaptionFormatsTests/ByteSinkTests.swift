@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 @testable import CaptionFormats
 
@@ -12,7 +13,7 @@ import Testing
         sink.appendTimestamp(3_723_004, separator: 0x2C); sink.append(0x20)
         sink.appendTimestamp(-5, separator: 0x2E); sink.append(0x20)
         sink.appendTimestamp(360_000_000 + 1, separator: 0x2E)
-        #expect(sink.string == "0 7 9 10 99 100 12345 -1 -305 \(Int.max) \(Int.min + 1) 005 1234 01:02:03,004 00:00:00.000 100:00:00.001")
+        expectEqual(sink.string, "0 7 9 10 99 100 12345 -1 -305 \(Int.max) \(Int.min + 1) 005 1234 01:02:03,004 00:00:00.000 100:00:00.001")
     }
 
     @Test func streamsChunksInOrderAndKeepsAFailure() {
@@ -25,7 +26,7 @@ import Testing
             expected.append(contentsOf: text.utf8)
         }
         sink.flush()
-        #expect(received == expected)
+        expectEqual(received, expected)
         var calls = 0
         let failing = ByteSink { _ in calls += 1; return "No space left on device" }
         let chunk = [UInt8](repeating: 65, count: ByteSink.chunkSize)
@@ -35,8 +36,8 @@ import Testing
         failing.appendString(String(repeating: "x", count: ByteSink.chunkSize + 10))
         failing.appendString(String(repeating: "y", count: ByteSink.chunkSize + 10))
         failing.flush()
-        #expect(failing.failure == "No space left on device")
-        #expect(calls == 1)
+        expectEqual(failing.failure, "No space left on device")
+        expectEqual(calls, 1)
     }
 
     @Test func scansAgreeWithAByteByByteLook() {
@@ -46,11 +47,11 @@ import Testing
             let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
             bytes.withUnsafeBufferPointer { b in
                 let json = b.firstIndex { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
-                #expect(ByteScan.firstJSONSpecial(b, from: 0) == json)
+                expectEqual(ByteScan.firstJSONSpecial(b, from: 0), json)
                 let ass = b.firstIndex { [0x0A, 0x0D, 0x7B, 0x7D, 0x5C].contains($0) }
-                #expect(ByteScan.firstASSSpecial(b, from: 0) == ass)
-                #expect(ByteScan.isASCII(b) == b.allSatisfy { $0 < 0x80 })
-                #expect(ByteScan.hasNone(of: (0x26, 0x3C, 0x3E, 0x0D), in: b) == !b.contains { [0x26, 0x3C, 0x3E, 0x0D].contains($0) })
+                expectEqual(ByteScan.firstASSSpecial(b, from: 0), ass)
+                expectEqual(ByteScan.isASCII(b), b.allSatisfy { $0 < 0x80 })
+                expectEqual(ByteScan.hasNone(of: (0x26, 0x3C, 0x3E, 0x0D), in: b), !b.contains { [0x26, 0x3C, 0x3E, 0x0D].contains($0) })
             }
         }
     }

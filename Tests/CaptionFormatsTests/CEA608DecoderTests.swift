@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -59,15 +60,15 @@ struct PairStream {
         s.pad(20)
         let (eoc, edm) = s.show(for: 60)
         let events = s.decode().events
-        #expect(events.count == 1)
-        #expect(events.first?.start == PairStream.ms(eoc))
-        #expect(events.first?.end == PairStream.ms(edm))
-        #expect(events.first?.text.plain == "HELLO")
+        expectEqual(events.count, 1)
+        expectEqual(events.first?.start, PairStream.ms(eoc))
+        expectEqual(events.first?.end, PairStream.ms(edm))
+        expectEqual(events.first?.text.plain, "HELLO")
         // Row 15's box, the last of 15 rows over the middle 80 % of the height, from column 0: the
         // text at the box's bottom left (a 608 caption at column 0 is left-aligned on screen).
-        #expect(events.first?.placement?.anchor == 1)
+        expectEqual(events.first?.placement?.anchor, 1)
         let area = events.first?.placement?.area
-        #expect(area?.x == 10 && area?.width == 80 && abs((area?.y ?? 0) - 84.667) < 0.001 && abs((area?.height ?? 0) - 5.333) < 0.001, "\(String(describing: area))")
+        expectTrue(area?.x == 10 && area?.width == 80 && abs((area?.y ?? 0) - 84.667) < 0.001 && abs((area?.height ?? 0) - 5.333) < 0.001, "\(String(describing: area))")
     }
 
     @Test func popOnReplacesTheCaptionAndDropsStatesShownForNoTime() {
@@ -81,10 +82,10 @@ struct PairStream {
             s.pad(30)
         }
         let events = s.decode(end: s.frame).events
-        #expect(events.map(\.text.plain) == ["ONE", "TWO"])
-        #expect(events.first?.end == events.last?.start.advanced(by: -(PairStream.ms(2) - PairStream.ms(0))))
+        expectEqual(events.map(\.text.plain), ["ONE", "TWO"])
+        expectEqual(events.first?.end, events.last?.start.advanced(by: -(PairStream.ms(2) - PairStream.ms(0))))
         // Row 2, column 0: hanging from the top, at the left.
-        #expect(events.allSatisfy { $0.placement?.anchor == 7 })
+        expectTrue(events.allSatisfy { $0.placement?.anchor == 7 })
     }
 
     @Test(arguments: [2, 3, 4])
@@ -101,11 +102,11 @@ struct PairStream {
         }
         let events = s.decode(end: s.frame).events
         let words = ["ONE", "TWO", "THREE", "FOUR", "FIVE"]
-        #expect(events.count == 5)
+        expectEqual(events.count, 5)
         for (k, event) in events.enumerated() {
             // Each row is dated from the CR that opened it, and the window keeps `rows` rows.
-            #expect(event.start == PairStream.ms(crFrames[k]))
-            #expect(event.text.plain == words[max(0, k + 1 - rows)...k].joined(separator: "\n"))
+            expectEqual(event.start, PairStream.ms(crFrames[k]))
+            expectEqual(event.text.plain, words[max(0, k + 1 - rows)...k].joined(separator: "\n"))
         }
     }
 
@@ -121,8 +122,8 @@ struct PairStream {
         s.text("HIGH")
         s.pad(40)
         let events = s.decode(end: s.frame).events
-        #expect(events.last?.text.plain == "LOW\nHIGH")
-        #expect(events.last?.placement?.anchor == 7)
+        expectEqual(events.last?.text.plain, "LOW\nHIGH")
+        expectEqual(events.last?.placement?.anchor, 7)
     }
 
     @Test func paintOnShowsCharactersAsTheyArrive() {
@@ -137,21 +138,21 @@ struct PairStream {
         s.pad(30)
         s.misc(.edm)
         let events = s.decode().events
-        #expect(events.map(\.text.plain) == ["HI", "HI!!"])
-        #expect(events.map(\.start) == [PairStream.ms(first), PairStream.ms(second)])
-        #expect(events.first?.placement?.anchor == 7)
+        expectEqual(events.map(\.text.plain), ["HI", "HI!!"])
+        expectEqual(events.map(\.start), [PairStream.ms(first), PairStream.ms(second)])
+        expectEqual(events.first?.placement?.anchor, 7)
     }
 
     /// 608's grid is monospaced and the style's font is not, so rows are placed by how they sit on
     /// the grid: centred rows centred, rows that start together from their column, rows that end
     /// together at theirs.
     @Test func rowsAreAlignedAsTheySitOnTheGrid() {
-        #expect(CEA608Screen.alignment(of: [10...21, 8...23]) == .center)
-        #expect(CEA608Screen.alignment(of: [11...21]) == .center)  // 11 cells, middle 16.5
-        #expect(CEA608Screen.alignment(of: [4...9, 4...20]) == .left(4))
-        #expect(CEA608Screen.alignment(of: [0...20]) == .left(0))
-        #expect(CEA608Screen.alignment(of: [20...31, 25...31]) == .right(31))
-        #expect(CEA608Screen.alignment(of: [6...9, 2...12]) == .left(2))
+        expectEqual(CEA608Screen.alignment(of: [10...21, 8...23]), .center)
+        expectEqual(CEA608Screen.alignment(of: [11...21]), .center)  // 11 cells, middle 16.5
+        expectEqual(CEA608Screen.alignment(of: [4...9, 4...20]), .left(4))
+        expectEqual(CEA608Screen.alignment(of: [0...20]), .left(0))
+        expectEqual(CEA608Screen.alignment(of: [20...31, 25...31]), .right(31))
+        expectEqual(CEA608Screen.alignment(of: [6...9, 2...12]), .left(2))
         func decoded(_ rows: [(row: Int, indent: Int, text: String)]) -> CuePlacement? {
             var s = PairStream()
             s.misc(.rcl)
@@ -166,11 +167,11 @@ struct PairStream {
         // Indents come in fours (PACs); "CENTRED TEXT" (12 cells) from column 8 is not centred, from
         // 12 with "MID" (3 cells, middle 13.5) neither: both left at their columns, 2.5 % a column.
         let left = decoded([(14, 8, "LEFT ROW"), (15, 8, "AND ANOTHER")])
-        #expect(left?.anchor == 1 && left?.area?.x == 30 && left?.area?.width == 60, "\(String(describing: left))")
+        expectTrue(left?.anchor == 1 && left?.area?.x == 30 && left?.area?.width == 60, "\(String(describing: left))")
         let centred = decoded([(14, 12, "12345678"), (15, 8, "1234567890123456")])
-        #expect(centred?.anchor == nil && centred?.area?.x == 10 && centred?.area?.width == 80, "\(String(describing: centred))")
+        expectTrue(centred?.anchor == nil && centred?.area?.x == 10 && centred?.area?.width == 80, "\(String(describing: centred))")
         let top = decoded([(2, 20, "12345678901"), (3, 24, "1234567")])
-        #expect(top?.anchor == 9 && top?.area?.x == 10 && top?.area?.width == 77.5, "\(String(describing: top))")
+        expectTrue(top?.anchor == 9 && top?.area?.x == 10 && top?.area?.width == 77.5, "\(String(describing: top))")
     }
 
     /// Rows apart on one screen (a speaker placed at the top, another at the bottom) are two captions
@@ -187,12 +188,12 @@ struct PairStream {
         s.text("AND HERE")
         let (eoc, edm) = s.show(for: 60)
         let events = s.decode().events
-        #expect(events.map(\.text.plain) == ["UP HERE", "DOWN HERE\nAND HERE"], "\(events.map(\.text.plain))")
-        #expect(events.allSatisfy { $0.start == PairStream.ms(eoc) && $0.end == PairStream.ms(edm) }, "\(events.map { ($0.start, $0.end) })")
+        expectEqual(events.map(\.text.plain), ["UP HERE", "DOWN HERE\nAND HERE"], "\(events.map(\.text.plain))")
+        expectTrue(events.allSatisfy { $0.start == PairStream.ms(eoc) && $0.end == PairStream.ms(edm) }, "\(events.map { ($0.start, $0.end) })")
         let h = 80.0 / 15
         let top = events.first?.placement, bottom = events.last?.placement
-        #expect(top?.anchor == 7 && abs((top?.area?.y ?? 0) - (10 + 1 * h)) < 1e-9 && abs((top?.area?.height ?? 0) - h) < 1e-9, "\(String(describing: top))")
-        #expect(bottom?.anchor == 1 && abs((bottom?.area?.y ?? 0) - (10 + 13 * h)) < 1e-9 && abs((bottom?.area?.height ?? 0) - 2 * h) < 1e-9, "\(String(describing: bottom))")
+        expectTrue(top?.anchor == 7 && abs((top?.area?.y ?? 0) - (10 + 1 * h)) < 1e-9 && abs((top?.area?.height ?? 0) - h) < 1e-9, "\(String(describing: top))")
+        expectTrue(bottom?.anchor == 1 && abs((bottom?.area?.y ?? 0) - (10 + 13 * h)) < 1e-9 && abs((bottom?.area?.height ?? 0) - 2 * h) < 1e-9, "\(String(describing: bottom))")
     }
 
     @Test func pacIndentAndTabOffsetsPlaceTextAndTheIndentIsDropped() {
@@ -208,7 +209,7 @@ struct PairStream {
         s.misc(.eoc)
         let events = s.decode(end: s.frame + 30).events
         // A at column 8, the cursor at 9, two columns on: B at 11, two empty cells between.
-        #expect(events.first?.text.plain == "A  B\nC")
+        expectEqual(events.first?.text.plain, "A  B\nC")
     }
 
     @Test func midRowItalicsBecomeAnItalicSpan() throws {
@@ -221,8 +222,8 @@ struct PairStream {
         s.text("x")
         s.misc(.eoc)
         let event = try #require(s.decode(end: s.frame + 30).events.first)
-        #expect(event.text.plain == "plain slanted x")
-        #expect(event.text.spans == [TextSpan(start: 6, end: 13, kind: .italic)])
+        expectEqual(event.text.plain, "plain slanted x")
+        expectEqual(event.text.spans, [TextSpan(start: 6, end: 13, kind: .italic)])
     }
 
     @Test func pacColourAndUnderlineBecomeSpans() throws {
@@ -232,8 +233,8 @@ struct PairStream {
         s.text("GO")
         s.misc(.eoc)
         let event = try #require(s.decode(end: s.frame + 30).events.first)
-        #expect(event.text.spans.contains(TextSpan(start: 0, end: 2, kind: .underline)))
-        #expect(event.text.spans.contains(TextSpan(start: 0, end: 2, kind: .color(RGBAColor(red: 0, green: 255, blue: 0)))))
+        expectTrue(event.text.spans.contains(TextSpan(start: 0, end: 2, kind: .underline)))
+        expectTrue(event.text.spans.contains(TextSpan(start: 0, end: 2, kind: .color(RGBAColor(red: 0, green: 255, blue: 0)))))
     }
 
     @Test func specialAndExtendedCharacters() throws {
@@ -245,7 +246,7 @@ struct PairStream {
         s.text("ber")
         s.misc(.eoc)
         let event = try #require(s.decode(end: s.frame + 30).events.first)
-        #expect(event.text.plain == "♪ über")
+        expectEqual(event.text.plain, "♪ über")
     }
 
     @Test func extendedCharactersFromTheEncodersTableReplaceTheirFallback() throws {
@@ -259,7 +260,7 @@ struct PairStream {
             s.text(String(UnicodeScalar(fallback)))
             s.code(.extended(first: first, second: second))
             s.misc(.eoc)
-            #expect(s.decode(end: s.frame + 30).events.first?.text.plain == String(letter))
+            expectEqual(s.decode(end: s.frame + 30).events.first?.text.plain, String(letter))
         }
     }
 
@@ -279,7 +280,7 @@ struct PairStream {
         s.misc(.bs, doubled: false) // not the very next pair: obeyed too
         s.pad(30)
         let events = s.decode(end: s.frame).events
-        #expect(events.map(\.text.plain) == ["ABCDE", "ABC", "A"])
+        expectEqual(events.map(\.text.plain), ["ABCDE", "ABC", "A"])
     }
 
     @Test func aControlCodeWithBadParityIsIgnored() {
@@ -290,9 +291,9 @@ struct PairStream {
         s.pairs.append((0x14, 0x2F))
         s.pad(30)
         let result = s.decode(end: s.frame)
-        #expect(result.events.isEmpty)
-        #expect(result.decoder.diagnostics.count == 1)
-        #expect(result.decoder.diagnostics.first?.message.contains("2 control codes ignored") == true)
+        expectTrue(result.events.isEmpty)
+        expectEqual(result.decoder.diagnostics.count, 1)
+        expectEqual(result.decoder.diagnostics.first?.message.contains("2 control codes ignored"), true)
 
         // A damaged first copy, then a sound one: the sound copy is obeyed.
         var t = PairStream()
@@ -301,7 +302,7 @@ struct PairStream {
         let eoc = CEA608Command.misc(.eoc).pair(channel: .cc1)!
         t.pairs.append((eoc.0, eoc.1 ^ 0x01))
         t.pairs.append(eoc)
-        #expect(t.decode(end: t.frame + 30).events.map(\.text.plain) == ["KEPT"])
+        expectEqual(t.decode(end: t.frame + 30).events.map(\.text.plain), ["KEPT"])
     }
 
     @Test func characterBytesWithBadParity() throws {
@@ -313,10 +314,10 @@ struct PairStream {
         s.pairs.append((0x65, 0x80))
         s.misc(.eoc)
         let result = s.decode(end: s.frame + 30)
-        #expect(result.events.first?.text.plain == "A█e")
+        expectEqual(result.events.first?.text.plain, "A█e")
         let message = try #require(result.decoder.diagnostics.first?.message)
-        #expect(message.contains("1 damaged character shown as █"))
-        #expect(message.contains("1 character sent without a parity bit"))
+        expectTrue(message.contains("1 damaged character shown as █"))
+        expectTrue(message.contains("1 character sent without a parity bit"))
     }
 
     @Test func onlyTheChosenChannelIsShown() {
@@ -332,11 +333,11 @@ struct PairStream {
         s.channel = .cc1
         s.misc(.eoc)
         s.pad(30)
-        #expect(s.decode(as: .cc1, end: s.frame).events.map(\.text.plain) == ["FIRST"])
-        #expect(s.decode(as: .cc2, end: s.frame).events.map(\.text.plain) == ["SECOND"])
+        expectEqual(s.decode(as: .cc1, end: s.frame).events.map(\.text.plain), ["FIRST"])
+        expectEqual(s.decode(as: .cc2, end: s.frame).events.map(\.text.plain), ["SECOND"])
         // Field 1 pairs mean nothing to CC3, and pairs fed as field 2 nothing to CC1.
-        #expect(s.decode(as: .cc3, end: s.frame).events.isEmpty)
-        #expect(s.decode(as: .cc1, field: 2, end: s.frame).events.isEmpty)
+        expectTrue(s.decode(as: .cc3, end: s.frame).events.isEmpty)
+        expectTrue(s.decode(as: .cc1, field: 2, end: s.frame).events.isEmpty)
     }
 
     @Test func field2ChannelsAndXDS() {
@@ -348,7 +349,7 @@ struct PairStream {
         s.text("XDS")
         s.pairs.append((0x8F, 0x20))
         s.misc(.eoc)
-        #expect(s.decode(field: 2, end: s.frame + 30).events.map(\.text.plain) == ["CC3"])
+        expectEqual(s.decode(field: 2, end: s.frame + 30).events.map(\.text.plain), ["CC3"])
     }
 
     @Test func textModeIsIgnored() {
@@ -360,7 +361,7 @@ struct PairStream {
         s.misc(.rcl)
         s.text("TION")
         s.misc(.eoc)
-        #expect(s.decode(end: s.frame + 30).events.map(\.text.plain) == ["CAPTION"])
+        expectEqual(s.decode(end: s.frame + 30).events.map(\.text.plain), ["CAPTION"])
     }
 
     @Test func aCaptionStillShownEndsFiveSecondsLaterOrAtTheGivenEnd() {
@@ -369,8 +370,8 @@ struct PairStream {
         s.text("LAST")
         let eoc = s.frame
         s.misc(.eoc)
-        #expect(s.decode().events.first?.end == PairStream.ms(eoc) + 5000)
-        #expect(s.decode(end: eoc + 90).events.first?.end == PairStream.ms(eoc + 90))
+        expectEqual(s.decode().events.first?.end, PairStream.ms(eoc) + 5000)
+        expectEqual(s.decode(end: eoc + 90).events.first?.end, PairStream.ms(eoc + 90))
     }
 
     @Test func aRowPastColumn32KeepsItsText() {
@@ -379,7 +380,7 @@ struct PairStream {
         s.code(.preamble(row: 15, indent: 20, attribute: .white, underline: false))
         s.text("( horn honking )")
         s.misc(.eoc)
-        #expect(s.decode(end: s.frame + 30).events.first?.text.plain == "( horn honking )")
+        expectEqual(s.decode(end: s.frame + 30).events.first?.text.plain, "( horn honking )")
     }
 
     @Test func oddInputNeverTraps() {
@@ -394,7 +395,7 @@ struct PairStream {
             }
         }
         let events = decoder.finish(at: nil)
-        #expect(events.allSatisfy { $0.end > $0.start })
-        #expect(zip(events, events.dropFirst()).allSatisfy { $0.start <= $1.start })
+        expectTrue(events.allSatisfy { $0.end > $0.start })
+        expectTrue(zip(events, events.dropFirst()).allSatisfy { $0.start <= $1.start })
     }
 }

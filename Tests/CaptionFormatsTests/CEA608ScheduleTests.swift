@@ -1,6 +1,7 @@
 import CaptionFormats
 import CaptionModel
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The encoder's byte pairs, decoded by the toolkit's own 608 decoder one pair a frame as a receiver
@@ -29,12 +30,12 @@ import Testing
         let frame = clock.milliseconds(frame: 1)
         let document = try Self.source()
         let schedule = CEA608Encoder.encode(document, mode: .popOn, channel: channel, clock: clock)
-        #expect(schedule.diagnostics.isEmpty, "\(schedule.diagnostics)")
+        expectTrue(schedule.diagnostics.isEmpty, "\(schedule.diagnostics)")
         let events = Self.decoded(schedule, channel: channel, clock: clock)
-        #expect(events.map { Self.words($0.text.plain) } == document.events.map { Self.words($0.text.plain) })
+        expectEqual(events.map { Self.words($0.text.plain) }, document.events.map { Self.words($0.text.plain) })
         for (got, want) in zip(events, document.events) {
-            #expect(got.start <= want.start && Double(want.start - got.start) < frame + 1, "\(channel): \(got.start) for \(want.start)")
-            #expect(Double(abs(got.end - want.end)) < frame + 1, "\(channel): ends \(got.end) for \(want.end)")
+            expectTrue(got.start <= want.start && Double(want.start - got.start) < frame + 1, "\(channel): \(got.start) for \(want.start)")
+            expectTrue(Double(abs(got.end - want.end)) < frame + 1, "\(channel): ends \(got.end) for \(want.end)")
         }
     }
 
@@ -47,7 +48,7 @@ import Testing
         let events = Self.decoded(CEA608Encoder.encode(document, mode: .paintOn, channel: .cc1, clock: clock), channel: .cc1, clock: clock)
         for want in document.events {
             let shown = events.filter { $0.start <= want.start + 1 && $0.end > want.start }.map { Self.words($0.text.plain) }
-            #expect(shown == [Self.words(want.text.plain)], "at \(want.start) the screen shows \(shown)")
+            expectEqual(shown, [Self.words(want.text.plain)], "at \(want.start) the screen shows \(shown)")
         }
     }
 
@@ -63,8 +64,8 @@ import Testing
         }
         for want in document.events {
             let rows = want.text.plain.split(separator: "\n").map { Self.words(String($0)) }
-            #expect(screen(at: want.start + 1).hasSuffix(rows[0]), "at \(want.start): \(screen(at: want.start + 1))")
-            #expect(screen(at: want.end - 40).hasSuffix(rows.joined(separator: " ")), "before \(want.end): \(screen(at: want.end - 40))")
+            expectTrue(screen(at: want.start + 1).hasSuffix(rows[0]), "at \(want.start): \(screen(at: want.start + 1))")
+            expectTrue(screen(at: want.end - 40).hasSuffix(rows.joined(separator: " ")), "before \(want.end): \(screen(at: want.end - 40))")
         }
     }
 
@@ -77,17 +78,17 @@ import Testing
         options.frameRate = FrameRate(parsing: rate)
         options.dropFrame = dropFrame
         let scc = SCCFormat.write(document, options: options)
-        #expect(scc.diagnostics.isEmpty, "\(scc.diagnostics)")
-        #expect(scc.text.contains(dropFrame ? ";" : ":") && (dropFrame || !scc.text.contains(";")))
+        expectTrue(scc.diagnostics.isEmpty, "\(scc.diagnostics)")
+        expectTrue(scc.text.contains(dropFrame ? ";" : ":") && (dropFrame || !scc.text.contains(";")))
         let back = try SCCFormat.read(DecodedText(scc.text), options: ReadOptions(frameRate: FrameRate(parsing: rate))).document
         let frame = 1000 / (FrameRate(parsing: rate)?.framesPerSecond ?? 30)
-        #expect(back.events.map { Self.words($0.text.plain) } == document.events.map { Self.words($0.text.plain) })
+        expectEqual(back.events.map { Self.words($0.text.plain) }, document.events.map { Self.words($0.text.plain) })
         for (got, want) in zip(back.events, document.events) {
-            #expect(got.start <= want.start + 1 && Double(want.start - got.start) < frame + 1, "\(rate): \(got.start) for \(want.start)")
-            #expect(Double(abs(got.end - want.end)) < frame + 1, "\(rate): ends \(got.end) for \(want.end)")
+            expectTrue(got.start <= want.start + 1 && Double(want.start - got.start) < frame + 1, "\(rate): \(got.start) for \(want.start)")
+            expectTrue(Double(abs(got.end - want.end)) < frame + 1, "\(rate): ends \(got.end) for \(want.end)")
         }
         for character in ["é", "ñ", "♪", "ü", "¿", "ß", "Ü", "¡"] {
-            #expect(back.events.contains { $0.text.plain.contains(character) }, "\(character) lost")
+            expectTrue(back.events.contains { $0.text.plain.contains(character) }, "\(character) lost")
         }
     }
 }

@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -24,20 +25,20 @@ import CaptionModel
         for c in cases {
             let json = #"{"events": [\#(Self.event(placement: #"{"anchor": 7, "rect": {"x1": 1, "x2": 2, "y1": 3, "y2": 4}}"#)), \#(Self.event(placement: c.placement))]}"#
             let result = try Self.read(json)
-            #expect(result.diagnostics.map(\.message) == [c.warning], "\(c.placement)")
+            expectEqual(result.diagnostics.map(\.message), [c.warning], "\(c.placement)")
             // The good event before it is read whole.
-            #expect(result.document.events.count == 1)
-            #expect(result.document.events.first?.placement?.anchor == 7)
-            #expect(result.document.events.first?.placement?.rect == CuePlacement.Rect(x1: 1, x2: 2, y1: 3, y2: 4))
+            expectEqual(result.document.events.count, 1)
+            expectEqual(result.document.events.first?.placement?.anchor, 7)
+            expectEqual(result.document.events.first?.placement?.rect, CuePlacement.Rect(x1: 1, x2: 2, y1: 3, y2: 4))
         }
     }
 
     @Test func aRegionWithAnImpossibleLineCountIsSkipped() throws {
         let json = #"{"events": [\#(Self.event(placement: "{}"))], "regions": [{"id": "a", "lines": 1e300}, {"id": "b", "lines": 4}, {"id": "c", "lines": -2}]}"#
         let result = try Self.read(json)
-        #expect(result.diagnostics.map(\.message) == ["in.json: regions[0].lines: expected an integer, found 1e+300; region skipped",
+        expectEqual(result.diagnostics.map(\.message), ["in.json: regions[0].lines: expected an integer, found 1e+300; region skipped",
                                                       "in.json: regions[2].lines: expected 0 or more, found -2; region skipped"])
-        #expect(result.document.regions.map(\.id) == ["b"])
-        #expect(result.document.regions.first?.lines == 4)
+        expectEqual(result.document.regions.map(\.id), ["b"])
+        expectEqual(result.document.regions.first?.lines, 4)
     }
 }

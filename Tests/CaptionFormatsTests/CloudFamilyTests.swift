@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -46,13 +47,13 @@ import CaptionModel
 
     @Test func deepgramPunctuatedWordSpeakerAndFirstChannel() throws {
         let result = try Self.read(Self.deepgram)
-        #expect(Self.source(result) == "deepgram")
+        expectEqual(Self.source(result), "deepgram")
         let words = Self.words(result)
-        #expect(words.map(\.text) == ["So", "styles.", "go"]) // punctuated_word, else word
-        #expect(words.map(\.start) == [0, 200, 1000])
-        #expect(words.map(\.end) == [180, 500, 1250])
-        #expect(words.map(\.speaker) == ["0", "0", "1"])
-        #expect(result.diagnostics.isEmpty)
+        expectEqual(words.map(\.text), ["So", "styles.", "go"]) // punctuated_word, else word
+        expectEqual(words.map(\.start), [0, 200, 1000])
+        expectEqual(words.map(\.end), [180, 500, 1250])
+        expectEqual(words.map(\.speaker), ["0", "0", "1"])
+        expectTrue(result.diagnostics.isEmpty)
     }
 
     @Test func deepgramUtterancesSplitSegmentsAndOtherChannelWhenFirstIsEmpty() throws {
@@ -64,7 +65,7 @@ import CaptionModel
         ],"utterances":[{"start":0,"end":1,"channel":1},{"start":3,"end":3.5,"channel":1},{"start":0.5,"end":1,"channel":0}]}}
         """
         let result = try Self.read(json)
-        #expect(result.document.events.map { $0.words.map(\.text) } == [["a", "b"], ["c"]])
+        expectEqual(result.document.events.map { $0.words.map(\.text) }, [["a", "b"], ["c"]])
     }
 
     /// A channel number too big for an Int (or not whole) is another channel, not a trap: its
@@ -77,7 +78,7 @@ import CaptionModel
                         {"start":1,"end":1.5,"channel":0.5},{"start":3,"end":3.5,"channel":0}]}}
         """
         let events = try Self.read(json).document.events.map { $0.words.map(\.text) }
-        #expect(events == [["a", "b"], ["c"]], "\(events)")
+        expectEqual(events, [["a", "b"], ["c"]], "\(events)")
     }
 
     // MARK: - AssemblyAI
@@ -91,19 +92,19 @@ import CaptionModel
          "utterances":[{"speaker":"A","start":0,"end":520},{"speaker":"B","start":3100,"end":3620}]}
         """
         let result = try Self.read(json)
-        #expect(Self.source(result) == "assemblyai")
+        expectEqual(Self.source(result), "assemblyai")
         let words = Self.words(result)
-        #expect(words.map(\.start) == [0, 180, 3100]) // milliseconds, not seconds
-        #expect(words.map(\.end) == [180, 520, 3620])
-        #expect(words.map(\.speaker) == ["A", "A", "B"])
-        #expect(result.document.events.count == 2) // one per utterance
+        expectEqual(words.map(\.start), [0, 180, 3100]) // milliseconds, not seconds
+        expectEqual(words.map(\.end), [180, 520, 3620])
+        expectEqual(words.map(\.speaker), ["A", "A", "B"])
+        expectEqual(result.document.events.count, 2) // one per utterance
     }
 
     @Test func assemblyAIUnfinishedTranscriptSaysWhy() {
         let message = Self.error { _ = try Self.read(#"{"id":"x","status":"error","error":"Download failed","audio_url":"u","words":null}"#) }
-        #expect(message?.contains("words") == true)
-        #expect(message?.contains("'error'") == true)
-        #expect(message?.contains("Download failed") == true)
+        expectEqual(message?.contains("words"), true)
+        expectEqual(message?.contains("'error'"), true)
+        expectEqual(message?.contains("Download failed"), true)
     }
 
     // MARK: - AWS Transcribe
@@ -124,25 +125,25 @@ import CaptionModel
 
     @Test func awsStringSecondsPunctuationAndSpeakerSegments() throws {
         let result = try Self.read(Self.aws)
-        #expect(Self.source(result) == "aws")
+        expectEqual(Self.source(result), "aws")
         let words = Self.words(result)
-        #expect(words.map(\.text) == ["caption", "styles.", "Go!"])
-        #expect(words.map(\.start) == [1400, 1820, 3300])
-        #expect(words.map(\.end) == [1820, 2400, 3620])
-        #expect(words.map(\.speaker) == ["spk_0", "spk_0", "spk_1"]) // from speaker_labels.segments
-        #expect(result.document.events.count == 2) // one per speaker segment
-        #expect(result.diagnostics.isEmpty)
+        expectEqual(words.map(\.text), ["caption", "styles.", "Go!"])
+        expectEqual(words.map(\.start), [1400, 1820, 3300])
+        expectEqual(words.map(\.end), [1820, 2400, 3620])
+        expectEqual(words.map(\.speaker), ["spk_0", "spk_0", "spk_1"]) // from speaker_labels.segments
+        expectEqual(result.document.events.count, 2) // one per speaker segment
+        expectTrue(result.diagnostics.isEmpty)
     }
 
     @Test func awsTimesThatAreNotNumbersAreReportedByPath() throws {
         let json = Self.aws.replacingOccurrences(of: #""start_time":"1.82","end_time":"2.40"},"#,
                                                  with: #""start_time":"abc","end_time":"2.40"},"#)
         let result = try Self.read(json)
-        #expect(Self.texts(result) == ["caption", "styles.", "Go!"])
+        expectEqual(Self.texts(result), ["caption", "styles.", "Go!"])
         let warning = Self.warnings(result).first { $0.contains("results.items[1]") }
-        #expect(warning?.contains(#""start_time" "abc" is not a number of seconds"#) == true, "\(Self.warnings(result))")
+        expectEqual(warning?.contains(#""start_time" "abc" is not a number of seconds"#), true, "\(Self.warnings(result))")
         // The start is interpolated from the word before it.
-        #expect(Self.words(result)[1].start == 1820 && Self.words(result)[1].interpolated)
+        expectTrue(Self.words(result)[1].start == 1820 && Self.words(result)[1].interpolated)
     }
 
     // MARK: - Google
@@ -153,19 +154,19 @@ import CaptionModel
           {"endTime":"0.200s","word":"hi"},{"startTime":"0.2s","endTime":"1.300s","word":"there"}]}],"resultEndTime":"1.300s"}]}
         """
         let r1 = try Self.read(v1)
-        #expect(Self.source(r1) == "google")
-        #expect(Self.words(r1).map(\.start) == [0, 200]) // a missing start is proto3's 0s
-        #expect(Self.words(r1).map(\.end) == [200, 1300])
+        expectEqual(Self.source(r1), "google")
+        expectEqual(Self.words(r1).map(\.start), [0, 200]) // a missing start is proto3's 0s
+        expectEqual(Self.words(r1).map(\.end), [200, 1300])
 
         let v2 = """
         {"results":[{"alternatives":[{"words":[
           {"startOffset":"0s","endOffset":"0.5s","word":"Hi"},{"startOffset":"0.5s","endOffset":"1.25s","word":"there.","speakerLabel":"2"}]}],"resultEndOffset":"1.300s"}]}
         """
         let r2 = try Self.read(v2)
-        #expect(Self.source(r2) == "google-v2")
-        #expect(Self.texts(r2) == ["Hi", "there."])
-        #expect(Self.words(r2).map(\.end) == [500, 1250])
-        #expect(Self.words(r2).map(\.speaker) == [nil, "2"])
+        expectEqual(Self.source(r2), "google-v2")
+        expectEqual(Self.texts(r2), ["Hi", "there."])
+        expectEqual(Self.words(r2).map(\.end), [500, 1250])
+        expectEqual(Self.words(r2).map(\.speaker), [nil, "2"])
     }
 
     @Test func googleDiarizationRepeatIsNotDoubled() throws {
@@ -181,9 +182,9 @@ import CaptionModel
         ]}
         """
         let result = try Self.read(json)
-        #expect(Self.texts(result) == ["So", "today", "let's", "go"])
-        #expect(Self.words(result).map(\.speaker) == ["1", "1", "2", "2"])
-        #expect(result.document.events.count == 2) // the earlier results' segments are kept
+        expectEqual(Self.texts(result), ["So", "today", "let's", "go"])
+        expectEqual(Self.words(result).map(\.speaker), ["1", "1", "2", "2"])
+        expectEqual(result.document.events.count, 2) // the earlier results' segments are kept
     }
 
     @Test func googleResultsThatDoNotRepeatAreAllRead() throws {
@@ -193,16 +194,16 @@ import CaptionModel
           {"alternatives":[{"words":[{"startTime":"1s","endTime":"1.2s","word":"two","speakerTag":2}]}]}
         ]}
         """
-        #expect(Self.texts(try Self.read(json)) == ["one", "two"])
+        expectEqual(Self.texts(try Self.read(json)), ["one", "two"])
         // The same word said again later is not a repeat of the results before it.
         let again = json.replacingOccurrences(of: #""word":"two""#, with: #""word":"one""#)
-        #expect(Self.texts(try Self.read(again)) == ["one", "one"])
+        expectEqual(Self.texts(try Self.read(again)), ["one", "one"])
     }
 
     @Test func googleWithoutWordTimesSaysHowToGetThem() {
         let message = Self.error { _ = try Self.read(#"{"results":[{"alternatives":[{"transcript":"hi","confidence":0.9}]}]}"#) }
-        #expect(message?.contains("results[0].alternatives[0].words") == true)
-        #expect(message?.contains("enableWordTimeOffsets") == true)
+        expectEqual(message?.contains("results[0].alternatives[0].words"), true)
+        expectEqual(message?.contains("enableWordTimeOffsets"), true)
     }
 
     // MARK: - Rev.ai
@@ -218,12 +219,12 @@ import CaptionModel
         ]}
         """
         let result = try Self.read(json)
-        #expect(Self.source(result) == "revai")
-        #expect(Self.texts(result) == ["Hello,", "world.", "Hi!"])
-        #expect(Self.words(result).map(\.start) == [500, 1200, 2000])
-        #expect(Self.words(result).map(\.end) == [900, 1500, 2250])
-        #expect(Self.words(result).map(\.speaker) == ["0", "0", "1"])
-        #expect(result.document.events.count == 2) // one per monologue
+        expectEqual(Self.source(result), "revai")
+        expectEqual(Self.texts(result), ["Hello,", "world.", "Hi!"])
+        expectEqual(Self.words(result).map(\.start), [500, 1200, 2000])
+        expectEqual(Self.words(result).map(\.end), [900, 1500, 2250])
+        expectEqual(Self.words(result).map(\.speaker), ["0", "0", "1"])
+        expectEqual(result.document.events.count, 2) // one per monologue
     }
 
     // MARK: - YouTube json3
@@ -238,15 +239,15 @@ import CaptionModel
         ]}
         """
         let result = try Self.read(json, as: try FormatRegistry.format(named: "youtube-json3"))
-        #expect(Self.source(result) == "youtube-json3")
+        expectEqual(Self.source(result), "youtube-json3")
         let words = Self.words(result)
-        #expect(words.map(\.text) == ["we're", "three", "go", "&amp;"]) // text as written: no HTML in json3
-        #expect(words.prefix(3).map(\.start) == [1000, 1400, 3000])
+        expectEqual(words.map(\.text), ["we're", "three", "go", "&amp;"]) // text as written: no HTML in json3
+        expectEqual(words.prefix(3).map(\.start), [1000, 1400, 3000])
         // Starts only: a word ends at the next word's start; the line ends where the next line starts
         // (its 4000 ms duration overlaps the next line).
-        #expect(words[0].end == 1400)
-        #expect(words[1].end == 3000)
-        #expect(words[3].interpolated) // the second word of a seg has no time of its own
+        expectEqual(words[0].end, 1400)
+        expectEqual(words[1].end, 3000)
+        expectTrue(words[3].interpolated) // the second word of a seg has no time of its own
     }
 
     // MARK: - YouTube srv3
@@ -266,23 +267,23 @@ import CaptionModel
 
     @Test func youTubeSRV3OffsetsEntitiesAndDetection() throws {
         let text = Self.text(Self.srv3, name: "clip.srv3")
-        #expect(YouTubeSRV3Format.detect(text) == .certain)
-        #expect(FormatRegistry.detect(text, pathHint: "clip.xml")?.name == "srv3")
+        expectEqual(YouTubeSRV3Format.detect(text), .certain)
+        expectEqual(FormatRegistry.detect(text, pathHint: "clip.xml")?.name, "srv3")
         let result = try YouTubeSRV3Format.read(text)
-        #expect(Self.source(result) == "srv3")
+        expectEqual(Self.source(result), "srv3")
         let words = Self.words(result)
-        #expect(words.map(\.text) == ["rock", "&", "roll's", "Hello", "\"world\""])
-        #expect(words.prefix(4).map(\.start) == [1000, 1300, 1600, 3000])
-        #expect(words[2].end == 3000) // the line ends at 3000 (t + d), the next line's start
-        #expect(!YouTubeSRV3Format.canWrite)
-        #expect(YouTubeSRV3Format.detect(Self.text("<timedtext format=\"2\"><body/></timedtext>")) == .no)
+        expectEqual(words.map(\.text), ["rock", "&", "roll's", "Hello", "\"world\""])
+        expectEqual(words.prefix(4).map(\.start), [1000, 1300, 1600, 3000])
+        expectEqual(words[2].end, 3000) // the line ends at 3000 (t + d), the next line's start
+        expectTrue(!YouTubeSRV3Format.canWrite)
+        expectEqual(YouTubeSRV3Format.detect(Self.text("<timedtext format=\"2\"><body/></timedtext>")), .no)
     }
 
     @Test func youTubeSRV3BadTimeIsReportedWithItsLine() throws {
         let broken = Self.srv3.replacingOccurrences(of: #"<s t="300" ac="0">"#, with: #"<s t="x" ac="0">"#)
         let result = try YouTubeSRV3Format.read(Self.text(broken, name: "clip.srv3"))
-        #expect(Self.texts(result).count == 5)
-        #expect(Self.warnings(result).contains { $0.contains("body.p[0].s[1] (line 5)") && $0.contains("t=\"x\"") },
+        expectEqual(Self.texts(result).count, 5)
+        expectTrue(Self.warnings(result).contains { $0.contains("body.p[0].s[1] (line 5)") && $0.contains("t=\"x\"") },
                 "\(Self.warnings(result))")
     }
 
@@ -317,33 +318,33 @@ import CaptionModel
 
     @Test func youTubeAutoVTTDedupesRollingCues() throws {
         let text = Self.text(Self.autoVTT, name: "clip.en.vtt")
-        #expect(YouTubeAutoVTT.detect(text) == .certain)
+        expectEqual(YouTubeAutoVTT.detect(text), .certain)
         let result = try YouTubeAutoVTT.read(text)
-        #expect(Self.source(result) == "youtube-vtt")
+        expectEqual(Self.source(result), "youtube-vtt")
         let words = Self.words(result)
         // Each word once, in order: the repeated lines and the 10 ms transition cues add nothing.
-        #expect(words.map(\.text) == ["so", "today", "we're", "testing", "three", "captions", "&", "styles"])
+        expectEqual(words.map(\.text), ["so", "today", "we're", "testing", "three", "captions", "&", "styles"])
         // Words before a line's first timestamp start at its cue's start.
         let starts: [Milliseconds] = [0, 180, 520, 2400, 2900, 4010, 4500, 5000]
-        #expect(words.map(\.start) == starts)
-        #expect(words[2].end == 2390 && words[7].end == 6000)
-        #expect(result.document.events.count == 3)
+        expectEqual(words.map(\.start), starts)
+        expectTrue(words[2].end == 2390 && words[7].end == 6000)
+        expectEqual(result.document.events.count, 3)
         // As plain WebVTT the same file repeats every line.
         let plain = try WebVTTFormat.read(text)
         let testing: [Word] = plain.document.events.flatMap(\.words).filter { $0.text == "testing" }
-        #expect(testing.count == 2)
+        expectEqual(testing.count, 2)
     }
 
     @Test func youTubeAutoVTTSignatureIsNarrow() {
         // Karaoke WebVTT made by hand (no Kind: captions) and YouTube VTT without inline timestamps stay WebVTT.
         let karaoke = "WEBVTT\n\n00:00.000 --> 00:02.000\nso<00:00.500><c> today</c>\n"
-        #expect(YouTubeAutoVTT.detect(Self.text(karaoke)) == .no)
+        expectEqual(YouTubeAutoVTT.detect(Self.text(karaoke)), .no)
         let manual = "WEBVTT\nKind: captions\nLanguage: en\n\n00:00.000 --> 00:02.000\nso today\n"
-        #expect(YouTubeAutoVTT.detect(Self.text(manual)) == .no)
+        expectEqual(YouTubeAutoVTT.detect(Self.text(manual)), .no)
         let late = "WEBVTT\n\nNOTE Kind: captions\n\n00:00.000 --> 00:02.000\nso<00:00.500><c> today</c>\n"
-        #expect(YouTubeAutoVTT.detect(Self.text(late)) == .no)
-        #expect(!YouTubeAutoVTT.canWrite)
-        #expect(FormatRegistry.names.prefix(3) == ["srv3", "youtube-vtt", "vtt"])
+        expectEqual(YouTubeAutoVTT.detect(Self.text(late)), .no)
+        expectTrue(!YouTubeAutoVTT.canWrite)
+        expectEqual(FormatRegistry.names.prefix(3), ["srv3", "youtube-vtt", "vtt"])
     }
 
     // MARK: - Forcing by name
@@ -357,23 +358,23 @@ import CaptionModel
     @Test(arguments: corpusFiles.keys.sorted())
     func fromNameReadsItsCorpusFile(_ name: String) throws {
         let format = try FormatRegistry.format(named: name)
-        #expect(format.name == name)
-        #expect(FormatRegistry.inputNames.contains(name))
-        #expect(!FormatRegistry.outputNames.contains(name))
+        expectEqual(format.name, name)
+        expectTrue(FormatRegistry.inputNames.contains(name))
+        expectTrue(!FormatRegistry.outputNames.contains(name))
         let result = try CaptionFileReader.read(path: CorpusLocation.path("word-timed/" + Self.corpusFiles[name]!), format: name)
         let texts = Self.texts(result).map { $0.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "'" } }
-        #expect(texts == ["so", "today", "we're", "testing", name.contains("youtube") || name == "srv3" ? "three" : "3",
+        expectEqual(texts, ["so", "today", "we're", "testing", name.contains("youtube") || name == "srv3" ? "three" : "3",
                           "caption", "styles", "let's", "go"])
-        #expect(Self.source(result) == name)
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        expectEqual(Self.source(result), name)
+        expectTrue(result.diagnostics.isEmpty, "\(result.diagnostics)")
     }
 
     @Test func fromTheWrongNameSaysWhatIsMissing() {
         let path = CorpusLocation.path("word-timed/assemblyai.json")
         let message = Self.error { _ = try CaptionFileReader.read(path: path, format: "deepgram") }
-        #expect(message?.contains("Deepgram JSON: results.channels: missing") == true, "\(message ?? "")")
+        expectEqual(message?.contains("Deepgram JSON: results.channels: missing"), true, "\(message ?? "")")
         let srv3 = Self.error { _ = try CaptionFileReader.read(path: path, format: "srv3") }
-        #expect(srv3?.contains("not YouTube srv3") == true)
+        expectEqual(srv3?.contains("not YouTube srv3"), true)
     }
 
     // MARK: - Signatures claim only their own file
@@ -381,19 +382,19 @@ import CaptionModel
     static let jsonFiles = CorpusLocation.files(under: "word-timed").filter { $0.hasSuffix(".json") || $0.hasSuffix(".json3") }
 
     @Test func eachSignatureClaimsExactlyItsOwnCorpusFile() throws {
-        #expect(Self.jsonFiles.count == 16)
+        expectEqual(Self.jsonFiles.count, 16)
         let roots = try Self.jsonFiles.map { relative -> (String, JSONValue) in
             let data = try String(contentsOfFile: CorpusLocation.path(relative), encoding: .utf8)
             return ((relative as NSString).lastPathComponent, try JSONParser.parse(data))
         }
         for format in WordTimedFormats.cloudFamily {
             let claimed = roots.filter { format.matches($0.1) }.map(\.0)
-            #expect(claimed == [Self.corpusFiles[format.name]], "\(format.name) claims \(claimed)")
+            expectEqual(claimed, [Self.corpusFiles[format.name]], "\(format.name) claims \(claimed)")
         }
         // Detection as a whole: each of these files goes to its own format.
         for (name, file) in Self.corpusFiles where file.hasSuffix(".json") || file.hasSuffix(".json3") {
             let root = try #require(roots.first { $0.0 == file }?.1)
-            #expect(WordTimedFormats.all.first { $0.matches(root) }?.name == name)
+            expectEqual(WordTimedFormats.all.first { $0.matches(root) }?.name, name)
         }
     }
 
@@ -403,29 +404,29 @@ import CaptionModel
         let json = Self.deepgram.replacingOccurrences(of: #"{"word":"so","start":0.0,"end":0.18,"speaker":0,"punctuated_word":"So"}"#,
                                                       with: #""So""#)
         let result = try Self.read(json)
-        #expect(Self.texts(result) == ["styles.", "go"])
-        #expect(Self.warnings(result).contains("test.json: results.channels[0].alternatives[0].words[0]: is a string, not a word object; skipped"),
+        expectEqual(Self.texts(result), ["styles.", "go"])
+        expectTrue(Self.warnings(result).contains("test.json: results.channels[0].alternatives[0].words[0]: is a string, not a word object; skipped"),
                 "\(Self.warnings(result))")
     }
 
     @Test func aWordWithoutTextIsSkippedWithItsPath() throws {
         let json = #"{"status":"completed","words":[{"start":0,"end":100},{"text":"ok","start":100,"end":200},{"text":7,"start":200,"end":300}]}"#
         let result = try Self.read(json)
-        #expect(Self.texts(result) == ["ok"])
-        #expect(Self.warnings(result).contains { $0.contains("words[0]: has no text (\"text\")") })
-        #expect(Self.warnings(result).contains { $0.contains("words[2]: its text (\"text\") is a number, not a string") })
+        expectEqual(Self.texts(result), ["ok"])
+        expectTrue(Self.warnings(result).contains { $0.contains("words[0]: has no text (\"text\")") })
+        expectTrue(Self.warnings(result).contains { $0.contains("words[2]: its text (\"text\") is a number, not a string") })
     }
 
     @Test func nothingUsableLeftIsAnErrorNamingTheFirstProblem() {
         let message = Self.error { _ = try Self.read(#"{"monologues":[{"speaker":0,"elements":["Hello",{"type":"text","ts":1}]}]}"#) }
-        #expect(message == "test.json: Rev.ai JSON: monologues[0].elements[0]: is a string, not an element object, and no usable word remains")
+        expectEqual(message, "test.json: Rev.ai JSON: monologues[0].elements[0]: is a string, not an element object, and no usable word remains")
         let untimed = Self.error { _ = try Self.read(#"{"status":"completed","words":[{"text":"a"},{"text":"b","start":"soon"}]}"#) }
-        #expect(untimed?.contains("AssemblyAI JSON: words: none of the 2 words has a usable time") == true, "\(untimed ?? "")")
+        expectEqual(untimed?.contains("AssemblyAI JSON: words: none of the 2 words has a usable time"), true, "\(untimed ?? "")")
     }
 
     @Test func aBrokenItemListIsAnError() {
         let message = Self.error { _ = try Self.read(#"{"jobName":"j","results":{"items":[{"type":"pronunciation"}]}}"#) }
-        #expect(message?.contains("AWS Transcribe JSON: results.items[0]: has no \"alternatives\"[0] object") == true, "\(message ?? "")")
+        expectEqual(message?.contains("AWS Transcribe JSON: results.items[0]: has no \"alternatives\"[0] object"), true, "\(message ?? "")")
     }
 
     @Test func truncatedJSONIsMalformedWithItsLine() {
@@ -435,8 +436,8 @@ import CaptionModel
                 _ = try format.read(Self.text(truncated))
                 Issue.record("\(format.name) read truncated JSON")
             } catch let error as CaptionFormatError {
-                #expect(error.kind == .malformed)
-                #expect(error.message.hasPrefix("test.json: not valid JSON: line "), "\(error.message)")
+                expectEqual(error.kind, .malformed)
+                expectTrue(error.message.hasPrefix("test.json: not valid JSON: line "), "\(error.message)")
             } catch {
                 Issue.record("unexpected \(error)")
             }
@@ -447,7 +448,7 @@ import CaptionModel
         let cut = try #require(Self.srv3.range(of: "<s t=\"600\""))
         let truncated = String(Self.srv3[..<cut.upperBound])
         let result = try YouTubeSRV3Format.read(Self.text(truncated, name: "cut.srv3"))
-        #expect(Self.texts(result) == ["rock", "&"])
-        #expect(Self.warnings(result).contains { $0.contains("not closed") })
+        expectEqual(Self.texts(result), ["rock", "&"])
+        expectTrue(Self.warnings(result).contains { $0.contains("not closed") })
     }
 }

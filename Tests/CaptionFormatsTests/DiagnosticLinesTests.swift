@@ -1,4 +1,5 @@
 import CaptionFormats
+import CaptionExpectations
 import Testing
 
 /// What a command prints for a warning: a summary's items (each word OCR fixed) listed only when asked.
@@ -11,22 +12,19 @@ import Testing
 
     @Test func aWarningWithoutDetailsIsOneLine() {
         let d = Diagnostic.warning(line: 12, "end time is before start time; cue skipped")
-        #expect(d.printedLines(verbose: false) == ["line 12: end time is before start time; cue skipped"])
-        #expect(d.printedLines(verbose: true) == ["line 12: end time is before start time; cue skipped"])
+        expectEqual(d.printedLines(verbose: false), ["line 12: end time is before start time; cue skipped"])
+        expectEqual(d.printedLines(verbose: true), ["line 12: end time is before start time; cue skipped"])
     }
 
     @Test func detailsAreCountedUnlessVerbose() {
         let d = Self.fixes(["l'm -> I'm (00:00:01.000)", "rnodern -> modern (00:00:04.500)"])
-        #expect(d.printedLines(verbose: false)
-                == ["2 words read by OCR fixed where the en_US dictionary accepts the fix (--verbose lists them)"])
-        #expect(d.printedLines(verbose: true)
-                == ["2 words read by OCR fixed where the en_US dictionary accepts the fix:",
+        expectEqual(d.printedLines(verbose: false), ["2 words read by OCR fixed where the en_US dictionary accepts the fix (--verbose lists them)"])
+        expectEqual(d.printedLines(verbose: true), ["2 words read by OCR fixed where the en_US dictionary accepts the fix:",
                     "  l'm -> I'm (00:00:01.000)", "  rnodern -> modern (00:00:04.500)"])
     }
 
     @Test func aCommandWithoutVerboseNamesOneThatHasIt() {
         let d = Self.fixes(["l'm -> I'm (00:00:01.000)"])
-        #expect(d.printedLines(verbose: nil)
-                == ["1 words read by OCR fixed where the en_US dictionary accepts the fix (captions convert --verbose lists it)"])
+        expectEqual(d.printedLines(verbose: nil), ["1 words read by OCR fixed where the en_US dictionary accepts the fix (captions convert --verbose lists it)"])
     }
 }

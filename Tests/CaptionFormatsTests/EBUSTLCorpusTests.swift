@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -45,32 +46,32 @@ import CaptionModel
     }
 
     @Test func allFourFilesAreListed() {
-        #expect(Self.files.count == 4)
-        #expect(Self.tolerance > 0.06 && Self.tolerance < 0.07)
-        for entry in Self.files { #expect(FileManager.default.fileExists(atPath: CorpusLocation.path("broadcast/" + entry.file)), "\(entry.file)") }
+        expectEqual(Self.files.count, 4)
+        expectTrue(Self.tolerance > 0.06 && Self.tolerance < 0.07)
+        for entry in Self.files { expectTrue(FileManager.default.fileExists(atPath: CorpusLocation.path("broadcast/" + entry.file)), "\(entry.file)") }
     }
 
     @Test(arguments: files)
     func readsAsTTConvReadsIt(_ expected: Expected) throws {
         let result = try CaptionFileReader.read(path: CorpusLocation.path("broadcast/" + expected.file))
-        #expect(result.formatName == "stl")
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        expectEqual(result.formatName, "stl")
+        expectTrue(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let events = result.document.events
         func seconds(_ ms: Milliseconds) -> Double { Double(ms) / 1000 }
         switch expected.compare {
         case "cues":
             try #require(events.count == expected.cues.count, "\(events.map(\.text.plain))")
             for (event, cue) in zip(events, expected.cues) {
-                #expect(Self.normalized(event.text.plain) == Self.normalized(cue.text))
-                #expect(abs(seconds(event.start) - cue.start) <= Self.tolerance, "start \(event.start) ms, ttconv \(cue.start) s")
-                #expect(abs(seconds(event.end) - cue.end) <= Self.tolerance, "end \(event.end) ms, ttconv \(cue.end) s")
+                expectEqual(Self.normalized(event.text.plain), Self.normalized(cue.text))
+                expectTrue(abs(seconds(event.start) - cue.start) <= Self.tolerance, "start \(event.start) ms, ttconv \(cue.start) s")
+                expectTrue(abs(seconds(event.end) - cue.end) <= Self.tolerance, "end \(event.end) ms, ttconv \(cue.end) s")
             }
         case "instants":
-            #expect(!expected.instants.isEmpty)
+            expectTrue(!expected.instants.isEmpty)
             for instant in expected.instants {
                 let shown = events.filter { seconds($0.start) <= instant.t && instant.t < seconds($0.end) }
                     .sorted { $0.start < $1.start }.map(\.text.plain).joined(separator: "\n")
-                #expect(Self.normalized(shown) == Self.normalized(instant.text), "at \(instant.t) s")
+                expectEqual(Self.normalized(shown), Self.normalized(instant.text), "at \(instant.t) s")
             }
         default:
             Issue.record("unknown comparison '\(expected.compare)' for \(expected.file)")
@@ -83,21 +84,21 @@ import CaptionModel
         let result = try CaptionFileReader.read(path: CorpusLocation.path("broadcast/stl/subtitles-php-ebu_stl_iso6937.stl"))
         let events = result.document.events
         try #require(events.count == 2)
-        #expect(events[0].text.plain == "Les réalisateurs de ce film ont passé\nplus de deux ans sur la route")
+        expectEqual(events[0].text.plain, "Les réalisateurs de ce film ont passé\nplus de deux ans sur la route")
         // 00:59:59:29 drop-frame is frame 107,891: 3599.963 s.
-        #expect(events[0].start == 3_599_963)
-        #expect(events[0].end == 3_603_266)  // 01:00:03:08 is frame 107,990: 3603.2663 s
-        #expect(result.document.metadata.contains(MetadataEntry(key: "Language", value: "fr")))
-        #expect(result.eventLines == [1, 2])
+        expectEqual(events[0].start, 3_599_963)
+        expectEqual(events[0].end, 3_603_266)  // 01:00:03:08 is frame 107,990: 3603.2663 s
+        expectTrue(result.document.metadata.contains(MetadataEntry(key: "Language", value: "fr")))
+        expectEqual(result.eventLines, [1, 2])
     }
 
     @Test func cumulativeSetIsScreenStatesAtTheTopRows() throws {
         let result = try CaptionFileReader.read(path: CorpusLocation.path("broadcast/stl/ttconv-cumulative_set.stl"))
         let events = result.document.events
-        #expect(events.map(\.text.plain) == ["Not part of cumulative set.", "1", "1\n2", "1\n2\n3", "1\n2\n3\n4"])
-        #expect(events.map(\.start) == [40, 2000, 3000, 4000, 5000])
-        #expect(events.map(\.end) == [1000, 3000, 4000, 5000, 7000])
+        expectEqual(events.map(\.text.plain), ["Not part of cumulative set.", "1", "1\n2", "1\n2\n3", "1\n2\n3\n4"])
+        expectEqual(events.map(\.start), [40, 2000, 3000, 4000, 5000])
+        expectEqual(events.map(\.end), [1000, 3000, 4000, 5000, 7000])
         // VP 1 (top rows), centred: anchor 8.
-        #expect(events.dropFirst().allSatisfy { $0.placement?.anchor == 8 })
+        expectTrue(events.dropFirst().allSatisfy { $0.placement?.anchor == 8 })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -23,17 +24,17 @@ import CaptionModel
 
     @Test func truncatedGeneralInformation() throws {
         let bytes = Array(try Self.corpus("ttconv-irt-requirement-0056-001_modified.stl").prefix(500))
-        #expect(Self.malformed(bytes) == "x.stl is too short for EBU STL: 500 bytes, where the GSI block alone is 1024")
-        #expect(Self.malformed(Array(bytes.prefix(1024))) == "x.stl is too short for EBU STL: 500 bytes, where the GSI block alone is 1024")
+        expectEqual(Self.malformed(bytes), "x.stl is too short for EBU STL: 500 bytes, where the GSI block alone is 1024")
+        expectEqual(Self.malformed(Array(bytes.prefix(1024))), "x.stl is too short for EBU STL: 500 bytes, where the GSI block alone is 1024")
         let gsiOnly = Array(try Self.corpus("ttconv-irt-requirement-0056-001_modified.stl").prefix(1024))
-        #expect(Self.malformed(gsiOnly) == "x.stl: no usable subtitle in 0 TTI blocks")
+        expectEqual(Self.malformed(gsiOnly), "x.stl: no usable subtitle in 0 TTI blocks")
     }
 
     @Test func lastBlockCutShortWarnsAndTheRestReads() throws {
         let bytes = Array(try Self.corpus("ttconv-irt-requirement-0056-001_modified.stl").prefix(1024 + 2 * 128 + 50))
         let result = try Self.read(bytes)
-        #expect(result.document.events.map(\.text.plain) == ["Subtitle 1 Group 1", "Subtitle 2 Group 1"])
-        #expect(result.diagnostics.map(\.description) == ["TTI block 3: cut short (50 of 128 bytes); block skipped"])
+        expectEqual(result.document.events.map(\.text.plain), ["Subtitle 1 Group 1", "Subtitle 2 Group 1"])
+        expectEqual(result.diagnostics.map(\.description), ["TTI block 3: cut short (50 of 128 bytes); block skipped"])
     }
 
     @Test func badBlockIsSkippedWithItsNumber() throws {
@@ -42,45 +43,45 @@ import CaptionModel
         bytes[1024 + 3 * 128 + 9] = 0  // block 4's time code out: before its time code in
         bytes[1024 + 3 * 128 + 10] = 0; bytes[1024 + 3 * 128 + 11] = 0; bytes[1024 + 3 * 128 + 12] = 0
         let result = try Self.read(bytes)
-        #expect(result.document.events.map(\.text.plain) == ["Subtitle 1 Group 1", "Subtitle 3 Group 2"])
-        #expect(result.diagnostics.map(\.line) == [2, 4])
-        #expect(result.diagnostics.map(\.description) == [
+        expectEqual(result.document.events.map(\.text.plain), ["Subtitle 1 Group 1", "Subtitle 3 Group 2"])
+        expectEqual(result.diagnostics.map(\.line), [2, 4])
+        expectEqual(result.diagnostics.map(\.description), [
             "TTI block 2: time code in 00:99:03:00 is not a time code at 25 fps; subtitle skipped",
             "TTI block 4: time code out 00:00:00:00 is not after time code in 00:00:09:00; subtitle skipped",
         ])
-        #expect(result.eventLines == [1, 3])
+        expectEqual(result.eventLines, [1, 3])
     }
 
     @Test func everyBlockBadIsMalformedNamingTheFirst() throws {
         var bytes = Array(try Self.corpus("ttconv-irt-requirement-0077-001.stl"))
         bytes[1024 + 8] = 200  // frame 200 at 25 fps
-        #expect(Self.malformed(bytes) == "x.stl: no usable subtitle in 1 TTI block; the first problem: TTI block 1: time code in 00:00:00:200 is not a time code at 25 fps; subtitle skipped")
+        expectEqual(Self.malformed(bytes), "x.stl: no usable subtitle in 1 TTI block; the first problem: TTI block 1: time code in 00:00:00:200 is not a time code at 25 fps; subtitle skipped")
     }
 
     @Test func unknownCharacterCodeTable() throws {
         var bytes = try Self.corpus("ttconv-irt-requirement-0077-001.stl")
         bytes[12] = 0x30; bytes[13] = 0x39
-        #expect(Self.malformed(bytes) == "x.stl: GSI character code table '09' is not one EBU STL defines (00 Latin, ISO 6937, 01 Latin/Cyrillic, ISO 8859-5, 02 Latin/Arabic, ISO 8859-6, 03 Latin/Greek, ISO 8859-7, 04 Latin/Hebrew, ISO 8859-8); the text cannot be read")
+        expectEqual(Self.malformed(bytes), "x.stl: GSI character code table '09' is not one EBU STL defines (00 Latin, ISO 6937, 01 Latin/Cyrillic, ISO 8859-5, 02 Latin/Arabic, ISO 8859-6, 03 Latin/Greek, ISO 8859-7, 04 Latin/Hebrew, ISO 8859-8); the text cannot be read")
         // A blank one is read as 00, with a warning.
         bytes[12] = 0x20; bytes[13] = 0x20
         let result = try Self.read(bytes)
-        #expect(result.diagnostics.map(\.description) == ["GSI character code table is blank; text read as 00 (Latin, ISO 6937)"])
+        expectEqual(result.diagnostics.map(\.description), ["GSI character code table is blank; text read as 00 (Latin, ISO 6937)"])
     }
 
     @Test func unknownDiskFormatCodeIsReadAt25() throws {
         var bytes = try Self.corpus("ttconv-irt-requirement-0056-001_modified.stl")
         bytes[6] = 0x39; bytes[7] = 0x39  // STL99.01
         let result = try Self.read(bytes)
-        #expect(result.document.events.count == 4)
-        #expect(result.diagnostics.map(\.description) == ["GSI disk format code 'STL99.01' is not STL25.01 or STL30.01; time codes read at 25 fps"])
+        expectEqual(result.document.events.count, 4)
+        expectEqual(result.diagnostics.map(\.description), ["GSI disk format code 'STL99.01' is not STL25.01 or STL30.01; time codes read at 25 fps"])
     }
 
     @Test func extensionBlocksWithoutALastOne() throws {
         var bytes = try Self.corpus("ttconv-irt-requirement-0056-001_modified.stl")
         bytes[1024 + 3] = 0  // block 1 (subtitle 1) says more follows; block 2 is subtitle 2
         let result = try Self.read(bytes)
-        #expect(result.document.events.count == 3)
-        #expect(result.diagnostics.map(\.description) == ["TTI block 1: subtitle 1 has extension blocks but no last one (EBN 0xFF); subtitle skipped"])
+        expectEqual(result.document.events.count, 3)
+        expectEqual(result.diagnostics.map(\.description), ["TTI block 1: subtitle 1 has extension blocks but no last one (EBN 0xFF); subtitle skipped"])
     }
 
     @Test func commentAndUserDataBlocksAreSkipped() throws {
@@ -88,15 +89,14 @@ import CaptionModel
         bytes[1024 + 15] = 1  // block 1: a comment
         bytes[1024 + 128 + 3] = 0xFE  // block 2: user data
         let result = try Self.read(bytes)
-        #expect(result.document.events.map(\.text.plain) == ["Subtitle 3 Group 2", "Subtitle 4 Group 3"])
-        #expect(result.diagnostics.isEmpty)
+        expectEqual(result.document.events.map(\.text.plain), ["Subtitle 3 Group 2", "Subtitle 4 Group 3"])
+        expectTrue(result.diagnostics.isEmpty)
     }
 
     @Test func notSTL() throws {
-        #expect(Self.malformed(Array("1\n00:00:01,000 --> 00:00:02,000\nhi\n".utf8), format: "stl")
-                == "x.stl is too short for EBU STL: 35 bytes, where the GSI block alone is 1024")
+        expectEqual(Self.malformed(Array("1\n00:00:01,000 --> 00:00:02,000\nhi\n".utf8), format: "stl"), "x.stl is too short for EBU STL: 35 bytes, where the GSI block alone is 1024")
         let long = Array(String(repeating: "not stl ", count: 200).utf8)
-        #expect(Self.malformed(long, format: "stl") == "x.stl is not EBU STL: its GSI block has no disk format code (STL25.01 or STL30.01) at bytes 4-11")
+        expectEqual(Self.malformed(long, format: "stl"), "x.stl is not EBU STL: its GSI block has no disk format code (STL25.01 or STL30.01) at bytes 4-11")
         // Bytes decoded as text first are not the file's any more.
         var bytes = try Self.corpus("ttconv-irt-requirement-0056-001_modified.stl")
         bytes[100] = 0xFF
@@ -113,12 +113,12 @@ import CaptionModel
             bytes.replaceSubrange((1024 + 16 + text.count)..<(1024 + 128), with: [UInt8](repeating: 0x8F, count: 112 - text.count))
             return try Self.read(bytes).document.events.first?.text.plain ?? ""
         }
-        #expect(try withTable("01") == "\u{410}\u{411} \u{440}\n\u{421}\u{422}")  // АБ р / СТ
-        #expect(try withTable("03") == "°± \u{3B0}\n\u{391}\u{392}")  // ΰ / ΑΒ
-        #expect(try withTable("04") == "°± \u{5D0}\n\u{FFFD}\u{FFFD}")  // א; 0xC1 and 0xC2 are not in ISO 8859-8
-        #expect(try withTable("02") == "\u{FFFD}\u{FFFD} \u{640}\n\u{621}\u{622}")
+        expectTrue(try withTable("01") == "\u{410}\u{411} \u{440}\n\u{421}\u{422}")  // АБ р / СТ
+        expectTrue(try withTable("03") == "°± \u{3B0}\n\u{391}\u{392}")  // ΰ / ΑΒ
+        expectTrue(try withTable("04") == "°± \u{5D0}\n\u{FFFD}\u{FFFD}")  // א; 0xC1 and 0xC2 are not in ISO 8859-8
+        expectTrue(try withTable("02") == "\u{FFFD}\u{FFFD} \u{640}\n\u{621}\u{622}")
         // ISO 6937: ° ± Ω; 0xC1 0xC2 is a grave before a diacritic: the grave alone, then an acute alone.
-        #expect(try withTable("00") == "°± Ω\n`´")
+        expectTrue(try withTable("00") == "°± Ω\n`´")
     }
 
     /// Damaged copies of the corpus files: every prefix length around the block edges, and bytes

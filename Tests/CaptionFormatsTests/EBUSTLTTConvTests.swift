@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -45,7 +46,7 @@ import CaptionModel
         var options = WriteOptions()
         options.frameRate = fps
         let sink = ByteSink()
-        #expect(EBUSTLFormat.write(document, options: options, into: sink).isEmpty)
+        expectTrue(EBUSTLFormat.write(document, options: options, into: sink).isEmpty)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ebustl-ttconv-\(UUID().uuidString).stl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(sink.bytes).write(to: URL(fileURLWithPath: path))
@@ -56,16 +57,16 @@ import CaptionModel
         try #require(theirs.count == document.events.count, "ttconv read:\n\(output)")
         let frame = fps.numerator == 25 ? 40 : 34
         for (ours, read) in zip(document.events, theirs) {
-            #expect(read.text.plain == ours.text.plain)
-            #expect(abs(read.start - ours.start) <= frame, "\(ours.start) → \(read.start)")
-            #expect(abs(read.end - ours.end) <= frame, "\(ours.end) → \(read.end)")
+            expectEqual(read.text.plain, ours.text.plain)
+            expectTrue(abs(read.start - ours.start) <= frame, "\(ours.start) → \(read.start)")
+            expectTrue(abs(read.end - ours.end) <= frame, "\(ours.end) → \(read.end)")
         }
-        for accented in ["é", "ñ", "♪", "ü"] { #expect(output.contains(accented), "\(accented)") }
+        for accented in ["é", "ñ", "♪", "ü"] { expectTrue(output.contains(accented), "\(accented)") }
         // The italics came through as italics (ttconv's SRT writer marks them <i>).
         let italic = try #require(theirs.last)
         let spans = italic.text.spans.filter { $0.kind == .italic }
         // (ttconv puts the space a code stands for inside the span after it.)
         let words = spans.map { String(decoding: Array(italic.text.plain.utf8)[$0.start..<$0.end], as: UTF8.self).trimmingCharacters(in: .whitespaces) }
-        #expect(words == ["Déjà vu,", "italics"], "\(output)")
+        expectEqual(words, ["Déjà vu,", "italics"], "\(output)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -23,7 +24,7 @@ import CaptionModel
         "external/go-astisub-testdata/example-in.vtt", "external/go-astisub-testdata/example-in-non-utf8.vtt",
     ]
 
-    @Test func theCorpusIsThere() { #expect(Self.files.count >= 60) }
+    @Test func theCorpusIsThere() { expectTrue(Self.files.count >= 60) }
 
     @Test(arguments: files)
     func parsesOrIsRejectedWithAClearMessage(_ relative: String) throws {
@@ -35,58 +36,58 @@ import CaptionModel
                 Issue.record("\(relative): a warning without a line number: \(diagnostic)")
             }
             if readable && !Self.isMalformedByName(relative) {
-                #expect(!result.document.events.isEmpty, "\(relative) parsed to no cues")
+                expectTrue(!result.document.events.isEmpty, "\(relative) parsed to no cues")
             }
         } catch let error as CaptionFormatError {
-            #expect(error.message.contains(path), "\(relative): the message does not name the file: \(error.message)")
-            #expect(error.kind == .malformed)
+            expectTrue(error.message.contains(path), "\(relative): the message does not name the file: \(error.message)")
+            expectEqual(error.kind, .malformed)
             if readable && !Self.isMalformedByName(relative) && !Self.invalidWebVTTNamedValid.contains(relative) {
                 Issue.record("\(relative) is valid but was rejected: \(error.message)")
             }
-            if Self.invalidWebVTTNamedValid.contains(relative) { #expect(error.message.contains("line 29")) }
+            if Self.invalidWebVTTNamedValid.contains(relative) { expectTrue(error.message.contains("line 29")) }
         }
     }
 
     @Test func sintelHas26CuesWithCRLFRemoved() throws {
         let result = try CaptionFileReader.read(path: CorpusLocation.path("external/sintel/sintel_en.srt"))
         let events = result.document.events
-        #expect(events.count == 26)
-        #expect(events.first?.start == 137_250)
-        #expect(events.first?.end == 140_500)
-        #expect(events.first?.text.plain == "This blade has a dark past.")
-        #expect(!events.contains { $0.sourceText.contains("\r") })
-        #expect(result.diagnostics.isEmpty)
+        expectEqual(events.count, 26)
+        expectEqual(events.first?.start, 137_250)
+        expectEqual(events.first?.end, 140_500)
+        expectEqual(events.first?.text.plain, "This blade has a dark past.")
+        expectTrue(!events.contains { $0.sourceText.contains("\r") })
+        expectTrue(result.diagnostics.isEmpty)
     }
 
     @Test func astisubSRTWithBOMShortFractionsAndCoordinates() throws {
         let result = try CaptionFileReader.read(path: CorpusLocation.path("external/go-astisub-testdata/example-in.srt"))
         let events = result.document.events
-        #expect(events.count == 6)
-        #expect(events.map(\.start).prefix(3) == [99_000, 124_080, 132_160])
-        #expect(events[0].end == 101_040)
-        #expect(events[1].text.plain == "MAN:\nHow did we end up here?")
-        #expect(events[1].placement?.rect == CuePlacement.Rect(x1: 40, x2: 600, y1: 20, y2: 50))
+        expectEqual(events.count, 6)
+        expectEqual(events.map(\.start).prefix(3), [99_000, 124_080, 132_160])
+        expectEqual(events[0].end, 101_040)
+        expectEqual(events[1].text.plain, "MAN:\nHow did we end up here?")
+        expectEqual(events[1].placement?.rect, CuePlacement.Rect(x1: 40, x2: 600, y1: 20, y2: 50))
     }
 
     @Test func htmlEntitiesAreDecoded() throws {
         let result = try CaptionFileReader.read(path: CorpusLocation.path("external/go-astisub-testdata/example-in-html-entities.srt"))
-        #expect(result.document.events[0].text.plain == "The man in black fled across the desert, \u{00A0}\n& the gunslinger followed.")
-        #expect(result.document.events[2].text.plain == "there are other < worlds than these.")
+        expectEqual(result.document.events[0].text.plain, "The man in black fled across the desert, \u{00A0}\n& the gunslinger followed.")
+        expectEqual(result.document.events[2].text.plain, "there are other < worlds than these.")
     }
 
     @Test func utf16WithBOM() throws {
         let result = try CaptionFileReader.read(path: CorpusLocation.path("external/go-astisub-testdata/example-in-non-utf8.srt"))
-        #expect(result.document.events.first?.text.plain == "(deep rumbling)")
-        #expect(result.diagnostics.isEmpty)
+        expectEqual(result.document.events.first?.text.plain, "(deep rumbling)")
+        expectTrue(result.diagnostics.isEmpty)
     }
 
     @Test func nonUTF8FallsBackToWindows1252WithAWarningAndEncodingOverrides() throws {
         let path = CorpusLocation.path("external/srt-tools-test-files/gb2312.srt")
         let fallback = try CaptionFileReader.read(path: path)
-        #expect(fallback.diagnostics.contains { $0.message.contains("Windows-1252") })
+        expectTrue(fallback.diagnostics.contains { $0.message.contains("Windows-1252") })
         let chinese = try CaptionFileReader.read(path: path, encoding: "gb2312")
-        #expect(chinese.diagnostics.isEmpty)
-        #expect(chinese.document.events.first?.text.plain == "宇宙守护神  保护我们远离邪恶")
+        expectTrue(chinese.diagnostics.isEmpty)
+        expectEqual(chinese.document.events.first?.text.plain, "宇宙守护神  保护我们远离邪恶")
     }
 
     @Test func unknownEncodingIsAUsageError() {
@@ -100,9 +101,9 @@ extension ExternalCorpusTests {
     @Test func srtAndWebVTTOfTheSameCaptionsAgree() throws {
         let srt = try CaptionFileReader.read(path: CorpusLocation.path("external/go-astisub-testdata/example-out.srt")).document.events
         let vtt = try CaptionFileReader.read(path: CorpusLocation.path("external/go-astisub-testdata/example-out.vtt")).document.events
-        #expect(srt.count == 6)
-        #expect(srt.map(\.start) == vtt.map(\.start))
-        #expect(srt.map(\.end) == vtt.map(\.end))
-        #expect(srt.map(\.text.plain) == vtt.map(\.text.plain))
+        expectEqual(srt.count, 6)
+        expectEqual(srt.map(\.start), vtt.map(\.start))
+        expectEqual(srt.map(\.end), vtt.map(\.end))
+        expectEqual(srt.map(\.text.plain), vtt.map(\.text.plain))
     }
 }

@@ -1,5 +1,6 @@
 import CaptionModel
 import Foundation
+import CaptionExpectations
 import Testing
 @testable import CaptionFormats
 
@@ -29,20 +30,20 @@ import Testing
     }
 
     @Test func everyFileIsReadOrRefusedWithAReason() {
-        #expect(Self.files.count == 321)
+        expectEqual(Self.files.count, 321)
         var read = 0, refused: [String] = []
         for file in Self.files {
             switch Self.read(file) {
             case .success: read += 1
             case .failure(let error):
                 refused.append("\(file): \(error)")
-                #expect("\(error)".contains(CorpusLocation.path(file)), "the message names the file: \(error)")
+                expectTrue("\(error)".contains(CorpusLocation.path(file)), "the message names the file: \(error)")
             }
         }
         // Every text file of the suite reads (styling it cannot carry is reported); the one test of
         // image captions is refused, saying so.
-        #expect(read == 320)
-        #expect(refused.count == 1 && refused[0].hasSuffix("image001.ttml: line 20: the captions are images (<image>, IMSC's image profile); only text captions can be read"), "\(refused)")
+        expectEqual(read, 320)
+        expectTrue(refused.count == 1 && refused[0].hasSuffix("image001.ttml: line 20: the captions are images (<image>, IMSC's image profile); only text captions can be read"), "\(refused)")
     }
 
     /// Timing tests whose display changes come from `<set>` animation of style (a fade, `tts:display`),
@@ -61,7 +62,7 @@ import Testing
     /// of ours is listed, and every listed instant we lack shows nothing before it and nothing after.
     @Test func timingTestsChangeAtTheListedInstants() throws {
         let timing = Self.files.filter { $0.contains("/ttml/timing/") }
-        #expect(timing.count == 32)
+        expectEqual(timing.count, 32)
         var exact = 0, compared = 0
         for file in timing where !Self.animated.contains(Self.key(file)) {
             let expected = try #require(Self.isdTimes[Self.key(file)], "\(file) has isd-times")
@@ -70,17 +71,17 @@ import Testing
             let theirs = expected.map { Int(($0 * 1000).rounded()) }
             compared += 1
             if ours == theirs { exact += 1 }
-            #expect(Set(ours).isSubset(of: theirs), "\(Self.key(file)): ours \(ours), imscJS \(theirs)")
+            expectTrue(Set(ours).isSubset(of: theirs), "\(Self.key(file)): ours \(ours), imscJS \(theirs)")
             for t in Set(theirs).subtracting(ours) {
-                #expect(Self.shown(document, at: t).isEmpty && Self.shown(document, at: t, before: true).isEmpty,
+                expectTrue(Self.shown(document, at: t).isEmpty && Self.shown(document, at: t, before: true).isEmpty,
                         "\(Self.key(file)): imscJS changes at \(t) ms where captions show \(Self.shown(document, at: t))")
             }
         }
         // 31 timing tests compared (1 animates only opacity), 19 of them with exactly imscJS's list of
         // instants; in the others imscJS also lists instants of text that never shows (clipped by its
         // parent, or anonymous text in a `seq` container, which TTML gives no duration).
-        #expect(compared == 31)
-        #expect(exact == 19)
+        expectEqual(compared, 31)
+        expectEqual(exact, 19)
     }
 
     /// The timing tests say in their own words what must show when: "This text must appear at 5
@@ -91,14 +92,14 @@ import Testing
         for file in Self.files where file.contains("/ttml/timing/") {
             for event in try Self.read(file).get().document.events {
                 let text = event.text.plain.replacingOccurrences(of: "\n", with: " ")
-                #expect(!text.contains("must not appear") && !text.contains("should not appear"), "\(Self.key(file)): \(text)")
+                expectTrue(!text.contains("must not appear") && !text.contains("should not appear"), "\(Self.key(file)): \(text)")
                 guard let range = text.range(of: "must appear at "),
                       let seconds = Double(text[range.upperBound...].prefix { $0.isNumber || $0 == "." }) else { continue }
                 promises += 1
-                #expect(event.start == Int(seconds * 1000), "\(Self.key(file)): '\(text)' starts at \(event.start) ms")
+                expectEqual(event.start, Int(seconds * 1000), "\(Self.key(file)): '\(text)' starts at \(event.start) ms")
             }
         }
-        #expect(promises > 30)
+        expectTrue(promises > 30)
     }
 
     /// Beyond the timing folder: every test with listed instants whose captions change only where
@@ -112,7 +113,7 @@ import Testing
             let theirs = Set(expected.map { Int(($0 * 1000).rounded()) })
             if !Set(Self.instants(document)).isSubset(of: theirs) { outside.append(Self.key(file)) }
         }
-        #expect(checked > 250)
-        #expect(outside.isEmpty, "captions change where imscJS lists nothing: \(outside)")
+        expectTrue(checked > 250)
+        expectTrue(outside.isEmpty, "captions change where imscJS lists nothing: \(outside)")
     }
 }

@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 @testable import CaptionFormats
 
@@ -9,8 +10,8 @@ func expectMalformed(_ cases: [(String, String)], read: (String) throws -> Parse
             _ = try read(text)
             Issue.record("read \(text)", sourceLocation: sourceLocation)
         } catch let error as CaptionFormatError {
-            #expect(error.kind == .malformed, sourceLocation: sourceLocation)
-            #expect(error.message == expected, sourceLocation: sourceLocation)
+            expectEqual(error.kind, .malformed, sourceLocation: sourceLocation)
+            expectEqual(error.message, expected, sourceLocation: sourceLocation)
         } catch {
             Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
         }

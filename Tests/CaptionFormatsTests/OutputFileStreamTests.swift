@@ -1,5 +1,6 @@
 @testable import CaptionFormats
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `OutputFile.write(to:protecting:_:)`, the streaming form (a long PGS track is written a piece at a
@@ -20,11 +21,11 @@ import Testing
         try OutputFile.write(to: path) { write in
             for piece in pieces {
                 write(piece)
-                #expect(!FileManager.default.fileExists(atPath: path), "the file appears only when the producer is done")
+                expectTrue(!FileManager.default.fileExists(atPath: path), "the file appears only when the producer is done")
             }
         }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(pieces.flatMap { $0 }))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.sup"])
+        expectTrue(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(pieces.flatMap { $0 }))
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.sup"])
     }
 
     @Test func aFailingProducerLeavesTheOldFileAndNoTemporary() throws {
@@ -39,8 +40,8 @@ import Testing
                 throw Stop()
             }
         }
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.sup"])
+        expectTrue(try String(contentsOfFile: path, encoding: .utf8) == "old")
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.sup"])
     }
 
     @Test func theInputIsNeverTheOutput() throws {
@@ -52,8 +53,8 @@ import Testing
         let error = #expect(throws: CaptionFormatError.self) {
             try OutputFile.write(to: path, protecting: [path]) { _ in produced = true }
         }
-        #expect(error?.description.contains("refusing to overwrite the input file") == true)
-        #expect(!produced)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{}")
+        expectEqual(error?.description.contains("refusing to overwrite the input file"), true)
+        expectTrue(!produced)
+        expectTrue(try String(contentsOfFile: path, encoding: .utf8) == "{}")
     }
 }

@@ -1,4 +1,5 @@
 import CaptionModel
+import CaptionExpectations
 import Testing
 @testable import CaptionFormats
 
@@ -51,19 +52,19 @@ struct ParallelWriteTests {
         let document = Self.mixedDocument(seed: 11, count: 5 * EventChunks.eventsPerChunk + 123)
         let (parallel, parallelNotes) = Self.written(format, document, singleThreaded: false)
         let (single, singleNotes) = Self.written(format, document, singleThreaded: true)
-        #expect(parallel.utf8.count == single.utf8.count)
+        expectEqual(parallel.utf8.count, single.utf8.count)
         let firstDifference = zip(parallel.utf8, single.utf8).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        #expect(firstDifference == nil)
-        #expect(parallelNotes == singleNotes)
-        #expect(name == "json" || !singleNotes.isEmpty, "the document holds things SRT, WebVTT and ASS drop or report")
+        expectNil(firstDifference)
+        expectEqual(parallelNotes, singleNotes)
+        expectTrue(name == "json" || !singleNotes.isEmpty, "the document holds things SRT, WebVTT and ASS drop or report")
         // And it reads back as the document's cues, in order (the chunks were joined in order). The JSON
         // reader refuses the cue with a negative start; ASS rounds times to centiseconds.
         let back = try format.read(DecodedText(parallel, sourceName: "out"), options: ReadOptions()).document.events
         let expected = document.events.filter { name != "json" || $0.start >= 0 }
-        #expect(back.count == expected.count)
+        expectEqual(back.count, expected.count)
         if name != "ass" {
             let misplaced = zip(back, expected).enumerated().first { $0.element.0.end != $0.element.1.end }?.offset
-            #expect(misplaced == nil)
+            expectNil(misplaced)
         }
     }
 
@@ -85,17 +86,17 @@ struct ParallelWriteTests {
             guard let span = g.spans(for: plain, kinds: kinds).first ?? (plain.isEmpty ? nil : TextSpan(start: 0, end: plain.utf8.count, kind: .italic))
             else { continue }
             let event = CaptionEvent(start: n * 1000, end: n * 1000 + 900, text: CaptionText(plain: plain, spans: [span]))
-            #expect(event.singleSimpleSpan == span)
+            expectEqual(event.singleSimpleSpan, span)
             var detailed = event
             if name == "vtt" { detailed = CaptionEvent(start: event.start, end: event.end, text: event.text, words: [Word(text: "x", start: n * 1000, end: n * 1000 + 10)]) }
             else { detailed.settings = "line:0" }
-            #expect(detailed.singleSimpleSpan == nil)
+            expectNil(detailed.singleSimpleSpan)
             fast.append(event)
             general.append(detailed)
         }
         let (a, _) = Self.written(format, CaptionDocument(events: fast), singleThreaded: true)
         let (b, _) = Self.written(format, CaptionDocument(events: general), singleThreaded: true)
         let firstDifference = zip(a.utf8, b.utf8).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        #expect(firstDifference == nil && a.utf8.count == b.utf8.count)
+        expectTrue(firstDifference == nil && a.utf8.count == b.utf8.count)
     }
 }

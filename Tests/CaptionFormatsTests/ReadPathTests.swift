@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -44,17 +45,17 @@ import CaptionModel
                 // Peeks now and then: a peeked line must come back from next() unchanged.
                 while true {
                     let peeked = g.int(0...3) == 0 ? scanner.peek() : nil
-                    guard let line = scanner.next() else { #expect(peeked == nil); break }
-                    if let peeked { #expect(peeked == line) }
+                    guard let line = scanner.next() else { expectNil(peeked); break }
+                    if let peeked { expectEqual(peeked, line) }
                     lines.append(line)
                     numbers.append(scanner.lineNumber)
                 }
                 return (lines, numbers, scanner.hasNoCR)
             }
             let expected = Self.referenceLines(bytes)
-            #expect(lines.lines == expected, "round \(round): \(bytes.prefix(40))")
-            #expect(lines.numbers == (0..<expected.count).map { $0 + 1 }, "round \(round)")
-            #expect(lines.noCR == !bytes.contains(0x0D), "round \(round)")
+            expectEqual(lines.lines, expected, "round \(round): \(bytes.prefix(40))")
+            expectEqual(lines.numbers, (0..<expected.count).map { $0 + 1 }, "round \(round)")
+            expectEqual(lines.noCR, !bytes.contains(0x0D), "round \(round)")
         }
     }
 
@@ -71,9 +72,9 @@ import CaptionModel
                 bytes += piece
             }
             let one = UTF8Validation.firstInvalidOffset(InputBytes(bytes), parts: 1)
-            if String(validating: bytes, as: UTF8.self) != nil { #expect(one == nil, "round \(round)") } else { #expect(one != nil, "round \(round)") }
+            if String(validating: bytes, as: UTF8.self) != nil { expectNil(one, "round \(round)") } else { expectTrue(one != nil, "round \(round)") }
             for parts in [2, 3, 5, 8] {
-                #expect(UTF8Validation.firstInvalidOffset(InputBytes(bytes), parts: parts) == one, "round \(round) in \(parts) parts: \(bytes)")
+                expectEqual(UTF8Validation.firstInvalidOffset(InputBytes(bytes), parts: parts), one, "round \(round) in \(parts) parts: \(bytes)")
             }
         }
     }
@@ -87,12 +88,12 @@ import CaptionModel
             let path = try Self.temporaryFile(bytes)
             defer { unlink(path) }
             let read = try #require(InputBytes(readingFile: path, when: { $0 == Array(bytes.prefix(4096)) }))
-            #expect(read.owned?.count == size)
-            #expect(read.asArray == bytes, "\(size) bytes")
-            #expect(InputBytes(readingFile: path, when: { _ in false }) == nil)
+            expectEqual(read.owned?.count, size)
+            expectEqual(read.asArray, bytes, "\(size) bytes")
+            expectNil(InputBytes(readingFile: path, when: { _ in false }))
         }
-        #expect(InputBytes(readingFile: "/dev/null", when: { _ in true }) == nil)
-        #expect(InputBytes(readingFile: NSTemporaryDirectory(), when: { _ in true }) == nil)
+        expectNil(InputBytes(readingFile: "/dev/null", when: { _ in true }))
+        expectNil(InputBytes(readingFile: NSTemporaryDirectory(), when: { _ in true }))
     }
 
     /// A script's texts point into its input, which is the reader's own memory, not a mapping of
@@ -105,25 +106,25 @@ import CaptionModel
         let path = try Self.temporaryFile(Array(script.utf8))
         defer { unlink(path) }
         let bytes = try CaptionFileReader.readBytes(path)
-        #expect(bytes.owned != nil)
+        expectTrue(bytes.owned != nil)
         let result = try CaptionFileReader.read(path: path)
-        #expect(result.document.eventCount == 20_000)
+        expectEqual(result.document.eventCount, 20_000)
         let written = ASSFormat.write(result.document, options: WriteOptions()).text
         // Rewritten in place: truncated, then shorter and different bytes.
         let fd = open(path, O_WRONLY | O_TRUNC)
-        #expect(fd >= 0)
+        expectTrue(fd >= 0)
         _ = "[Script Info]\n".withCString { write(fd, $0, strlen($0)) }
         close(fd)
         let events = result.document.events
-        #expect(events[0].sourceText == "{\\i1}line 0 of the script")
-        #expect(events[19_999].sourceText == "{\\i1}line 19999 of the script")
-        #expect(events[19_999].text.plain == "line 19999 of the script")
-        #expect(ASSFormat.write(result.document, options: WriteOptions()).text == written)
-        #expect(written.contains("Dialogue: 0,0:00:59.00,0:01:00.00,Default,,0,0,0,,{\\i1}line 19979 of the script\n"))
+        expectEqual(events[0].sourceText, "{\\i1}line 0 of the script")
+        expectEqual(events[19_999].sourceText, "{\\i1}line 19999 of the script")
+        expectEqual(events[19_999].text.plain, "line 19999 of the script")
+        expectEqual(ASSFormat.write(result.document, options: WriteOptions()).text, written)
+        expectTrue(written.contains("Dialogue: 0,0:00:59.00,0:01:00.00,Default,,0,0,0,,{\\i1}line 19979 of the script\n"))
 
         let srt = try Self.temporaryFile(Array("1\n00:00:01,000 --> 00:00:02,000\nhi\n".utf8))
         defer { unlink(srt) }
-        #expect(try CaptionFileReader.readBytes(srt).owned == nil)
+        expectTrue(try CaptionFileReader.readBytes(srt).owned == nil)
     }
 
     static func temporaryFile(_ bytes: [UInt8]) throws -> String {
@@ -137,7 +138,7 @@ import CaptionModel
         for format in FormatRegistry.formats where format is any BinarySubtitleFormat.Type { cast.append(format.name) }
         var listed: [String] = []
         for format in FormatRegistry.binaryFormats { listed.append(format.name) }
-        #expect(listed == cast)
-        #expect(!cast.isEmpty)
+        expectEqual(listed, cast)
+        expectTrue(!cast.isEmpty)
     }
 }

@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -37,13 +38,13 @@ import CaptionModel
         }
         let written = SRTFormat.write(document, options: WriteOptions())
         let read = try SRTFormat.read(DecodedText(written.text, sourceName: "roundtrip.srt"))
-        #expect(read.diagnostics.isEmpty, "seed \(seed)")
+        expectTrue(read.diagnostics.isEmpty, "seed \(seed)")
         let got = read.document.events
         try #require(got.count == document.events.count, "seed \(seed):\n\(written.text)")
         for (a, b) in zip(document.events, got) {
-            #expect(a.start == b.start && a.end == b.end, "seed \(seed)")
-            #expect(a.text == b.text, "seed \(seed):\n\(written.text)")
-            #expect(a.placement == b.placement, "seed \(seed)")
+            expectTrue(a.start == b.start && a.end == b.end, "seed \(seed)")
+            expectEqual(a.text, b.text, "seed \(seed):\n\(written.text)")
+            expectEqual(a.placement, b.placement, "seed \(seed)")
         }
     }
 
@@ -96,7 +97,7 @@ import CaptionModel
         }
         let written = CaptionJSONFormat.write(document, options: WriteOptions())
         let read = try CaptionJSONFormat.read(DecodedText(written.text, sourceName: "roundtrip.json"))
-        #expect(read.diagnostics.isEmpty)
-        #expect(read.document == document, "seed \(seed):\n\(written.text)")
+        expectTrue(read.diagnostics.isEmpty)
+        expectEqual(read.document, document, "seed \(seed):\n\(written.text)")
     }
 }

@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -47,15 +48,15 @@ import CaptionModel
 
     @Test func microsoftExample() throws {
         let r = try Self.read(Self.microsoftExample)
-        #expect(Self.texts(r) == ["Narrator\nGreat reason to visit Seattle, brought to you by two out-of-staters."])
+        expectEqual(Self.texts(r), ["Narrator\nGreat reason to visit Seattle, brought to you by two out-of-staters."])
         // No SYNC after it: shown for 5 s, with a warning.
-        #expect(Self.times(r) == [[1000, 6000]])
-        #expect(r.eventLines == [19])
-        #expect(r.diagnostics.map(\.description) == [
+        expectEqual(Self.times(r), [[1000, 6000]])
+        expectEqual(r.eventLines, [19])
+        expectEqual(r.diagnostics.map(\.description), [
             "captions in 2 languages; read ENUSCC (English Captions, en-US), the first used; not read: FRFRCC (French Captions, fr-FR)",
             "line 19: the last caption has no end (no <SYNC> after it); shown for 5 s",
         ])
-        #expect(r.document.metadata == [MetadataEntry(key: "Language", value: "en-US")])
+        expectEqual(r.document.metadata, [MetadataEntry(key: "Language", value: "en-US")])
     }
 
     /// The common shape of SAMI files (as Windows Media tools and many converters write it): a
@@ -75,11 +76,11 @@ import CaptionModel
         <SYNC Start=20000><P Class=LANG>&nbsp;
         </BODY></SAMI>
         """)
-        #expect(Self.times(r) == [[6144, 10102], [17976, 19000], [19000, 20000]])
-        #expect(Self.texts(r) == ["Lorem ipsum\ndolor sit amet", "consectetur", "adipiscing"])
-        #expect(r.diagnostics.isEmpty)
-        #expect(r.eventLines == [7, 9, 10])
-        #expect(r.document.metadata == [MetadataEntry(key: "Title", value: "Demo"), MetadataEntry(key: "Language", value: "en-US")])
+        expectEqual(Self.times(r), [[6144, 10102], [17976, 19000], [19000, 20000]])
+        expectEqual(Self.texts(r), ["Lorem ipsum\ndolor sit amet", "consectetur", "adipiscing"])
+        expectTrue(r.diagnostics.isEmpty)
+        expectEqual(r.eventLines, [7, 9, 10])
+        expectEqual(r.document.metadata, [MetadataEntry(key: "Title", value: "Demo"), MetadataEntry(key: "Language", value: "en-US")])
     }
 
     @Test func messyHTML() throws {
@@ -95,16 +96,16 @@ import CaptionModel
         <SYNC Start=4000>
         </body>
         """)
-        #expect(Self.texts(r) == ["Bold and italic & under red spaced", "No class:\nbelongs to every language", "café <3 é span gone"])
-        #expect(Self.times(r) == [[1000, 2000], [2000, 3000], [3000, 4000]])
+        expectEqual(Self.texts(r), ["Bold and italic & under red spaced", "No class:\nbelongs to every language", "café <3 é span gone"])
+        expectEqual(Self.times(r), [[1000, 2000], [2000, 3000], [3000, 4000]])
         let spans = r.document.events[0].text.spans
-        #expect(spans == [
+        expectEqual(spans, [
             TextSpan(start: 0, end: 4, kind: .bold), TextSpan(start: 9, end: 15, kind: .italic),
             TextSpan(start: 18, end: 23, kind: .underline),
             TextSpan(start: 24, end: 27, kind: .color(RGBAColor(red: 255, green: 0, blue: 0))), TextSpan(start: 24, end: 27, kind: .fontFace("Times")),
         ])
-        #expect(r.document.events[2].text.spans == [TextSpan(start: 17, end: 21, kind: .strikethrough)]) // UTF-8 offsets: "café " is 6 bytes
-        #expect(r.diagnostics.isEmpty)
+        expectEqual(r.document.events[2].text.spans, [TextSpan(start: 17, end: 21, kind: .strikethrough)]) // UTF-8 offsets: "café " is 6 bytes
+        expectTrue(r.diagnostics.isEmpty)
     }
 
     @Test func otherLanguagesDoNotEndTheChosenOnesCaption() throws {
@@ -117,30 +118,30 @@ import CaptionModel
         </BODY></SAMI>
         """)
         // KRCC is the first class used: its caption stays up while ENCC changes at 500.
-        #expect(Self.texts(r) == ["하나", "둘"])
-        #expect(Self.times(r) == [[0, 800], [800, 1500]])
-        #expect(r.diagnostics.map(\.message) == ["captions in 2 languages; read KRCC, the first used; not read: ENCC"])
+        expectEqual(Self.texts(r), ["하나", "둘"])
+        expectEqual(Self.times(r), [[0, 800], [800, 1500]])
+        expectEqual(r.diagnostics.map(\.message), ["captions in 2 languages; read KRCC, the first used; not read: ENCC"])
     }
 
     @Test func detection() {
         let smi = DecodedText(Self.microsoftExample, sourceName: "x.txt")
-        #expect(SAMIFormat.detect(smi) == .certain)
-        #expect(FormatRegistry.detect(smi, pathHint: nil)?.name == "sami")
-        #expect(SAMIFormat.detect(DecodedText("<?xml version=\"1.0\"?>\n<!-- made by hand -->\n<SAMI>\n<BODY></BODY></SAMI>")) == .certain)
-        #expect(SAMIFormat.detect(DecodedText("<BODY>\n<SYNC Start=0><P>hi\n</BODY>")) == .maybe)
-        #expect(SAMIFormat.detect(DecodedText("<?xml version=\"1.0\"?><timedtext format=\"3\"><body/></timedtext>")) == .no)
-        #expect(SAMIFormat.detect(DecodedText("WEBVTT\n\n00:01.000 --> 00:02.000\n<b>hi</b>\n")) == .no)
-        #expect(!SAMIFormat.canWrite)
-        #expect(FormatRegistry.inputNames.contains("sami"))
+        expectEqual(SAMIFormat.detect(smi), .certain)
+        expectEqual(FormatRegistry.detect(smi, pathHint: nil)?.name, "sami")
+        expectEqual(SAMIFormat.detect(DecodedText("<?xml version=\"1.0\"?>\n<!-- made by hand -->\n<SAMI>\n<BODY></BODY></SAMI>")), .certain)
+        expectEqual(SAMIFormat.detect(DecodedText("<BODY>\n<SYNC Start=0><P>hi\n</BODY>")), .maybe)
+        expectEqual(SAMIFormat.detect(DecodedText("<?xml version=\"1.0\"?><timedtext format=\"3\"><body/></timedtext>")), .no)
+        expectEqual(SAMIFormat.detect(DecodedText("WEBVTT\n\n00:01.000 --> 00:02.000\n<b>hi</b>\n")), .no)
+        expectTrue(!SAMIFormat.canWrite)
+        expectTrue(FormatRegistry.inputNames.contains("sami"))
     }
 
     // MARK: - Malformed input
 
     @Test func badSyncIsReportedWithItsLineAndItsBlockSkipped() throws {
         let r = try Self.read("<SAMI><BODY>\n<SYNC Start=1000><P>one\n<SYNC Start=abc><P>lost\n<SYNC><P>lost too\n<SYNC Start=3000><P>&nbsp;\n</BODY></SAMI>")
-        #expect(Self.texts(r) == ["one"])
-        #expect(Self.times(r) == [[1000, 3000]])
-        #expect(r.diagnostics.map(\.description) == [
+        expectEqual(Self.texts(r), ["one"])
+        expectEqual(Self.times(r), [[1000, 3000]])
+        expectEqual(r.diagnostics.map(\.description), [
             "line 3: '<SYNC Start=abc>' has no start time in milliseconds; block skipped",
             "line 4: '<SYNC>' has no start time in milliseconds; block skipped",
         ])
@@ -148,8 +149,8 @@ import CaptionModel
 
     @Test func sameStartReplacesTheCaptionBeforeWithAWarning() throws {
         let r = try Self.read("<SAMI><BODY>\n<SYNC Start=1000><P>first\n<SYNC Start=1000><P>second\n<SYNC Start=2000><P>&nbsp;\n</BODY></SAMI>")
-        #expect(Self.texts(r) == ["second"])
-        #expect(r.diagnostics.map(\.description) == ["line 2: replaced by the <SYNC> at the same time on line 3 before it was shown; cue skipped"])
+        expectEqual(Self.texts(r), ["second"])
+        expectEqual(r.diagnostics.map(\.description), ["line 2: replaced by the <SYNC> at the same time on line 3 before it was shown; cue skipped"])
     }
 
     @Test func nothingUsableIsMalformed() {
@@ -162,9 +163,9 @@ import CaptionModel
 
     @Test func sampleFile() throws {
         let r = try CaptionFileReader.read(path: CorpusLocation.path("samples/sample.smi"))
-        #expect(Self.texts(r) == ["Hello, world!", "Two lines\nin one caption"])
-        #expect(Self.times(r) == [[1000, 3500], [4000, 6000]])
-        #expect(r.document.events[1].text.spans == [TextSpan(start: 0, end: 3, kind: .color(RGBAColor(red: 255, green: 255, blue: 0)))])
-        #expect(r.document.metadata == [MetadataEntry(key: "Title", value: "CaptionKit SAMI sample"), MetadataEntry(key: "Language", value: "en-US")])
+        expectEqual(Self.texts(r), ["Hello, world!", "Two lines\nin one caption"])
+        expectEqual(Self.times(r), [[1000, 3500], [4000, 6000]])
+        expectEqual(r.document.events[1].text.spans, [TextSpan(start: 0, end: 3, kind: .color(RGBAColor(red: 255, green: 255, blue: 0)))])
+        expectEqual(r.document.metadata, [MetadataEntry(key: "Title", value: "CaptionKit SAMI sample"), MetadataEntry(key: "Language", value: "en-US")])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -30,70 +31,70 @@ import CaptionModel
 
     @Test func youTubeHelpExample() throws {
         let r = try Self.read(Self.youTubeExample)
-        #expect(Self.times(r) == [[599, 4160], [4160, 6770], [6770, 10880]])
-        #expect(Self.texts(r) == [">> ALICE: Hi, my name is Alice Miller and this is John Brown",
+        expectEqual(Self.times(r), [[599, 4160], [4160, 6770], [6770, 10880]])
+        expectEqual(Self.texts(r), [">> ALICE: Hi, my name is Alice Miller and this is John Brown",
                                   ">> JOHN: and we're the owners of Miller Bakery.",
                                   ">> ALICE: Today, we'll be teaching you how to make\nour famous chocolate chip cookies!"])
-        #expect(r.diagnostics.isEmpty)
-        #expect(r.eventLines == [1, 4, 7])
-        #expect(r.wordTimedSource == nil)
+        expectTrue(r.diagnostics.isEmpty)
+        expectEqual(r.eventLines, [1, 4, 7])
+        expectNil(r.wordTimedSource)
     }
 
     @Test func sampleFile() throws {
         let r = try CaptionFileReader.read(path: CorpusLocation.path("samples/sample.sbv"))
-        #expect(Self.times(r) == [[1000, 4200], [4500, 7250], [8000, 10000]])
-        #expect(Self.texts(r)[1] == "SBV has no index numbers\nand no styling, only text.")
-        #expect(r.eventLines == [1, 4, 8])
+        expectEqual(Self.times(r), [[1000, 4200], [4500, 7250], [8000, 10000]])
+        expectEqual(Self.texts(r)[1], "SBV has no index numbers\nand no styling, only text.")
+        expectEqual(r.eventLines, [1, 4, 8])
     }
 
     @Test func detectedFromContentAndNeverConfusedWithSRTOrWebVTT() throws {
         let sbv = DecodedText(Self.youTubeExample, sourceName: "x.txt")
-        #expect(SBVFormat.detect(sbv) == .certain)
-        #expect(SRTFormat.detect(sbv) == .no)
-        #expect(WebVTTFormat.detect(sbv) == .no)
-        #expect(FormatRegistry.detect(sbv, pathHint: "x.txt")?.name == "sbv")
+        expectEqual(SBVFormat.detect(sbv), .certain)
+        expectEqual(SRTFormat.detect(sbv), .no)
+        expectEqual(WebVTTFormat.detect(sbv), .no)
+        expectEqual(FormatRegistry.detect(sbv, pathHint: "x.txt")?.name, "sbv")
         let srt = DecodedText("1\n00:00:01,000 --> 00:00:02,000\nHi\n", sourceName: "a.sbv")
-        #expect(SBVFormat.detect(srt) == .no)
-        #expect(FormatRegistry.detect(srt, pathHint: "a.sbv")?.name == "srt")
+        expectEqual(SBVFormat.detect(srt), .no)
+        expectEqual(FormatRegistry.detect(srt, pathHint: "a.sbv")?.name, "srt")
         let vtt = DecodedText("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi\n", sourceName: "a.sbv")
-        #expect(SBVFormat.detect(vtt) == .no)
-        #expect(FormatRegistry.detect(vtt, pathHint: "a.sbv")?.name == "vtt")
+        expectEqual(SBVFormat.detect(vtt), .no)
+        expectEqual(FormatRegistry.detect(vtt, pathHint: "a.sbv")?.name, "vtt")
         // The Sintel sample: SRT, and SBV does not claim it.
         let sintel = try TextDecoding.decode(Array(Data(contentsOf: URL(fileURLWithPath: CorpusLocation.path("samples/sintel_en.srt")))),
                                              sourceName: "sintel_en.srt")
-        #expect(SBVFormat.detect(sintel) == .no)
-        #expect(try FormatRegistry.format(named: "sbv") == SBVFormat.self)
-        #expect(FormatRegistry.outputNames.contains("sbv"))
+        expectEqual(SBVFormat.detect(sintel), .no)
+        expectTrue(try FormatRegistry.format(named: "sbv") == SBVFormat.self)
+        expectTrue(FormatRegistry.outputNames.contains("sbv"))
     }
 
     @Test func lenientTimingsAndMissingBlankLines() throws {
         // Two-digit hours, SubViewer 2's centiseconds, no fraction, spaces around the comma, CRLF,
         // and a timing line straight after text (the blank line forgotten).
         let r = try Self.read("00:00:01.00,00:00:02.5\r\nA\r\n0:01:02 , 0:01:03.250\r\nB\r\nC\r\n\r\n10:00:00.000,10:00:01.000\r\nD")
-        #expect(Self.times(r) == [[1000, 2500], [62000, 63250], [36_000_000, 36_001_000]])
-        #expect(Self.texts(r) == ["A", "B\nC", "D"])
-        #expect(r.diagnostics.isEmpty)
-        #expect(r.eventLines == [1, 3, 7])
+        expectEqual(Self.times(r), [[1000, 2500], [62000, 63250], [36_000_000, 36_001_000]])
+        expectEqual(Self.texts(r), ["A", "B\nC", "D"])
+        expectTrue(r.diagnostics.isEmpty)
+        expectEqual(r.eventLines, [1, 3, 7])
     }
 
     @Test func emptyCueIsKeptAndDoesNotSwallowTheNext() throws {
         let r = try Self.read("0:00:01.000,0:00:02.000\n\n0:00:03.000,0:00:04.000\nB\n")
-        #expect(Self.texts(r) == ["", "B"])
+        expectEqual(Self.texts(r), ["", "B"])
     }
 
     // MARK: - Malformed input
 
     @Test func badTimingIsReportedWithItsLineAndTheCueSkipped() throws {
         let r = try Self.read("0:00:01.000,0:00:02.000\nA\n\n0:00:0x.000,0:00:04.000\nB\nstill B\n\n0:00:05.000,0:00:06.000\nC\n")
-        #expect(Self.texts(r) == ["A", "C"])
-        #expect(r.diagnostics == [.warning(line: 4, "'0:00:0x.000,0:00:04.000' is not an SBV timing (H:MM:SS.mmm,H:MM:SS.mmm); cue skipped")])
-        #expect(r.eventLines == [1, 8])
+        expectEqual(Self.texts(r), ["A", "C"])
+        expectEqual(r.diagnostics, [.warning(line: 4, "'0:00:0x.000,0:00:04.000' is not an SBV timing (H:MM:SS.mmm,H:MM:SS.mmm); cue skipped")])
+        expectEqual(r.eventLines, [1, 8])
     }
 
     @Test func textWithoutTimingEndBeforeStartAndOutOfRangeFields() throws {
         let r = try Self.read("stray text\n\n0:00:05.000,0:00:04.000\nbackwards\n\n0:00:61.000,0:01:02.000\nsixty-one\n\n0:00:07.000,0:00:08.000\nok\n")
-        #expect(Self.texts(r) == ["ok"])
-        #expect(r.diagnostics.map(\.description) == [
+        expectEqual(Self.texts(r), ["ok"])
+        expectEqual(r.diagnostics.map(\.description), [
             "line 1: 'stray text' is text without a timing line before it; cue skipped",
             "line 3: end time 0:00:04.000 is before start time 0:00:05.000; cue skipped",
             "line 6: '0:00:61.000,0:01:02.000' is not an SBV timing (H:MM:SS.mmm,H:MM:SS.mmm); cue skipped",
@@ -106,15 +107,15 @@ import CaptionModel
             _ = try Self.read("0:00:02.000,0:00:01.000\nbackwards\n", name: "in.sbv")
             Issue.record("read a file without a usable cue")
         } catch let error as CaptionFormatError {
-            #expect(error.kind == .malformed)
-            #expect(error.message == "in.sbv: no usable SBV cue; line 1: end time 0:00:01.000 is before start time 0:00:02.000; cue skipped")
+            expectEqual(error.kind, .malformed)
+            expectEqual(error.message, "in.sbv: no usable SBV cue; line 1: end time 0:00:01.000 is before start time 0:00:02.000; cue skipped")
         } catch {
             Issue.record("unexpected \(error)")
         }
         do {
             _ = try Self.read("just words\n", name: "in.sbv")
         } catch let error as CaptionFormatError {
-            #expect(error.message.hasPrefix("in.sbv: no usable SBV cue; line 1: 'just words'"))
+            expectTrue(error.message.hasPrefix("in.sbv: no usable SBV cue; line 1: 'just words'"))
         } catch {
             Issue.record("unexpected \(error)")
         }
@@ -127,8 +128,8 @@ import CaptionModel
         event.words = [Word(text: "Hello", start: 1500, end: 2000)]
         let written = SBVFormat.write(CaptionDocument(events: [event, CaptionEvent(start: 4_000_000, end: 4_000_001, text: CaptionText(plain: "B"))]),
                                       options: WriteOptions())
-        #expect(written.text == "0:00:01.500,1:02:03.004\nHello\nworld\n\n1:06:40.000,1:06:40.001\nB\n")
-        #expect(written.diagnostics.map(\.message) == ["1 event: styling (bold, italic, colour...) dropped (SBV cannot hold them)",
+        expectEqual(written.text, "0:00:01.500,1:02:03.004\nHello\nworld\n\n1:06:40.000,1:06:40.001\nB\n")
+        expectEqual(written.diagnostics.map(\.message), ["1 event: styling (bold, italic, colour...) dropped (SBV cannot hold them)",
                                                        "1 event: word timings dropped (SBV cannot hold them)",
                                                        "1 event: blank lines inside a caption dropped (SBV cannot hold them)"])
     }
@@ -137,13 +138,13 @@ import CaptionModel
         let path = CorpusLocation.path("samples/sintel_en.srt")
         let srt = try CaptionFileReader.read(path: path)
         let sbv = SBVFormat.write(srt.document, options: WriteOptions())
-        #expect(sbv.diagnostics.isEmpty)
+        expectTrue(sbv.diagnostics.isEmpty)
         let back = try SBVFormat.read(DecodedText(sbv.text, sourceName: "sintel.sbv"))
-        #expect(back.diagnostics.isEmpty)
-        #expect(SRTFormat.write(back.document, options: WriteOptions()).text == SRTFormat.write(srt.document, options: WriteOptions()).text)
-        #expect(back.document.events.count == srt.document.events.count)
+        expectTrue(back.diagnostics.isEmpty)
+        expectEqual(SRTFormat.write(back.document, options: WriteOptions()).text, SRTFormat.write(srt.document, options: WriteOptions()).text)
+        expectEqual(back.document.events.count, srt.document.events.count)
         // And SBV written again is byte for byte what was read.
-        #expect(SBVFormat.write(back.document, options: WriteOptions()).text == sbv.text)
+        expectEqual(SBVFormat.write(back.document, options: WriteOptions()).text, sbv.text)
     }
 
     @Test(arguments: Array(UInt64(1)...100))
@@ -157,10 +158,10 @@ import CaptionModel
             document.events.append(CaptionEvent(start: start, end: end, text: CaptionText(plain: g.text())))
         }
         let written = SBVFormat.write(document, options: WriteOptions())
-        #expect(written.diagnostics.isEmpty, "seed \(seed)")
+        expectTrue(written.diagnostics.isEmpty, "seed \(seed)")
         let read = try SBVFormat.read(DecodedText(written.text, sourceName: "roundtrip.sbv"))
-        #expect(read.diagnostics.isEmpty, "seed \(seed)")
-        #expect(read.document.events.map { [$0.start, $0.end] } == document.events.map { [$0.start, $0.end] }, "seed \(seed)")
-        #expect(read.document.events.map(\.text) == document.events.map(\.text), "seed \(seed):\n\(written.text)")
+        expectTrue(read.diagnostics.isEmpty, "seed \(seed)")
+        expectEqual(read.document.events.map { [$0.start, $0.end] }, document.events.map { [$0.start, $0.end] }, "seed \(seed)")
+        expectEqual(read.document.events.map(\.text), document.events.map(\.text), "seed \(seed):\n\(written.text)")
     }
 }

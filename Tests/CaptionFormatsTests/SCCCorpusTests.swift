@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -19,15 +20,15 @@ import CaptionModel
 
     @Test func everyCorpusFileIsListed() {
         let onDisk = CorpusLocation.files(under: "broadcast/scc").map { String($0.dropFirst("broadcast/".count)) }
-        #expect(Set(onDisk) == Set(Self.files))
-        #expect(Self.files.count == 8)
+        expectEqual(Set(onDisk), Set(Self.files))
+        expectEqual(Self.files.count, 8)
     }
 
     @Test(arguments: files)
     func matchesReferences(_ file: String) throws {
         let entry = try #require(Self.entries.first { $0["file"] as? String == file })
         let result = try CaptionFileReader.read(path: CorpusLocation.path("broadcast/" + file))
-        #expect(result.formatName == "scc")
+        expectEqual(result.formatName, "scc")
         let ours = result.document.events.map { Cue(start: Double($0.start) / 1000, end: Double($0.end) / 1000, text: $0.text.plain) }
         switch entry["compare"] as? String {
         case "cues": compareCues(ours, entry)
@@ -49,7 +50,7 @@ import CaptionModel
         let cues = entry["cues"] as? [[String: Any]] ?? []
         let fileAgrees = entry["pycaption_agrees"] as? Bool ?? false
         let checked = fileAgrees ? cues : cues.filter { $0["agreed"] as? Bool ?? false }
-        if checked.count == cues.count { #expect(ours.count == cues.count, "cue count") }
+        if checked.count == cues.count { expectEqual(ours.count, cues.count, "cue count") }
         var next = 0
         for cue in checked {
             let text = Self.normalize(cue["text"] as? String ?? "")
@@ -60,7 +61,7 @@ import CaptionModel
                 return
             }
             if cue["end_agreed"] as? Bool ?? false {
-                #expect(near(ours[k].end, cue, "end", agreed: true, "pycaption_end"), "end of '\(text)': \(ours[k].end) s, expected \(cue["end"] ?? "?")")
+                expectTrue(near(ours[k].end, cue, "end", agreed: true, "pycaption_end"), "end of '\(text)': \(ours[k].end) s, expected \(cue["end"] ?? "?")")
             }
             next = k + 1
         }
@@ -69,7 +70,7 @@ import CaptionModel
     private func compareLines(_ ours: [Cue], _ entry: [String: Any]) {
         let expected = entry["lines"] as? [[String: Any]] ?? []
         let rows = Self.lineEvents(ours)
-        #expect(rows.count == expected.count, "row count: \(rows.map(\.text))")
+        expectEqual(rows.count, expected.count, "row count: \(rows.map(\.text))")
         var next = 0
         for line in expected where line["agreed"] as? Bool ?? false {
             let text = line["text"] as? String ?? ""
@@ -86,8 +87,8 @@ import CaptionModel
             let t = instant["t"] as? Double ?? 0
             let shown = ours.filter { $0.start <= t && t < $0.end }.sorted { $0.start < $1.start }
                 .map { Self.normalize($0.text) }.joined(separator: " ")
-            if let text = instant["text"] as? String { #expect(shown == text, "at \(t) s") }
-            for part in instant["contains"] as? [String] ?? [] { #expect(shown.contains(part), "at \(t) s: '\(shown)' lacks '\(part)'") }
+            if let text = instant["text"] as? String { expectEqual(shown, text, "at \(t) s") }
+            for part in instant["contains"] as? [String] ?? [] { expectTrue(shown.contains(part), "at \(t) s: '\(shown)' lacks '\(part)'") }
         }
     }
 

@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -16,73 +17,73 @@ import CaptionModel
     }
 
     @Test func detectsTheHeaderOnly() throws {
-        #expect(SCCFormat.detect(DecodedText(Self.header + "00:00:01:00\t\(Self.caption)\n")) == .certain)
-        #expect(SCCFormat.detect(DecodedText("\n  Scenarist_SCC V1.0\r\n")) == .certain)
-        #expect(SCCFormat.detect(DecodedText("00:00:01:00\t\(Self.caption)\n")) == .no)
-        #expect(SCCFormat.detect(DecodedText("1\n00:00:01,000 --> 00:00:02,000\nHi\n")) == .no)
-        #expect(FormatRegistry.detect(DecodedText(Self.header + "00:00:01:00\t\(Self.caption)\n"), pathHint: nil) == SCCFormat.self)
-        #expect(try FormatRegistry.format(named: "scc") == SCCFormat.self)
-        #expect(FormatRegistry.inputNames.contains("scc"))
+        expectEqual(SCCFormat.detect(DecodedText(Self.header + "00:00:01:00\t\(Self.caption)\n")), .certain)
+        expectEqual(SCCFormat.detect(DecodedText("\n  Scenarist_SCC V1.0\r\n")), .certain)
+        expectEqual(SCCFormat.detect(DecodedText("00:00:01:00\t\(Self.caption)\n")), .no)
+        expectEqual(SCCFormat.detect(DecodedText("1\n00:00:01,000 --> 00:00:02,000\nHi\n")), .no)
+        expectTrue(FormatRegistry.detect(DecodedText(Self.header + "00:00:01:00\t\(Self.caption)\n"), pathHint: nil) == SCCFormat.self)
+        expectTrue(try FormatRegistry.format(named: "scc") == SCCFormat.self)
+        expectTrue(FormatRegistry.inputNames.contains("scc"))
     }
 
     @Test func eachPairTakesOneFrameFromItsLinesTimeCode() throws {
         let result = try read(Self.header + "00:00:01:00\t\(Self.caption)\n\n00:00:03:00\t942c 942c\n")
         let event = try #require(result.document.events.first)
-        #expect(result.document.events.count == 1)
-        #expect(event.text.plain == "HI")
-        #expect(event.start == Self.ms(30 + 5))
-        #expect(event.end == Self.ms(90))
-        #expect(result.eventLines == [3])
-        #expect(result.diagnostics.isEmpty)
+        expectEqual(result.document.events.count, 1)
+        expectEqual(event.text.plain, "HI")
+        expectEqual(event.start, Self.ms(30 + 5))
+        expectEqual(event.end, Self.ms(90))
+        expectEqual(result.eventLines, [3])
+        expectTrue(result.diagnostics.isEmpty)
     }
 
     @Test func dropFrameAndNonDropTimeCodesCountFramesAt2997() throws {
         let nonDrop = try read(Self.header + "01:00:00:00\t\(Self.caption)\n01:00:10:00\t942c\n")
-        #expect(nonDrop.document.events.first?.start == Self.ms(108_000 + 5)) // 3603.77 s
+        expectEqual(nonDrop.document.events.first?.start, Self.ms(108_000 + 5)) // 3603.77 s
         let drop = try read(Self.header + "01:00:00;00\t\(Self.caption)\n01:00:10;00\t942c\n")
-        #expect(drop.document.events.first?.start == Self.ms(107_892 + 5)) // 3600.17 s
+        expectEqual(drop.document.events.first?.start, Self.ms(107_892 + 5)) // 3600.17 s
     }
 
     @Test func theFrameRateOptionCountsItsOwnFrames() throws {
         let rate = try #require(FrameRate(numerator: 25, denominator: 1))
         let result = try read(Self.header + "00:00:02:00\t\(Self.caption)\n00:00:04:00\t942c\n", ReadOptions(frameRate: rate))
-        #expect(result.document.events.first?.start == 2000 + 5 * 40)
-        #expect(result.document.events.first?.end == 4000)
+        expectEqual(result.document.events.first?.start, 2000 + 5 * 40)
+        expectEqual(result.document.events.first?.end, 4000)
     }
 
     @Test func toleratesCRLFTabsSpacesAndBlankLines() throws {
         let text = "Scenarist_SCC V1.0\r\n\r\n\r\n  00:00:01:00 \t 9420  9420 94e0 94e0\tc849 942f 942f  \r\n\r\n00:00:03:00\t942c 942c\r\n"
         let result = try read(text)
-        #expect(result.document.events.map(\.text.plain) == ["HI"])
-        #expect(result.document.events.first?.start == Self.ms(35))
-        #expect(result.diagnostics.isEmpty)
+        expectEqual(result.document.events.map(\.text.plain), ["HI"])
+        expectEqual(result.document.events.first?.start, Self.ms(35))
+        expectTrue(result.diagnostics.isEmpty)
     }
 
     @Test func aLineThatOverlapsThePreviousOneFollowsItsPairsWithAWarning() throws {
         // The first line's 7 pairs run to frame 36; the next time code says frame 33.
         let result = try read(Self.header + "00:00:01:00\t\(Self.caption)\n00:00:01:03\t942c 942c\n00:00:01:04\t942c\n")
-        #expect(result.document.events.first?.end == Self.ms(37))
+        expectEqual(result.document.events.first?.end, Self.ms(37))
         let warning = try #require(result.diagnostics.first)
-        #expect(warning.line == 4)
-        #expect(warning.message.contains("4 frames before"))
-        #expect(warning.message.contains("2 lines in all"))
+        expectEqual(warning.line, 4)
+        expectTrue(warning.message.contains("4 frames before"))
+        expectTrue(warning.message.contains("2 lines in all"))
     }
 
     @Test func malformedLinesAndWordsAreWarnedAbout() throws {
         let text = Self.header + "00:00:00:10\t942c\nnot a line\n00:00:61:00\t9420\n00:00:01:00\t9420 9420 94e0 zz12 c849 942f 942f\n00:00:03:00\t942c\n"
         let result = try read(text)
-        #expect(result.document.events.map(\.text.plain) == ["HI"])
+        expectEqual(result.document.events.map(\.text.plain), ["HI"])
         // The bad word kept its frame: the EOC is still the sixth pair.
-        #expect(result.document.events.first?.start == Self.ms(35))
-        #expect(result.diagnostics.map(\.line) == [4, 5, 6])
-        #expect(result.diagnostics[2].message.contains("'zz12'"))
+        expectEqual(result.document.events.first?.start, Self.ms(35))
+        expectEqual(result.diagnostics.map(\.line), [4, 5, 6])
+        expectTrue(result.diagnostics[2].message.contains("'zz12'"))
     }
 
     @Test func aMissingHeaderIsAWarning() throws {
         let result = try read("00:00:01:00\t\(Self.caption)\n")
-        #expect(result.document.events.count == 1)
-        #expect(result.diagnostics.first?.line == 1)
-        #expect(result.diagnostics.first?.message.contains("header") == true)
+        expectEqual(result.document.events.count, 1)
+        expectEqual(result.diagnostics.first?.line, 1)
+        expectEqual(result.diagnostics.first?.message.contains("header"), true)
     }
 
     @Test func aChannelWithoutCaptionsIsAnErrorNamingTheChannelsThere() throws {
@@ -91,27 +92,27 @@ import CaptionModel
         do {
             _ = try read(text, ReadOptions(channel: .cc2))
         } catch let error as CaptionFormatError {
-            #expect(error.kind == .malformed)
-            #expect(error.message.contains("test.scc"))
-            #expect(error.message.contains("CC2"))
-            #expect(error.message.contains("channels in this file: CC1"))
+            expectEqual(error.kind, .malformed)
+            expectTrue(error.message.contains("test.scc"))
+            expectTrue(error.message.contains("CC2"))
+            expectTrue(error.message.contains("channels in this file: CC1"))
         }
         do {
             _ = try read(text, ReadOptions(channel: .cc3))
         } catch let error as CaptionFormatError {
-            #expect(error.message.contains("field 1 only"))
+            expectTrue(error.message.contains("field 1 only"))
         }
         do {
             _ = try read(Self.header)
         } catch let error as CaptionFormatError {
-            #expect(error.message.contains("no SCC caption data"))
+            expectTrue(error.message.contains("no SCC caption data"))
         }
     }
 
     @Test func channel2IsRead() throws {
         // The same caption on CC2: every control code's first byte with bit 3 set (0x94 -> 0x1C).
         let text = Self.header + "00:00:01:00\t1c20 1c20 1ce0 1ce0 c849 1c2f 1c2f\n"
-        #expect(try read(text, ReadOptions(channel: .cc2)).document.events.map(\.text.plain) == ["HI"])
+        expectTrue(try read(text, ReadOptions(channel: .cc2)).document.events.map(\.text.plain) == ["HI"])
         #expect(throws: CaptionFormatError.self) { try read(text) }
     }
 
@@ -119,7 +120,7 @@ import CaptionModel
         let long = Array(repeating: "c849", count: 200_000).joined(separator: " ")
         let text = Self.header + "99:59:59;29\t9429 9429 94e0 \(long) 942c\n99:59:59:29\t9420\n"
         let result = try read(text)
-        #expect(result.document.events.count >= 1)
-        #expect(result.document.events.allSatisfy { $0.start > 359_000_000 })
+        expectTrue(result.document.events.count >= 1)
+        expectTrue(result.document.events.allSatisfy { $0.start > 359_000_000 })
     }
 }

@@ -1,6 +1,7 @@
 @testable import CaptionFormats
 import CaptionModel
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The SCC writer: the file's shape (header, time codes, lower-case hex, padding only inside a line),
@@ -23,26 +24,26 @@ import Testing
     /// Checks the shape of an SCC file and returns its lines as (frame, pairs).
     static func parse(_ text: String, dropFrame: Bool) -> [(frame: Int, words: [String])] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first == "Scenarist_SCC V1.0")
-        #expect(lines.count > 2 && lines[1].isEmpty)
+        expectEqual(lines.first, "Scenarist_SCC V1.0")
+        expectTrue(lines.count > 2 && lines[1].isEmpty)
         var result: [(Int, [String])] = []
         var previousEnd = -1
         for (n, line) in lines.enumerated().dropFirst(2) where !line.isEmpty {
             // Blank lines separate the caption lines.
-            #expect(lines[n - 1].isEmpty)
+            expectTrue(lines[n - 1].isEmpty)
             let parts = line.split(separator: "\t")
-            #expect(parts.count == 2)
+            expectEqual(parts.count, 2)
             guard parts.count == 2, let code = SCCTimecode.parse(parts[0]) else { Issue.record("bad line \(line)"); continue }
-            #expect(code.dropFrame == dropFrame)
+            expectEqual(code.dropFrame, dropFrame)
             let words = parts[1].split(separator: " ").map(String.init)
             for word in words {
-                #expect(word.count == 4 && word == word.lowercased() && UInt16(word, radix: 16) != nil, "\(word)")
+                expectTrue(word.count == 4 && word == word.lowercased() && UInt16(word, radix: 16) != nil, "\(word)")
                 if let value = UInt16(word, radix: 16) {
-                    #expect(CEA608Characters.hasOddParity(UInt8(value >> 8)) && CEA608Characters.hasOddParity(UInt8(value & 0xFF)))
+                    expectTrue(CEA608Characters.hasOddParity(UInt8(value >> 8)) && CEA608Characters.hasOddParity(UInt8(value & 0xFF)))
                 }
             }
-            #expect(words.first != "8080" && words.last != "8080")
-            #expect(code.frameNumber > previousEnd, "line \(n + 1) overlaps the one before")
+            expectTrue(words.first != "8080" && words.last != "8080")
+            expectTrue(code.frameNumber > previousEnd, "line \(n + 1) overlaps the one before")
             previousEnd = code.frameNumber + words.count - 1
             result.append((code.frameNumber, words))
         }
@@ -51,28 +52,28 @@ import Testing
 
     @Test func theFileIsHeaderThenTimedLinesOfLowerCaseHex() throws {
         let result = SCCWriter.write(try Self.roundTripDocument(), options: Self.options())
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        expectTrue(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let lines = Self.parse(result.text, dropFrame: true)
-        #expect(lines.count >= 5)
+        expectTrue(lines.count >= 5)
         // The first caption: loaded in one line that ends with its EOC, on 00:00:01;14 (1.5 s is within
         // frame 44, which starts at 1.468 s: the caption is on screen at its start, not a frame after).
         let first = lines.first { $0.words.contains("942f") }!
-        #expect(first.words.prefix(4) == ["9420", "9420", "94ae", "94ae"])
-        #expect(first.words.suffix(2) == ["942f", "942f"])
-        #expect(first.frame + first.words.count - 2 == 44)
+        expectEqual(first.words.prefix(4), ["9420", "9420", "94ae", "94ae"])
+        expectEqual(first.words.suffix(2), ["942f", "942f"])
+        expectEqual(first.frame + first.words.count - 2, 44)
     }
 
     @Test func ratesAndTimeCodes() throws {
         let document = try Self.roundTripDocument()
-        #expect(SCCWriter.write(document, options: Self.options(fps: "29.97")).text.contains(";"))
+        expectTrue(SCCWriter.write(document, options: Self.options(fps: "29.97")).text.contains(";"))
         let ndf = SCCWriter.write(document, options: Self.options(fps: "29.97", dropFrame: false))
-        #expect(!ndf.text.contains(";") && ndf.diagnostics.isEmpty)
+        expectTrue(!ndf.text.contains(";") && ndf.diagnostics.isEmpty)
         _ = Self.parse(ndf.text, dropFrame: false)
         let thirty = SCCWriter.write(document, options: Self.options(fps: "30"))
-        #expect(!thirty.text.contains(";") && thirty.diagnostics.isEmpty)
+        expectTrue(!thirty.text.contains(";") && thirty.diagnostics.isEmpty)
         _ = Self.parse(thirty.text, dropFrame: false)
         let pal = SCCWriter.write(document, options: Self.options(fps: "25"))
-        #expect(pal.text.isEmpty && pal.diagnostics.first?.severity == .error)
+        expectTrue(pal.text.isEmpty && pal.diagnostics.first?.severity == .error)
     }
 
     @Test func timeCodesNameTheirFramesBothWays() {
@@ -81,7 +82,7 @@ import Testing
             for drop in [true, false] {
                 let code = SCCTimecode(frameNumber: frame, dropFrame: drop)
                 let parsed = SCCTimecode.parse(Substring(code.description))
-                #expect(parsed?.frameNumber == frame, "\(frame) \(code)")
+                expectEqual(parsed?.frameNumber, frame, "\(frame) \(code)")
             }
         }
     }
@@ -89,9 +90,9 @@ import Testing
     @Test func fieldTwoChannelsAreRefusedAndChannelTwoIsWritten() throws {
         let document = try Self.roundTripDocument()
         let cc3 = SCCWriter.write(document, options: Self.options(channel: .cc3))
-        #expect(cc3.text.isEmpty && cc3.diagnostics.first?.severity == .error && cc3.diagnostics.first?.message.contains("CC3") == true)
+        expectTrue(cc3.text.isEmpty && cc3.diagnostics.first?.severity == .error && cc3.diagnostics.first?.message.contains("CC3") == true)
         let cc2 = SCCWriter.write(document, options: Self.options(channel: .cc2))
-        #expect(cc2.text.contains("1c2f 1c2f"))
+        expectTrue(cc2.text.contains("1c2f 1c2f"))
     }
 
     /// A caption's 608 rows, read as the box of its rows, are written back on the same rows: an SCC
@@ -112,8 +113,8 @@ import Testing
         try #require(back.count == 3, "\(scc)")
         for (written, read) in zip(events, back) {
             let a = try #require(written.placement?.area), b = try #require(read.placement?.area)
-            #expect(abs(a.y - b.y) < 1e-9 && abs(a.height - b.height) < 1e-9, "\(written.text.plain): \(a) read back as \(b)")
-            #expect(read.placement?.anchor == written.placement?.anchor)
+            expectTrue(abs(a.y - b.y) < 1e-9 && abs(a.height - b.height) < 1e-9, "\(written.text.plain): \(a) read back as \(b)")
+            expectEqual(read.placement?.anchor, written.placement?.anchor)
         }
     }
 
@@ -134,7 +135,7 @@ import Testing
         let back = try SCCFormat.read(DecodedText(scc, sourceName: "columns.scc")).document.events
         try #require(back.count == 3, "\(scc)")
         for (written, read) in zip(events, back) {
-            #expect(read.placement == written.placement, "\(written.text.plain): \(String(describing: written.placement)) read back as \(String(describing: read.placement))")
+            expectEqual(read.placement, written.placement, "\(written.text.plain): \(String(describing: written.placement)) read back as \(String(describing: read.placement))")
         }
     }
 
@@ -152,15 +153,15 @@ import Testing
         }
         let events = [cue("UP HERE", rows: 2...2, anchor: 8), cue("DOWN HERE\nAND THERE", rows: 14...15, anchor: nil)]
         let written = SCCWriter.write(CaptionDocument(events: events), options: Self.options())
-        #expect(written.diagnostics.isEmpty, "\(written.diagnostics)")
-        #expect(written.text.components(separatedBy: "942f 942f").count - 1 == 1, "one EOC: \(written.text)")
+        expectTrue(written.diagnostics.isEmpty, "\(written.diagnostics)")
+        expectEqual(written.text.components(separatedBy: "942f 942f").count - 1, 1, "one EOC: \(written.text)")
         let back = try SCCFormat.read(DecodedText(written.text, sourceName: "two.scc")).document.events
-        #expect(back.map(\.text.plain) == events.map(\.text.plain), "\(back.map(\.text.plain))")
-        #expect(zip(back, events).allSatisfy { $0.placement == $1.placement && $0.start == back[0].start && $0.end == back[0].end },
+        expectEqual(back.map(\.text.plain), events.map(\.text.plain), "\(back.map(\.text.plain))")
+        expectTrue(zip(back, events).allSatisfy { $0.placement == $1.placement && $0.start == back[0].start && $0.end == back[0].end },
                 "\(back.map { String(describing: $0.placement) })")
         // Rows that collide, or other times, are one caption at a time as before.
         let clash = SCCWriter.write(CaptionDocument(events: [cue("A", rows: 14...14, anchor: nil), cue("B", rows: 14...14, anchor: nil)]), options: Self.options())
-        #expect(clash.diagnostics.contains { "\($0)".contains("overlaps cue 1") }, "\(clash.diagnostics)")
+        expectTrue(clash.diagnostics.contains { "\($0)".contains("overlaps cue 1") }, "\(clash.diagnostics)")
     }
 
     @Test func smallGapsArePaddedInsideALine() {
@@ -178,10 +179,10 @@ import Testing
         let clock = ContinuousClock()
         var result = WriteResult(text: "")
         let elapsed = clock.measure { result = SCCWriter.write(CaptionDocument(events: events), options: Self.options()) }
-        #expect(result.diagnostics.isEmpty)
-        #expect(result.text.utf8.count > 1_000_000)
+        expectTrue(result.diagnostics.isEmpty)
+        expectTrue(result.text.utf8.count > 1_000_000)
         // ttconv and pycaption take tens of seconds for this; a debug build here takes well under 2 s.
-        #expect(elapsed < .seconds(5), "\(elapsed)")
+        expectTrue(elapsed < .seconds(5), "\(elapsed)")
         print("SCC write of 10,000 captions: \(elapsed)")
     }
 
@@ -252,21 +253,21 @@ import Testing
     func roundTripThroughTTConvAndPycaption(fps: String, dropFrame: Bool) throws {
         let document = try Self.roundTripDocument()
         let result = SCCWriter.write(document, options: Self.options(fps: fps, dropFrame: dropFrame))
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        expectTrue(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let readings = try Self.readExternally(result.text)
         // Within one frame; a reader's time in seconds rounds to the millisecond.
         let frame = fps == "30" ? 1.0 / 30 : 1001.0 / 30000
         let tolerance = frame + 0.0015
         for (reader, cues) in [("ttconv", readings.ttconv), ("pycaption", readings.pycaption)] {
-            #expect(cues.count == document.events.count, "\(reader): \(cues)")
+            expectEqual(cues.count, document.events.count, "\(reader): \(cues)")
             for (cue, event) in zip(cues, document.events) {
-                #expect(cue.text == Self.normalised(event.text.plain), "\(reader)")
+                expectEqual(cue.text, Self.normalised(event.text.plain), "\(reader)")
                 let start = Double(event.start) / 1000, end = Double(event.end) / 1000
-                #expect(abs(cue.start - start) <= tolerance, "\(reader) \(fps) start \(cue.start) for \(start)")
-                #expect(abs(cue.end - end) <= tolerance, "\(reader) \(fps) end \(cue.end) for \(end)")
+                expectTrue(abs(cue.start - start) <= tolerance, "\(reader) \(fps) start \(cue.start) for \(start)")
+                expectTrue(abs(cue.end - end) <= tolerance, "\(reader) \(fps) end \(cue.end) for \(end)")
             }
             let all = cues.map(\.text).joined(separator: " ")
-            for c in ["é", "ñ", "♪", "ü", "¿"] { #expect(all.contains(c), "\(reader) lost \(c)") }
+            for c in ["é", "ñ", "♪", "ü", "¿"] { expectTrue(all.contains(c), "\(reader) lost \(c)") }
         }
     }
 }

@@ -1,6 +1,7 @@
 import CaptionModel
 @testable import CaptionFormats
 import CaptionTestSupport
+import CaptionExpectations
 import Testing
 
 /// A long SRT read in parts (one per core) gives exactly what one reader gives: events, their lines and
@@ -40,14 +41,14 @@ import Testing
             (SRTParts.read(b, input: input, parts: 1), SRTParts.read(b, input: input, parts: 5), SRTParts.split(b, into: 5))
         }
         try #require(split.count == 5, "the file should split into 5 parts: \(split)")
-        #expect(one.events.count > 15_000 && one.diagnostics.count > 1000)
-        #expect(parts.events == one.events)
-        #expect(parts.lines == one.lines)
-        #expect(parts.diagnostics == one.diagnostics)
-        #expect(parts.sawCueStart == one.sawCueStart)
+        expectTrue(one.events.count > 15_000 && one.diagnostics.count > 1000)
+        expectEqual(parts.events, one.events)
+        expectEqual(parts.lines, one.lines)
+        expectEqual(parts.diagnostics, one.diagnostics)
+        expectEqual(parts.sawCueStart, one.sawCueStart)
         // Each part after the first starts at an index line after a blank line.
         for range in split.dropFirst() {
-            #expect(bytes[range.lowerBound - 1] == 0x0A && (bytes[range.lowerBound] >= 0x30 && bytes[range.lowerBound] <= 0x39))
+            expectTrue(bytes[range.lowerBound - 1] == 0x0A && (bytes[range.lowerBound] >= 0x30 && bytes[range.lowerBound] <= 0x39))
         }
     }
 
@@ -55,6 +56,6 @@ import Testing
     @Test func aBareCRKeepsOnePart() {
         let bytes = Array("1\r00:00:01,000 --> 00:00:02,000\rhi\r\r".utf8) + Self.messy(cues: 2000, crlf: false)
         let parts = bytes.withUnsafeBufferPointer { SRTParts.split($0, into: 4) }
-        #expect(parts == [0..<bytes.count])
+        expectEqual(parts, [0..<bytes.count])
     }
 }

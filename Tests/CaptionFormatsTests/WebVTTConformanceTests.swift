@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -74,7 +75,7 @@ enum WebVTTCorpus {
 
 @Suite struct WebVTTConformanceTests {
     @Test func corpusHasAllCases() {
-        #expect(WebVTTCorpus.cases.count == 48)
+        expectEqual(WebVTTCorpus.cases.count, 48)
     }
 
     @Test(arguments: WebVTTCorpus.cases)
@@ -88,53 +89,53 @@ enum WebVTTCorpus {
                 _ = try WebVTTFormat.read(decoded)
                 Issue.record("\(name): an invalid file was accepted")
             } catch let error as CaptionFormatError {
-                #expect(error.kind == .malformed)
-                #expect(error.message.hasPrefix("\(name).vtt: line 1: "))
+                expectEqual(error.kind, .malformed)
+                expectTrue(error.message.hasPrefix("\(name).vtt: line 1: "))
             }
-            #expect(WebVTTFormat.detect(decoded) == .no)
+            expectEqual(WebVTTFormat.detect(decoded), .no)
             return
         }
 
-        #expect(WebVTTFormat.detect(decoded) == .certain)
+        expectEqual(WebVTTFormat.detect(decoded), .certain)
         let document = try WebVTTFormat.read(decoded).document
-        #expect(document.events.count == expected.cues.count, "cue count")
-        #expect(document.regions.count == expected.regions.count, "region count")
-        #expect(document.stylesheets == expected.stylesheets, "stylesheets")
+        expectEqual(document.events.count, expected.cues.count, "cue count")
+        expectEqual(document.regions.count, expected.regions.count, "region count")
+        expectEqual(document.stylesheets, expected.stylesheets, "stylesheets")
 
         for (index, (event, cue)) in zip(document.events, expected.cues).enumerated() {
             let at = Comment(rawValue: "\(name) cue \(index)")
-            #expect((event.id ?? "") == cue.id, at)
-            #expect(event.start == CaptionTime.milliseconds(fromSeconds: cue.start), at)
-            #expect(event.end == CaptionTime.milliseconds(fromSeconds: cue.end), at)
-            #expect(event.sourceText == cue.text, at)
-            #expect((event.settings ?? "") == cue.settings, at)
+            expectEqual((event.id ?? ""), cue.id, at)
+            expectEqual(event.start, CaptionTime.milliseconds(fromSeconds: cue.start), at)
+            expectEqual(event.end, CaptionTime.milliseconds(fromSeconds: cue.end), at)
+            expectEqual(event.sourceText, cue.text, at)
+            expectEqual((event.settings ?? ""), cue.settings, at)
 
             let p = event.placement ?? CuePlacement()
-            #expect(p.vertical.rawValue == cue.vertical, at)
+            expectEqual(p.vertical.rawValue, cue.vertical, at)
             switch p.line {
-            case .auto: #expect(cue.line == .string("auto"), at)
-            case .number(let n), .percent(let n): #expect(cue.line == .number(n), at)
+            case .auto: expectEqual(cue.line, .string("auto"), at)
+            case .number(let n), .percent(let n): expectEqual(cue.line, .number(n), at)
             }
-            #expect(p.snapToLines == cue.snapToLines, at)
-            #expect(p.lineAlign.rawValue == cue.lineAlign, at)
-            #expect((p.position.map { .number($0) } ?? .string("auto")) == cue.position, at)
-            #expect(p.positionAlign.rawValue == cue.positionAlign, at)
-            #expect(p.size == cue.size, at)
-            #expect(p.align.rawValue == cue.align, at)
+            expectEqual(p.snapToLines, cue.snapToLines, at)
+            expectEqual(p.lineAlign.rawValue, cue.lineAlign, at)
+            expectEqual((p.position.map { .number($0) } ?? .string("auto")), cue.position, at)
+            expectEqual(p.positionAlign.rawValue, cue.positionAlign, at)
+            expectEqual(p.size, cue.size, at)
+            expectEqual(p.align.rawValue, cue.align, at)
             // The suite names a cue's region by its place in the region list: the last region with the id.
             let regionIndex = p.region.flatMap { id in document.regions.lastIndex { $0.id == id } }
-            #expect(regionIndex == cue.region, at)
+            expectEqual(regionIndex, cue.region, at)
         }
 
         for (index, (region, want)) in zip(document.regions, expected.regions).enumerated() {
             let at = Comment(rawValue: "\(name) region \(index)")
-            #expect(region.id == want.id, at)
-            #expect(region.width == want.width, at)
+            expectEqual(region.id, want.id, at)
+            expectEqual(region.width, want.width, at)
             // Region lines are unbounded in the spec; the model's Int saturates.
-            #expect(Double(region.lines) == min(want.lines, Double(Int.max)), at)
-            #expect(region.regionAnchor == CuePlacement.Point(x: want.regionAnchorX, y: want.regionAnchorY), at)
-            #expect(region.viewportAnchor == CuePlacement.Point(x: want.viewportAnchorX, y: want.viewportAnchorY), at)
-            #expect(region.scrollUp == (want.scroll == "up"), at)
+            expectEqual(Double(region.lines), min(want.lines, Double(Int.max)), at)
+            expectEqual(region.regionAnchor, CuePlacement.Point(x: want.regionAnchorX, y: want.regionAnchorY), at)
+            expectEqual(region.viewportAnchor, CuePlacement.Point(x: want.viewportAnchorX, y: want.viewportAnchorY), at)
+            expectEqual(region.scrollUp, (want.scroll == "up"), at)
         }
     }
 }

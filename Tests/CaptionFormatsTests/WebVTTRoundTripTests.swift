@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -14,27 +15,27 @@ import CaptionModel
             var options = WriteOptions()
             options.wordTimestamps = true
             let written = WebVTTFormat.write(document, options: options)
-            #expect(written.diagnostics.isEmpty, "seed \(seed) document \(n): \(written.diagnostics)")
+            expectTrue(written.diagnostics.isEmpty, "seed \(seed) document \(n): \(written.diagnostics)")
             let result = try WebVTTFormat.read(DecodedText(written.text, sourceName: "roundtrip.vtt"))
-            #expect(result.diagnostics.isEmpty, "seed \(seed) document \(n): \(result.diagnostics)")
+            expectTrue(result.diagnostics.isEmpty, "seed \(seed) document \(n): \(result.diagnostics)")
             let back = result.document
             let at = Comment(rawValue: "seed \(seed) document \(n):\n\(written.text)")
-            #expect(back.metadata == document.metadata, at)
-            #expect(back.stylesheets == document.stylesheets, at)
-            #expect(back.regions == document.regions, at)
+            expectEqual(back.metadata, document.metadata, at)
+            expectEqual(back.stylesheets, document.stylesheets, at)
+            expectEqual(back.regions, document.regions, at)
             try #require(back.events.count == document.events.count, at)
             for (got, want) in zip(back.events, document.events) {
-                #expect(got.start == want.start, at)
-                #expect(got.end == want.end, at)
-                #expect(got.id == want.id, at)
-                #expect(got.text.plain == want.text.plain, at)
-                #expect(got.text.spans == want.text.spans, at)
-                #expect(got.words == want.words, at)
+                expectEqual(got.start, want.start, at)
+                expectEqual(got.end, want.end, at)
+                expectEqual(got.id, want.id, at)
+                expectEqual(got.text.plain, want.text.plain, at)
+                expectEqual(got.text.spans, want.text.spans, at)
+                expectEqual(got.words, want.words, at)
                 // A placement without a settings string is written as generated settings.
-                #expect(got.settings == (want.settings ?? want.placement.flatMap(WebVTTCueSettings.format)), at)
+                expectEqual(got.settings, (want.settings ?? want.placement.flatMap(WebVTTCueSettings.format)), at)
                 // A cue in a region gets the region's box, read from its REGION block.
                 let box = want.placement?.region.flatMap { id in document.regions.last { $0.id == id } }.map(WebVTTCueSettings.area(of:))
-                #expect(got.placement == want.placement.map { var p = $0; p.area = box; return p }, at)
+                expectEqual(got.placement, want.placement.map { var p = $0; p.area = box; return p }, at)
             }
         }
     }

@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -30,7 +31,7 @@ import CaptionModel
             regions: [fred],
             stylesheets: ["::cue {\n  color: red;\n}"])
         let result = write(document)
-        #expect(result.text == """
+        expectEqual(result.text, """
             WEBVTT
             Kind: captions
             X-TIMESTAMP-MAP=MPEGTS:0,LOCAL:00:00:00.000
@@ -61,13 +62,13 @@ import CaptionModel
 
 
             """)
-        #expect(result.diagnostics.isEmpty)
+        expectTrue(result.diagnostics.isEmpty)
         let back = try read(result.text)
         // Read back with the region's box.
         var boxed = placement
         boxed.area = WebVTTCueSettings.area(of: fred)
-        #expect(back.events[2].placement == boxed)
-        #expect(back.events.map(\.text) == document.events.map(\.text))
+        expectEqual(back.events[2].placement, boxed)
+        expectEqual(back.events.map(\.text), document.events.map(\.text))
     }
 
     @Test func emptyLinesInsideACueDoNotEndIt() throws {
@@ -78,7 +79,7 @@ import CaptionModel
             CaptionEvent(start: 3000, end: 4000, text: CaptionText(plain: "\n", spans: [TextSpan(start: 1, end: 1, kind: .italic)])),
         ])
         let text = write(document).text
-        #expect(text == """
+        expectEqual(text, """
             WEBVTT
 
             00:00:00.000 --> 00:00:01.000
@@ -100,7 +101,7 @@ import CaptionModel
 
             """)
         let back = try read(text)
-        #expect(back.events.map(\.text) == document.events.map(\.text))
+        expectEqual(back.events.map(\.text), document.events.map(\.text))
     }
 
     @Test func wordTimestamps() throws {
@@ -112,21 +113,21 @@ import CaptionModel
         ]
         let event = CaptionEvent(start: 1000, end: 3000, text: CaptionText(plain: "one two three\nfour"), words: words)
         let result = write(CaptionDocument(events: [event]), wordTimestamps: true)
-        #expect(result.text == "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\none <00:00:01.500>two three<00:00:02.000>\n<00:00:02.500>four<00:00:02.800>\n\n")
-        #expect(try read(result.text).events[0].words == words)
+        expectEqual(result.text, "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\none <00:00:01.500>two three<00:00:02.000>\n<00:00:02.500>four<00:00:02.800>\n\n")
+        expectTrue(try read(result.text).events[0].words == words)
 
         let without = write(CaptionDocument(events: [event]))
-        #expect(without.text == "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\none two three\nfour\n\n")
-        #expect(without.diagnostics.map(\.message) == ["WebVTT cannot carry word timings (enable word timestamps to write them as inline timestamps)"])
+        expectEqual(without.text, "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\none two three\nfour\n\n")
+        expectEqual(without.diagnostics.map(\.message), ["WebVTT cannot carry word timings (enable word timestamps to write them as inline timestamps)"])
     }
 
     @Test func unwritableWordsAreReported() {
         let event = CaptionEvent(start: 0, end: 1000, text: CaptionText(plain: "a b"),
                                  words: [Word(text: "b", start: 0, end: 500), Word(text: "a", start: 500, end: 1000)])
         let result = write(CaptionDocument(events: [event, event]), wordTimestamps: true)
-        #expect(result.text.hasSuffix("00:00:00.000 --> 00:00:01.000\na b\n\n"))
-        #expect(result.diagnostics.count == 1)
-        #expect(result.diagnostics.first?.message.contains("(2 times)") == true)
+        expectTrue(result.text.hasSuffix("00:00:00.000 --> 00:00:01.000\na b\n\n"))
+        expectEqual(result.diagnostics.count, 1)
+        expectEqual(result.diagnostics.first?.message.contains("(2 times)"), true)
     }
 
     @Test func whatCannotBeWrittenIsRepairedAndReported() throws {
@@ -138,7 +139,7 @@ import CaptionModel
             CaptionEvent(start: 0, end: 1000, text: CaptionText(plain: "x", spans: [TextSpan(start: 0, end: 1, kind: .voice("A  B--"))])),
         ], metadata: [MetadataEntry(key: "Bad: key", value: "v")], stylesheets: ["a {}\n\nb { x: y } -->"])
         let result = write(document)
-        #expect(result.text == """
+        expectEqual(result.text, """
             WEBVTT
 
             STYLE
@@ -155,23 +156,23 @@ import CaptionModel
 
             """)
         let messages = result.diagnostics.map(\.message)
-        #expect(messages.contains { $0.contains("metadata") })
-        #expect(messages.contains { $0.contains("cue ids") })
-        #expect(messages.contains { $0.contains("negative times") })
-        #expect(messages.contains { $0.contains("colours") })
+        expectTrue(messages.contains { $0.contains("metadata") })
+        expectTrue(messages.contains { $0.contains("cue ids") })
+        expectTrue(messages.contains { $0.contains("negative times") })
+        expectTrue(messages.contains { $0.contains("colours") })
         // `{\an7}` (top left) is said in settings now; nothing of it is reported.
-        #expect(!messages.contains { $0.contains("positions") })
-        #expect(messages.contains { $0.contains("blank lines inside STYLE") })
-        #expect(try read(result.text).events[1].text.spans == [TextSpan(start: 0, end: 1, kind: .voice("A B--"))])
+        expectTrue(!messages.contains { $0.contains("positions") })
+        expectTrue(messages.contains { $0.contains("blank lines inside STYLE") })
+        expectTrue(try read(result.text).events[1].text.spans == [TextSpan(start: 0, end: 1, kind: .voice("A B--"))])
     }
 
     @Test func overlappingSpansAreSplitToNest() throws {
         let text = CaptionText(plain: "abcd", spans: [TextSpan(start: 0, end: 3, kind: .bold), TextSpan(start: 1, end: 4, kind: .italic)])
         let written = write(CaptionDocument(events: [CaptionEvent(start: 0, end: 1, text: text)])).text
-        #expect(written.contains("\n<b>a<i>bc</i></b><i>d</i>\n"))
+        expectTrue(written.contains("\n<b>a<i>bc</i></b><i>d</i>\n"))
         let back = try read(written).events[0].text
-        #expect(back.plain == "abcd")
-        #expect(back.runs == text.runs)
+        expectEqual(back.plain, "abcd")
+        expectEqual(back.runs, text.runs)
     }
 
     /// A box (608 rows, a TTML region) becomes a percentage line at its aligned edge, and position and
@@ -187,11 +188,11 @@ import CaptionModel
         let row10 = event(.init(x: 10, y: 10 + 9 * 80.0 / 15, width: 80, height: 80.0 / 15), at: 1000)
         let region = event(.init(x: 60, y: 10, width: 30, height: 20), anchor: 6, at: 2000)
         let vtt = write(CaptionDocument(events: [lastRow, row10, region])).text
-        #expect(vtt.contains("00:00:00.000 --> 00:00:01.000 line:90%,end\n"), "\(vtt)")
-        #expect(vtt.contains("00:00:01.000 --> 00:00:02.000 line:63.333%,end\n"), "\(vtt)")
-        #expect(vtt.contains("00:00:02.000 --> 00:00:03.000 line:20%,center position:90%,line-right size:30% align:right\n"), "\(vtt)")
-        #expect(SRTFormat.write(CaptionDocument(events: [lastRow]), options: WriteOptions()).diagnostics.isEmpty)
+        expectTrue(vtt.contains("00:00:00.000 --> 00:00:01.000 line:90%,end\n"), "\(vtt)")
+        expectTrue(vtt.contains("00:00:01.000 --> 00:00:02.000 line:63.333%,end\n"), "\(vtt)")
+        expectTrue(vtt.contains("00:00:02.000 --> 00:00:03.000 line:20%,center position:90%,line-right size:30% align:right\n"), "\(vtt)")
+        expectTrue(SRTFormat.write(CaptionDocument(events: [lastRow]), options: WriteOptions()).diagnostics.isEmpty)
         let srt = SRTFormat.write(CaptionDocument(events: [lastRow, row10, region]), options: WriteOptions())
-        #expect(srt.diagnostics.map(\.message).joined().contains("2 events: caption rows and region boxes"), "\(srt.diagnostics)")
+        expectTrue(srt.diagnostics.map(\.message).joined().contains("2 events: caption rows and region boxes"), "\(srt.diagnostics)")
     }
 }

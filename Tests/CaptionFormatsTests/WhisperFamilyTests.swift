@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -54,15 +55,15 @@ import CaptionModel
 
     @Test func familyHasNineFormatsWithDistinctNames() throws {
         let names = WordTimedFormats.whisperFamily.map { $0.name }
-        #expect(Set(names) == Set(Self.ownFiles.keys))
-        #expect(names.count == 9)
-        for name in names { #expect(try FormatRegistry.format(named: name).name == name) }
+        expectEqual(Set(names), Set(Self.ownFiles.keys))
+        expectEqual(names.count, 9)
+        for name in names { expectTrue(try FormatRegistry.format(named: name).name == name) }
         // More specific signatures first.
-        #expect(names.firstIndex(of: "whisperx")! < names.firstIndex(of: "whisper")!)
-        #expect(names.firstIndex(of: "stable-ts")! < names.firstIndex(of: "whisper")!)
+        expectTrue(names.firstIndex(of: "whisperx")! < names.firstIndex(of: "whisper")!)
+        expectTrue(names.firstIndex(of: "stable-ts")! < names.firstIndex(of: "whisper")!)
     }
 
-    @Test func theSixteenJSONCorpusFilesAreThere() { #expect(Self.jsonCorpus.count == 16) }
+    @Test func theSixteenJSONCorpusFilesAreThere() { expectEqual(Self.jsonCorpus.count, 16) }
 
     @Test(arguments: WordTimedFormats.whisperFamily.map { $0.name })
     func matchesExactlyItsOwnCorpusFile(_ name: String) throws {
@@ -71,15 +72,15 @@ import CaptionModel
         for relative in Self.jsonCorpus where format.matches(try Self.corpusRoot(relative)) {
             claimed.append((relative as NSString).lastPathComponent)
         }
-        #expect(claimed == [Self.ownFiles[name]!], "\(name) claims \(claimed)")
+        expectEqual(claimed, [Self.ownFiles[name]!], "\(name) claims \(claimed)")
     }
 
     @Test(arguments: WordTimedFormats.whisperFamily.map { $0.name })
     func ownCorpusFileIsDetectedAndReadWithoutWarnings(_ name: String) throws {
         let result = try CaptionFileReader.read(path: CorpusLocation.path("word-timed/" + Self.ownFiles[name]!))
-        #expect(result.wordTimedSource == name)
-        #expect(Self.texts(result) == ["So", "today", "we're", "testing", "3", "caption", "styles.", "Let's", "go!"])
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        expectEqual(result.wordTimedSource, name)
+        expectEqual(Self.texts(result), ["So", "today", "we're", "testing", "3", "caption", "styles.", "Let's", "go!"])
+        expectTrue(result.diagnostics.isEmpty, "\(result.diagnostics)")
     }
 
     @Test func unknownShapesAreClaimedByNone() throws {
@@ -87,7 +88,7 @@ import CaptionModel
                      #"{"transcription":"hello"}"#, #"{"text":"x","start":0}"#] {
             let root = try JSONDocument.parse(DecodedText(json))
             let claims = WordTimedFormats.whisperFamily.filter { $0.matches(root) }.map { $0.name }
-            #expect(claims.isEmpty, "\(json) claimed by \(claims)")
+            expectTrue(claims.isEmpty, "\(json) claimed by \(claims)")
         }
     }
 
@@ -104,23 +105,23 @@ import CaptionModel
 
     @Test func openAIWhisperTrimsLeadingSpacesAndKeepsSegments() throws {
         let result = try Self.detect(Self.whisperLocal)
-        #expect(result.wordTimedSource == "whisper")
-        #expect(result.document.events.map(\.text.plain) == ["Hi there.", "Bye"])
+        expectEqual(result.wordTimedSource, "whisper")
+        expectEqual(result.document.events.map(\.text.plain), ["Hi there.", "Bye"])
         let words = Self.words(result)
-        #expect(words.map(\.text) == ["Hi", "there.", "Bye"])
-        #expect(words.map(\.start) == [0, 400, 2000] && words.map(\.end) == [400, 1000, 2500])
-        #expect(result.diagnostics.isEmpty)
+        expectEqual(words.map(\.text), ["Hi", "there.", "Bye"])
+        expectTrue(words.map(\.start) == [0, 400, 2000] && words.map(\.end) == [400, 1000, 2500])
+        expectTrue(result.diagnostics.isEmpty)
     }
 
     @Test func openAIWhisperWithoutWordTimestampsSpreadsTheText() throws {
         let json = #"{"text": " One two three", "language": "en", "segments": [{"id": 0, "seek": 0, "start": 1.0, "end": 4.0, "text": " One two three", "tokens": [1, 2]}]}"#
         let result = try Self.detect(json)
-        #expect(result.wordTimedSource == "whisper")
+        expectEqual(result.wordTimedSource, "whisper")
         let words = Self.words(result)
-        #expect(words.map(\.text) == ["One", "two", "three"])
-        #expect(words.map(\.start) == [1000, 2000, 3000] && words.map(\.end) == [2000, 3000, 4000])
-        #expect(words.allSatisfy { $0.interpolated })
-        #expect(Self.warnings(result).contains { $0.contains("segments[0]") && $0.contains("no word timings") })
+        expectEqual(words.map(\.text), ["One", "two", "three"])
+        expectTrue(words.map(\.start) == [1000, 2000, 3000] && words.map(\.end) == [2000, 3000, 4000])
+        expectTrue(words.allSatisfy { $0.interpolated })
+        expectTrue(Self.warnings(result).contains { $0.contains("segments[0]") && $0.contains("no word timings") })
     }
 
     // MARK: faster-whisper
@@ -133,12 +134,12 @@ import CaptionModel
          {"id": 2, "seek": 0, "start": 2.0, "end": 3.0, "text": " Good bye", "tokens": [], "words": null}]
         """#
         let result = try Self.detect(json)
-        #expect(result.wordTimedSource == "faster-whisper")
+        expectEqual(result.wordTimedSource, "faster-whisper")
         let words = Self.words(result)
-        #expect(words.map(\.text) == ["Hello", "world", "Good", "bye"])
-        #expect(words.map(\.start) == [0, 500, 2000, 2500] && words.map(\.end) == [500, 1000, 2500, 3000])
-        #expect(words.map(\.interpolated) == [false, false, true, true])
-        #expect(Self.warnings(result).contains { $0.contains("[1]: no word timings") })
+        expectEqual(words.map(\.text), ["Hello", "world", "Good", "bye"])
+        expectTrue(words.map(\.start) == [0, 500, 2000, 2500] && words.map(\.end) == [500, 1000, 2500, 3000])
+        expectEqual(words.map(\.interpolated), [false, false, true, true])
+        expectTrue(Self.warnings(result).contains { $0.contains("[1]: no word timings") })
     }
 
     // MARK: whisper-timestamped
@@ -146,9 +147,9 @@ import CaptionModel
     @Test func whisperTimestampedReadsTextNotWord() throws {
         let json = #"{"text": "A b", "segments": [{"id": 0, "start": 0.1, "end": 0.9, "text": "A b", "confidence": 0.9, "words": [{"text": "A", "start": 0.1, "end": 0.3, "confidence": 0.8}, {"text": "b", "start": 0.3, "end": 0.9, "confidence": 0.7}]}], "language": "en"}"#
         let result = try Self.detect(json)
-        #expect(result.wordTimedSource == "whisper-timestamped")
-        #expect(Self.texts(result) == ["A", "b"])
-        #expect(Self.words(result).map(\.start) == [100, 300])
+        expectEqual(result.wordTimedSource, "whisper-timestamped")
+        expectEqual(Self.texts(result), ["A", "b"])
+        expectEqual(Self.words(result).map(\.start), [100, 300])
     }
 
     // MARK: WhisperX
@@ -167,18 +168,18 @@ import CaptionModel
 
     @Test func whisperXLeavesTheNumeralUntimedAndKeepsSpeakers() throws {
         let (transcript, warnings) = try Self.transcript(WhisperXJSON.self, Self.whisperX)
-        #expect(warnings.isEmpty)
+        expectTrue(warnings.isEmpty)
         let numeral = transcript.segments[0].words[2]
-        #expect(numeral.text == "3" && numeral.start == nil && numeral.end == nil && numeral.path == "segments[0].words[2]")
+        expectTrue(numeral.text == "3" && numeral.start == nil && numeral.end == nil && numeral.path == "segments[0].words[2]")
         // A word without its own speaker takes its segment's.
-        #expect(transcript.segments[0].words[1].speaker == "SPEAKER_00")
+        expectEqual(transcript.segments[0].words[1].speaker, "SPEAKER_00")
 
         let result = try Self.detect(Self.whisperX)
-        #expect(result.wordTimedSource == "whisperx")
+        expectEqual(result.wordTimedSource, "whisperx")
         let words = Self.words(result)
-        #expect(words.map(\.speaker) == ["SPEAKER_00", "SPEAKER_00", "SPEAKER_00", "SPEAKER_00", "SPEAKER_01"])
-        #expect(words[2].interpolated && words[2].start == 500 && words[2].end == 1100)
-        #expect(result.document.events.count == 2)
+        expectEqual(words.map(\.speaker), ["SPEAKER_00", "SPEAKER_00", "SPEAKER_00", "SPEAKER_00", "SPEAKER_01"])
+        expectTrue(words[2].interpolated && words[2].start == 500 && words[2].end == 1100)
+        expectEqual(result.document.events.count, 2)
     }
 
     @Test func whisperXFallsBackToWordSegmentsGroupedBySegmentTimes() throws {
@@ -190,10 +191,10 @@ import CaptionModel
            {"word": "Go", "start": 2.98, "end": 3.5, "score": 0.9, "speaker": "B"}]}
         """#
         let result = try Self.detect(json)
-        #expect(result.wordTimedSource == "whisperx")
-        #expect(result.document.events.map(\.text.plain) == ["Hi you", "Go"])
-        #expect(Self.words(result).map(\.speaker) == ["A", "A", "B"])
-        #expect(result.diagnostics.isEmpty)
+        expectEqual(result.wordTimedSource, "whisperx")
+        expectEqual(result.document.events.map(\.text.plain), ["Hi you", "Go"])
+        expectEqual(Self.words(result).map(\.speaker), ["A", "A", "B"])
+        expectTrue(result.diagnostics.isEmpty)
     }
 
     // MARK: stable-ts
@@ -201,10 +202,10 @@ import CaptionModel
     @Test func stableTSIsToldApartByItsTopLevelKeys() throws {
         let json = #"{"text": " Yes", "segments": [{"start": 0.5, "end": 0.9, "text": " Yes", "words": [{"word": " Yes", "start": 0.5, "end": 0.9, "probability": 0.9, "tokens": [1]}], "id": 0}], "language": "en", "ori_dict": {}, "regroup_history": "", "nonspeech_sections": []}"#
         let root = try JSONDocument.parse(DecodedText(json))
-        #expect(StableTSJSON.matches(root) && !OpenAIWhisperJSON.matches(root))
+        expectTrue(StableTSJSON.matches(root) && !OpenAIWhisperJSON.matches(root))
         let result = try Self.detect(json)
-        #expect(result.wordTimedSource == "stable-ts")
-        #expect(Self.texts(result) == ["Yes"] && Self.words(result)[0].start == 500)
+        expectEqual(result.wordTimedSource, "stable-ts")
+        expectTrue(Self.texts(result) == ["Yes"] && Self.words(result)[0].start == 500)
     }
 
     // MARK: whisper.cpp
@@ -225,12 +226,12 @@ import CaptionModel
             Self.token("[_EOT_]", 900, 900),
         ])
         let result = try Self.detect(json)
-        #expect(result.wordTimedSource == "whisper-cpp")
+        expectEqual(result.wordTimedSource, "whisper-cpp")
         let words = Self.words(result)
-        #expect(words.map(\.text) == ["we're", "testing.", "Go!"])
-        #expect(words.map(\.start) == [0, 200, 700] && words.map(\.end) == [200, 600, 900])
-        #expect(!words.contains { $0.interpolated })
-        #expect(result.diagnostics.isEmpty)
+        expectEqual(words.map(\.text), ["we're", "testing.", "Go!"])
+        expectTrue(words.map(\.start) == [0, 200, 700] && words.map(\.end) == [200, 600, 900])
+        expectTrue(!words.contains { $0.interpolated })
+        expectTrue(result.diagnostics.isEmpty)
     }
 
     @Test func whisperCppPunctuationAfterASpaceJoinsTheWordBeforeUnlessItOpens() throws {
@@ -240,19 +241,19 @@ import CaptionModel
             Self.token(")", 700, 720),
         ])
         let words = Self.words(try Self.read("whisper-cpp", json))
-        #expect(words.map(\.text) == ["well -", "\"Hi\"", "(sic)"])
-        #expect(words.map(\.start) == [0, 200, 500] && words.map(\.end) == [150, 420, 720])
+        expectEqual(words.map(\.text), ["well -", "\"Hi\"", "(sic)"])
+        expectTrue(words.map(\.start) == [0, 200, 500] && words.map(\.end) == [150, 420, 720])
     }
 
     @Test func whisperCppSpeakerAndTimestampStringsAndPlainOutput() throws {
         // Tokens with only "HH:MM:SS,mmm" timestamps, and a `--diarize` speaker on the segment.
         let stamped = #"{"transcription": [{"timestamps": {"from": "00:00:01,000", "to": "00:00:02,000"}, "text": " Ok", "speaker": "1", "tokens": [{"text": " Ok", "timestamps": {"from": "00:00:01,250", "to": "00:00:01,900"}, "id": 1, "p": 0.9}]}]}"#
         let words = Self.words(try Self.detect(stamped))
-        #expect(words.map(\.start) == [1250] && words.map(\.end) == [1900] && words[0].speaker == "1")
+        expectTrue(words.map(\.start) == [1250] && words.map(\.end) == [1900] && words[0].speaker == "1")
         // Plain -oj: segments without tokens; the text is spread over the segment.
         let plain = #"{"transcription": [{"timestamps": {"from": "00:00:00,000", "to": "00:00:01,000"}, "offsets": {"from": 0, "to": 1000}, "text": " One two"}]}"#
         let spread = Self.words(try Self.detect(plain))
-        #expect(spread.map(\.text) == ["One", "two"] && spread.map(\.start) == [0, 500] && spread.allSatisfy { $0.interpolated })
+        expectTrue(spread.map(\.text) == ["One", "two"] && spread.map(\.start) == [0, 500] && spread.allSatisfy { $0.interpolated })
     }
 
     // MARK: Remotion
@@ -265,19 +266,19 @@ import CaptionModel
          {"text": "!", "startMs": 500, "endMs": 550, "timestampMs": 520, "confidence": 0.9}]
         """#
         let result = try Self.detect(json)
-        #expect(result.wordTimedSource == "remotion")
+        expectEqual(result.wordTimedSource, "remotion")
         let words = Self.words(result)
-        #expect(words.map(\.text) == ["We're", "live!"])
-        #expect(words.map(\.start) == [0, 200] && words.map(\.end) == [200, 550])
+        expectEqual(words.map(\.text), ["We're", "live!"])
+        expectTrue(words.map(\.start) == [0, 200] && words.map(\.end) == [200, 550])
     }
 
     @Test func remotionWithoutAnySpacesHasOneWordPerCaptionAndPhrasesAreSpread() throws {
         let words = #"[{"text": "One", "startMs": 0, "endMs": 100, "timestampMs": null, "confidence": null}, {"text": "two", "startMs": 100, "endMs": 300, "timestampMs": null, "confidence": null}]"#
-        #expect(Self.texts(try Self.detect(words)) == ["One", "two"])
+        expectEqual(Self.texts(try Self.detect(words)), ["One", "two"])
         let phrases = #"[{"text": "Welcome to the show", "startMs": 1000, "endMs": 3000, "timestampMs": 2000, "confidence": 1}]"#
         let spread = Self.words(try Self.detect(phrases))
-        #expect(spread.map(\.text) == ["Welcome", "to", "the", "show"])
-        #expect(spread.map(\.start) == [1000, 1500, 2000, 2500] && spread.allSatisfy { $0.interpolated })
+        expectEqual(spread.map(\.text), ["Welcome", "to", "the", "show"])
+        expectTrue(spread.map(\.start) == [1000, 1500, 2000, 2500] && spread.allSatisfy { $0.interpolated })
     }
 
     // MARK: ElevenLabs
@@ -293,12 +294,12 @@ import CaptionModel
 
     @Test func elevenLabsKeepsOnlyWordsAndSplitsAtSpeakerChange() throws {
         let result = try Self.detect(Self.elevenLabs)
-        #expect(result.wordTimedSource == "elevenlabs")
+        expectEqual(result.wordTimedSource, "elevenlabs")
         let words = Self.words(result)
-        #expect(words.map(\.text) == ["Hi", "yo"])
-        #expect(words.map(\.speaker) == ["speaker_0", "speaker_1"])
-        #expect(words.map(\.start) == [0, 1000] && words.map(\.end) == [300, 1200])
-        #expect(result.document.events.count == 2)
+        expectEqual(words.map(\.text), ["Hi", "yo"])
+        expectEqual(words.map(\.speaker), ["speaker_0", "speaker_1"])
+        expectTrue(words.map(\.start) == [0, 1000] && words.map(\.end) == [300, 1200])
+        expectEqual(result.document.events.count, 2)
     }
 
     @Test func elevenLabsMultichannelPutsChannelsInTimeOrder() throws {
@@ -308,8 +309,8 @@ import CaptionModel
           {"language_code": "eng", "language_probability": 0.9, "channel_index": 1, "words": [{"text": "first", "start": 0.5, "end": 1.0, "type": "word"}]}]}
         """#
         let result = try Self.detect(json)
-        #expect(result.wordTimedSource == "elevenlabs")
-        #expect(Self.texts(result) == ["first", "later"])
+        expectEqual(result.wordTimedSource, "elevenlabs")
+        expectEqual(Self.texts(result), ["first", "later"])
     }
 
     // MARK: OpenAI API
@@ -323,12 +324,12 @@ import CaptionModel
                       {"id": 1, "seek": 0, "start": 3.0, "end": 3.4, "text": " Go"}]}
         """#
         let result = try Self.detect(json)
-        #expect(result.wordTimedSource == "openai")
-        #expect(result.document.events.map(\.text.plain) == ["Hi there", "Go"])
+        expectEqual(result.wordTimedSource, "openai")
+        expectEqual(result.document.events.map(\.text.plain), ["Hi there", "Go"])
         // Segment granularity only: the segments' text, spread over each segment.
         let segmentsOnly = #"{"task": "transcribe", "language": "english", "duration": 1.0, "text": "a b", "segments": [{"id": 0, "start": 0.0, "end": 1.0, "text": " a b"}]}"#
         let words = Self.words(try Self.detect(segmentsOnly))
-        #expect(words.map(\.text) == ["a", "b"] && words.map(\.start) == [0, 500])
+        expectTrue(words.map(\.text) == ["a", "b"] && words.map(\.start) == [0, 500])
     }
 
     @Test func aDamagedWordTimeDoesNotDragLaterWordsIntoTheLastSegment() throws {
@@ -339,7 +340,7 @@ import CaptionModel
          "segments": [{"id": 0, "start": 0.0, "end": 1.0, "text": " Hi there you"}, {"id": 1, "start": 3.0, "end": 3.4, "text": " Go"}]}
         """#
         let (transcript, _) = try Self.transcript(OpenAIVerboseJSON.self, json)
-        #expect(transcript.segments.map { $0.words.map(\.text) } == [["Hi", "there", "you"], ["Go"]])
+        expectEqual(transcript.segments.map { $0.words.map(\.text) }, [["Hi", "there", "you"], ["Go"]])
     }
 
     // MARK: --from forcing
@@ -347,19 +348,19 @@ import CaptionModel
     @Test func fromForcesAFormatAndAWrongShapeSaysWhatItFound() throws {
         // A faster-whisper list read as openai-whisper: the same segments, so it reads.
         let fasterList = #"[{"start": 0.0, "end": 0.5, "text": " Yo", "words": [{"start": 0.0, "end": 0.5, "word": " Yo", "probability": 1}]}]"#
-        #expect(Self.texts(try Self.read("whisper", fasterList)) == ["Yo"])
+        expectEqual(Self.texts(try Self.read("whisper", fasterList)), ["Yo"])
         // stable-ts forced on a plain openai-whisper file reads the same segments.
-        #expect(Self.texts(try Self.read("stable-ts", Self.whisperLocal)) == ["Hi", "there.", "Bye"])
-        #expect(try Self.read("whisper", Self.whisperLocal).wordTimedSource == "whisper")
+        expectEqual(Self.texts(try Self.read("stable-ts", Self.whisperLocal)), ["Hi", "there.", "Bye"])
+        expectTrue(try Self.read("whisper", Self.whisperLocal).wordTimedSource == "whisper")
 
         let remotion = Self.failure { _ = try Self.read("remotion", Self.whisperLocal) }
-        #expect(remotion?.contains("Remotion captions JSON: top level: expected an array of captions") == true, "\(remotion ?? "")")
+        expectEqual(remotion?.contains("Remotion captions JSON: top level: expected an array of captions"), true, "\(remotion ?? "")")
         let cpp = Self.failure { _ = try Self.read("whisper-cpp", Self.elevenLabs) }
-        #expect(cpp?.contains("no \"transcription\" array: found an object with \"language_code\"") == true, "\(cpp ?? "")")
+        expectEqual(cpp?.contains("no \"transcription\" array: found an object with \"language_code\""), true, "\(cpp ?? "")")
         let eleven = Self.failure { _ = try Self.read("elevenlabs", "[1]") }
-        #expect(eleven?.contains("no \"words\" array: found an array") == true, "\(eleven ?? "")")
+        expectEqual(eleven?.contains("no \"words\" array: found an array"), true, "\(eleven ?? "")")
         let whisperX = Self.failure { _ = try Self.read("whisperx", #"{"results": {}}"#) }
-        #expect(whisperX?.contains("WhisperX JSON: top level: no \"segments\" array") == true, "\(whisperX ?? "")")
+        expectEqual(whisperX?.contains("WhisperX JSON: top level: no \"segments\" array"), true, "\(whisperX ?? "")")
     }
 
     // MARK: Broken files
@@ -367,36 +368,36 @@ import CaptionModel
     @Test func aWordThatIsANumberIsSkippedWithAWarningNamingIt() throws {
         let json = #"{"text": "", "language": "en", "segments": [{"start": 0.0, "end": 1.0, "text": " a b", "words": [{"word": " a", "start": 0.0, "end": 0.5, "probability": 1}, 42, {"start": 0.5, "end": 1.0}, {"word": " b", "start": "soon", "end": 1.0, "probability": 1}]}]}"#
         let result = try Self.read("whisper", json)
-        #expect(Self.texts(result) == ["a", "b"])
+        expectEqual(Self.texts(result), ["a", "b"])
         let warnings = Self.warnings(result)
-        #expect(warnings.contains("in.json: segments[0].words[1]: a number, not a word object; skipped"), "\(warnings)")
-        #expect(warnings.contains("in.json: segments[0].words[2]: word without \"word\" text; skipped"), "\(warnings)")
-        #expect(warnings.contains { $0.hasPrefix("in.json: segments[0].words[3]: \"start\" is the string \"soon\"") }, "\(warnings)")
+        expectTrue(warnings.contains("in.json: segments[0].words[1]: a number, not a word object; skipped"), "\(warnings)")
+        expectTrue(warnings.contains("in.json: segments[0].words[2]: word without \"word\" text; skipped"), "\(warnings)")
+        expectTrue(warnings.contains { $0.hasPrefix("in.json: segments[0].words[3]: \"start\" is the string \"soon\"") }, "\(warnings)")
     }
 
     @Test func nothingUsableLeftIsAnErrorNamingThePath() throws {
         let numbers = Self.failure { _ = try Self.read("openai", #"{"task": "transcribe", "duration": 1, "words": [1, 2]}"#) }
-        #expect(numbers == "in.json: OpenAI API JSON: words: no usable word (2 skipped; the first: words[0]: a number, not a word object; skipped)")
+        expectEqual(numbers, "in.json: OpenAI API JSON: words: no usable word (2 skipped; the first: words[0]: a number, not a word object; skipped)")
 
         let untimed = Self.failure { _ = try Self.read("elevenlabs", #"{"language_probability": 1, "words": [{"text": "a", "type": "word"}, {"text": "b", "type": "word"}]}"#) }
-        #expect(untimed == "in.json: ElevenLabs Scribe JSON: words: none of the 2 words has a start or end time")
+        expectEqual(untimed, "in.json: ElevenLabs Scribe JSON: words: none of the 2 words has a start or end time")
 
         let tokens = Self.failure { _ = try Self.read("whisper-cpp", #"{"transcription": [{"text": " a", "tokens": [{"text": " a"}, {"text": "[_BEG_]"}]}]}"#) }
-        #expect(tokens == "in.json: whisper.cpp JSON: transcription: none of the 1 words has a start or end time")
+        expectEqual(tokens, "in.json: whisper.cpp JSON: transcription: none of the 1 words has a start or end time")
 
         let captions = Self.failure { _ = try Self.read("remotion", #"[{"text": 5, "startMs": 0, "endMs": 1}]"#) }
-        #expect(captions == "in.json: Remotion captions JSON: top level: no usable word (1 skipped; the first: [0]: \"text\" is a number, not text; skipped)")
+        expectEqual(captions, "in.json: Remotion captions JSON: top level: no usable word (1 skipped; the first: [0]: \"text\" is a number, not text; skipped)")
 
         let empty = Self.failure { _ = try Self.read("faster-whisper", "[]") }
-        #expect(empty == "in.json: faster-whisper JSON: top level: no usable word")
+        expectEqual(empty, "in.json: faster-whisper JSON: top level: no usable word")
     }
 
     @Test func truncatedJSONIsAClearError() throws {
         let cut = String(Self.whisperLocal.prefix(120))
         let message = Self.failure { _ = try Self.detect(cut) }
-        #expect(message?.hasPrefix("in.json: not valid JSON") == true, "\(message ?? "")")
+        expectEqual(message?.hasPrefix("in.json: not valid JSON"), true, "\(message ?? "")")
         let forced = Self.failure { _ = try Self.read("whisperx", cut) }
-        #expect(forced?.hasPrefix("in.json: not valid JSON") == true, "\(forced ?? "")")
+        expectEqual(forced?.hasPrefix("in.json: not valid JSON"), true, "\(forced ?? "")")
     }
 
     // MARK: Robustness
@@ -434,14 +435,14 @@ import CaptionModel
                 odd += words.filter { $0.start < 0 || $0.start > $0.end }.count
             }
         }
-        #expect(read > 0)
+        expectTrue(read > 0)
         // TranscriptBuilder checks word times but not segment bounds, which it interpolates from (a
         // segment "start": -1 gives its untimed words negative times), and an interpolated start is
         // not kept before the word's own end. (A time of 1e16 s or more traps in its
         // `String(format3:)`, so the mutations stay below that.)
         if odd > 0 {
             withKnownIssue("TranscriptBuilder: unchecked segment bounds, interpolated start after own end", isIntermittent: true) {
-                #expect(odd == 0)
+                expectEqual(odd, 0)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -28,7 +29,7 @@ import CaptionModel
         return stripPunctuation ? String(lower.filter { !".,!?".contains($0) }) : lower
     }
 
-    @Test func allEighteenFilesAreThere() { #expect(Self.files.count == 18) }
+    @Test func allEighteenFilesAreThere() { expectEqual(Self.files.count, 18) }
 
     @Test(arguments: files)
     func readsTheNineWords(_ relative: String) throws {
@@ -40,22 +41,22 @@ import CaptionModel
         // YouTube spells numbers out; every other tool writes the numeral.
         let expectedTexts = Self.words.map { youtube && $0.text == "3" ? "three" : $0.text }
         let strip = Self.unpunctuated.contains(name)
-        #expect(texts.map { Self.normalised($0, stripPunctuation: strip) } == expectedTexts.map { Self.normalised($0, stripPunctuation: strip) },
+        expectEqual(texts.map { Self.normalised($0, stripPunctuation: strip) }, expectedTexts.map { Self.normalised($0, stripPunctuation: strip) },
                 "\(name): \(texts)")
         let tolerance = Self.tolerance(name)
         guard words.count == Self.words.count else { return }
         for (got, want) in zip(words, Self.words) {
             if name == "whisperx.json" && want.text == "3" {
                 // No times in the file: it must sit inside the gap "testing" and "caption" leave.
-                #expect(got.interpolated)
-                #expect(got.start >= 1100 && got.end <= 1400 && got.start <= got.end, "\(name): '3' at \(got.start)-\(got.end)")
+                expectTrue(got.interpolated)
+                expectTrue(got.start >= 1100 && got.end <= 1400 && got.start <= got.end, "\(name): '3' at \(got.start)-\(got.end)")
                 continue
             }
-            #expect(abs(got.start - want.start) <= tolerance, "\(name): '\(got.text)' starts at \(got.start), expected \(want.start)")
+            expectTrue(abs(got.start - want.start) <= tolerance, "\(name): '\(got.text)' starts at \(got.start), expected \(want.start)")
             if youtube { continue } // YouTube gives starts only
-            #expect(abs(got.end - want.end) <= tolerance, "\(name): '\(got.text)' ends at \(got.end), expected \(want.end)")
-            #expect(!got.interpolated, "\(name): '\(got.text)' should carry its own times")
+            expectTrue(abs(got.end - want.end) <= tolerance, "\(name): '\(got.text)' ends at \(got.end), expected \(want.end)")
+            expectTrue(!got.interpolated, "\(name): '\(got.text)' should carry its own times")
         }
-        #expect(!result.diagnostics.contains { $0.severity == .error })
+        expectTrue(!result.diagnostics.contains { $0.severity == .error })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionFormats
@@ -44,14 +45,14 @@ import CaptionModel
     @Test func srv3WithoutWordTimesIsOneCaptionPerLine() throws {
         let (xml, expected, lines) = Self.srv3Track(count: 60)
         let text = DecodedText(xml, sourceName: "uploaded.srv3")
-        #expect(FormatRegistry.detect(text, pathHint: "uploaded.srv3")?.name == "srv3")
+        expectEqual(FormatRegistry.detect(text, pathHint: "uploaded.srv3")?.name, "srv3")
         let r = try YouTubeSRV3Format.read(text)
-        #expect(r.document.events.count == 60)
-        #expect(Self.events(r) == expected)
-        #expect(r.wordTimedSource == nil) // nothing to re-page
-        #expect(r.document.events.allSatisfy { $0.words.isEmpty })
-        #expect(r.eventLines == lines)
-        #expect(r.diagnostics.isEmpty)
+        expectEqual(r.document.events.count, 60)
+        expectEqual(Self.events(r), expected)
+        expectNil(r.wordTimedSource) // nothing to re-page
+        expectTrue(r.document.events.allSatisfy { $0.words.isEmpty })
+        expectEqual(r.eventLines, lines)
+        expectTrue(r.diagnostics.isEmpty)
     }
 
     @Test func srv3WithWordTimesStaysWords() throws {
@@ -62,15 +63,15 @@ import CaptionModel
         </body></timedtext>
         """
         let r = try YouTubeSRV3Format.read(DecodedText(xml, sourceName: "auto.srv3"))
-        #expect(r.wordTimedSource == "srv3")
-        #expect(r.document.events.flatMap(\.words).map(\.text) == ["so", "today", "Hello", "world"])
+        expectEqual(r.wordTimedSource, "srv3")
+        expectEqual(r.document.events.flatMap(\.words).map(\.text), ["so", "today", "Hello", "world"])
         // An `ac` confidence alone marks recognizer output too.
         let single = try YouTubeSRV3Format.read(DecodedText("<timedtext format=\"3\"><body><p t=\"0\" d=\"500\"><s ac=\"250\">go</s></p></body></timedtext>"))
-        #expect(single.wordTimedSource == "srv3")
+        expectEqual(single.wordTimedSource, "srv3")
         // And the corpus sample (automatic captions) is still the nine words.
         let corpus = try CaptionFileReader.read(path: CorpusLocation.path("word-timed/youtube.srv3.xml"))
-        #expect(corpus.wordTimedSource == "srv3")
-        #expect(corpus.document.events.flatMap(\.words).count == 9)
+        expectEqual(corpus.wordTimedSource, "srv3")
+        expectEqual(corpus.document.events.flatMap(\.words).count, 9)
     }
 
     @Test func srv3MissingTimesAreReportedByLine() throws {
@@ -84,15 +85,15 @@ import CaptionModel
         </body></timedtext>
         """
         let r = try YouTubeSRV3Format.read(DecodedText(xml, sourceName: "hand.srv3"))
-        #expect(Self.events(r) == [Expected(start: 1000, end: 4000, text: "no duration"), Expected(start: 4000, end: 4500, text: "fine"),
+        expectEqual(Self.events(r), [Expected(start: 1000, end: 4000, text: "no duration"), Expected(start: 4000, end: 4500, text: "fine"),
                                    Expected(start: 6000, end: 11000, text: "last without duration")])
-        #expect(r.diagnostics.map(\.description) == [
+        expectEqual(r.diagnostics.map(\.description), [
             "line 2: <p> has no usable duration (d=\"\"); it ends where the next line starts",
             "line 3: <p> has no usable start (t=\"\"); line skipped",
             "line 4: <p> has no usable start (t=\"x\"); line skipped",
             "line 6: <p> has no usable duration (d=\"soon\"); it ends 5 s after it starts",
         ])
-        #expect(r.eventLines == [2, 5, 6])
+        expectEqual(r.eventLines, [2, 5, 6])
     }
 
     @Test func srv3WithoutAnyTextIsMalformed() {
@@ -127,22 +128,22 @@ import CaptionModel
     @Test func json3WithoutWordTimesIsOneCaptionPerEvent() throws {
         let (json, expected) = Self.json3Track(count: 60)
         let r = try CaptionJSONFormat.read(DecodedText(json, sourceName: "uploaded.json3"))
-        #expect(r.document.events.count == 60)
-        #expect(Self.events(r) == expected)
-        #expect(r.wordTimedSource == nil)
-        #expect(r.diagnostics.isEmpty)
+        expectEqual(r.document.events.count, 60)
+        expectEqual(Self.events(r), expected)
+        expectNil(r.wordTimedSource)
+        expectTrue(r.diagnostics.isEmpty)
         // Forced by name, the same.
         let named = try FormatRegistry.format(named: "youtube-json3").read(DecodedText(json, sourceName: "uploaded.json3"))
-        #expect(Self.events(named) == expected)
+        expectEqual(Self.events(named), expected)
     }
 
     @Test func json3WithOffsetsStaysWordsAndBrokenEventsAreReported() throws {
         let words = try CaptionFileReader.read(path: CorpusLocation.path("word-timed/youtube.json3"))
-        #expect(words.wordTimedSource == "youtube-json3")
+        expectEqual(words.wordTimedSource, "youtube-json3")
         let json = #"{"wireMagic":"pb3","events":[{"tStartMs":"x","dDurationMs":10,"segs":[{"utf8":"bad start"}]},{"tStartMs":10,"segs":[{"utf8":"no duration"}]},{"tStartMs":20,"dDurationMs":30,"segs":[{"utf8":"ok"}]}]}"#
         let r = try CaptionJSONFormat.read(DecodedText(json, sourceName: "hand.json3"))
-        #expect(Self.events(r) == [Expected(start: 20, end: 50, text: "ok")])
-        #expect(r.diagnostics.map(\.message) == ["hand.json3: events[0]: has no usable \"tStartMs\"; skipped",
+        expectEqual(Self.events(r), [Expected(start: 20, end: 50, text: "ok")])
+        expectEqual(r.diagnostics.map(\.message), ["hand.json3: events[0]: has no usable \"tStartMs\"; skipped",
                                                  "hand.json3: events[1]: has no usable \"dDurationMs\"; skipped"])
     }
 }

@@ -1,5 +1,6 @@
 import CaptionFuzzing
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The fuzz targets outside libFuzzer: every input that ever crashed one (`Fuzz/regressions/TARGET/`)
@@ -23,7 +24,7 @@ import Testing
     @Test func everyRegressionFolderIsATarget() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.path("Fuzz/regressions")).filter { !$0.hasSuffix(".md") }
         for folder in folders {
-            #expect(FuzzTargets.named(folder) != nil, "Fuzz/regressions/\(folder) names no fuzz target")
+            expectTrue(FuzzTargets.named(folder) != nil, "Fuzz/regressions/\(folder) names no fuzz target")
         }
     }
 
@@ -44,15 +45,15 @@ import Testing
         if let dictionary = target.dictionary {
             let text = try String(contentsOfFile: Self.path("Fuzz/dictionaries/\(dictionary)"), encoding: .utf8)
             let entries = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.allSatisfy(\.isWhitespace) }
-            #expect(entries.count >= 5, "\(dictionary): \(entries.count) tokens")
+            expectTrue(entries.count >= 5, "\(dictionary): \(entries.count) tokens")
             for entry in entries {
-                #expect(entry.range(of: #"^([A-Za-z0-9_]+=)?".*"$"#, options: .regularExpression) != nil, "\(dictionary): not a libFuzzer entry: \(entry)")
+                expectTrue(entry.range(of: #"^([A-Za-z0-9_]+=)?".*"$"#, options: .regularExpression) != nil, "\(dictionary): not a libFuzzer entry: \(entry)")
             }
         }
         let seeds = target.seeds.flatMap { glob in
             Self.files(under: String(glob.prefix { $0 != "*" }).split(separator: "/").joined(separator: "/")).filter { fnmatch(glob, $0, 0) == 0 }
         }
-        #expect(target.seeds.isEmpty || !seeds.isEmpty, "\(name): no seed file matches \(target.seeds)")
+        expectTrue(target.seeds.isEmpty || !seeds.isEmpty, "\(name): no seed file matches \(target.seeds)")
         // The seeds themselves run cleanly (they are the corpus libFuzzer starts from).
         for seed in seeds.prefix(50) {
             target.run(Array(try #require(FileManager.default.contents(atPath: Self.path(seed)))))

@@ -1,6 +1,7 @@
 @testable import CaptionFuzzing
 import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The `track-CODEC` targets fuzz the code a video file's track is read with: every track seed (a
@@ -19,7 +20,7 @@ import Testing
 
     @Test func everyTrackTargetHasSeeds() {
         for target in FuzzTargets.all where target.name.hasPrefix("track-") {
-            #expect(Self.trackSeeds.contains { $0.hasPrefix(target.name + "/") }, "\(target.name) has no seed")
+            expectTrue(Self.trackSeeds.contains { $0.hasPrefix(target.name + "/") }, "\(target.name) has no seed")
         }
     }
 
@@ -43,9 +44,9 @@ import Testing
         let bytes = try #require(FileManager.default.contents(atPath: Self.seeds.appendingPathComponent(seed).path))
         let input = TrackPackets(Array(bytes))
         let fromPackets = try SubtitleTrackReader.read(codec: codec, extradata: input.extradata, timeBase: input.timeBase, packets: input.packets)
-        #expect(!fromFile.document.events.isEmpty)
-        #expect(fromPackets.document == fromFile.document)
-        #expect(fromPackets.formatName == fromFile.formatName)
+        expectTrue(!fromFile.document.events.isEmpty)
+        expectEqual(fromPackets.document, fromFile.document)
+        expectEqual(fromPackets.formatName, fromFile.formatName)
     }
 
     static func preparedLines(_ seed: String) throws -> [(start: Int, end: Int, lines: [(width: Int, height: Int, italic: Bool)])] {
@@ -59,9 +60,9 @@ import Testing
     @Test(arguments: trackSeeds.filter { bitmapCodecs.contains(codec(of: $0)) })
     func bitmapPacketsMakeCuesWithLines(seed: String) throws {
         let cues = try Self.preparedLines(seed)
-        #expect(!cues.isEmpty)
-        #expect(cues.allSatisfy { $0.end > $0.start && !$0.lines.isEmpty }, "\(cues.map { ($0.start, $0.end, $0.lines.count) })")
-        #expect(zip(cues, cues.dropFirst()).allSatisfy { $0.end <= $1.start }, "cues overlap")
+        expectTrue(!cues.isEmpty)
+        expectTrue(cues.allSatisfy { $0.end > $0.start && !$0.lines.isEmpty }, "\(cues.map { ($0.start, $0.end, $0.lines.count) })")
+        expectTrue(zip(cues, cues.dropFirst()).allSatisfy { $0.end <= $1.start }, "cues overlap")
     }
 
     /// ffmpeg's VobSub transcode keeps the PGS track's times: the same cues. (Not always the same lines:
@@ -70,18 +71,18 @@ import Testing
     func vobSubSeedsShowThePGSCues(name: String) throws {
         let pgs = try Self.preparedLines("track-hdmv_pgs_subtitle/\(name)")
         let vobSub = try Self.preparedLines("track-dvd_subtitle/\(name)-dvdsub")
-        #expect(vobSub.map(\.start) == pgs.map(\.start))
+        expectEqual(vobSub.map(\.start), pgs.map(\.start))
     }
 
     /// The input form: the time base and extradata first, then "PTS DURATION" and the bytes per packet.
     @Test func inputForm() {
         let input = TrackPackets(Array("1/90000\nHEADER\nFUZZ-TAG\n9000 4500\nHello\nworld\nFUZZ-TAG\n- x\n\nFUZZ-TAG\n".utf8))
-        #expect(input.timeBase == (1, 90000))
-        #expect(input.extradata == Array("HEADER".utf8))
-        #expect(input.packets.map(\.pts) == [9000, nil, nil])
-        #expect(input.packets.map(\.duration) == [4500, 0, 0])
-        #expect(input.packets.map { String(decoding: $0.bytes, as: UTF8.self) } == ["Hello\nworld", "", ""])
+        expectTrue(input.timeBase == (1, 90000))
+        expectEqual(input.extradata, Array("HEADER".utf8))
+        expectEqual(input.packets.map(\.pts), [9000, nil, nil])
+        expectEqual(input.packets.map(\.duration), [4500, 0, 0])
+        expectEqual(input.packets.map { String(decoding: $0.bytes, as: UTF8.self) }, ["Hello\nworld", "", ""])
         let bare = TrackPackets(Array("0/0".utf8))
-        #expect(bare.timeBase == (1, 1000) && bare.extradata.isEmpty && bare.packets.isEmpty)
+        expectTrue(bare.timeBase == (1, 1000) && bare.extradata.isEmpty && bare.packets.isEmpty)
     }
 }

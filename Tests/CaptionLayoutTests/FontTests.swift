@@ -1,5 +1,6 @@
 import CFreeType
 import CaptionStyles
+import CaptionExpectations
 import Testing
 @testable import CaptionLayout
 
@@ -44,32 +45,32 @@ import Testing
 
     @Test func helloAdvancesAreLibassAdvances() throws {
         let result = try layout("Hello", style: Fonts.style(size: 80))
-        #expect(result.glyphs.count == 5)
-        #expect(result.glyphs.allSatisfy { $0.face.path == Fonts.dejaVuSansBold && $0.fontSize == 80 })
+        expectEqual(result.glyphs.count, 5)
+        expectTrue(result.glyphs.allSatisfy { $0.face.path == Fonts.dejaVuSansBold && $0.fontSize == 80 })
         let reference = try freeTypeMetrics(path: Fonts.dejaVuSansBold, size: 80, glyphs: result.glyphs.map(\.glyphID))
         for (i, glyph) in result.glyphs.enumerated() {
-            #expect(glyph.advance == reference.libass[i], "glyph \(i): \(glyph.advance) vs libass's \(reference.libass[i])")
+            expectEqual(glyph.advance, reference.libass[i], "glyph \(i): \(glyph.advance) vs libass's \(reference.libass[i])")
             // Hinting at 256 px moves an advance by at most half a pixel there: 1/6 px at 80 px.
-            #expect(abs(glyph.advance - reference.linear[i]) < 0.2, "glyph \(i): \(glyph.advance) vs unhinted \(reference.linear[i])")
+            expectTrue(abs(glyph.advance - reference.linear[i]) < 0.2, "glyph \(i): \(glyph.advance) vs unhinted \(reference.linear[i])")
         }
         // Pen positions are the running sum of the advances (no kerning pairs in "Hello").
         for i in 1..<5 {
-            #expect(abs(result.glyphs[i].x - (result.glyphs[i - 1].x + result.glyphs[i - 1].advance)) < 1e-9)
+            expectTrue(abs(result.glyphs[i].x - (result.glyphs[i - 1].x + result.glyphs[i - 1].advance)) < 1e-9)
         }
         // The line's top and bottom are the ascender and descender at the size, which together span
         // it (to libass's 1/64 px truncation of each).
         let line = try #require(result.lines.first)
-        #expect(abs((line.bottom - line.top) - 80) <= 2.0 / 64)
-        #expect(abs((line.baseline - line.top) - reference.ascender) <= 1.0 / 64)
+        expectTrue(abs((line.bottom - line.top) - 80) <= 2.0 / 64)
+        expectTrue(abs((line.baseline - line.top) - reference.ascender) <= 1.0 / 64)
     }
 
     @Test func fontSizeFollowsTheFrameScale() throws {
         let full = try layout("Hello", width: 1080, height: 1920)
         let half = try layout("Hello", width: 540, height: 960)
-        #expect(half.scale == 0.5 && half.fontSize == 40)
-        for (a, b) in zip(full.glyphs, half.glyphs) { #expect(abs(a.advance / 2 - b.advance) < 1e-9) }
+        expectTrue(half.scale == 0.5 && half.fontSize == 40)
+        for (a, b) in zip(full.glyphs, half.glyphs) { expectTrue(abs(a.advance / 2 - b.advance) < 1e-9) }
         // Landscape: the shorter side is the height.
-        #expect(try layout("Hello", width: 1920, height: 1080).scale == 1)
+        expectTrue(try layout("Hello", width: 1920, height: 1080).scale == 1)
     }
 
     @Test func fontconfigResolvesFamilyAndWeight() throws {
@@ -79,12 +80,12 @@ import Testing
         style.fallbackFonts = []
         style.fontWeight = 700
         let bold = try resolver.fonts(for: style)
-        #expect(bold.primary.path.hasSuffix("DejaVuSans-Bold.ttf"))
-        #expect(bold.warnings.isEmpty)
+        expectTrue(bold.primary.path.hasSuffix("DejaVuSans-Bold.ttf"))
+        expectTrue(bold.warnings.isEmpty)
         style.fontWeight = 400
-        #expect(try resolver.fonts(for: style).primary.path.hasSuffix("DejaVuSans.ttf"))
+        expectTrue(try resolver.fonts(for: style).primary.path.hasSuffix("DejaVuSans.ttf"))
         // A family's name is matched ignoring case and spaces, as fontconfig does.
-        #expect(resolver.match(family: "dejavusans", weight: 400)?.isExact == true)
+        expectEqual(resolver.match(family: "dejavusans", weight: 400)?.isExact, true)
     }
 
     @Test func missingFamilyWarnsAndNamesTheSubstitute() throws {
@@ -92,23 +93,23 @@ import Testing
         style.fontFamily = "No Such Family 7Q"
         style.fallbackFonts = []
         let result = try layout("Hello", style: style, engine: LayoutEngine(resolver: FontResolver()))
-        #expect(!result.glyphs.isEmpty)
+        expectTrue(!result.glyphs.isEmpty)
         let warning = try #require(result.warnings.first)
         guard case .fontSubstituted(let requested, let used, let path) = warning else {
             Issue.record("expected a substitution warning, got \(warning)")
             return
         }
-        #expect(requested == "No Such Family 7Q")
-        #expect(used == result.face.familyName)
-        #expect(path == result.face.path)
-        #expect(warning.description.contains("No Such Family 7Q") && warning.description.contains(used))
+        expectEqual(requested, "No Such Family 7Q")
+        expectEqual(used, result.face.familyName)
+        expectEqual(path, result.face.path)
+        expectTrue(warning.description.contains("No Such Family 7Q") && warning.description.contains(used))
     }
 
     @Test func genericFamilyIsNotASubstitution() throws {
         var style = CaptionStyle()
         style.fontFamily = "sans-serif"
         style.fallbackFonts = []
-        #expect(try FontResolver().fonts(for: style).warnings.isEmpty)
+        expectTrue(try FontResolver().fonts(for: style).warnings.isEmpty)
     }
 
     @Test func unusableFontFileFallsBackToTheFamilyWithAWarning() throws {
@@ -117,29 +118,29 @@ import Testing
         style.fontFamily = "DejaVu Sans"
         style.fallbackFonts = []
         let fonts = try FontResolver().fonts(for: style)
-        #expect(fonts.primary.path.hasSuffix("DejaVuSans-Bold.ttf"))
-        #expect(fonts.warnings.count == 1)
+        expectTrue(fonts.primary.path.hasSuffix("DejaVuSans-Bold.ttf"))
+        expectEqual(fonts.warnings.count, 1)
         guard case .fontFileUnusable(let path, _) = fonts.warnings.first else {
             Issue.record("expected a font file warning, got \(fonts.warnings)")
             return
         }
-        #expect(path == "/nonexistent/font.ttf")
+        expectEqual(path, "/nonexistent/font.ttf")
     }
 
     @Test func missingFallbackIsSkippedWithAWarning() throws {
         var style = Fonts.style()
         style.fallbackFonts = ["No Such Fallback 7Q", "/nonexistent/fallback.ttf", Fonts.symbola]
         let fonts = try FontResolver().fonts(for: style)
-        #expect(fonts.fallbacks.map(\.path) == [Fonts.symbola])
-        #expect(fonts.warnings == [.fallbackFontNotFound("No Such Fallback 7Q"), .fallbackFontNotFound("/nonexistent/fallback.ttf")])
+        expectEqual(fonts.fallbacks.map(\.path), [Fonts.symbola])
+        expectEqual(fonts.warnings, [.fallbackFontNotFound("No Such Fallback 7Q"), .fallbackFontNotFound("/nonexistent/fallback.ttf")])
     }
 
     @Test func facesAreCachedByPathAndIndex() throws {
         let resolver = FontResolver()
         let a = try resolver.face(path: Fonts.dejaVuSans)
         let b = try resolver.face(path: Fonts.dejaVuSans, index: 0)
-        #expect(a === b)
-        #expect(a == (try FontFace(path: Fonts.dejaVuSans)))
+        expectTrue(a === b)
+        expectEqual(a, (try FontFace(path: Fonts.dejaVuSans)))
         #expect(throws: FontError.self) { try resolver.face(path: "/nonexistent/font.ttf") }
     }
 
@@ -147,22 +148,22 @@ import Testing
         // U+1F525 and U+1F680 are not in DejaVu Sans; the variation selector does not stop Symbola
         // from being chosen.
         let result = try layout("Fire \u{1F525}\u{FE0F} \u{1F680}")
-        #expect(result.warnings.isEmpty)
-        #expect(result.words.map(\.text) == ["Fire", "\u{1F525}\u{FE0F}", "\u{1F680}"])
+        expectTrue(result.warnings.isEmpty)
+        expectEqual(result.words.map(\.text), ["Fire", "\u{1F525}\u{FE0F}", "\u{1F680}"])
         for w in 1...2 {
             let glyphs = result.glyphs[result.words[w].glyphRange]
-            #expect(glyphs.count == 1)
-            #expect(glyphs.allSatisfy { $0.face.path == Fonts.symbola && $0.glyphID != 0 })
-            #expect(result.words[w].inkBox != nil)
+            expectEqual(glyphs.count, 1)
+            expectTrue(glyphs.allSatisfy { $0.face.path == Fonts.symbola && $0.glyphID != 0 })
+            expectTrue(result.words[w].inkBox != nil)
         }
-        #expect(result.glyphs[result.words[0].glyphRange].allSatisfy { $0.face.path == Fonts.dejaVuSansBold })
+        expectTrue(result.glyphs[result.words[0].glyphRange].allSatisfy { $0.face.path == Fonts.dejaVuSansBold })
     }
 
     @Test func characterNoFontHasWarnsAndDrawsTheMissingGlyph() throws {
         var style = Fonts.style()
         style.fallbackFonts = []
         let result = try layout("a\u{10FFFD}b", style: style)
-        #expect(result.warnings == [.missingGlyph("\u{10FFFD}")])
-        #expect(result.glyphs.map(\.glyphID).contains(0))
+        expectEqual(result.warnings, [.missingGlyph("\u{10FFFD}")])
+        expectTrue(result.glyphs.map(\.glyphID).contains(0))
     }
 }

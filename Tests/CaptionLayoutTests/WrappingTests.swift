@@ -1,4 +1,5 @@
 import CaptionStyles
+import CaptionExpectations
 import Testing
 @testable import CaptionLayout
 
@@ -8,28 +9,28 @@ import Testing
 
     @Test func explicitLineBreakAlwaysBreaks() throws {
         let result = try layout("Hi\nthere")
-        #expect(result.lines.count == 2)
-        #expect(result.lines.map(\.wordRange) == [0..<1, 1..<2])
-        #expect(result.text == "Hi\nthere")
+        expectEqual(result.lines.count, 2)
+        expectEqual(result.lines.map(\.wordRange), [0..<1, 1..<2])
+        expectEqual(result.text, "Hi\nthere")
         // \r\n and a blank line between: the blank line stays, blank lines at the ends go.
         let blank = try layout("\nHi\r\n\r\nthere\n\n")
-        #expect(blank.text == "Hi\n\nthere")
-        #expect(blank.lines.map(\.wordRange) == [0..<1, 1..<1, 1..<2])
+        expectEqual(blank.text, "Hi\n\nthere")
+        expectEqual(blank.lines.map(\.wordRange), [0..<1, 1..<1, 1..<2])
         let gap: Double = blank.lines[2].baseline - blank.lines[0].baseline
-        #expect(gap == 2 * 1.2 * 80)
+        expectEqual(gap, 2 * 1.2 * 80)
     }
 
     @Test func linesStayInsideTheSafeArea() throws {
         for size in [40.0, 64, 80, 120] {
             for anchor in [1, 2, 3] {
                 let result = try layout(Self.sentence, style: Fonts.style(size: size, anchor: anchor))
-                #expect(result.lines.count > 1)
+                expectTrue(result.lines.count > 1)
                 for line in result.lines {
-                    #expect(line.width <= 960 + 1e-6, "size \(size): line \(line.wordRange) is \(line.width) wide")
-                    #expect(line.x >= 60 - 1e-6 && line.x + line.width <= 1020 + 1e-6)
+                    expectTrue(line.width <= 960 + 1e-6, "size \(size): line \(line.wordRange) is \(line.width) wide")
+                    expectTrue(line.x >= 60 - 1e-6 && line.x + line.width <= 1020 + 1e-6)
                 }
                 // Every word is on exactly one line, in order.
-                #expect(result.lines.map(\.wordRange).flatMap { Array($0) } == Array(result.words.indices))
+                expectEqual(result.lines.map(\.wordRange).flatMap { Array($0) }, Array(result.words.indices))
             }
         }
     }
@@ -38,20 +39,20 @@ import Testing
 
     @Test func overlongWordStandsAloneAndIsNotSplit() throws {
         let result = try layout("a \(Self.longWord) b", style: Fonts.style(size: 80))
-        #expect(result.words.map(\.text) == ["a", Self.longWord, "b"])
-        #expect(result.lines.map(\.wordRange) == [0..<1, 1..<2, 2..<3])
+        expectEqual(result.words.map(\.text), ["a", Self.longWord, "b"])
+        expectEqual(result.lines.map(\.wordRange), [0..<1, 1..<2, 2..<3])
         let word = result.words[1]
         let line = result.lines[word.lineIndex]
         // Wider than the frame: centred on the safe area like any other line (and clipped when drawn).
-        #expect(line.width > 1080)
-        #expect(abs(line.x + line.width / 2 - 540) <= 1.0 / 64)
+        expectTrue(line.width > 1080)
+        expectTrue(abs(line.x + line.width / 2 - 540) <= 1.0 / 64)
         // All its glyphs on one baseline, in one piece, in order.
         let glyphs = Array(result.glyphs[word.glyphRange])
-        #expect(glyphs.count == Self.longWord.count)
-        #expect(glyphs.allSatisfy { $0.y == line.baseline })
-        for i in 1..<glyphs.count { #expect(abs(glyphs[i].x - glyphs[i - 1].x - glyphs[i - 1].advance) < 1e-9) }
+        expectEqual(glyphs.count, Self.longWord.count)
+        expectTrue(glyphs.allSatisfy { $0.y == line.baseline })
+        for i in 1..<glyphs.count { expectTrue(abs(glyphs[i].x - glyphs[i - 1].x - glyphs[i - 1].advance) < 1e-9) }
         // The other lines fit.
-        for other in result.lines where other.wordRange != 1..<2 { #expect(other.width <= 960) }
+        for other in result.lines where other.wordRange != 1..<2 { expectTrue(other.width <= 960) }
     }
 
     @Test func overlongWordThatFitsTheFrameIsMovedInsideIt() throws {
@@ -59,12 +60,12 @@ import Testing
         for anchor in [1, 2, 3] {
             let result = try layout("a \(Self.longWord) b", style: Fonts.style(size: 45, anchor: anchor))
             let line = result.lines[result.words[1].lineIndex]
-            #expect(line.width > 960 && line.width < 1080)
-            #expect(line.x >= 0 && line.x + line.width <= 1080 + 1e-9)
+            expectTrue(line.width > 960 && line.width < 1080)
+            expectTrue(line.x >= 0 && line.x + line.width <= 1080 + 1e-9)
             switch anchor {
-            case 1: #expect(abs(line.x + line.width - 1080) < 1e-9) // from x = 60, pushed back inside
-            case 3: #expect(abs(line.x) < 1e-9)
-            default: #expect(abs(line.x + line.width / 2 - 540) <= 1.0 / 64)
+            case 1: expectTrue(abs(line.x + line.width - 1080) < 1e-9) // from x = 60, pushed back inside
+            case 3: expectTrue(abs(line.x) < 1e-9)
+            default: expectTrue(abs(line.x + line.width / 2 - 540) <= 1.0 / 64)
             }
         }
     }
@@ -75,32 +76,32 @@ import Testing
         let balanced = try layout(text, style: style)
         style.paging.balanceLines = false
         let greedy = try layout(text, style: style)
-        #expect(balanced.lines.count == greedy.lines.count && balanced.lines.count > 1)
+        expectTrue(balanced.lines.count == greedy.lines.count && balanced.lines.count > 1)
         let widths = balanced.lines.map(\.width), greedyWidths = greedy.lines.map(\.width)
         // Greedy filling leaves a short last line; balancing shortens the longest line.
-        #expect(widths.max()! < greedyWidths.max()!)
-        #expect(widths.max()! - widths.min()! < greedyWidths.max()! - greedyWidths.min()!)
-        #expect(widths.allSatisfy { $0 <= 960 })
+        expectTrue(widths.max()! < greedyWidths.max()!)
+        expectTrue(widths.max()! - widths.min()! < greedyWidths.max()! - greedyWidths.min()!)
+        expectTrue(widths.allSatisfy { $0 <= 960 })
     }
 
     @Test func wrapperGreedyFillsAndLongUnitsStandAlone() {
-        #expect(LineWrapper.lineStarts(widths: [], spaces: [], maxWidth: 100, balance: true) == [])
-        #expect(LineWrapper.lineStarts(widths: [40, 40, 40], spaces: [0, 10, 10], maxWidth: 90, balance: false) == [0, 2])
-        #expect(LineWrapper.lineStarts(widths: [40, 40, 40], spaces: [0, 10, 10], maxWidth: 89, balance: false) == [0, 1, 2])
+        expectEqual(LineWrapper.lineStarts(widths: [], spaces: [], maxWidth: 100, balance: true), [])
+        expectEqual(LineWrapper.lineStarts(widths: [40, 40, 40], spaces: [0, 10, 10], maxWidth: 90, balance: false), [0, 2])
+        expectEqual(LineWrapper.lineStarts(widths: [40, 40, 40], spaces: [0, 10, 10], maxWidth: 89, balance: false), [0, 1, 2])
         // A unit wider than the line gets a line of its own.
-        #expect(LineWrapper.lineStarts(widths: [10, 500, 10], spaces: [0, 5, 5], maxWidth: 100, balance: false) == [0, 1, 2])
-        #expect(LineWrapper.lineStarts(widths: [10, 500, 10], spaces: [0, 5, 5], maxWidth: 100, balance: true) == [0, 1, 2])
+        expectEqual(LineWrapper.lineStarts(widths: [10, 500, 10], spaces: [0, 5, 5], maxWidth: 100, balance: false), [0, 1, 2])
+        expectEqual(LineWrapper.lineStarts(widths: [10, 500, 10], spaces: [0, 5, 5], maxWidth: 100, balance: true), [0, 1, 2])
     }
 
     @Test func wrapperBalancesTwoAndThreeLines() {
         // Greedy: [a b c] [d]; balanced: [a b] [c d].
         let widths = [30.0, 30, 30, 30], spaces = [0.0, 5, 5, 5]
-        #expect(LineWrapper.lineStarts(widths: widths, spaces: spaces, maxWidth: 100, balance: false) == [0, 3])
-        #expect(LineWrapper.lineStarts(widths: widths, spaces: spaces, maxWidth: 100, balance: true) == [0, 2])
+        expectEqual(LineWrapper.lineStarts(widths: widths, spaces: spaces, maxWidth: 100, balance: false), [0, 3])
+        expectEqual(LineWrapper.lineStarts(widths: widths, spaces: spaces, maxWidth: 100, balance: true), [0, 2])
         // Three lines of nine equal units: three each.
         let nine = [Double](repeating: 20, count: 9), nineSpaces = [0.0] + [Double](repeating: 5, count: 8)
-        #expect(LineWrapper.lineStarts(widths: nine, spaces: nineSpaces, maxWidth: 95, balance: false) == [0, 4, 8])
-        #expect(LineWrapper.lineStarts(widths: nine, spaces: nineSpaces, maxWidth: 95, balance: true) == [0, 3, 6])
+        expectEqual(LineWrapper.lineStarts(widths: nine, spaces: nineSpaces, maxWidth: 95, balance: false), [0, 4, 8])
+        expectEqual(LineWrapper.lineStarts(widths: nine, spaces: nineSpaces, maxWidth: 95, balance: true), [0, 3, 6])
     }
 
     @Test func balancedWrapNeverExceedsTheWidth() {
@@ -117,12 +118,12 @@ import Testing
             let maxWidth = 60 + next() * 300
             let greedy = LineWrapper.lineStarts(widths: widths, spaces: Array(spaces.prefix(n)), maxWidth: maxWidth, balance: false)
             let balanced = LineWrapper.lineStarts(widths: widths, spaces: Array(spaces.prefix(n)), maxWidth: maxWidth, balance: true)
-            #expect(balanced.count == greedy.count)
-            #expect(balanced.first == 0 && balanced == balanced.sorted() && Set(balanced).count == balanced.count)
+            expectEqual(balanced.count, greedy.count)
+            expectTrue(balanced.first == 0 && balanced == balanced.sorted() && Set(balanced).count == balanced.count)
             let measure = LineWrapper.Measure(widths: widths, spaces: Array(spaces.prefix(n)))
             let ends = Array(balanced.dropFirst()) + [n]
             for (a, b) in zip(balanced, ends) where b - a > 1 {
-                #expect(measure.width(a, b) <= maxWidth + 1e-6)
+                expectTrue(measure.width(a, b) <= maxWidth + 1e-6)
             }
         }
     }

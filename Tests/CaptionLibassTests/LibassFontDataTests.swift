@@ -1,6 +1,7 @@
 import CaptionModel
 import CaptionRender
 import Foundation
+import CaptionExpectations
 import Testing
 @testable import CaptionLibass
 
@@ -23,27 +24,27 @@ import Testing
 
     @Test func fullUnicodeMapComesFirstAndNothingElseChanges() throws {
         let original = try Data(contentsOf: URL(fileURLWithPath: Self.symbola))
-        #expect(try cmapRecords(original) == [[0, 0], [1, 0], [3, 1], [3, 10]])
+        expectTrue(try cmapRecords(original) == [[0, 0], [1, 0], [3, 1], [3, 10]])
         let patched = LibassFontData.preferringFullUnicodeMap(original)
-        #expect(try cmapRecords(patched) == [[0, 0], [1, 0], [3, 10], [3, 1]])
-        #expect(patched.count == original.count)
+        expectTrue(try cmapRecords(patched) == [[0, 0], [1, 0], [3, 10], [3, 1]])
+        expectEqual(patched.count, original.count)
         let changed = zip(original, patched).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
-        #expect(changed.count <= 16, "only the two 8-byte records move: \(changed.count) bytes differ")
+        expectTrue(changed.count <= 16, "only the two 8-byte records move: \(changed.count) bytes differ")
     }
 
     @Test func fontsWithoutTheTwoMapsAndNonFontsAreLeftAlone() throws {
         let dejavu = try Data(contentsOf: URL(fileURLWithPath: Self.dejavu))
         let records = try cmapRecords(dejavu)
         if !(records.contains([3, 1]) && records.contains([3, 10])) {
-            #expect(LibassFontData.preferringFullUnicodeMap(dejavu) == dejavu)
+            expectEqual(LibassFontData.preferringFullUnicodeMap(dejavu), dejavu)
         }
         let junk = Data("not a font at all, just text".utf8)
-        #expect(LibassFontData.preferringFullUnicodeMap(junk) == junk)
-        #expect(LibassFontData.preferringFullUnicodeMap(Data()) == Data())
+        expectEqual(LibassFontData.preferringFullUnicodeMap(junk), junk)
+        expectEqual(LibassFontData.preferringFullUnicodeMap(Data()), Data())
         // A directory claiming a cmap table past the end of the data.
         var truncated = [UInt8](dejavu.prefix(200))
         truncated[4] = 0; truncated[5] = 9
-        #expect(LibassFontData.preferringFullUnicodeMap(Data(truncated)) == Data(truncated))
+        expectEqual(LibassFontData.preferringFullUnicodeMap(Data(truncated)), Data(truncated))
     }
 
     /// libass draws U+1F3AC from Symbola (its outline: ink in the glyph's middle), not its default
@@ -78,6 +79,6 @@ import Testing
                 if image[x, y].alpha > 128 { inked += 1 }
             }
         }
-        #expect(Double(inked) / Double(total) > 0.3, "\(inked) of \(total) middle pixels inked")
+        expectTrue(Double(inked) / Double(total) > 0.3, "\(inked) of \(total) middle pixels inked")
     }
 }

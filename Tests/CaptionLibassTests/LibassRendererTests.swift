@@ -1,6 +1,7 @@
 import CaptionModel
 import CaptionRender
 import Foundation
+import CaptionExpectations
 import Testing
 @testable import CaptionLibass
 
@@ -46,26 +47,26 @@ import Testing
 
     @Test func drawsWhiteTextWithABlackOutlineInsideTheEvent() throws {
         let r = try renderer()
-        #expect(r.eventCount == 1)
+        expectEqual(r.eventCount, 1)
         var image = RGBAImage(width: Self.width, height: Self.height)
         let count = r.render(at: 2000, onto: &image)
-        #expect(count > 0)
+        expectTrue(count > 0)
         let ink = try #require(image.opaqueBounds, "libass drew nothing")
         // Bottom centre, above the 100 px margin, within the side margins.
-        #expect(ink.maxY <= Self.height - 100 + 8 && ink.y > Self.height / 2, "\(ink)")
-        #expect(ink.x >= 20 - 8 && ink.maxX <= Self.width - 20 + 8, "\(ink)")
-        #expect(abs((ink.x + ink.maxX) / 2 - Self.width / 2) < 10, "\(ink)")
+        expectTrue(ink.maxY <= Self.height - 100 + 8 && ink.y > Self.height / 2, "\(ink)")
+        expectTrue(ink.x >= 20 - 8 && ink.maxX <= Self.width - 20 + 8, "\(ink)")
+        expectTrue(abs((ink.x + ink.maxX) / 2 - Self.width / 2) < 10, "\(ink)")
         let white = pixels(image) { $0.alpha == 255 && $0.red > 240 && $0.green > 240 && $0.blue > 240 }
         let black = pixels(image) { $0.alpha == 255 && $0.red < 16 && $0.green < 16 && $0.blue < 16 }
-        #expect(white > 100 && black > 100, "white \(white), black \(black)")
+        expectTrue(white > 100 && black > 100, "white \(white), black \(black)")
     }
 
     @Test func drawsNothingOutsideTheEvent() throws {
         let r = try renderer()
         for t in [0, 999, 3000, 5000] {
             var image = RGBAImage(width: Self.width, height: Self.height)
-            #expect(r.render(at: t, onto: &image) == 0, "at \(t) ms")
-            #expect(image.opaqueBounds == nil, "at \(t) ms")
+            expectEqual(r.render(at: t, onto: &image), 0, "at \(t) ms")
+            expectNil(image.opaqueBounds, "at \(t) ms")
         }
     }
 
@@ -73,14 +74,14 @@ import Testing
         // &H0000FF is red in ASS's BGR order.
         let r = try renderer(Self.script(colour: "&H000000FF"))
         var image = RGBAImage(width: Self.width, height: Self.height)
-        #expect(r.render(at: 1500, onto: &image) > 0)
+        expectTrue(r.render(at: 1500, onto: &image) > 0)
         let red = pixels(image) { $0.alpha == 255 && $0.red > 240 && $0.green < 16 && $0.blue < 16 }
         let blue = pixels(image) { $0.alpha > 0 && $0.blue > 128 }
-        #expect(red > 100 && blue == 0, "red \(red), blue \(blue)")
+        expectTrue(red > 100 && blue == 0, "red \(red), blue \(blue)")
         // 0xRRGGBBTT: TT is transparency.
-        #expect(LibassRenderer.color(0xFF80_4000) == RGBAColor(red: 255, green: 128, blue: 64, alpha: 255))
-        #expect(LibassRenderer.color(0x0000_FFFF) == RGBAColor(red: 0, green: 0, blue: 255, alpha: 0))
-        #expect(LibassRenderer.color(0x1020_3040) == RGBAColor(red: 0x10, green: 0x20, blue: 0x30, alpha: 0xBF))
+        expectEqual(LibassRenderer.color(0xFF80_4000), RGBAColor(red: 255, green: 128, blue: 64, alpha: 255))
+        expectEqual(LibassRenderer.color(0x0000_FFFF), RGBAColor(red: 0, green: 0, blue: 255, alpha: 0))
+        expectEqual(LibassRenderer.color(0x1020_3040), RGBAColor(red: 0x10, green: 0x20, blue: 0x30, alpha: 0xBF))
     }
 
     @Test func errorsNameWhatFailed() throws {
@@ -91,14 +92,14 @@ import Testing
         #expect(throws: LibassError.invalidSize(width: 0, height: 10)) {
             try LibassRenderer(fontFiles: [Self.fontFile], defaultFamily: "X", width: 0, height: 10)
         }
-        #expect(LibassError.unreadableFont(path: "/a.ttf").description.contains("/a.ttf"))
+        expectTrue(LibassError.unreadableFont(path: "/a.ttf").description.contains("/a.ttf"))
         let r = try LibassRenderer(fontFiles: [Self.fontFile], defaultFamily: "DejaVu Sans", width: 10, height: 10)
         #expect(throws: LibassError.unreadableScript) { try r.load(assText: "") }
         var image = RGBAImage(width: 10, height: 10)
-        #expect(r.render(at: 0, onto: &image) == 0) // nothing loaded
+        expectEqual(r.render(at: 0, onto: &image), 0) // nothing loaded
     }
 
     @Test func versionIsHex() {
-        #expect(LibassRenderer.version.hasPrefix("0x") && LibassRenderer.version.count > 3)
+        expectTrue(LibassRenderer.version.hasPrefix("0x") && LibassRenderer.version.count > 3)
     }
 }

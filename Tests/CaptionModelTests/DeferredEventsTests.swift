@@ -1,4 +1,5 @@
 import Synchronization
+import CaptionExpectations
 import Testing
 @testable import CaptionModel
 
@@ -19,12 +20,12 @@ import Testing
         let source = CountingSource()
         var document = CaptionDocument()
         document.deferEvents(DeferredEvents(source))
-        #expect(document.eventCount == 3)
-        #expect(source.calls.withLock { $0 } == 0)
-        #expect(document.events.map(\.text.plain) == ["cue 0", "cue 1", "cue 2"])
-        #expect(document.events.count == 3)
-        #expect(source.calls.withLock { $0 } == 1)
-        #expect(document.deferredEvents != nil, "reading the events keeps the reader's record")
+        expectEqual(document.eventCount, 3)
+        expectEqual(source.calls.withLock { $0 }, 0)
+        expectEqual(document.events.map(\.text.plain), ["cue 0", "cue 1", "cue 2"])
+        expectEqual(document.events.count, 3)
+        expectEqual(source.calls.withLock { $0 }, 1)
+        expectTrue(document.deferredEvents != nil, "reading the events keeps the reader's record")
     }
 
     @Test func concurrentFirstUsesMakeThemOnce() async {
@@ -36,8 +37,8 @@ import Testing
             for _ in 0..<8 { group.addTask { shared.events.count } }
             return await group.reduce(into: [Int]()) { $0.append($1) }
         }
-        #expect(counts == Array(repeating: 3, count: 8))
-        #expect(source.calls.withLock { $0 } == 1)
+        expectEqual(counts, Array(repeating: 3, count: 8))
+        expectEqual(source.calls.withLock { $0 }, 1)
     }
 
     @Test func aChangeStoresTheEventsAndDropsTheRecord() {
@@ -45,27 +46,27 @@ import Testing
         document.deferEvents(DeferredEvents(CountingSource()))
         let untouched = document
         document.events[1].start = 1200
-        #expect(document.deferredEvents == nil)
-        #expect(document.events.map(\.start) == [0, 1200, 2000])
-        #expect(untouched.events.map(\.start) == [0, 1000, 2000], "a copy made before the change keeps its events")
-        #expect(untouched.deferredEvents != nil)
+        expectNil(document.deferredEvents)
+        expectEqual(document.events.map(\.start), [0, 1200, 2000])
+        expectEqual(untouched.events.map(\.start), [0, 1000, 2000], "a copy made before the change keeps its events")
+        expectTrue(untouched.deferredEvents != nil)
 
         var appended = untouched
         appended.events.append(CaptionEvent(start: 3000, end: 3500, text: CaptionText(plain: "cue 3")))
-        #expect(appended.eventCount == 4 && appended.deferredEvents == nil)
+        expectTrue(appended.eventCount == 4 && appended.deferredEvents == nil)
         var replaced = untouched
         replaced.events = []
-        #expect(replaced.eventCount == 0 && replaced.deferredEvents == nil)
+        expectTrue(replaced.eventCount == 0 && replaced.deferredEvents == nil)
     }
 
     @Test func deferredAndStoredDocumentsWithTheSameEventsAreEqual() {
         var deferred = CaptionDocument()
         deferred.deferEvents(DeferredEvents(CountingSource()))
         let stored = CaptionDocument(events: CountingSource().makeEvents())
-        #expect(deferred == stored)
-        #expect(deferred.hashValue == stored.hashValue)
+        expectEqual(deferred, stored)
+        expectEqual(deferred.hashValue, stored.hashValue)
         var other = stored
         other.events[2].end = 2600
-        #expect(deferred != other)
+        expectTrue(deferred != other)
     }
 }

@@ -1,6 +1,7 @@
 import CaptionModel
 @testable import CaptionRender
 import CaptionTestSupport
+import CaptionExpectations
 import Testing
 
 @Suite struct AlphaMaskTests {
@@ -8,34 +9,34 @@ import Testing
         let a = AlphaMask(x: 0, y: 0, width: 2, height: 1, coverage: [10, 200])
         let b = AlphaMask(x: 1, y: 0, width: 2, height: 2, coverage: [100, 50, 7, 8])
         let u = a.union(b)
-        #expect(u.frame == PixelRect(x: 0, y: 0, width: 3, height: 2))
-        #expect(u.coverage == [10, 200, 50, 0, 7, 8])
-        #expect(AlphaMask.union([AlphaMask.empty, a]) == a)
+        expectEqual(u.frame, PixelRect(x: 0, y: 0, width: 3, height: 2))
+        expectEqual(u.coverage, [10, 200, 50, 0, 7, 8])
+        expectEqual(AlphaMask.union([AlphaMask.empty, a]), a)
     }
 
     @Test func inkBoundsTrimAndCrop() {
         var m = AlphaMask(x: 5, y: 5, width: 6, height: 4)
         m[x: 7, y: 6] = 9; m[x: 9, y: 7] = 255
-        #expect(m.inkBounds == PixelRect(x: 7, y: 6, width: 3, height: 2))
-        #expect(m.trimmed().frame == PixelRect(x: 7, y: 6, width: 3, height: 2))
-        #expect(m.trimmed().totalCoverage == 264)
-        #expect(AlphaMask(width: 3, height: 3).inkBounds == nil)
-        #expect(m.cropped(to: PixelRect(x: 9, y: 7, width: 3, height: 1)).coverage == [255, 0, 0])
+        expectEqual(m.inkBounds, PixelRect(x: 7, y: 6, width: 3, height: 2))
+        expectEqual(m.trimmed().frame, PixelRect(x: 7, y: 6, width: 3, height: 2))
+        expectEqual(m.trimmed().totalCoverage, 264)
+        expectNil(AlphaMask(width: 3, height: 3).inkBounds)
+        expectEqual(m.cropped(to: PixelRect(x: 9, y: 7, width: 3, height: 1)).coverage, [255, 0, 0])
     }
 
     @Test func removingFillIsLibassFixOutline() {
         let border = AlphaMask(width: 3, height: 1, coverage: [255, 255, 100])
         let fill = AlphaMask(width: 3, height: 1, coverage: [255, 100, 200])
-        #expect(border.removingFill(fill).coverage == [0, 205, 0])
+        expectEqual(border.removingFill(fill).coverage, [0, 205, 0])
     }
 
     @Test func imageFillCropAndOpaqueBounds() {
         var image = RGBAImage(width: 5, height: 4)
         image.fill(.white, in: PixelRect(x: 3, y: 2, width: 10, height: 10))
-        #expect(image.opaqueBounds == PixelRect(x: 3, y: 2, width: 2, height: 2))
+        expectEqual(image.opaqueBounds, PixelRect(x: 3, y: 2, width: 2, height: 2))
         let crop = image.cropped(to: PixelRect(x: 2, y: 1, width: 2, height: 2))
-        #expect(crop.width == 2 && crop[1, 1] == .white && crop[0, 0].alpha == 0)
-        #expect(RGBAImage(width: 2, height: 2).opaqueBounds == nil)
+        expectTrue(crop.width == 2 && crop[1, 1] == .white && crop[0, 0].alpha == 0)
+        expectNil(RGBAImage(width: 2, height: 2).opaqueBounds)
     }
 
     /// The word-at-a-time scan against a pixel-by-pixel one: random images of odd and even widths with
@@ -54,7 +55,7 @@ import Testing
             for y in 0..<image.height { for x in 0..<image.width where area.contains(x: x, y: y) && image[x, y].alpha != 0 {
                 found = found.map { $0.union(PixelRect(x: x, y: y, width: 1, height: 1)) } ?? PixelRect(x: x, y: y, width: 1, height: 1)
             } }
-            #expect(image.opaqueBounds(within: area) == found, "seed \(seed), \(image.width)x\(image.height), area \(area)")
+            expectEqual(image.opaqueBounds(within: area), found, "seed \(seed), \(image.width)x\(image.height), area \(area)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 import CaptionStyles
@@ -40,13 +41,13 @@ import CaptionLayout
         let mainLayout = try f.renderer.scene(Self.main[0], at: 500).layout
         let secondaryPage = try #require(f.pages.first { $0.style == SecondaryCaptions.styleName })
         let scene = try f.renderer.scene(secondaryPage, at: 500)
-        #expect(scene.style.fontSize == 56 && scene.style.karaoke.mode == .none)
+        expectTrue(scene.style.fontSize == 56 && scene.style.karaoke.mode == .none)
         // Below the main block, by at least the gap.
-        #expect(scene.layout.bounds.minY > mainLayout.bounds.maxY + 16)
+        expectTrue(scene.layout.bounds.minY > mainLayout.bounds.maxY + 16)
         let image = try frame(500, f)
-        #expect(pixelCount(of: Self.green, in: image, try #require(scene.layout.inkBounds)) > 200)
-        #expect(pixelCount(of: Self.green, in: image, try #require(mainLayout.inkBounds)) == 0)
-        #expect(pixelCount(of: Self.green, in: try frame(3500, f), LayoutRect(x: 0, y: 0, width: 1080, height: 1920)) == 0)
+        expectTrue(pixelCount(of: Self.green, in: image, try #require(scene.layout.inkBounds)) > 200)
+        expectEqual(pixelCount(of: Self.green, in: image, try #require(mainLayout.inkBounds)), 0)
+        expectEqual(pixelCount(of: Self.green, in: try frame(3500, f), LayoutRect(x: 0, y: 0, width: 1080, height: 1920)), 0)
     }
 
     @Test func neitherBlockMovesWhenTheOtherChanges() throws {
@@ -57,18 +58,18 @@ import CaptionLayout
         let twoLineSecondary = try #require(f.pages.last { $0.style == SecondaryCaptions.styleName })
         let secondaryTop = try #require(try f.renderer.scene(twoLineSecondary, at: 1500).layout.inkBounds).minY
         let mainBottom = max(try #require(mainLayout.inkBounds).maxY, try #require(secondLayout.inkBounds).maxY)
-        #expect(secondaryTop - mainBottom > 16, "the blocks overlap: main ink ends at \(mainBottom), secondary starts at \(secondaryTop)")
+        expectTrue(secondaryTop - mainBottom > 16, "the blocks overlap: main ink ends at \(mainBottom), secondary starts at \(secondaryTop)")
         let boundary = Int(((mainBottom + secondaryTop) / 2).rounded())
         // The main page's pixels with a one-line secondary cue, a two-line one, and none.
         let mainRows = 0..<boundary
         let withOne = band(try frame(500, f), mainRows), withTwo = band(try frame(1500, f), mainRows)
-        #expect(withOne == withTwo)
+        expectEqual(withOne, withTwo)
         // The two-line main page (2-4 s): the same with the two-line secondary cue and with none.
-        #expect(band(try frame(2500, f), mainRows) == band(try frame(3500, f), mainRows))
+        expectEqual(band(try frame(2500, f), mainRows), band(try frame(3500, f), mainRows))
         // The secondary cue's pixels under a one-line main page and under a two-line one.
         let secondaryRows = boundary..<1920
-        #expect(band(try frame(1500, f), secondaryRows) == band(try frame(2500, f), secondaryRows))
+        expectEqual(band(try frame(1500, f), secondaryRows), band(try frame(2500, f), secondaryRows))
         // And the main blocks keep their bottom line where it was.
-        #expect(abs(mainLayout.lines.last!.baseline - secondLayout.lines.last!.baseline) < 1e-9)
+        expectTrue(abs(mainLayout.lines.last!.baseline - secondLayout.lines.last!.baseline) < 1e-9)
     }
 }

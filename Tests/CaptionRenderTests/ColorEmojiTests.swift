@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 import CaptionStyles
@@ -33,29 +34,29 @@ import CaptionLayout
 
     @Test func emojiAreColouredAndSitInTheirLayoutBox() throws {
         let (image, layout, renderer) = try render()
-        #expect(renderer.colorEmoji != nil, "Noto Color Emoji should be found at \(TestFonts.colorEmoji)")
+        expectTrue(renderer.colorEmoji != nil, "Noto Color Emoji should be found at \(TestFonts.colorEmoji)")
         let emoji = try #require(layout.words.first { $0.text == "🎉" })
         // The emoji's box: its advance across the line, from the line's top to its bottom, with a few
         // pixels for the colour glyph, which is a little taller than the text.
         let box = LayoutRect(x: emoji.box.minX - 4, y: emoji.box.minY - 12, width: emoji.box.width + 8, height: emoji.box.height + 24)
         let inside = coloured(image, in: box), everywhere = coloured(image, in: LayoutRect(x: 0, y: 0, width: 1080, height: 1920))
-        #expect(inside > 500, "\(inside) coloured pixels in the emoji's box")
-        #expect(everywhere == inside, "\(everywhere - inside) coloured pixels outside the emoji's box")
+        expectTrue(inside > 500, "\(inside) coloured pixels in the emoji's box")
+        expectEqual(everywhere, inside, "\(everywhere - inside) coloured pixels outside the emoji's box")
         // Drawn at the text's size: about as tall as the line (the colour glyph's em is the fallback's).
         var rows = 0
         for y in Int(box.minY)..<Int(box.maxY) where (Int(box.minX)..<Int(box.maxX)).contains(where: { x in
             let p = image[x, y]
             return p.alpha > 200 && max(p.red, p.green, p.blue) - min(p.red, p.green, p.blue) > 60
         }) { rows += 1 }
-        #expect(Double(rows) > 0.6 * emoji.box.height && Double(rows) < 1.3 * emoji.box.height, "emoji \(rows) px tall, line \(emoji.box.height)")
+        expectTrue(Double(rows) > 0.6 * emoji.box.height && Double(rows) < 1.3 * emoji.box.height, "emoji \(rows) px tall, line \(emoji.box.height)")
     }
 
     @Test func withoutAColourFontTheMonochromeFallbackIsDrawn() throws {
         let (image, layout, renderer) = try render { $0.emojiFont = nil }
-        #expect(renderer.colorEmoji == nil)
+        expectNil(renderer.colorEmoji)
         let emoji = try #require(layout.words.first { $0.text == "🎉" })
-        #expect(coloured(image, in: LayoutRect(x: 0, y: 0, width: 1080, height: 1920)) == 0)
-        #expect(pixelCount(of: .white, in: image, emoji.box) > 50)
-        #expect(try renderer.colorEmojiBoxes([Self.event], at: 1000).isEmpty)
+        expectEqual(coloured(image, in: LayoutRect(x: 0, y: 0, width: 1080, height: 1920)), 0)
+        expectTrue(pixelCount(of: .white, in: image, emoji.box) > 50)
+        expectTrue(try renderer.colorEmojiBoxes([Self.event], at: 1000).isEmpty)
     }
 }

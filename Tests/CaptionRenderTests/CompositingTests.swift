@@ -1,5 +1,6 @@
 import CaptionModel
 @testable import CaptionRender
+import CaptionExpectations
 import Testing
 import CaptionTestSupport
 
@@ -12,25 +13,25 @@ import CaptionTestSupport
 
     @Test func opaqueColourAtFullCoverageReplacesThePixel() {
         let c = RGBAColor(red: 200, green: 100, blue: 50)
-        #expect(onePixel(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0), coverage: 255, color: c) == c)
-        #expect(onePixel(RGBAColor(red: 9, green: 9, blue: 9), coverage: 255, color: c) == c)
+        expectEqual(onePixel(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0), coverage: 255, color: c), c)
+        expectEqual(onePixel(RGBAColor(red: 9, green: 9, blue: 9), coverage: 255, color: c), c)
     }
 
     @Test func halfCoverageOverOpaque() {
         // S = 128·255 = 32640 of 65025: red 255·32640/65025 = 128.0, blue 255·32385/65025 = 127.0.
         let out = onePixel(RGBAColor(red: 0, green: 0, blue: 255), coverage: 128, color: RGBAColor(red: 255, green: 0, blue: 0))
-        #expect(out == RGBAColor(red: 128, green: 0, blue: 127, alpha: 255))
+        expectEqual(out, RGBAColor(red: 128, green: 0, blue: 127, alpha: 255))
     }
 
     @Test func halfTransparentColourOverOpaque() {
         let out = onePixel(.black, coverage: 255, color: RGBAColor(red: 255, green: 255, blue: 255, alpha: 128))
-        #expect(out == RGBAColor(red: 128, green: 128, blue: 128, alpha: 255))
+        expectEqual(out, RGBAColor(red: 128, green: 128, blue: 128, alpha: 255))
     }
 
     @Test func halfCoverageOverTransparentKeepsTheColourExactly() {
         let clear = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
-        #expect(onePixel(clear, coverage: 128, color: RGBAColor(red: 255, green: 255, blue: 255)) == RGBAColor(red: 255, green: 255, blue: 255, alpha: 128))
-        #expect(onePixel(clear, coverage: 255, color: RGBAColor(red: 10, green: 20, blue: 30, alpha: 77)) == RGBAColor(red: 10, green: 20, blue: 30, alpha: 77))
+        expectEqual(onePixel(clear, coverage: 128, color: RGBAColor(red: 255, green: 255, blue: 255)), RGBAColor(red: 255, green: 255, blue: 255, alpha: 128))
+        expectEqual(onePixel(clear, coverage: 255, color: RGBAColor(red: 10, green: 20, blue: 30, alpha: 77)), RGBAColor(red: 10, green: 20, blue: 30, alpha: 77))
     }
 
     @Test func halfTransparentOverHalfTransparent() {
@@ -38,15 +39,15 @@ import CaptionTestSupport
         // blue = 255·(128·32385)/(…) = 84.78 → 85.
         let out = onePixel(RGBAColor(red: 0, green: 0, blue: 255, alpha: 128), coverage: 255,
                            color: RGBAColor(red: 255, green: 0, blue: 0, alpha: 128))
-        #expect(out == RGBAColor(red: 170, green: 0, blue: 85, alpha: 192))
+        expectEqual(out, RGBAColor(red: 170, green: 0, blue: 85, alpha: 192))
     }
 
     @Test func opacityFoldsIntoTheColourAlpha() {
-        #expect(RGBAColor.alpha(255, times: 0.5) == 128)
-        #expect(RGBAColor.alpha(200, times: 0) == 0)
-        #expect(RGBAColor.alpha(200, times: 2) == 200)
-        #expect(onePixel(.black, coverage: 255, color: .white, opacity: 0.5) == RGBAColor(red: 128, green: 128, blue: 128))
-        #expect(onePixel(.black, coverage: 255, color: .white, opacity: 0) == .black)
+        expectEqual(RGBAColor.alpha(255, times: 0.5), 128)
+        expectEqual(RGBAColor.alpha(200, times: 0), 0)
+        expectEqual(RGBAColor.alpha(200, times: 2), 200)
+        expectEqual(onePixel(.black, coverage: 255, color: .white, opacity: 0.5), RGBAColor(red: 128, green: 128, blue: 128))
+        expectEqual(onePixel(.black, coverage: 255, color: .white, opacity: 0), .black)
     }
 
     /// Every combination agrees with the real-valued "over" operator rounded to nearest.
@@ -59,11 +60,11 @@ import CaptionTestSupport
             let out = onePixel(dst, coverage: coverage, color: src)
             let sa = Double(coverage) / 255 * Double(src.alpha) / 255, da = Double(dst.alpha) / 255
             let oa = sa + da * (1 - sa)
-            if sa == 0 { #expect(out == dst); continue }
-            #expect(abs(Double(out.alpha) - oa * 255) <= 0.5 + 1e-9)
+            if sa == 0 { expectEqual(out, dst); continue }
+            expectTrue(abs(Double(out.alpha) - oa * 255) <= 0.5 + 1e-9)
             func channel(_ s: UInt8, _ d: UInt8) -> Double { (Double(s) * sa + Double(d) * da * (1 - sa)) / oa }
-            #expect(abs(Double(out.red) - channel(src.red, dst.red)) <= 0.5 + 1e-9, "\(dst) \(src) \(coverage) → \(out)")
-            #expect(abs(Double(out.blue) - channel(src.blue, dst.blue)) <= 0.5 + 1e-9)
+            expectTrue(abs(Double(out.red) - channel(src.red, dst.red)) <= 0.5 + 1e-9, "\(dst) \(src) \(coverage) → \(out)")
+            expectTrue(abs(Double(out.blue) - channel(src.blue, dst.blue)) <= 0.5 + 1e-9)
         }
     }
 
@@ -71,9 +72,9 @@ import CaptionTestSupport
         var image = RGBAImage(width: 4, height: 3)
         let mask = AlphaMask(x: -2, y: 1, width: 4, height: 4, coverage: [UInt8](repeating: 255, count: 16))
         image.blend(mask, color: .white)
-        #expect(image[0, 0].alpha == 0)
-        #expect(image[1, 1] == .white && image[1, 2] == .white)
-        #expect(image[2, 1].alpha == 0)
+        expectEqual(image[0, 0].alpha, 0)
+        expectTrue(image[1, 1] == .white && image[1, 2] == .white)
+        expectEqual(image[2, 1].alpha, 0)
     }
 
     @Test func blendsAMaskHeldWithAStride() {
@@ -82,18 +83,18 @@ import CaptionTestSupport
         bitmap.withUnsafeBufferPointer {
             image.blend(coverage: $0.baseAddress!, stride: 4, width: 2, height: 2, x: 0, y: 0, color: .white)
         }
-        #expect(image[0, 0] == .white && image[1, 1] == .white)
-        #expect(image[1, 0].alpha == 0 && image[0, 1].alpha == 0)
+        expectTrue(image[0, 0] == .white && image[1, 1] == .white)
+        expectTrue(image[1, 0].alpha == 0 && image[0, 1].alpha == 0)
     }
 
     @Test func compositesAnImageOverAnother() {
         var background = RGBAImage(width: 3, height: 3, filling: .white)
         let overlay = RGBAImage(width: 2, height: 2, filling: RGBAColor(red: 255, green: 0, blue: 0, alpha: 128))
         background.composite(overlay, x: 2, y: 2)
-        #expect(background[2, 2] == RGBAColor(red: 255, green: 127, blue: 127))
-        #expect(background[1, 1] == .white)
+        expectEqual(background[2, 2], RGBAColor(red: 255, green: 127, blue: 127))
+        expectEqual(background[1, 1], .white)
         var faded = RGBAImage(width: 1, height: 1, filling: .black)
         faded.composite(RGBAImage(width: 1, height: 1, filling: .white), opacity: 0.5)
-        #expect(faded[0, 0] == RGBAColor(red: 128, green: 128, blue: 128))
+        expectEqual(faded[0, 0], RGBAColor(red: 128, green: 128, blue: 128))
     }
 }

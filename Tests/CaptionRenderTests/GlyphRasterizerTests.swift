@@ -2,6 +2,7 @@ import CFreeType
 import CaptionLayout
 @testable import CaptionRender
 import Foundation
+import CaptionExpectations
 import Testing
 
 @Suite struct GlyphRasterizerTests {
@@ -17,7 +18,7 @@ import Testing
     private func freeTypeBox(_ glyph: UInt32, size: Double) -> (xMin: Double, yMin: Double, xMax: Double, yMax: Double) {
         let scale = face.scale(forSize: size)
         return face.withFace { ftFace in
-            #expect(FT_Load_Glyph(ftFace, glyph, Int32(FT_LOAD_NO_SCALE)) == 0)
+            expectEqual(FT_Load_Glyph(ftFace, glyph, Int32(FT_LOAD_NO_SCALE)), 0)
             var box = FT_BBox()
             FT_Outline_Get_CBox(&ftFace.pointee.glyph.pointee.outline, &box)
             return (Double(box.xMin) * scale, Double(box.yMin) * scale, Double(box.xMax) * scale, Double(box.yMax) * scale)
@@ -33,32 +34,32 @@ import Testing
         // FreeType's box placed at the pen, in the whole pixels it touches.
         let left = (100 + box.xMin).rounded(.down), right = (100 + box.xMax).rounded(.up)
         let top = (200 - box.yMax).rounded(.down), bottom = (200 - box.yMin).rounded(.up)
-        #expect(abs(Double(ink.width) - (right - left)) <= 1, "ink \(ink), FreeType \(box)")
-        #expect(abs(Double(ink.height) - (bottom - top)) <= 1, "ink \(ink), FreeType \(box)")
-        #expect(abs(Double(ink.x) - left) <= 1 && abs(Double(ink.y) - top) <= 1, "ink \(ink), FreeType \(box)")
+        expectTrue(abs(Double(ink.width) - (right - left)) <= 1, "ink \(ink), FreeType \(box)")
+        expectTrue(abs(Double(ink.height) - (bottom - top)) <= 1, "ink \(ink), FreeType \(box)")
+        expectTrue(abs(Double(ink.x) - left) <= 1 && abs(Double(ink.y) - top) <= 1, "ink \(ink), FreeType \(box)")
         // And the coverage-weighted width (ink area / stem height would be fuzzy): the box's real width.
-        #expect(abs(Double(ink.width) - (box.xMax - box.xMin)) < 2)
-        #expect(masks.stroke == nil)
+        expectTrue(abs(Double(ink.width) - (box.xMax - box.xMin)) < 2)
+        expectNil(masks.stroke)
         // The H's stems are solid.
-        #expect(masks.fill[x: ink.x + 3, y: ink.y + ink.height / 2] == 255)
+        expectEqual(masks.fill[x: ink.x + 3, y: ink.y + ink.height / 2], 255)
     }
 
     @Test func subpixelShiftMovesTheCentroid() {
         let r = rasterizer()
         let a = r.masks(glyph: glyphH, face: face, size: 80, penX: 100, penY: 200).fill.centroid
         let b = r.masks(glyph: glyphH, face: face, size: 80, penX: 100.5, penY: 200).fill.centroid
-        #expect(abs((b.x - a.x) - 0.5) <= 0.05, "moved by \(b.x - a.x)")
-        #expect(abs(b.y - a.y) <= 0.01)
+        expectTrue(abs((b.x - a.x) - 0.5) <= 0.05, "moved by \(b.x - a.x)")
+        expectTrue(abs(b.y - a.y) <= 0.01)
         let c = r.masks(glyph: glyphH, face: face, size: 80, penX: 100, penY: 200.25).fill.centroid
-        #expect(abs((c.y - a.y) - 0.25) <= 0.05, "moved by \(c.y - a.y)")
+        expectTrue(abs((c.y - a.y) - 0.25) <= 0.05, "moved by \(c.y - a.y)")
     }
 
     @Test func strokeContainsTheFillAndIsWiderByTwiceTheWidth() throws {
         let masks = rasterizer().masks(glyph: glyphH, face: face, size: 80, penX: 100.3, penY: 200, strokeWidth: 4)
         let stroke = try #require(masks.stroke)
         let fillInk = try #require(masks.fill.inkBounds), strokeInk = try #require(stroke.inkBounds)
-        #expect(abs(strokeInk.width - fillInk.width - 8) <= 1, "fill \(fillInk), stroke \(strokeInk)")
-        #expect(abs(strokeInk.height - fillInk.height - 8) <= 1, "fill \(fillInk), stroke \(strokeInk)")
+        expectTrue(abs(strokeInk.width - fillInk.width - 8) <= 1, "fill \(fillInk), stroke \(strokeInk)")
+        expectTrue(abs(strokeInk.height - fillInk.height - 8) <= 1, "fill \(fillInk), stroke \(strokeInk)")
         for y in fillInk.y..<fillInk.maxY {
             for x in fillInk.x..<fillInk.maxX where stroke[x: x, y: y] < masks.fill[x: x, y: y] {
                 Issue.record("stroke \(stroke[x: x, y: y]) < fill \(masks.fill[x: x, y: y]) at \(x), \(y)")
@@ -100,10 +101,10 @@ import Testing
                                           scaleX: 1.2, scaleY: 1.2, originX: cx, originY: cy).fill.inkBounds)
         // Whole-pixel ink boxes (±1 px at each end) and libass's per-glyph scale quantisation (a few
         // tenths of a percent, `GlyphOutline.libassScale`).
-        #expect(abs(Double(scaled.width) - 1.2 * Double(plain.width)) <= 2.5, "\(plain) → \(scaled)")
-        #expect(abs(Double(scaled.height) - 1.2 * Double(plain.height)) <= 2.5, "\(plain) → \(scaled)")
-        #expect(abs(Double(scaled.x) + Double(scaled.width) / 2 - cx) <= 1)
-        #expect(abs(Double(scaled.y) + Double(scaled.height) / 2 - cy) <= 1)
+        expectTrue(abs(Double(scaled.width) - 1.2 * Double(plain.width)) <= 2.5, "\(plain) → \(scaled)")
+        expectTrue(abs(Double(scaled.height) - 1.2 * Double(plain.height)) <= 2.5, "\(plain) → \(scaled)")
+        expectTrue(abs(Double(scaled.x) + Double(scaled.width) / 2 - cx) <= 1)
+        expectTrue(abs(Double(scaled.y) + Double(scaled.height) / 2 - cy) <= 1)
     }
 
     @Test func secondCallHitsTheCacheAtAnyIntegerPosition() {
@@ -111,16 +112,16 @@ import Testing
         let r = GlyphRasterizer(cache: cache)
         // Fill and border are two entries (libass puts them on its grid apart).
         let first = r.masks(glyph: glyphH, face: face, size: 80, penX: 100.25, penY: 200, strokeWidth: 3)
-        #expect(cache.misses == 2 && cache.hits == 0)
+        expectTrue(cache.misses == 2 && cache.hits == 0)
         let second = r.masks(glyph: glyphH, face: face, size: 80, penX: 100.25, penY: 200, strokeWidth: 3)
-        #expect(cache.misses == 2 && cache.hits == 2)
-        #expect(first == second)
+        expectTrue(cache.misses == 2 && cache.hits == 2)
+        expectEqual(first, second)
         let moved = r.masks(glyph: glyphH, face: face, size: 80, penX: 150.25, penY: 180, strokeWidth: 3)
-        #expect(cache.hits == 4)
-        #expect(moved == first.translated(dx: 50, dy: -20))
+        expectEqual(cache.hits, 4)
+        expectEqual(moved, first.translated(dx: 50, dy: -20))
         _ = r.masks(glyph: glyphH, face: face, size: 80, penX: 100.5, penY: 200, strokeWidth: 3)
-        #expect(cache.misses == 4)
-        #expect(cache.count == 4 && cache.byteCount > 0)
+        expectEqual(cache.misses, 4)
+        expectTrue(cache.count == 4 && cache.byteCount > 0)
     }
 
     @Test func cacheEvictsTheLeastRecentlyUsedWithinItsLimit() {
@@ -130,11 +131,11 @@ import Testing
         let cache = GlyphCache(byteLimit: entry * 2 + entry / 2)
         let r = GlyphRasterizer(cache: cache)
         for phase in 0..<3 { _ = r.masks(glyph: glyphH, face: face, size: 40, penX: Double(phase) / 8, penY: 0) }
-        #expect(cache.count == 2 && cache.byteCount <= cache.byteLimit)
+        expectTrue(cache.count == 2 && cache.byteCount <= cache.byteLimit)
         _ = r.masks(glyph: glyphH, face: face, size: 40, penX: 0, penY: 0)  // the oldest: evicted
-        #expect(cache.misses == 4 && cache.hits == 0)
+        expectTrue(cache.misses == 4 && cache.hits == 0)
         _ = r.masks(glyph: glyphH, face: face, size: 40, penX: 2.0 / 8, penY: 0)  // still there
-        #expect(cache.hits == 1)
+        expectEqual(cache.hits, 1)
     }
 
     @Test func concurrentCallsAgree() async {
@@ -148,25 +149,25 @@ import Testing
             }
             return await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(results.allSatisfy { $0 == expected })
+        expectTrue(results.allSatisfy { $0 == expected })
     }
 
     @Test func glyphsWithoutOutlinesGiveEmptyMasks() {
         let masks = rasterizer().masks(glyph: face.glyphIndex(for: " "), face: face, size: 80, penX: 10, penY: 10, strokeWidth: 4)
-        #expect(masks.fill.inkBounds == nil)
-        #expect(masks.stroke != nil && masks.stroke?.inkBounds == nil)
+        expectNil(masks.fill.inkBounds)
+        expectTrue(masks.stroke != nil && masks.stroke?.inkBounds == nil)
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: Fonts.emojiPath)))
     func colourBitmapGlyphsAreNotDrawn() throws {
         let emoji = try FontFace(path: Fonts.emojiPath)
         let masks = rasterizer().masks(glyph: emoji.glyphIndex(for: "😀"), face: emoji, size: 80, penX: 10, penY: 90)
-        #expect(masks.fill.inkBounds == nil)
+        expectNil(masks.fill.inkBounds)
     }
 
     @Test func drawingLeavesTheFacesActiveSizeAlone() {
         let before = face.withFace { $0.pointee.size.pointee.metrics.y_scale }
         _ = rasterizer().masks(glyph: glyphH, face: face, size: 123, penX: 0, penY: 0)
-        #expect(face.withFace { $0.pointee.size.pointee.metrics.y_scale } == before)
+        expectEqual(face.withFace { $0.pointee.size.pointee.metrics.y_scale }, before)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionFormats
 import CaptionModel
@@ -35,13 +36,13 @@ import CaptionTestSupport
     }
 
     @Test func everyPresetHasTwoCases() {
-        for preset in Self.presets { #expect(Self.cases.filter { $0.preset == preset }.count >= 2, "\(preset)") }
+        for preset in Self.presets { expectTrue(Self.cases.filter { $0.preset == preset }.count >= 2, "\(preset)") }
     }
 
     @Test(arguments: cases)
     func matchesItsGoldenFrame(_ c: Case) throws {
         let actual = try Self.render(c)
-        #expect(actual.opaqueBounds != nil, "\(c): nothing was drawn")
+        expectTrue(actual.opaqueBounds != nil, "\(c): nothing was drawn")
         let path = Self.root.appendingPathComponent("native/\(c).png").path
         if Self.recording {
             try PNGFile.write(actual, to: path)

@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 import CaptionStyles
@@ -32,11 +33,11 @@ import CaptionLayout
             let highlighted = pixelCount(of: r.style.highlightColor, in: image, ink)
             let plain = pixelCount(of: r.style.textColor, in: image, ink)
             if index == k {
-                #expect(highlighted > 50, "word \(index) '\(word.text)' should be highlighted")
-                #expect(plain == 0)
+                expectTrue(highlighted > 50, "word \(index) '\(word.text)' should be highlighted")
+                expectEqual(plain, 0)
             } else {
-                #expect(highlighted == 0, "word \(index) '\(word.text)' has \(highlighted) highlight pixels at word \(k)'s middle")
-                #expect(plain > 50)
+                expectEqual(highlighted, 0, "word \(index) '\(word.text)' has \(highlighted) highlight pixels at word \(k)'s middle")
+                expectTrue(plain > 50)
             }
         }
     }
@@ -46,7 +47,7 @@ import CaptionLayout
         let r = try renderer("background-by-word")
         let box = try #require(r.style.wordBox)
         let scene = try r.scene(Self.event, at: middle(k))
-        #expect(scene.appearances.map { $0.box != nil } == scene.layout.words.indices.map { $0 == k })
+        expectEqual(scene.appearances.map { $0.box != nil }, scene.layout.words.indices.map { $0 == k })
         let layout = scene.layout
         let painter = CaptionPainter(style: r.style, rasterizer: GlyphRasterizer())
         let core = painter.wordBoxRect(layout.words[k], layout: layout)
@@ -56,8 +57,8 @@ import CaptionLayout
             guard let ink = glyph.inkBox else { continue }
             let inside = ink.minX >= padded.minX && ink.maxX <= padded.maxX && ink.minY >= padded.minY && ink.maxY <= padded.maxY
             let overlaps = ink.minX < padded.maxX && ink.maxX > padded.minX && ink.minY < padded.maxY && ink.maxY > padded.minY
-            if glyph.wordIndex == k { #expect(inside, "glyph of the spoken word outside its box") }
-            else { #expect(!overlaps, "the box reaches word \(glyph.wordIndex) '\(layout.words[glyph.wordIndex].text)'") }
+            if glyph.wordIndex == k { expectTrue(inside, "glyph of the spoken word outside its box") }
+            else { expectTrue(!overlaps, "the box reaches word \(glyph.wordIndex) '\(layout.words[glyph.wordIndex].text)'") }
         }
         // And on pixels: the box colour shows around the spoken word only (the blurred shadow, drawn
         // over the box as libass draws it, darkens it near the text: hence the tolerance).
@@ -65,9 +66,9 @@ import CaptionLayout
         try r.render(Self.event, at: middle(k), onto: &image)
         // Inside the left padding at mid-height: off the text and clear of the rounded corners.
         let probe = LayoutRect(x: padded.minX + 1, y: (padded.minY + padded.maxY) / 2 - 2, width: 3, height: 4)
-        #expect(pixelCount(of: box.color, in: image, probe, tolerance: 90) > 0)
+        expectTrue(pixelCount(of: box.color, in: image, probe, tolerance: 90) > 0)
         let other = layout.words[(k + 2) % layout.words.count]
-        #expect(pixelCount(of: box.color, in: image, other.box, tolerance: 90) == 0)
+        expectEqual(pixelCount(of: box.color, in: image, other.box, tolerance: 90), 0)
     }
 
     @Test(arguments: [1, 3, 5])
@@ -77,8 +78,8 @@ import CaptionLayout
         let spoken = try r.scene(Self.event, at: middle(k))
         // 2400 is after every word (and past the 150 ms ease back): nothing is spoken or easing.
         let rest = try r.scene(Self.event, at: 2399 + 1000)
-        #expect(abs(spoken.appearances[k].scale - 1.2) < 1e-9)
-        #expect(rest.appearances.allSatisfy { $0.scale == 1 })
+        expectTrue(abs(spoken.appearances[k].scale - 1.2) < 1e-9)
+        expectTrue(rest.appearances.allSatisfy { $0.scale == 1 })
         let spokenLayers = painter.glyphMasks(spoken, dy: 0), restLayers = painter.glyphMasks(rest, dy: 0)
         let drawn = spoken.layout.glyphs.filter { $0.inkBox != nil }
         try #require(spokenLayers.count == drawn.count && restLayers.count == drawn.count)
@@ -91,11 +92,11 @@ import CaptionLayout
                 restBox = restBox.map { $0.union(restInk) } ?? restInk
             } else {
                 // Neighbours: the very same masks at the very same places.
-                #expect(spokenLayers[n].masks == restLayers[n].masks, "glyph of word \(glyph.wordIndex) moved")
+                expectEqual(spokenLayers[n].masks, restLayers[n].masks, "glyph of word \(glyph.wordIndex) moved")
             }
         }
         let grown = try #require(spokenBox), normal = try #require(restBox)
-        #expect(abs(Double(grown.width) - 1.2 * Double(normal.width)) <= 4, "\(grown) vs \(normal)")
-        #expect(abs(Double(grown.x + grown.width / 2) - Double(normal.x + normal.width / 2)) <= 2)
+        expectTrue(abs(Double(grown.width) - 1.2 * Double(normal.width)) <= 4, "\(grown) vs \(normal)")
+        expectTrue(abs(Double(grown.x + grown.width / 2) - Double(normal.x + normal.width / 2)) <= 2)
     }
 }

@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 import CaptionStyles
@@ -36,28 +37,28 @@ import CaptionLayout
             let columns = LayoutRect(minX: left, minY: ink.minY, maxX: right, maxY: ink.maxY)
             let highlighted = pixelCount(of: style.highlightColor, in: image, columns), plain = pixelCount(of: style.textColor, in: image, columns)
             if k < lit {
-                #expect(highlighted > 20 && plain == 0, "at \(t) ms character \(k) should be lit: \(highlighted) lit, \(plain) plain pixels")
+                expectTrue(highlighted > 20 && plain == 0, "at \(t) ms character \(k) should be lit: \(highlighted) lit, \(plain) plain pixels")
             } else {
-                #expect(highlighted == 0 && plain > 20, "at \(t) ms character \(k) should not be lit: \(highlighted) lit, \(plain) plain pixels")
+                expectTrue(highlighted == 0 && plain > 20, "at \(t) ms character \(k) should not be lit: \(highlighted) lit, \(plain) plain pixels")
             }
         }
         for (i, other) in layout.words.enumerated() where i != 2 {
             let box = try #require(other.inkBox)
             let highlighted = pixelCount(of: style.highlightColor, in: image, box), plain = pixelCount(of: style.textColor, in: image, box)
-            if i < 2 { #expect(highlighted > 50 && plain == 0, "past word \(i) should be lit") }
-            else { #expect(highlighted == 0 && plain > 50, "upcoming word \(i) should not be lit") }
+            if i < 2 { expectTrue(highlighted > 50 && plain == 0, "past word \(i) should be lit") }
+            else { expectTrue(highlighted == 0 && plain > 50, "upcoming word \(i) should not be lit") }
         }
     }
 
     /// Grapheme clusters stay whole: "é" written as e + combining acute is one character, lit at once.
     @Test func clustersLightUpWhole() {
         let word = TimedWord(text: "cafe\u{301}s", start: 0, end: 500)
-        #expect(CharacterSteps.times(of: word) == [100, 200, 300, 400])
+        expectEqual(CharacterSteps.times(of: word), [100, 200, 300, 400])
         var style = CaptionStyle()
         style.karaoke.mode = .letter
         let lit = [50, 150, 350, 450].map { Karaoke.appearances(of: [word], at: $0, style: style)[0].sweepCharacters }
-        #expect(lit == [1, 2, 4, 5])
-        #expect(Karaoke.appearances(of: [word], at: 500, style: style)[0].sweepCharacters == 5)
-        #expect(Karaoke.appearances(of: [word], at: -1, style: style)[0].sweepCharacters == 0)
+        expectEqual(lit, [1, 2, 4, 5])
+        expectEqual(Karaoke.appearances(of: [word], at: 500, style: style)[0].sweepCharacters, 5)
+        expectEqual(Karaoke.appearances(of: [word], at: -1, style: style)[0].sweepCharacters, 0)
     }
 }

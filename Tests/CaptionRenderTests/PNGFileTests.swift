@@ -1,6 +1,7 @@
 import CaptionModel
 @testable import CaptionRender
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionTestSupport
 
@@ -15,11 +16,11 @@ import CaptionTestSupport
         } }
         let path = directory + "/frame.png"
         try PNGFile.write(image, to: path)
-        #expect(try PNGFile.read(path) == image)
+        expectTrue(try PNGFile.read(path) == image)
         // Overwriting works and leaves no temporary file behind.
         try PNGFile.write(RGBAImage(width: 2, height: 2, filling: .white), to: path)
-        #expect(try PNGFile.read(path) == RGBAImage(width: 2, height: 2, filling: .white))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["frame.png"])
+        expectTrue(try PNGFile.read(path) == RGBAImage(width: 2, height: 2, filling: .white))
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: directory) == ["frame.png"])
     }
 
     /// Encoded in memory (the studio's overlays): dense images, sparse ones with runs of empty rows at
@@ -46,14 +47,14 @@ import CaptionTestSupport
         for (name, picture) in cases {
             for level: Int32 in [1, 6, 9] {
                 let data = try PNGEncoding.encode(picture, level: level)
-                #expect(Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+                expectEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
                 let path = directory + "/\(name.replacingOccurrences(of: " ", with: "-"))-\(level).png"
                 try data.write(to: URL(fileURLWithPath: path))
-                #expect(try PNGFile.read(path) == picture, "\(name), level \(level)")
+                expectTrue(try PNGFile.read(path) == picture, "\(name), level \(level)")
             }
         }
         // Empty rows cost 13 bits per 258 bytes: a transparent 1080x1920 frame (8.3 MB) is 52 KB.
-        #expect(try PNGEncoding.encode(RGBAImage(width: 1080, height: 1920)).count < 60_000)
+        expectTrue(try PNGEncoding.encode(RGBAImage(width: 1080, height: 1920)).count < 60_000)
         #expect(throws: PNGFileError.self) { try PNGEncoding.encode(RGBAImage(width: 0, height: 0)) }
     }
 
@@ -70,8 +71,8 @@ import CaptionTestSupport
         try Self.png16(width: width, height: height, colorType: 0, channels: 1) { x, y, _ in UInt16(byte(x, y, 0)) * 257 }.write(to: URL(fileURLWithPath: gray))
         let readRGBA = try PNGFile.read(rgba), readGray = try PNGFile.read(gray)
         for y in 0..<height { for x in 0..<width {
-            #expect(readRGBA[x, y] == RGBAColor(red: byte(x, y, 0), green: byte(x, y, 1), blue: byte(x, y, 2), alpha: byte(x, y, 3)))
-            #expect(readGray[x, y] == RGBAColor(red: byte(x, y, 0), green: byte(x, y, 0), blue: byte(x, y, 0), alpha: 255))
+            expectEqual(readRGBA[x, y], RGBAColor(red: byte(x, y, 0), green: byte(x, y, 1), blue: byte(x, y, 2), alpha: byte(x, y, 3)))
+            expectEqual(readGray[x, y], RGBAColor(red: byte(x, y, 0), green: byte(x, y, 0), blue: byte(x, y, 0), alpha: 255))
         } }
         // A damaged 16-bit file still fails with a sentence naming it.
         let cut = directory + "/cut16.png"

@@ -1,6 +1,7 @@
 import CaptionModel
 import CaptionRender
 import CaptionTestSupport
+import CaptionExpectations
 import Testing
 
 /// `PageIndex` finds exactly the pages a scan of every page finds (start ≤ t < end), in list order:
@@ -19,7 +20,7 @@ import Testing
         let index = PageIndex(pages)
         for t in stride(from: -300, through: 6000, by: 7) {
             let scanned = pages.indices.filter { pages[$0].start <= t && t < pages[$0].end }
-            #expect(index.shown(at: t, in: pages) == scanned, "seed \(seed), t \(t)")
+            expectEqual(index.shown(at: t, in: pages), scanned, "seed \(seed), t \(t)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 import CaptionModel
 import CaptionStyles
@@ -42,21 +43,21 @@ import CaptionLayout
             let ink = try #require(word.inkBox)
             let (a, b) = (pixelCount(of: Self.ana, in: image, ink), pixelCount(of: Self.ben, in: image, ink))
             switch i {
-            case 0: #expect(a == 0 && b == 0 && pixelCount(of: style.highlightColor, in: image, ink) > 50, "the spoken word is highlighted")
-            case 1: #expect(a > 50 && b == 0, "Ana's word: \(a) Ana, \(b) Ben pixels")
-            default: #expect(b > 50 && a == 0, "Ben's word '\(word.text)': \(a) Ana, \(b) Ben pixels")
+            case 0: expectTrue(a == 0 && b == 0 && pixelCount(of: style.highlightColor, in: image, ink) > 50, "the spoken word is highlighted")
+            case 1: expectTrue(a > 50 && b == 0, "Ana's word: \(a) Ana, \(b) Ben pixels")
+            default: expectTrue(b > 50 && a == 0, "Ben's word '\(word.text)': \(a) Ana, \(b) Ben pixels")
             }
         }
         // The page is Ana's (its first word's): placed by the style's anchor, at the bottom.
-        #expect(layout.bounds.minY > 960)
+        expectTrue(layout.bounds.minY > 960)
 
         // Ben's own page: his colour, and his anchor (top centre); no pixel of Ana's colour anywhere.
         var second = RGBAImage(width: 1080, height: 1920)
         try r.render(pages, at: 1600, onto: &second)
         let benLayout = try r.scene(pages[1], at: 1600).layout
-        #expect(benLayout.bounds.maxY < 960, "Ben's page should sit at the top: \(benLayout.bounds)")
-        #expect(pixelCount(of: Self.ben, in: second, try #require(benLayout.words[1].inkBox)) > 50)
-        #expect(pixelCount(of: Self.ana, in: second, LayoutRect(x: 0, y: 0, width: 1080, height: 1920)) == 0)
+        expectTrue(benLayout.bounds.maxY < 960, "Ben's page should sit at the top: \(benLayout.bounds)")
+        expectTrue(pixelCount(of: Self.ben, in: second, try #require(benLayout.words[1].inkBox)) > 50)
+        expectEqual(pixelCount(of: Self.ana, in: second, LayoutRect(x: 0, y: 0, width: 1080, height: 1920)), 0)
     }
 
     @Test func autoGivesSpeakersPaletteColoursInOrderOfFirstAppearance() throws {
@@ -68,8 +69,8 @@ import CaptionLayout
         let colours = pages.map { prepared.style.forPage(WordTimeline.words(of: $0)).textColor }
         // S2 first keeps the text colour; S1 takes the palette's cyan; S3 its green, the orange
         // between them being too near the preset's yellow highlight.
-        #expect(SpeakerPalette.isClose(SpeakerPalette.colors[1], style.highlightColor))
-        #expect(colours == [style.textColor, SpeakerPalette.colors[0], SpeakerPalette.colors[2], SpeakerPalette.colors[0]])
+        expectTrue(SpeakerPalette.isClose(SpeakerPalette.colors[1], style.highlightColor))
+        expectEqual(colours, [style.textColor, SpeakerPalette.colors[0], SpeakerPalette.colors[2], SpeakerPalette.colors[0]])
     }
 
     /// "today" from the word list, "3" by the numbers rule, "caption styles" by markup; at 100 ms
@@ -84,7 +85,7 @@ import CaptionLayout
         }
         let cue = CaptionEvent(start: 0, end: 2000, text: CaptionText(plain: "So today we test 3 *caption styles*, right?"))
         let (pages, prepared) = StyledPages.prepare([cue], style: style)
-        #expect(pages[0].text.plain == "So today we test 3 caption styles, right?")
+        expectEqual(pages[0].text.plain, "So today we test 3 caption styles, right?")
         let r = CaptionFrameRenderer(style: prepared, width: 1080, height: 1920)
         var image = RGBAImage(width: 1080, height: 1920)
         try r.render(pages, at: 100, onto: &image)
@@ -94,9 +95,9 @@ import CaptionLayout
             let ink = try #require(word.inkBox)
             let (red, plain) = (pixelCount(of: Self.red, in: image, ink), pixelCount(of: style.textColor, in: image, ink))
             if emphasised.contains(word.text) {
-                #expect(red > 20 && plain == 0, "'\(word.text)' should be emphasised: \(red) red, \(plain) white pixels")
+                expectTrue(red > 20 && plain == 0, "'\(word.text)' should be emphasised: \(red) red, \(plain) white pixels")
             } else {
-                #expect(red == 0, "'\(word.text)' (word \(i)) should not be emphasised: \(red) red pixels")
+                expectEqual(red, 0, "'\(word.text)' (word \(i)) should not be emphasised: \(red) red pixels")
             }
         }
     }
@@ -112,10 +113,10 @@ import CaptionLayout
         }
         let normal = try layout(1), larger = try layout(1.3)
         let sizes = larger.words.map { larger.glyphs[$0.glyphRange].first!.fontSize }
-        #expect(abs(sizes[1] / sizes[0] - 1.3) < 0.01 && sizes[0] == sizes[2] && sizes[0] == normal.fontSize)
-        #expect(abs(larger.words[1].box.width / normal.words[1].box.width - 1.3) < 0.03)
-        #expect(larger.words[2].box.minX >= larger.words[1].box.maxX, "the next word makes room")
-        #expect(larger.lines[0].baseline == normal.lines[0].baseline)
+        expectTrue(abs(sizes[1] / sizes[0] - 1.3) < 0.01 && sizes[0] == sizes[2] && sizes[0] == normal.fontSize)
+        expectTrue(abs(larger.words[1].box.width / normal.words[1].box.width - 1.3) < 0.03)
+        expectTrue(larger.words[2].box.minX >= larger.words[1].box.maxX, "the next word makes room")
+        expectEqual(larger.lines[0].baseline, normal.lines[0].baseline)
     }
 
     /// The emphasis box sits behind emphasised words only, and the spoken word's highlight still wins
@@ -132,15 +133,15 @@ import CaptionLayout
         let event = CaptionEvent(start: 0, end: 900, text: CaptionText(plain: "So today we"), words: words)
         let r = CaptionFrameRenderer(style: style, width: 1080, height: 1920)
         let before = try r.scene(event, at: 100), during = try r.scene(event, at: 400)
-        #expect(before.appearances.map { $0.box != nil } == [false, true, false])
-        #expect(before.appearances[1].color == Self.red && during.appearances[1].color == style.highlightColor)
+        expectEqual(before.appearances.map { $0.box != nil }, [false, true, false])
+        expectTrue(before.appearances[1].color == Self.red && during.appearances[1].color == style.highlightColor)
         var image = RGBAImage(width: 1080, height: 1920)
         try r.render(event, at: 100, onto: &image)
         let boxColor = RGBAColor(red: 20, green: 20, blue: 120)
         let today = before.layout.words[1].box, so = before.layout.words[0].box
         // Inside the padding to the left of "today", at mid-height: the box (the blurred shadow, drawn
         // over it, darkens it near the text: hence the tolerance); around "So": none.
-        #expect(pixelCount(of: boxColor, in: image, LayoutRect(x: today.minX - 14, y: (today.minY + today.maxY) / 2 - 2, width: 4, height: 4), tolerance: 60) > 0)
-        #expect(pixelCount(of: boxColor, in: image, so, tolerance: 60) == 0)
+        expectTrue(pixelCount(of: boxColor, in: image, LayoutRect(x: today.minX - 14, y: (today.minY + today.maxY) / 2 - 2, width: 4, height: 4), tolerance: 60) > 0)
+        expectEqual(pixelCount(of: boxColor, in: image, so, tolerance: 60), 0)
     }
 }

@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 import CaptionStyles
@@ -28,9 +29,9 @@ import CaptionLayout
         let rest = try inkTop(try r.scene(Self.event, at: 1500), style: r.style, word: 1)
         let peak = try inkTop(try r.scene(Self.event, at: 300 + 110), style: r.style, word: 1)   // 0.35 × 300 ms on the 10 ms grid
         let settled = try inkTop(try r.scene(Self.event, at: 300 + 300), style: r.style, word: 1)
-        #expect(rest.top - peak.top == Int(r.style.karaoke.rise), "peak \(peak.top), rest \(rest.top)")
-        #expect(settled.top == rest.top)
-        #expect(peak.others == rest.others, "a neighbour moved")
+        expectEqual(rest.top - peak.top, Int(r.style.karaoke.rise), "peak \(peak.top), rest \(rest.top)")
+        expectEqual(settled.top, rest.top)
+        expectEqual(peak.others, rest.others, "a neighbour moved")
     }
 
     /// slide-up: nothing of a word before it is spoken; halfway through its slide it is lower than at
@@ -47,14 +48,14 @@ import CaptionLayout
             for y in Int(area.minY)..<Int(area.maxY) { for x in Int(area.minX)..<Int(area.maxX) { most = max(most, Int(image[x, y].alpha)) } }
             return most
         }
-        #expect(try maxAlpha(at: 299) == 0)
+        expectTrue(try maxAlpha(at: 299) == 0)
         let half = 300 + r.style.karaoke.transition / 2
         let (mid, end) = (try maxAlpha(at: half), try maxAlpha(at: 300 + r.style.karaoke.transition))
-        #expect(mid > 0 && mid < 255, "halfway alpha \(mid)")
-        #expect(end == 255)
+        expectTrue(mid > 0 && mid < 255, "halfway alpha \(mid)")
+        expectEqual(end, 255)
         let rest = try inkTop(try r.scene(Self.event, at: 1500), style: r.style, word: 1)
         let halfway = try inkTop(try r.scene(Self.event, at: half), style: r.style, word: 1)
-        #expect(abs(Double(halfway.top - rest.top) - r.style.karaoke.rise / 2) <= 1, "halfway \(halfway.top), rest \(rest.top)")
+        expectTrue(abs(Double(halfway.top - rest.top) - r.style.karaoke.rise / 2) <= 1, "halfway \(halfway.top), rest \(rest.top)")
     }
 
     /// fade-in: the fill's alpha follows libass's steps, (255 − transparency) with the transparency
@@ -66,11 +67,11 @@ import CaptionLayout
             let scene = try r.scene(Self.event, at: 300 + elapsed)
             let fade = try #require(scene.appearances[1].fade)
             let k = Double(elapsed) / duration
-            #expect(abs(fade.progress - k) < 1e-12)
+            expectTrue(abs(fade.progress - k) < 1e-12)
             let drawn = LibassFade.apply(RGBAColor.white, page: 0, wordProgress: fade.progress)
-            #expect(Int(drawn.alpha) == 255 - Int((1 - k) * 255), "at +\(elapsed) ms")
+            expectEqual(Int(drawn.alpha), 255 - Int((1 - k) * 255), "at +\(elapsed) ms")
         }
-        #expect(try r.scene(Self.event, at: 300 + Int(duration)).appearances[1].fade == nil)
-        #expect(try r.scene(Self.event, at: 299).appearances[1].opacity == 0)
+        expectTrue(try r.scene(Self.event, at: 300 + Int(duration)).appearances[1].fade == nil)
+        expectTrue(try r.scene(Self.event, at: 299).appearances[1].opacity == 0)
     }
 }

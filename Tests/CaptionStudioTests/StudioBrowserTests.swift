@@ -1,6 +1,7 @@
 import CaptionRender
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The page in a real browser (Debian's Chromium, headless): opened at `?t=`, its screenshot's caption
@@ -22,14 +23,14 @@ import Testing
             try browser.wait(for: "document.body.dataset.drawnMs === '\(ms)'")
             let stage = try #require(browser.evaluate("document.body.dataset.stage") as? String).split(separator: ",").compactMap { Int($0) }
             try #require(stage.count == 4)
-            #expect(stage[2] == 360 && stage[3] == 640, "the video is shown at 100%: \(stage)")
+            expectTrue(stage[2] == 360 && stage[3] == 640, "the video is shown at 100%: \(stage)")
             // The frame as this browser decoded it (the captions' canvas hidden), then the page itself.
             _ = try browser.evaluate("document.getElementById('overlay').style.visibility = 'hidden'")
             let bareShot = try browser.screenshot()
             _ = try browser.evaluate("document.getElementById('overlay').style.visibility = 'visible'")
             let shot = try browser.screenshot()
             try shot.write(to: dir.appendingPathComponent("page-\(t).png"))
-            #expect(browser.console.isEmpty, "console at \(t): \(browser.console)")
+            expectTrue(browser.console.isEmpty, "console at \(t): \(browser.console)")
             let video = PixelRect(x: stage[0], y: stage[1], width: 360, height: 640)
             let page = try StudioProcess.decode(shot).cropped(to: video)
             let bare = try StudioProcess.decode(bareShot).cropped(to: video)
@@ -40,7 +41,7 @@ import Testing
             let ffmpegFrame = dir.appendingPathComponent("ffmpeg-\(t).png").path
             try StudioFixtures.ffmpeg(["-ss", t, "-i", clip, "-frames:v", "1", "-pix_fmt", "rgb24", ffmpegFrame])
             let decoded = try ImageComparison.psnr(actual: bare, expected: PNGFile.read(ffmpegFrame))
-            #expect(decoded > 35, "the page shows another frame at \(t): \(decoded) dB from ffmpeg's")
+            expectTrue(decoded > 35, "the page shows another frame at \(t): \(decoded) dB from ffmpeg's")
 
             // The reference: `captions render` drawing the captions on that frame.
             let reference = try StudioFixtures.render(captions, at: t, size: "360x640",
@@ -49,11 +50,11 @@ import Testing
             let overlay = try await studio.overlay(t)
             let area = try #require(Self.opaqueBounds(overlay, grow: 4), "no captions at \(t)")
             let comparison = try ImageComparison(actual: page.cropped(to: area), expected: reference.cropped(to: area))
-            #expect(comparison.grade <= .good, "at \(t) s: \(comparison.grade) score \(comparison.score), psnr \(comparison.psnr)")
+            expectTrue(comparison.grade <= .good, "at \(t) s: \(comparison.grade) score \(comparison.score), psnr \(comparison.psnr)")
             // And the captions are really there: the page differs from the bare frame in that area.
-            #expect(try ImageComparison(actual: page.cropped(to: area), expected: bare.cropped(to: area)).grade > .good)
+            expectTrue(try ImageComparison(actual: page.cropped(to: area), expected: bare.cropped(to: area)).grade > .good)
         }
-        #expect(studio.stop() == 0)
+        expectEqual(studio.stop(), 0)
     }
 
     /// Saving from the page: the first save writes, the second asks before replacing (the user says yes
@@ -71,13 +72,13 @@ import Testing
         for round in 1...2 {
             _ = try browser.evaluate("document.getElementById('save-name').value = 'page.srt'; save('captions')")
             try browser.wait(for: "document.getElementById('status').textContent === 'saved \(saved)'")
-            #expect(try browser.evaluate("window.asked") as? Int == round - 1)
+            expectTrue(try browser.evaluate("window.asked") as? Int == round - 1)
             _ = try browser.evaluate("document.getElementById('status').textContent = ''")
         }
-        #expect(FileManager.default.fileExists(atPath: saved))
+        expectTrue(FileManager.default.fileExists(atPath: saved))
         _ = try browser.evaluate("document.getElementById('save-name').value = '../up.srt'; save('captions')")
         try browser.wait(for: "document.getElementById('status').textContent.startsWith('not saved: ')")
-        #expect(browser.console.isEmpty, "\(browser.console)")
+        expectTrue(browser.console.isEmpty, "\(browser.console)")
         _ = studio.stop()
     }
 
@@ -94,11 +95,11 @@ import Testing
         let studio = try StudioProcess([clip, captions])
         let browser = try DevToolsBrowser(url: studio.url + "&t=0.5", width: 1200, height: 1000)
         try browser.wait(for: "document.body.dataset.drawnMs === '500'")
-        #expect(try browser.evaluate("document.getElementById('track').textContent") as? String == hostile + " {\\p1}m 0 0 l 9 0{\\p0}")
-        #expect(try browser.evaluate("String(document.getElementById('files').textContent.includes('<b onmouseover=x>.vtt'))") as? String == "true")
-        #expect(try browser.evaluate("document.querySelectorAll('img, b').length") as? Int == 0)
-        #expect(try browser.evaluate("typeof window.ran") as? String == "undefined")
-        #expect(browser.console.isEmpty, "\(browser.console)")
+        expectTrue(try browser.evaluate("document.getElementById('track').textContent") as? String == hostile + " {\\p1}m 0 0 l 9 0{\\p0}")
+        expectTrue(try browser.evaluate("String(document.getElementById('files').textContent.includes('<b onmouseover=x>.vtt'))") as? String == "true")
+        expectTrue(try browser.evaluate("document.querySelectorAll('img, b').length") as? Int == 0)
+        expectTrue(try browser.evaluate("typeof window.ran") as? String == "undefined")
+        expectTrue(browser.console.isEmpty, "\(browser.console)")
         _ = studio.stop()
     }
 

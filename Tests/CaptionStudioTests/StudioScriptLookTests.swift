@@ -1,5 +1,6 @@
 import CaptionRender
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// An ASS script opened in the studio with no preset or style keeps its own look, as in every command:
@@ -37,20 +38,20 @@ import Testing
         for t in ["0.35", "1", "2.2", "3.3", "3.8"] {
             let overlay = try await studio.overlay(t)
             let render = try StudioFixtures.render(path, at: t, size: "360x640", in: dir)
-            #expect(overlay == render, "own look at \(t) s")
+            expectEqual(overlay, render, "own look at \(t) s")
             if overlay != RGBAImage(width: 360, height: 640) { drawn += 1 }
         }
-        #expect(drawn >= 4, "the script was drawn at most times")
+        expectTrue(drawn >= 4, "the script was drawn at most times")
         // The plan keys frames of a script by their time: two times inside the same events differ.
         let plan = try await studio.get("/overlay/plan", ["from": "1000", "frames": "3"]).json
         let keys = try #require(plan["keys"] as? [String])
-        #expect(Set(keys).count == 3 && !keys.contains(""), "\(keys)")
+        expectTrue(Set(keys).count == 3 && !keys.contains(""), "\(keys)")
         // A style from the page restyles it, as --preset does on the command line.
         let put = try await studio.put("/style", json: #"{"extends": "highlight-by-word"}"#)
-        #expect(put.status == 200, "\(put.text)")
+        expectEqual(put.status, 200, "\(put.text)")
         let styled = try await studio.overlay("2.2")
-        #expect(styled == (try StudioFixtures.render(path, at: "2.2", size: "360x640", ["--preset", "highlight-by-word"], in: dir)))
-        #expect(styled != (try StudioFixtures.render(path, at: "2.2", size: "360x640", in: dir)))
-        #expect(studio.stop() == 0)
+        expectEqual(styled, (try StudioFixtures.render(path, at: "2.2", size: "360x640", ["--preset", "highlight-by-word"], in: dir)))
+        expectTrue(styled != (try StudioFixtures.render(path, at: "2.2", size: "360x640", in: dir)))
+        expectEqual(studio.stop(), 0)
     }
 }

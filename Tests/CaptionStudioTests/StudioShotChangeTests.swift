@@ -1,5 +1,6 @@
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Shot changes in the studio: lines on the timeline where they are, a dragged edge snapping to them
@@ -57,12 +58,12 @@ import Testing
               const r = l.getBoundingClientRect(); return r.left + r.width / 2 - document.getElementById('track').getBoundingClientRect().left }))
             """) as? String)
         let xs = try #require(try JSONSerialization.jsonObject(with: Data(centres.utf8)) as? [Double])
-        #expect(xs.count == 2 && abs(xs[0] - 240) <= 1 && abs(xs[1] - 600) <= 1, "\(xs)")
+        expectTrue(xs.count == 2 && abs(xs[0] - 240) <= 1 && abs(xs[1] - 600) <= 1, "\(xs)")
 
         // Caption 2's start (2.300 s) dragged 30 px left, to 2.050 s: 6 px from the change at 2 s, it lands on it.
         try drag(browser, cue: 1, edge: "start", by: -30) {
             // While the mouse is down the line it snapped to is highlighted, and only that one.
-            #expect(try browser.evaluate("[...document.querySelectorAll('#track .shot')].map((l) => l.classList.contains('snapped')).join()") as? String == "true,false")
+            expectTrue(try browser.evaluate("[...document.querySelectorAll('#track .shot')].map((l) => l.classList.contains('snapped')).join()") as? String == "true,false")
             try browser.screenshot().write(to: dir.appendingPathComponent("snapping.png"))
         }
         try browser.wait(for: "document.getElementById('status').textContent === 'retimed caption 2 (start on the shot change at 2.000 s)'")
@@ -74,16 +75,16 @@ import Testing
         try browser.wait(for: "document.getElementById('status').textContent === 'retimed caption 3'")
 
         let events = try #require((try await studio.get("/captions")).json["events"] as? [[String: Any]])
-        #expect(events.map { $0["start"] as? Int } == [500, 2000, 5400])
-        #expect(events.map { $0["end"] as? Int } == [1920, 4000, 6067])
+        expectEqual(events.map { $0["start"] as? Int }, [500, 2000, 5400])
+        expectEqual(events.map { $0["end"] as? Int }, [1920, 4000, 6067])
         // On screen, caption 2's block now starts where the first line is.
         let left = try #require(browser.evaluate("""
             document.querySelectorAll('#track .cue')[1].getBoundingClientRect().left - document.getElementById('track').getBoundingClientRect().left
             """) as? Double)
-        #expect(abs(left - 240) <= 1, "\(left)")
+        expectTrue(abs(left - 240) <= 1, "\(left)")
         try browser.screenshot().write(to: dir.appendingPathComponent("shots.png"))
-        #expect(browser.console.isEmpty, "\(browser.console)")
-        #expect(studio.stop() == 0)
+        expectTrue(browser.console.isEmpty, "\(browser.console)")
+        expectEqual(studio.stop(), 0)
     }
 
     /// Presses the middle of caption `cue`'s edge and moves the mouse `by` pixels in steps, as a hand does.
@@ -107,10 +108,10 @@ import Testing
         let captions = try Self.captions(in: dir)
         let studio = try StudioProcess([clip, captions])
         let reply = try await studio.poll("/shots", whileState: "detecting")
-        #expect(reply["state"] as? String == "ready", "\(reply)")
-        #expect(reply["frames"] as? [Int] == [50, 125])
-        #expect(reply["times"] as? [Int] == [2000, 5000])
-        #expect(reply["end_times"] as? [Int] == [1920, 4920])
+        expectTrue(reply["state"] as? String == "ready", "\(reply)")
+        expectTrue(reply["frames"] as? [Int] == [50, 125])
+        expectTrue(reply["times"] as? [Int] == [2000, 5000])
+        expectTrue(reply["end_times"] as? [Int] == [1920, 4920])
         _ = studio.stop()
         let off = try StudioProcess([clip, captions, "--no-shots"])
         #expect(try await off.get("/shots").json["state"] as? String == "off")
@@ -127,11 +128,11 @@ import Testing
             try StudioProcess.runToExit([clip, captions] + arguments)
         }
         let missing = try run(["--shots", dir.appendingPathComponent("none.txt").path])
-        #expect(missing.status == 66 && missing.stderr.contains("none.txt"), "\(missing)")
+        expectTrue(missing.status == 66 && missing.stderr.contains("none.txt"), "\(missing)")
         let bad = dir.appendingPathComponent("bad.txt").path
         try "2.000\nsoon\n".write(toFile: bad, atomically: true, encoding: .utf8)
         let malformed = try run(["--shots", bad])
-        #expect(malformed.status == 65 && malformed.stderr.contains("bad.txt"), "\(malformed)")
-        #expect(try run(["--shots", bad, "--no-shots"]).status == 64)
+        expectTrue(malformed.status == 65 && malformed.stderr.contains("bad.txt"), "\(malformed)")
+        expectTrue(try run(["--shots", bad, "--no-shots"]).status == 64)
     }
 }

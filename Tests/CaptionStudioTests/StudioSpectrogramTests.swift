@@ -1,6 +1,7 @@
 import CaptionRender
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `GET /spectrogram` and the page's Spectrogram button: a clip of 500 Hz for a second, then 2500 Hz,
@@ -36,13 +37,13 @@ import Testing
         let (dir, studio) = try Self.studio()
         defer { _ = studio.stop(); try? FileManager.default.removeItem(at: dir) }
         let reply = try await studio.get("/spectrogram", ["from": "0", "to": "2000", "width": "200", "height": "80"])
-        #expect(reply.status == 200 && reply.headers["Content-Type"] == "image/png", "\(reply.status) \(reply.text)")
+        expectTrue(reply.status == 200 && reply.headers["Content-Type"] == "image/png", "\(reply.status) \(reply.text)")
         let image = try StudioProcess.decode(reply.body)
-        #expect(image.width == 200 && image.height == 80)
+        expectTrue(image.width == 200 && image.height == 80)
         // 100 Hz rows from 8 kHz down: 500-600 Hz is row 74, 2500-2600 Hz row 54.
         let rows = Self.loudestRows(image)
-        for x in 5..<95 { #expect(rows[x] == 74, "column \(x): row \(rows[x])") }
-        for x in 105..<195 { #expect(rows[x] == 54, "column \(x): row \(rows[x])") }
+        for x in 5..<95 { expectEqual(rows[x], 74, "column \(x): row \(rows[x])") }
+        for x in 105..<195 { expectEqual(rows[x], 54, "column \(x): row \(rows[x])") }
 
         for bad in [["from": "500", "to": "500"], ["from": "-1", "to": "500"], ["from": "0", "to": "700000"],
                     ["from": "0", "to": "500", "width": "0"], ["from": "0", "to": "500", "height": "5000"], ["from": "x", "to": "500"]] {
@@ -53,7 +54,7 @@ import Testing
         let quiet = try StudioProcess([silent, dir.appendingPathComponent("whisperx.json").path, "--no-shots"])
         defer { _ = quiet.stop() }
         let none = try await quiet.get("/spectrogram", ["from": "0", "to": "1000", "width": "10", "height": "10"])
-        #expect(none.status == 404 && none.text.contains("no audio stream"), "\(none.status) \(none.text)")
+        expectTrue(none.status == 404 && none.text.contains("no audio stream"), "\(none.status) \(none.text)")
     }
 
     /// Forty seconds in, a second's window: all 2500 Hz after the change at 40 s, all 500 Hz before it.
@@ -63,7 +64,7 @@ import Testing
         for (from, row) in [(40_200, 54), (38_700, 74)] {
             let reply = try await studio.get("/spectrogram", ["from": String(from), "to": String(from + 1000), "width": "50", "height": "80"])
             try #require(reply.status == 200, "\(reply.text)")
-            #expect(Self.loudestRows(try StudioProcess.decode(reply.body)) == Array(repeating: row, count: 50), "from \(from)")
+            expectEqual(Self.loudestRows(try StudioProcess.decode(reply.body)), Array(repeating: row, count: 50), "from \(from)")
         }
     }
 
@@ -76,7 +77,7 @@ import Testing
         try browser.wait(for: "(document.body.dataset.waveform || '').startsWith('ready:')", timeout: 60)
         _ = try browser.evaluate("document.getElementById('spectrogram-toggle').click(), true")
         try browser.wait(for: "document.body.dataset.spectrogram !== undefined", timeout: 60)
-        #expect(try browser.evaluate("document.getElementById('spectrogram-toggle').getAttribute('aria-pressed')") as? String == "true")
+        expectTrue(try browser.evaluate("document.getElementById('spectrogram-toggle').getAttribute('aria-pressed')") as? String == "true")
         // The strip's canvas: for each column, the row of its brightest pixel.
         func drawn() throws -> [Int] {
             let json = try #require(browser.evaluate("""
@@ -94,8 +95,8 @@ import Testing
         }
         // 40 rows of 200 Hz: 400-600 Hz is row 37, 2400-2600 Hz row 27; a second is 120 columns.
         let rows = try drawn()
-        for x in 6..<114 { #expect(rows[x] == 37, "column \(x): row \(rows[x])") }
-        for x in 126..<234 { #expect(rows[x] == 27, "column \(x): row \(rows[x])") }
+        for x in 6..<114 { expectEqual(rows[x], 37, "column \(x): row \(rows[x])") }
+        for x in 126..<234 { expectEqual(rows[x], 27, "column \(x): row \(rows[x])") }
         // Off again: the waveform's bars (the page's green, not the spectrogram's colours).
         _ = try browser.evaluate("document.getElementById('spectrogram-toggle').click(), true")
         let bar = try browser.evaluate("""
@@ -104,6 +105,6 @@ import Testing
             """) as? String
         // (#3d6e5c, give or take a level of the canvas's colour management.)
         let channels = (bar ?? "").split(separator: ",").compactMap { Int($0) }
-        #expect(channels.count == 3 && zip(channels, [61, 110, 92]).allSatisfy { abs($0 - $1) <= 3 }, "\(bar ?? "nil")")
+        expectTrue(channels.count == 3 && zip(channels, [61, 110, 92]).allSatisfy { abs($0 - $1) <= 3 }, "\(bar ?? "nil")")
     }
 }

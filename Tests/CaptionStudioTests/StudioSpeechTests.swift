@@ -3,6 +3,7 @@ import CaptionTestSupport
 import CaptionTiming
 import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Speech on the studio's timeline: the runs `SpeechActivity` (sync's detector) finds in the video's
@@ -31,12 +32,12 @@ import Testing
         let studio = try StudioProcess([clip, captions, "--no-shots"])
         defer { _ = studio.stop() }
         let reply = try await studio.poll("/speech", whileState: "detecting")
-        #expect(reply["state"] as? String == "ready", "\(reply)")
-        #expect((reply["regions"] as? [[Int]]) == expected.map { [$0.start, $0.end] })
+        expectTrue(reply["state"] as? String == "ready", "\(reply)")
+        expectEqual((reply["regions"] as? [[Int]]), expected.map { [$0.start, $0.end] })
 
         let browser = try DevToolsBrowser(url: studio.url, width: 1200, height: 900)
         try browser.wait(for: "(document.body.dataset.speech || '') === 'ready:\(expected.count)' && document.querySelectorAll('#track .cue').length === 1", timeout: 90)
-        #expect(try browser.evaluate("document.querySelectorAll('#track .speech').length") as? Int == expected.count)
+        expectTrue(try browser.evaluate("document.querySelectorAll('#track .speech').length") as? Int == expected.count)
         // The playhead to the caption and the timeline scrolled to it (set again at each poll: a redraw
         // of the paused frame that was under way moves the view to where the playhead was).
         try browser.wait(for: "video.readyState >= 2", timeout: 90)
@@ -51,14 +52,14 @@ import Testing
         let drags = StudioShotChangeTests()
         try drags.drag(browser, cue: 0, edge: "start", by: -14) {
             let lit = try browser.evaluate("document.querySelectorAll('#track .speech.snapped').length") as? Int
-            #expect(lit == 1, "the run the edge sits on is lit while the mouse is down")
+            expectEqual(lit, 1, "the run the edge sits on is lit while the mouse is down")
         }
         try browser.wait(for: "document.getElementById('status').textContent === 'retimed caption 1 (start on the start of speech at \(String(format: "%.3f", Double(first.start) / 1000)) s)'", timeout: 90)
         try drags.drag(browser, cue: 0, edge: "end", by: 14)
         try browser.wait(for: "document.getElementById('status').textContent.startsWith('retimed caption 1 (end on the end of speech')", timeout: 90)
         let events = try #require((try await studio.get("/captions")).json["events"] as? [[String: Any]])
-        #expect(events.first?["start"] as? Int == first.start && events.first?["end"] as? Int == first.end)
-        #expect(browser.console.isEmpty, "\(browser.console)")
+        expectTrue(events.first?["start"] as? Int == first.start && events.first?["end"] as? Int == first.end)
+        expectTrue(browser.console.isEmpty, "\(browser.console)")
         try browser.screenshot().write(to: dir.appendingPathComponent("speech.png"))
     }
 
@@ -69,13 +70,13 @@ import Testing
         let studio = try StudioProcess([clip, try StudioFixtures.copyCaptions(into: dir), "--no-shots"])
         defer { _ = studio.stop() }
         let reply = try await studio.poll("/speech", whileState: "detecting")
-        #expect(reply["state"] as? String == "off" && (reply["regions"] as? [Any])?.isEmpty == true, "\(reply)")
+        expectTrue(reply["state"] as? String == "off" && (reply["regions"] as? [Any])?.isEmpty == true, "\(reply)")
     }
 
     /// Runs of at least half-probable frames, each at least 50 ms; one lasting to the end is closed there.
     @Test func regionsAreRunsOfProbableSpeech() {
         let p: [Float] = [0, 0.6, 0.7, 0.9, 0.8, 0.5, 0.2, 0.9, 0.9, 0, 1, 1, 1, 1, 1]
-        #expect(StudioSpeech.regions(SpeechActivity(probability: p)) == [.init(start: 10, end: 60), .init(start: 100, end: 150)])
-        #expect(StudioSpeech.regions(SpeechActivity(probability: [])) == [])
+        expectEqual(StudioSpeech.regions(SpeechActivity(probability: p)), [.init(start: 10, end: 60), .init(start: 100, end: 150)])
+        expectEqual(StudioSpeech.regions(SpeechActivity(probability: [])), [])
     }
 }

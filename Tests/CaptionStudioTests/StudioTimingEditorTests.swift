@@ -2,6 +2,7 @@
 import CaptionModel
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The studio as a timing editor, driven by its keys in headless Chromium: every shortcut and edit,
@@ -78,7 +79,7 @@ import Testing
     @Test func everyKeyEditsAndUndoingAllSavesTheInput() throws {
         let s = try Session()
         defer { _ = s.studio.stop() }
-        #expect(!FileManager.default.fileExists(atPath: s.autosave))
+        expectTrue(!FileManager.default.fileExists(atPath: s.autosave))
         // ↓ with nothing selected: the first caption from the playhead (0 s).
         try s.press("ArrowDown", "ArrowDown", until: "document.body.dataset.selected === '0'")
         // At 30 fps a frame is 33 ms; Shift moves by 100 ms.
@@ -86,42 +87,42 @@ import Testing
         try s.edit("R", "KeyR", .shift, undo: 2)
         try s.edit("Q", "KeyQ", .shift, undo: 3)
         try s.edit("e", "KeyE", undo: 4)
-        #expect(try s.cues().first == "433-1567 One two three")
-        #expect(FileManager.default.fileExists(atPath: s.autosave), "every change is autosaved")
+        expectTrue(try s.cues().first == "433-1567 One two three")
+        expectTrue(FileManager.default.fileExists(atPath: s.autosave), "every change is autosaved")
         // ↓ selects the next caption and puts the playhead on its start (2 s); five frames later is
         // 2.165 s (each step one frame after the playhead's millisecond).
         try s.press("ArrowDown", "ArrowDown", until: "document.body.dataset.selected === '1'")
         for _ in 0..<5 { try s.press("ArrowRight", "ArrowRight") }
-        #expect(try s.value("frameMs(video.currentTime)") as? Int == 2165)
+        expectTrue(try s.value("frameMs(video.currentTime)") as? Int == 2165)
         // S: a two-line caption without word timings splits between its lines.
         try s.edit("s", "KeyS", undo: 5)
-        #expect(try s.cues()[1...2] == ["2000-2165 Four five", "2165-3000 six seven"])
+        expectTrue(try s.cues()[1...2] == ["2000-2165 Four five", "2165-3000 six seven"])
         try s.press("ArrowDown", "ArrowDown", until: "document.body.dataset.selected === '2'")
         try s.press("ArrowRight", "ArrowRight", .shift)
-        #expect(try s.value("frameMs(video.currentTime)") as? Int == 3165)
+        expectTrue(try s.value("frameMs(video.currentTime)") as? Int == 3165)
         // [ past the caption's own end is refused, and says why; ] there is allowed (the next starts at 3.2 s).
         try s.press("[", "BracketLeft", until: "document.getElementById('status').textContent.includes('cannot go to 3.165 s')")
-        #expect(try s.value("document.body.dataset.history") as? String == "5:0")
+        expectTrue(try s.value("document.body.dataset.history") as? String == "5:0")
         try s.edit("]", "BracketRight", undo: 6)
         // M: one caption from this one's start to the next one's end, one line each.
         try s.edit("m", "KeyM", undo: 7)
-        #expect(try s.cues()[2...] == ["2165-3900 six seven\nEight"])
+        expectTrue(try s.cues()[2...] == ["2165-3900 six seven\nEight"])
         try s.press("ArrowUp", "ArrowUp", until: "document.body.dataset.selected === '1'")
         try s.edit("Delete", "Delete", undo: 8)
-        #expect(try s.cues().count == 2)
+        expectTrue(try s.cues().count == 2)
         // I in the gap at 2 s: up to the next caption, its text selected in the editor to type over.
         try s.edit("i", "KeyI", undo: 9)
         try s.browser.wait(for: "document.activeElement === document.getElementById('editor-text')")
         try s.press("H", "KeyH", .shift)
         try s.press("i", "KeyI")
         try s.edit("Enter", "Enter", .control, undo: 10)
-        #expect(try s.cues()[1] == "2000-2165 Hi")
-        #expect(try s.value("document.activeElement.id") as? String == "timeline")
+        expectTrue(try s.cues()[1] == "2000-2165 Hi")
+        expectTrue(try s.value("document.activeElement.id") as? String == "timeline")
         // Enter edits, Escape leaves without a change.
         try s.press("Enter", "Enter", until: "document.activeElement === document.getElementById('editor-text')")
         try s.press("x", "KeyX")
         try s.press("Escape", "Escape", until: "document.activeElement.id === 'timeline'")
-        #expect(try s.value("document.getElementById('editor-text').value") as? String == "Hi")
+        expectTrue(try s.value("document.getElementById('editor-text').value") as? String == "Hi")
 
         // Zoom: in, out, and the whole 4 s in the timeline's width.
         try s.press("+", "Equal", .shift, until: "document.body.dataset.zoom === '180.000'")
@@ -132,13 +133,13 @@ import Testing
         // P plays the selected caption (2.000-2.165 s) and stops at its end; Space plays and pauses.
         try s.press("p", "KeyP", until: "!video.paused")
         try s.browser.wait(for: "video.paused && video.currentTime >= 2.165")
-        #expect(try s.value("video.currentTime") as? Double ?? 0 < 2.3)
+        expectTrue(try s.value("video.currentTime") as? Double ?? 0 < 2.3)
         try s.press(" ", "Space", until: "!video.paused")
         try s.press(" ", "Space", until: "video.paused")
 
         // Undo, redo (Ctrl+Shift+Z), and Ctrl+Y with nothing left to redo.
         try s.edit("z", "KeyZ", .control, undo: 9, redo: 1)
-        #expect(try s.cues()[1] == "2000-2165 New caption")
+        expectTrue(try s.cues()[1] == "2000-2165 New caption")
         try s.edit("Z", "KeyZ", [.control, .shift], undo: 10, redo: 0)
         try s.press("y", "KeyY", .control, until: "document.getElementById('status').textContent === 'nothing to redo'")
 
@@ -158,7 +159,7 @@ import Testing
               [...document.querySelectorAll('#cue-rows td.problems')].map((c) => c.textContent),
               [...document.querySelectorAll('#cue-rows tr')].map((r) => r.children[4].textContent)])
             """) as? String
-        #expect(marked == #"[[false,true,true],[false,true,true],["","min-duration","min-gap"],["11.5","12.1","8.6"]]"#)
+        expectEqual(marked, #"[[false,true,true],[false,true,true],["","min-duration","min-gap"],["11.5","12.1","8.6"]]"#)
         // As docs/studio.md shows it: the timeline and the cue list with its problems; then the keys.
         try s.browser.screenshot().write(to: s.dir.appendingPathComponent("editor.png"))
         _ = try s.value("document.getElementById('keys-toggle').click(), true")
@@ -166,7 +167,7 @@ import Testing
         _ = try s.value("document.getElementById('keys-toggle').click(), true")
 
         let saved = try s.save(as: "edited.srt")
-        #expect(saved == """
+        expectEqual(saved, """
             1
             00:00:00,433 --> 00:00:01,567
             <i>One</i> two three
@@ -182,21 +183,21 @@ import Testing
 
 
             """)
-        #expect(!FileManager.default.fileExists(atPath: s.autosave), "saved: the autosave goes")
+        expectTrue(!FileManager.default.fileExists(atPath: s.autosave), "saved: the autosave goes")
 
         // Every change undone: the captions as read, saved byte for byte as the input, and no autosave.
         for n in stride(from: 10, through: 0, by: -1) { try s.edit("z", "KeyZ", .control, undo: n, redo: 11 - n) }
         try s.press("z", "KeyZ", .control, until: "document.getElementById('status').textContent === 'nothing to undo'")
-        #expect(try s.save(as: "undone.srt") == Self.input)
-        #expect(try Data(contentsOf: s.dir.appendingPathComponent("undone.srt")) == Data(contentsOf: URL(fileURLWithPath: s.captions)))
-        #expect(!FileManager.default.fileExists(atPath: s.autosave))
+        expectTrue(try s.save(as: "undone.srt") == Self.input)
+        expectTrue(try Data(contentsOf: s.dir.appendingPathComponent("undone.srt")) == Data(contentsOf: URL(fileURLWithPath: s.captions)))
+        expectTrue(!FileManager.default.fileExists(atPath: s.autosave))
         // The keys are listed in the page.
         _ = try s.value("document.getElementById('keys-toggle').click(), true")
         let listed = try #require(s.value("document.getElementById('keys').hidden ? '' : document.getElementById('keys').textContent") as? String)
         for phrase in ["split the caption at the playhead", "Ctrl+Z", "undo", "merge the selected caption with the next", "Q / Shift+Q"] {
-            #expect(listed.contains(phrase), "\(phrase)")
+            expectTrue(listed.contains(phrase), "\(phrase)")
         }
-        #expect(s.browser.console.filter { $0.contains("rror") }.isEmpty, "\(s.browser.console)")
+        expectTrue(s.browser.console.filter { $0.contains("rror") }.isEmpty, "\(s.browser.console)")
     }
 
     /// Edits sent, the server killed (SIGKILL: nothing runs on the way out), a new studio on the same
@@ -215,24 +216,24 @@ import Testing
         document[2].removeValue(forKey: "source_text")
         let edited = String(decoding: try JSONSerialization.data(withJSONObject: ["events": document]), as: UTF8.self)
         #expect(try await first.put("/captions", json: edited).json["undo"] as? Int == 1)
-        #expect(FileManager.default.fileExists(atPath: autosave))
+        expectTrue(FileManager.default.fileExists(atPath: autosave))
         kill(first.process.processIdentifier, SIGKILL)
         first.process.waitUntilExit()
-        #expect(try String(contentsOfFile: captions, encoding: .utf8) == Self.input, "the input is never written")
+        expectTrue(try String(contentsOfFile: captions, encoding: .utf8) == Self.input, "the input is never written")
 
         let second = try StudioProcess([clip, captions, "--no-shots"])
         let offer = try await second.get("/autosave").json
-        #expect(offer["found"] as? Bool == true && offer["events"] as? Int == 3 && offer["name"] as? String == "talk.srt.studio-autosave.json", "\(offer)")
+        expectTrue(offer["found"] as? Bool == true && offer["events"] as? Int == 3 && offer["name"] as? String == "talk.srt.studio-autosave.json", "\(offer)")
         let browser = try DevToolsBrowser(url: second.url, width: 1200, height: 900)
         try browser.wait(for: "document.body.dataset.autosave === 'offered' && !document.getElementById('autosave').hidden")
         _ = try browser.evaluate("document.getElementById('autosave-restore').click(), true")
         try browser.wait(for: "document.body.dataset.autosave === 'restored'")
         let restored = try #require(try await second.get("/captions").json["events"] as? [[String: Any]])
-        #expect(restored.map { $0["text"] as? String } == ["One two three", "Four five\nsix seven", "Eight, nine"])
+        expectEqual(restored.map { $0["text"] as? String }, ["One two three", "Four five\nsix seven", "Eight, nine"])
         #expect(try await second.get("/autosave").json["found"] as? Bool == false, "offered once")
         // Restoring is an edit like any other: it can be undone.
         #expect(try await second.post("/captions/undo", json: "").json["undo"] as? Int == 0)
-        #expect(!FileManager.default.fileExists(atPath: autosave), "undone to the captions as read: nothing to keep")
+        expectTrue(!FileManager.default.fileExists(atPath: autosave), "undone to the captions as read: nothing to keep")
         #expect(try await second.post("/captions/undo", json: "").status == 409)
         #expect(try await second.post("/captions/redo", json: "").json["undo"] as? Int == 1)
         kill(second.process.processIdentifier, SIGKILL)
@@ -242,7 +243,7 @@ import Testing
         let third = try StudioProcess([clip, captions, "--no-shots"])
         #expect(try await third.get("/autosave").json["found"] as? Bool == true)
         #expect(try await third.request("DELETE", "/autosave").status == 200)
-        #expect(!FileManager.default.fileExists(atPath: autosave))
+        expectTrue(!FileManager.default.fileExists(atPath: autosave))
         #expect(try await third.get("/autosave").json["found"] as? Bool == false)
         _ = third.stop()
     }
@@ -260,22 +261,22 @@ import Testing
         defer { _ = s.studio.stop() }
         try s.browser.wait(for: "document.body.dataset.checkedVersion !== undefined")
         let rows = try #require(s.value("document.querySelectorAll('#cue-rows tr[data-index]').length") as? Int)
-        #expect(rows < 80, "\(rows) rows built")
-        #expect(try s.value("document.querySelector('#cue-rows tr[data-index=\"399\"]') === null") as? Bool == true)
-        #expect(try s.value("Math.abs(document.getElementById('cue-rows').getBoundingClientRect().height - 400 * 22) <= 2") as? Bool == true)
+        expectTrue(rows < 80, "\(rows) rows built")
+        expectTrue(try s.value("document.querySelector('#cue-rows tr[data-index=\"399\"]') === null") as? Bool == true)
+        expectTrue(try s.value("Math.abs(document.getElementById('cue-rows').getBoundingClientRect().height - 400 * 22) <= 2") as? Bool == true)
         _ = try s.value("(() => { const t = document.getElementById('cue-table'); t.scrollTop = t.scrollHeight; return true })()")
         try s.browser.wait(for: "document.querySelector('#cue-rows tr[data-index=\"399\"]') !== null")
         // 3.6 s of captions at 120 px a second, all in view: drawn on the canvas, no elements.
-        #expect(try s.value("document.body.dataset.dense") as? String == "true")
-        #expect(try s.value("document.querySelectorAll('#track .cue').length") as? Int == 0)
+        expectTrue(try s.value("document.body.dataset.dense") as? String == "true")
+        expectTrue(try s.value("document.querySelectorAll('#track .cue').length") as? Int == 0)
         let lit = try s.value("""
             (() => { const c = document.getElementById('dense'), d = c.getContext('2d').getImageData(0, 30, c.width, 1).data;
               let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n })()
             """) as? Int ?? 0
-        #expect(lit > 300, "\(lit) columns of the caption band drawn")
+        expectTrue(lit > 300, "\(lit) columns of the caption band drawn")
         for _ in 0..<6 { try s.press("+", "Equal", .shift) }
         try s.browser.wait(for: "document.body.dataset.dense === 'false' && document.querySelectorAll('#track .cue').length > 0")
-        #expect(s.browser.console.isEmpty, "\(s.browser.console)")
+        expectTrue(s.browser.console.isEmpty, "\(s.browser.console)")
     }
 
     /// The timeline's elements follow the view without being made again: after a scroll of two views'
@@ -315,12 +316,12 @@ import Testing
               const zoomed = [...document.querySelectorAll('#track .cue')];
               return scrolled.concat([zoomed.filter((el) => unzoomed.get(el.dataset.index) === el).length, \(inStep) ? 1 : 0, state.pxPerSecond]) })()
             """) as? [Double])
-        #expect(kept[3] == 1, "the scrolled timeline's elements are not the captions near the view, at their places")
-        #expect(kept[0] == kept[1] && kept[0] > 0, "\(kept[0]) of \(kept[1]) elements kept")
-        #expect(kept[2] > 0, "no element made for the captions that came near")
-        #expect(kept[6] == 180 && kept[5] == 1, "zoomed to \(kept[6]) px a second: not placed at the new scale")
-        #expect(kept[4] > 0, "no element kept through the zoom")
-        #expect(s.browser.console.isEmpty, "\(s.browser.console)")
+        expectEqual(kept[3], 1, "the scrolled timeline's elements are not the captions near the view, at their places")
+        expectTrue(kept[0] == kept[1] && kept[0] > 0, "\(kept[0]) of \(kept[1]) elements kept")
+        expectTrue(kept[2] > 0, "no element made for the captions that came near")
+        expectTrue(kept[6] == 180 && kept[5] == 1, "zoomed to \(kept[6]) px a second: not placed at the new scale")
+        expectTrue(kept[4] > 0, "no element kept through the zoom")
+        expectTrue(s.browser.console.isEmpty, "\(s.browser.console)")
     }
 
     /// At least 100 steps are kept; past the limit the oldest go first.
@@ -329,14 +330,14 @@ import Testing
         func document(_ n: Int) -> CaptionDocument { CaptionDocument(events: [CaptionEvent(start: n, end: n + 1, text: CaptionText(plain: "\(n)"))]) }
         history.record(nil)
         for n in 0..<(CaptionHistory.limit + 20) { history.record(document(n)) }
-        #expect(history.counts.undo == CaptionHistory.limit)
+        expectEqual(history.counts.undo, CaptionHistory.limit)
         var current: CaptionDocument? = document(9999)
         var seen: [Int] = []
         while let previous = history.undo(from: current) { current = previous; seen.append(previous?.events.first?.start ?? -1) }
-        #expect(seen.count == CaptionHistory.limit && seen.first == CaptionHistory.limit + 19 && seen.last == 20)
-        #expect(history.counts.redo == CaptionHistory.limit)
-        #expect(history.redo(from: current).map { $0?.events.first?.start } == 21)
+        expectTrue(seen.count == CaptionHistory.limit && seen.first == CaptionHistory.limit + 19 && seen.last == 20)
+        expectEqual(history.counts.redo, CaptionHistory.limit)
+        expectEqual(history.redo(from: current).map { $0?.events.first?.start }, 21)
         history.record(document(7))
-        #expect(history.counts.redo == 0, "an edit after undoing forgets what was undone")
+        expectEqual(history.counts.redo, 0, "an edit after undoing forgets what was undone")
     }
 }

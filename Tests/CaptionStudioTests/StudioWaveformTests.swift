@@ -2,6 +2,7 @@
 import CaptionTestSupport
 import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `GET /waveform`: the video's waveform computed in the background from the start, served as it grows,
@@ -24,21 +25,21 @@ import Testing
         let studio = try StudioProcess([clip, captions, "--no-shots"])
         defer { _ = studio.stop() }
         let reply = try await studio.poll("/waveform", whileState: "computing")
-        #expect(reply["state"] as? String == "ready", "\(reply)")
-        #expect(reply["buckets_per_second"] as? Int == 100 && reply["sample_rate"] as? Int == 48000)
+        expectTrue(reply["state"] as? String == "ready", "\(reply)")
+        expectTrue(reply["buckets_per_second"] as? Int == 100 && reply["sample_rate"] as? Int == 48000)
         let expected = try WaveformPeaks.read(clip).peaks.map { Int((min($0, 1) * 255).rounded()) }
         let peaks = try #require(reply["peaks"] as? [Int])
-        #expect(peaks == expected)
-        #expect(reply["count"] as? Int == expected.count && expected.count >= 200)
+        expectEqual(peaks, expected)
+        expectTrue(reply["count"] as? Int == expected.count && expected.count >= 200)
         // Loud, then quiet, as drawn: 0.9 and 0.1 of full scale (230 and 26), give or take what AAC's
         // coding does to a peak (a few per cent: 238 and 25 measured).
-        #expect(abs(peaks[50] - 230) <= 12 && abs(peaks[150] - 26) <= 3, "\(peaks[50]), \(peaks[150])")
+        expectTrue(abs(peaks[50] - 230) <= 12 && abs(peaks[150] - 26) <= 3, "\(peaks[50]), \(peaks[150])")
         let tail = try await studio.get("/waveform", ["from": "150"]).json
-        #expect(tail["from"] as? Int == 150 && tail["peaks"] as? [Int] == Array(expected[150...]))
+        expectTrue(tail["from"] as? Int == 150 && tail["peaks"] as? [Int] == Array(expected[150...]))
         // The page's form: the same levels, a byte each, in base64.
         let packed = try await studio.get("/waveform", ["from": "150", "encoding": "base64"]).json
         let bytes = try #require(Data(base64Encoded: packed["peaks_base64"] as? String ?? ""))
-        #expect(bytes.map(Int.init) == Array(expected[150...]) && packed["peaks"] == nil)
+        expectTrue(bytes.map(Int.init) == Array(expected[150...]) && packed["peaks"] == nil)
         #expect(try await studio.get("/waveform", ["from": "-1"]).status == 400)
         #expect(try await studio.get("/waveform", ["from": "many"]).status == 400)
 
@@ -47,7 +48,7 @@ import Testing
         let quiet = try StudioProcess([silent, captions, "--no-shots"])
         defer { _ = quiet.stop() }
         let off = try await quiet.poll("/waveform", whileState: "computing")
-        #expect(off["state"] as? String == "off" && off["peaks"] as? [Int] == [], "\(off)")
+        expectTrue(off["state"] as? String == "off" && off["peaks"] as? [Int] == [], "\(off)")
     }
 
     /// The waveform is kept beside the video once whole, and the next studio on the same video reads it
@@ -68,11 +69,11 @@ import Testing
         }
 
         let first = whole()
-        #expect(first["state"] as? String == "ready" && first["cache"] as? String == "written", "\(first)")
-        #expect(first["cache_path"] as? String == kept && first["peaks"] as? [Int] == levels)
-        #expect(StudioWaveformCache(video: clip).read() == truth)
+        expectTrue(first["state"] as? String == "ready" && first["cache"] as? String == "written", "\(first)")
+        expectTrue(first["cache_path"] as? String == kept && first["peaks"] as? [Int] == levels)
+        expectEqual(StudioWaveformCache(video: clip).read(), truth)
         let data = try Data(contentsOf: URL(fileURLWithPath: kept))
-        #expect(data.count == StudioWaveformCache.headerSize + 4 * truth.peaks.count)
+        expectEqual(data.count, StudioWaveformCache.headerSize + 4 * truth.peaks.count)
 
         // Read, not decoded: the file's peaks changed (its header intact) are what is served.
         var doctored = [UInt8](data)
@@ -82,27 +83,27 @@ import Testing
         }
         try Data(doctored).write(to: URL(fileURLWithPath: kept))
         let second = whole()
-        #expect(second["cache"] as? String == "read" && second["sample_rate"] as? Int == 48000, "\(second)")
-        #expect(second["peaks"] as? [Int] == Array(repeating: 128, count: truth.peaks.count))
+        expectTrue(second["cache"] as? String == "read" && second["sample_rate"] as? Int == 48000, "\(second)")
+        expectTrue(second["peaks"] as? [Int] == Array(repeating: 128, count: truth.peaks.count))
 
         // The video changed since (its modification time): computed again, and the file rewritten.
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: clip)
         let third = whole()
-        #expect(third["cache"] as? String == "written" && third["peaks"] as? [Int] == levels, "\(third)")
-        #expect(StudioWaveformCache(video: clip).read() == truth)
+        expectTrue(third["cache"] as? String == "written" && third["peaks"] as? [Int] == levels, "\(third)")
+        expectEqual(StudioWaveformCache(video: clip).read(), truth)
 
         // A file cut short, or not this format: not used.
         try Data(data.dropLast()).write(to: URL(fileURLWithPath: kept))
-        #expect(whole()["cache"] as? String == "written")
+        expectTrue(whole()["cache"] as? String == "written")
         try Data("not a waveform".utf8).write(to: URL(fileURLWithPath: kept))
-        #expect(whole()["cache"] as? String == "written")
+        expectTrue(whole()["cache"] as? String == "written")
 
         // Where it cannot be written (a folder stands at its name): served all the same, and said why.
         try FileManager.default.removeItem(atPath: kept)
         try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: false)
         let blocked = whole()
-        #expect(blocked["state"] as? String == "ready" && blocked["cache"] as? String == "unwritten", "\(blocked)")
-        #expect((blocked["cache_message"] as? String)?.contains(kept) == true && blocked["peaks"] as? [Int] == levels)
+        expectTrue(blocked["state"] as? String == "ready" && blocked["cache"] as? String == "unwritten", "\(blocked)")
+        expectTrue((blocked["cache_message"] as? String)?.contains(kept) == true && blocked["peaks"] as? [Int] == levels)
     }
 
     /// The page draws the peaks under the captions: in the canvas's pixels, each column's bar is the
@@ -117,7 +118,7 @@ import Testing
         let browser = try DevToolsBrowser(url: studio.url, width: 1200, height: 900)
         try browser.wait(for: "(document.body.dataset.waveform || '').startsWith('ready:')")
         let peaks = try WaveformPeaks.read(clip).peaks.map { Int((min($0, 1) * 255).rounded()) }
-        #expect(try browser.evaluate("document.body.dataset.waveform") as? String == "ready:\(peaks.count)")
+        expectTrue(try browser.evaluate("document.body.dataset.waveform") as? String == "ready:\(peaks.count)")
         // Each drawn column's bar height in pixels (the lit rows of the canvas), from the page.
         let heights = try #require(browser.evaluate("""
             (() => { const c = document.getElementById('waveform'), g = c.getContext('2d');
@@ -127,20 +128,20 @@ import Testing
             """) as? String)
         let drawn = try #require(try JSONSerialization.jsonObject(with: Data(heights.utf8)) as? [String: Any])
         let columns = try #require(drawn["heights"] as? [Int]), strip = try #require(drawn["strip"] as? Int)
-        #expect(drawn["left"] as? Int == 0)
+        expectTrue(drawn["left"] as? Int == 0)
         // 120 px a second, 100 buckets: column x covers buckets x*100/120 ..< (x+1)*100/120.
         var checked = 0
         for x in 0..<min(columns.count, 300) {
             let from = x * 100 / 120, to = max(from + 1, (x + 1) * 100 / 120)
-            guard from < peaks.count else { #expect(columns[x] == 0, "column \(x) past the sound"); continue }
+            guard from < peaks.count else { expectEqual(columns[x], 0, "column \(x) past the sound"); continue }
             let peak = peaks[from..<min(to, peaks.count)].max()!
             let expected = Double(peak) / 255 * Double(strip)
             // Anti-aliased edges: a bar's height within a pixel of the peak's.
-            #expect(abs(Double(columns[x]) - expected) <= 2, "column \(x): \(columns[x]) px for peak \(peak)")
+            expectTrue(abs(Double(columns[x]) - expected) <= 2, "column \(x): \(columns[x]) px for peak \(peak)")
             checked += 1
         }
-        #expect(checked >= 230)
-        #expect(columns[60] > 3 * columns[180], "loud \(columns[60]) px, quiet \(columns[180]) px")
+        expectTrue(checked >= 230)
+        expectTrue(columns[60] > 3 * columns[180], "loud \(columns[60]) px, quiet \(columns[180]) px")
         try browser.screenshot().write(to: dir.appendingPathComponent("waveform.png"))
     }
 }

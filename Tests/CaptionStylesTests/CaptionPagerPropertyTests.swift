@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionStyles
@@ -38,44 +39,44 @@ import CaptionTestSupport
     private func check(_ events: [CaptionEvent], words: [Word], options: PagingOptions, seed: UInt64) {
         let context = Comment(rawValue: "seed \(seed), \(words.count) words, \(options)")
         // Every word exactly once, in order, unchanged.
-        #expect(events.flatMap(\.words) == words, context)
-        #expect(events.allSatisfy { !$0.words.isEmpty }, context)
-        #expect(CaptionPager.pageRanges(words, options: options).map(\.count) == events.map(\.words.count), context)
+        expectEqual(events.flatMap(\.words), words, context)
+        expectTrue(events.allSatisfy { !$0.words.isEmpty }, context)
+        expectEqual(CaptionPager.pageRanges(words, options: options).map(\.count), events.map(\.words.count), context)
 
         for (index, event) in events.enumerated() {
             let page = event.words
             let lines = Self.lines(of: event.text.plain, words: page)
-            #expect(lines != nil, "text \(event.text.plain.debugDescription) does not join \(page.map(\.text)); \(context)")
+            expectTrue(lines != nil, "text \(event.text.plain.debugDescription) does not join \(page.map(\.text)); \(context)")
             guard let lines else { continue }
 
             // Lines: at most maxLines, each fitting unless it is a single word; as few as greedy needs.
-            #expect(lines.count <= max(1, options.maxLines), context)
+            expectTrue(lines.count <= max(1, options.maxLines), context)
             for line in lines where line.count > 1 {
                 let text = WordJoining.join(line.map { page[$0].text })
-                #expect(text.count <= options.maxCharsPerLine, "line \(text.debugDescription); \(context)")
+                expectTrue(text.count <= options.maxCharsPerLine, "line \(text.debugDescription); \(context)")
             }
             let greedy = LineBreaker.lineStarts(page.map(\.text), maxCharsPerLine: options.maxCharsPerLine, balance: false)
-            #expect(lines.count == greedy.count, context)
+            expectEqual(lines.count, greedy.count, context)
             if options.balanceLines, lines.count > 1, lines.last!.count == 1 {
-                #expect(!Self.orphanFreeLayoutExists(page.map(\.text), lineCount: lines.count, maxChars: options.maxCharsPerLine),
+                expectTrue(!Self.orphanFreeLayoutExists(page.map(\.text), lineCount: lines.count, maxChars: options.maxCharsPerLine),
                         "lone last word in \(event.text.plain.debugDescription); \(context)")
             }
 
             // Page limits and forced breaks.
-            if let maxWords = options.maxWordsPerPage { #expect(page.count <= max(1, maxWords), context) }
-            if page.count > 1 { #expect(page.last!.end - page[0].start <= options.maxDuration, context) }
+            if let maxWords = options.maxWordsPerPage { expectTrue(page.count <= max(1, maxWords), context) }
+            if page.count > 1 { expectTrue(page.last!.end - page[0].start <= options.maxDuration, context) }
             for (a, b) in zip(page, page.dropFirst()) {
-                #expect(b.start - a.end <= options.maxGap, context)
-                if options.breakAfterSentence { #expect(!WordJoining.endsSentence(a.text), "\(a.text) inside a page; \(context)") }
-                if options.breakOnSpeakerChange, let sa = a.speaker, let sb = b.speaker { #expect(sa == sb, context) }
+                expectTrue(b.start - a.end <= options.maxGap, context)
+                if options.breakAfterSentence { expectTrue(!WordJoining.endsSentence(a.text), "\(a.text) inside a page; \(context)") }
+                if options.breakOnSpeakerChange, let sa = a.speaker, let sb = b.speaker { expectEqual(sa, sb, context) }
             }
 
             // Timing: in order, never overlapping, and exactly the extension rule.
             let next = index + 1 < events.count ? events[index + 1] : nil
-            #expect(event.start == page[0].start, context)
-            #expect(event.start <= event.end, context)
-            if let next { #expect(event.end <= next.start && event.start <= next.start, context) }
-            #expect(event.end == Self.expectedEnd(page: page, nextStart: next?.start, options: options), context)
+            expectEqual(event.start, page[0].start, context)
+            expectTrue(event.start <= event.end, context)
+            if let next { expectTrue(event.end <= next.start && event.start <= next.start, context) }
+            expectEqual(event.end, Self.expectedEnd(page: page, nextStart: next?.start, options: options), context)
         }
     }
 

@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CaptionModel
 @testable import CaptionStyles
@@ -30,59 +31,56 @@ import CaptionTestSupport
 
     @Test func corpusSentenceWithDefaults() {
         let events = CaptionPager.page(Self.corpus, options: PagingOptions())
-        #expect(Self.texts(events) == ["So today we're testing 3 caption styles.", "Let's go!"])
-        #expect(events.map(\.start) == [0, 3100])
-        #expect(events.map(\.end) == [2400, 3620])
-        #expect(events[0].words == Array(Self.corpus[0..<7]))
-        #expect(events[1].words == Array(Self.corpus[7...]))
-        #expect(events.allSatisfy { $0.text.spans.isEmpty })
-        #expect(CaptionPager.pageRanges(Self.corpus, options: PagingOptions()) == [0..<7, 7..<9])
+        expectEqual(Self.texts(events), ["So today we're testing 3 caption styles.", "Let's go!"])
+        expectEqual(events.map(\.start), [0, 3100])
+        expectEqual(events.map(\.end), [2400, 3620])
+        expectEqual(events[0].words, Array(Self.corpus[0..<7]))
+        expectEqual(events[1].words, Array(Self.corpus[7...]))
+        expectTrue(events.allSatisfy { $0.text.spans.isEmpty })
+        expectEqual(CaptionPager.pageRanges(Self.corpus, options: PagingOptions()), [0..<7, 7..<9])
     }
 
     @Test func corpusLinesAreBalanced() {
         // Three lines of 16 hold the sentence on one page; the longest line is as short as it can be.
         let three = CaptionPager.page(Self.corpus, options: Self.options { $0.maxCharsPerLine = 16; $0.maxLines = 3 })
-        #expect(Self.texts(three) == ["So today we're\ntesting 3\ncaption styles.", "Let's go!"])
+        expectEqual(Self.texts(three), ["So today we're\ntesting 3\ncaption styles.", "Let's go!"])
         // Two lines of 16 hold 32 of its 40 characters: two evenly full pages, each balanced, and
         // the second keeps "styles." off a line of its own.
         let two = CaptionPager.page(Self.corpus, options: Self.options { $0.maxCharsPerLine = 16 })
-        #expect(Self.texts(two) == ["So today\nwe're testing", "3\ncaption styles.", "Let's go!"])
+        expectEqual(Self.texts(two), ["So today\nwe're testing", "3\ncaption styles.", "Let's go!"])
         let greedy = CaptionPager.page(Self.corpus, options: Self.options { $0.maxCharsPerLine = 16; $0.balanceLines = false })
-        #expect(Self.texts(greedy) == ["So today we're\ntesting", "3 caption\nstyles.", "Let's go!"])
+        expectEqual(Self.texts(greedy), ["So today we're\ntesting", "3 caption\nstyles.", "Let's go!"])
         let wide = CaptionPager.page(Self.corpus, options: Self.options { $0.maxCharsPerLine = 24 })
-        #expect(Self.texts(wide) == ["So today we're testing\n3 caption styles.", "Let's go!"])
+        expectEqual(Self.texts(wide), ["So today we're testing\n3 caption styles.", "Let's go!"])
     }
 
     @Test func maxWordsPerPageMakesEvenPages() {
         // Seven words at three per page: 3 + 2 + 2, not 3 + 3 + 1.
         let events = CaptionPager.page(Self.corpus, options: Self.options { $0.maxWordsPerPage = 3 })
-        #expect(Self.texts(events) == ["So today we're", "testing 3", "caption styles.", "Let's go!"])
-        #expect(events.map(\.start) == [0, 700, 1400, 3100])
-        #expect(events.map(\.end) == [700, 1400, 2400, 3620])
+        expectEqual(Self.texts(events), ["So today we're", "testing 3", "caption styles.", "Let's go!"])
+        expectEqual(events.map(\.start), [0, 700, 1400, 3100])
+        expectEqual(events.map(\.end), [700, 1400, 2400, 3620])
         let one = CaptionPager.page(Self.corpus, options: Self.options { $0.maxWordsPerPage = 1 })
-        #expect(Self.texts(one) == Self.corpus.map(\.text))
+        expectEqual(Self.texts(one), Self.corpus.map(\.text))
     }
 
     @Test func pausesEndPages() {
         let noSentences = Self.options { $0.breakAfterSentence = false }
-        #expect(Self.texts(CaptionPager.page(Self.corpus, options: noSentences))
-                == ["So today we're testing 3\ncaption styles. Let's go!"])
+        expectEqual(Self.texts(CaptionPager.page(Self.corpus, options: noSentences)), ["So today we're testing 3\ncaption styles. Let's go!"])
         var options = noSentences
         options.maxGap = 700  // the pause after "styles." is exactly 700: not longer
-        #expect(CaptionPager.page(Self.corpus, options: options).count == 1)
+        expectEqual(CaptionPager.page(Self.corpus, options: options).count, 1)
         options.maxGap = 699
-        #expect(Self.texts(CaptionPager.page(Self.corpus, options: options))
-                == ["So today we're testing 3 caption styles.", "Let's go!"])
+        expectEqual(Self.texts(CaptionPager.page(Self.corpus, options: options)), ["So today we're testing 3 caption styles.", "Let's go!"])
         options.maxGap = 50  // and the 60 ms before "3"
-        #expect(Self.texts(CaptionPager.page(Self.corpus, options: options))
-                == ["So today we're testing", "3 caption styles.", "Let's go!"])
+        expectEqual(Self.texts(CaptionPager.page(Self.corpus, options: options)), ["So today we're testing", "3 caption styles.", "Let's go!"])
     }
 
     @Test func maxDurationEndsPages() {
         // The sentence lasts 2400 ms: two pages cannot hold it ("3 caption styles." alone lasts 1240).
         let events = CaptionPager.page(Self.corpus, options: Self.options { $0.maxDuration = 1200 })
-        #expect(Self.texts(events) == ["So today we're", "testing 3", "caption styles.", "Let's go!"])
-        #expect(events.map(\.end) == [700, 1400, 2400, 3620])
+        expectEqual(Self.texts(events), ["So today we're", "testing 3", "caption styles.", "Let's go!"])
+        expectEqual(events.map(\.end), [700, 1400, 2400, 3620])
     }
 
     @Test func speakerChangesEndPages() {
@@ -90,35 +88,35 @@ import CaptionTestSupport
                                speakers: ["A", "A", "B", "B", nil, "A"])
         let options = Self.options { $0.breakAfterSentence = false }
         // A word without a speaker never forces a break, either side.
-        #expect(Self.texts(CaptionPager.page(words, options: options)) == ["Hi there.", "Hello back again friend"])
+        expectEqual(Self.texts(CaptionPager.page(words, options: options)), ["Hi there.", "Hello back again friend"])
         let strict = Self.words(["Hi", "there", "Hello", "back"], speakers: ["A", "A", "B", "A"])
-        #expect(Self.texts(CaptionPager.page(strict, options: options)) == ["Hi there", "Hello", "back"])
+        expectEqual(Self.texts(CaptionPager.page(strict, options: options)), ["Hi there", "Hello", "back"])
         var ignore = options
         ignore.breakOnSpeakerChange = false
-        #expect(Self.texts(CaptionPager.page(strict, options: ignore)) == ["Hi there Hello back"])
+        expectEqual(Self.texts(CaptionPager.page(strict, options: ignore)), ["Hi there Hello back"])
     }
 
     @Test func sentenceEndsEndPages() {
         let words = Self.words(["“Wait!”", "she", "said.", "本当？」", "はい。", "OK"])
-        #expect(Self.texts(CaptionPager.page(words, options: PagingOptions())) == ["“Wait!”", "she said.", "本当？」", "はい。", "OK"])
+        expectEqual(Self.texts(CaptionPager.page(words, options: PagingOptions())), ["“Wait!”", "she said.", "本当？」", "はい。", "OK"])
     }
 
     @Test func cjkWordsJoinWithoutSpaces() {
         let words = Self.words(["今日は", "字幕の", "テスト"])
-        #expect(Self.texts(CaptionPager.page(words, options: PagingOptions())) == ["今日は字幕のテスト"])
+        expectEqual(Self.texts(CaptionPager.page(words, options: PagingOptions())), ["今日は字幕のテスト"])
         let narrow = CaptionPager.page(words, options: Self.options { $0.maxCharsPerLine = 6 })
-        #expect(Self.texts(narrow) == ["今日は\n字幕のテスト"])
+        expectEqual(Self.texts(narrow), ["今日は\n字幕のテスト"])
         let korean = Self.words(["안녕하세요", "여러분", "자막", "테스트", "OK", "。"])
-        #expect(Self.texts(CaptionPager.page(korean, options: PagingOptions())) == ["안녕하세요 여러분 자막 테스트 OK。"])
+        expectEqual(Self.texts(CaptionPager.page(korean, options: PagingOptions())), ["안녕하세요 여러분 자막 테스트 OK。"])
     }
 
     @Test func minDurationExtendsWithoutOverlap() {
         let words = [Word(text: "Hi.", start: 0, end: 200), Word(text: "Yes.", start: 1000, end: 1100),
                      Word(text: "Go.", start: 1300, end: 1400), Word(text: "Now.", start: 5000, end: 5100)]
         let events = CaptionPager.page(words, options: Self.options { $0.minDuration = 800 })
-        #expect(events.map(\.start) == [0, 1000, 1300, 5000])
+        expectEqual(events.map(\.start), [0, 1000, 1300, 5000])
         // 0-800 fits before 1000; "Yes." would run to 1800 but stops at 1300; the last one is free.
-        #expect(events.map(\.end) == [800, 1300, 2100, 5800])
+        expectEqual(events.map(\.end), [800, 1300, 2100, 5800])
     }
 
     @Test func holdGapKeepsPagesUpUntilTheNext() {
@@ -126,49 +124,49 @@ import CaptionTestSupport
                      Word(text: "Go.", start: 1300, end: 1400), Word(text: "Now.", start: 5000, end: 5100)]
         let events = CaptionPager.page(words, options: Self.options { $0.holdGap = 800 })
         // Gaps 800 (held: at most), 200 (held), 3600 (not held); nothing after the last page.
-        #expect(events.map(\.end) == [1000, 1300, 1400, 5100])
+        expectEqual(events.map(\.end), [1000, 1300, 1400, 5100])
         let both = CaptionPager.page(words, options: Self.options { $0.holdGap = 500; $0.minDuration = 300 })
-        #expect(both.map(\.end) == [300, 1300, 1600, 5300])
+        expectEqual(both.map(\.end), [300, 1300, 1600, 5300])
     }
 
     @Test func overlappingAndZeroLengthTimesNeverOverlapEvents() {
         let words = [Word(text: "a.", start: 100, end: 900), Word(text: "b.", start: 100, end: 100),
                      Word(text: "c.", start: 500, end: 400), Word(text: "d", start: 500, end: 500)]
         let events = CaptionPager.page(words, options: Self.options { $0.minDuration = 1000 })
-        #expect(Self.texts(events) == ["a.", "b.", "c.", "d"])
-        #expect(events.map(\.start) == [100, 100, 500, 500])
-        #expect(events.map(\.end) == [100, 500, 500, 1500])
+        expectEqual(Self.texts(events), ["a.", "b.", "c.", "d"])
+        expectEqual(events.map(\.start), [100, 100, 500, 500])
+        expectEqual(events.map(\.end), [100, 500, 500, 1500])
     }
 
     @Test func longWordStandsAlone() {
         let words = Self.words(["a", "supercalifragilistic", "b", "c"])
         let options = Self.options { $0.maxCharsPerLine = 10; $0.breakAfterSentence = false }
-        #expect(Self.texts(CaptionPager.page(words, options: options)) == ["a\nsupercalifragilistic", "b c"])
+        expectEqual(Self.texts(CaptionPager.page(words, options: options)), ["a\nsupercalifragilistic", "b c"])
         var three = options
         three.maxLines = 3
-        #expect(Self.texts(CaptionPager.page(words, options: three)) == ["a\nsupercalifragilistic\nb c"])
+        expectEqual(Self.texts(CaptionPager.page(words, options: three)), ["a\nsupercalifragilistic\nb c"])
         var one = options
         one.maxLines = 1
-        #expect(Self.texts(CaptionPager.page(words, options: one)) == ["a", "supercalifragilistic", "b c"])
+        expectEqual(Self.texts(CaptionPager.page(words, options: one)), ["a", "supercalifragilistic", "b c"])
     }
 
     @Test func pagesEndAfterPunctuationWhenPagesStayFull() {
         let words = Self.words("When the rain stopped, we all went outside to play".split(separator: " ").map(String.init))
         // Greedy filling would end the first page at "we all" (29 of 30 characters).
         let options = Self.options { $0.maxCharsPerLine = 30; $0.maxLines = 1; $0.maxDuration = 60_000 }
-        #expect(Self.texts(CaptionPager.page(words, options: options)) == ["When the rain stopped,", "we all went outside to play"])
+        expectEqual(Self.texts(CaptionPager.page(words, options: options)), ["When the rain stopped,", "we all went outside to play"])
         // Without a comma: before a preposition, not after an article.
         let plain = Self.words("I walked all the way home from the old station".split(separator: " ").map(String.init))
         func paged(_ maxChars: Int) -> [String] {
             Self.texts(CaptionPager.page(plain, options: Self.options { $0.maxCharsPerLine = maxChars; $0.maxLines = 1; $0.maxDuration = 60_000 }))
         }
-        #expect(paged(25) == ["I walked all the way home", "from the old station"])
-        #expect(paged(24) == ["I walked all", "the way home", "from the old station"])
+        expectEqual(paged(25), ["I walked all the way home", "from the old station"])
+        expectEqual(paged(24), ["I walked all", "the way home", "from the old station"])
     }
 
     @Test func emptyInputMakesNoPages() {
-        #expect(CaptionPager.page([], options: PagingOptions()).isEmpty)
-        #expect(CaptionPager.pageRanges([], options: PagingOptions()).isEmpty)
+        expectTrue(CaptionPager.page([], options: PagingOptions()).isEmpty)
+        expectTrue(CaptionPager.pageRanges([], options: PagingOptions()).isEmpty)
     }
 
     @Test func pagesHoldAtMostFiveHundredWords() {
@@ -176,8 +174,8 @@ import CaptionTestSupport
         let options = Self.options { $0.maxCharsPerLine = 10_000; $0.maxLines = 10; $0.maxDuration = 1_000_000 }
         let events = CaptionPager.page(words, options: options)
         // Three pages, each within the cap (their fills differ by too little to pin the split).
-        #expect(events.count == 3)
-        #expect(events.allSatisfy { $0.words.count <= 500 })
+        expectEqual(events.count, 3)
+        expectTrue(events.allSatisfy { $0.words.count <= 500 })
     }
 
     /// Realistic English, and per-character CJK words (what WhisperX gives for Japanese and Chinese),
@@ -202,7 +200,7 @@ import CaptionTestSupport
             t += length
         }
         let events = CaptionPager.page(words, options: PagingOptions())
-        #expect(events.reduce(0) { $0 + $1.words.count } == words.count)
-        #expect(zip(events, events.dropFirst()).allSatisfy { $0.end <= $1.start })
+        expectEqual(events.reduce(0) { $0 + $1.words.count }, words.count)
+        expectTrue(zip(events, events.dropFirst()).allSatisfy { $0.end <= $1.start })
     }
 }

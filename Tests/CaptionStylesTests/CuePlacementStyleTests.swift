@@ -1,4 +1,5 @@
 import CaptionModel
+import CaptionExpectations
 import Testing
 @testable import CaptionStyles
 
@@ -14,15 +15,15 @@ import Testing
     }
 
     @Test func noPlacementKeepsTheStyle() {
-        #expect(Self.base.placed(nil, frameWidth: 1920, frameHeight: 1080) == Self.base)
-        #expect(Self.base.placed(CuePlacement(), frameWidth: 1920, frameHeight: 1080) == Self.base)
+        expectEqual(Self.base.placed(nil, frameWidth: 1920, frameHeight: 1080), Self.base)
+        expectEqual(Self.base.placed(CuePlacement(), frameWidth: 1920, frameHeight: 1080), Self.base)
     }
 
     @Test func anAnchorReplacesTheStylesOnly() {
         var p = CuePlacement()
         p.anchor = 9
         let style = Self.base.placed(p, frameWidth: 1920, frameHeight: 1080)
-        #expect(style.anchor == 9 && style.marginTop == 54 && style.marginRight == 96)
+        expectTrue(style.anchor == 9 && style.marginTop == 54 && style.marginRight == 96)
     }
 
     @Test func webVTTBoxesBecomeMargins() {
@@ -30,31 +31,31 @@ import Testing
         var p = CuePlacement()
         p.position = 10; p.align = .start
         var style = Self.base.placed(p, frameWidth: 1920, frameHeight: 1080)
-        #expect(style.anchor == 1 && style.marginLeft == 192 && style.marginRight == 0)
+        expectTrue(style.anchor == 1 && style.marginLeft == 192 && style.marginRight == 0)
         // size:40% centred: 30 % on each side; at 1280x720 (scale 2/3) in reference pixels.
         p = CuePlacement(); p.size = 40
         style = Self.base.placed(p, frameWidth: 1280, frameHeight: 720)
-        #expect(style.anchor == 2 && abs(style.marginLeft - 576) < 1e-9 && abs(style.marginRight - 576) < 1e-9)
+        expectTrue(style.anchor == 2 && abs(style.marginLeft - 576) < 1e-9 && abs(style.marginRight - 576) < 1e-9)
         // position:90% align:end: the box ends at 90 %.
         p = CuePlacement(); p.position = 90; p.align = .end
         style = Self.base.placed(p, frameWidth: 1920, frameHeight: 1080)
-        #expect(style.anchor == 3 && style.marginLeft == 0 && abs(style.marginRight - 192) < 1e-9)
+        expectTrue(style.anchor == 3 && style.marginLeft == 0 && abs(style.marginRight - 192) < 1e-9)
     }
 
     @Test func webVTTLines() {
         var p = CuePlacement()
         p.line = .number(0)
-        #expect(Self.base.placed(p, frameWidth: 1920, frameHeight: 1080).anchor == 8)
+        expectEqual(Self.base.placed(p, frameWidth: 1920, frameHeight: 1080).anchor, 8)
         p.line = .number(2)
-        #expect(Self.base.placed(p, frameWidth: 1920, frameHeight: 1080).marginTop == 54 + 128, "two lines below the top margin")
+        expectEqual(Self.base.placed(p, frameWidth: 1920, frameHeight: 1080).marginTop, 54 + 128, "two lines below the top margin")
         p.line = .number(-2)
         let second = Self.base.placed(p, frameWidth: 1920, frameHeight: 1080)
-        #expect(second.anchor == 2 && second.marginBottom == 54 + 64, "one line above the bottom line")
+        expectTrue(second.anchor == 2 && second.marginBottom == 54 + 64, "one line above the bottom line")
         p.line = .percent(25)
         let quarter = Self.base.placed(p, frameWidth: 1920, frameHeight: 1080)
-        #expect(quarter.anchor == 8 && quarter.marginTop == 270)
+        expectTrue(quarter.anchor == 8 && quarter.marginTop == 270)
         p.lineAlign = .end
         let end = Self.base.placed(p, frameWidth: 1920, frameHeight: 1080)
-        #expect(end.anchor == 2 && end.marginBottom == 810)
+        expectTrue(end.anchor == 2 && end.marginBottom == 810)
     }
 }

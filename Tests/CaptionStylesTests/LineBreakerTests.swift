@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 @testable import CaptionStyles
 import CaptionTestSupport
@@ -6,56 +7,55 @@ import CaptionTestSupport
     static let sentence = ["So", "today", "we're", "testing", "3", "caption", "styles."]
 
     @Test func oneLineWhenItFits() {
-        #expect(LineBreaker.text(Self.sentence, maxCharsPerLine: 42, balance: true) == "So today we're testing 3 caption styles.")
-        #expect(LineBreaker.lineStarts(Self.sentence, maxCharsPerLine: 40, balance: true) == [0])
-        #expect(LineBreaker.lineStarts([], maxCharsPerLine: 40, balance: true) == [])
+        expectEqual(LineBreaker.text(Self.sentence, maxCharsPerLine: 42, balance: true), "So today we're testing 3 caption styles.")
+        expectEqual(LineBreaker.lineStarts(Self.sentence, maxCharsPerLine: 40, balance: true), [0])
+        expectEqual(LineBreaker.lineStarts([], maxCharsPerLine: 40, balance: true), [])
     }
 
     @Test func balancedTwoLinesAgainstGreedy() {
-        #expect(LineBreaker.text(Self.sentence, maxCharsPerLine: 24, balance: true) == "So today we're testing\n3 caption styles.")
-        #expect(LineBreaker.text(Self.sentence, maxCharsPerLine: 24, balance: false) == "So today we're testing 3\ncaption styles.")
+        expectEqual(LineBreaker.text(Self.sentence, maxCharsPerLine: 24, balance: true), "So today we're testing\n3 caption styles.")
+        expectEqual(LineBreaker.text(Self.sentence, maxCharsPerLine: 24, balance: false), "So today we're testing 3\ncaption styles.")
     }
 
     @Test func balancedThreeLines() {
         // Longest line 15 either way; (14, 9, 15) is more even than (8, 15, 15).
-        #expect(LineBreaker.text(Self.sentence, maxCharsPerLine: 16, balance: true) == "So today we're\ntesting 3\ncaption styles.")
-        #expect(LineBreaker.text(Self.sentence, maxCharsPerLine: 17, balance: true) == "So today we're\ntesting 3\ncaption styles.")
-        #expect(LineBreaker.text(Self.sentence, maxCharsPerLine: 17, balance: false) == "So today we're\ntesting 3 caption\nstyles.")
+        expectEqual(LineBreaker.text(Self.sentence, maxCharsPerLine: 16, balance: true), "So today we're\ntesting 3\ncaption styles.")
+        expectEqual(LineBreaker.text(Self.sentence, maxCharsPerLine: 17, balance: true), "So today we're\ntesting 3\ncaption styles.")
+        expectEqual(LineBreaker.text(Self.sentence, maxCharsPerLine: 17, balance: false), "So today we're\ntesting 3 caption\nstyles.")
     }
 
     @Test func noSingleWordAloneOnTheLastLine() {
         // Greedy and even the most even split would leave "styles." alone; another break exists.
-        #expect(LineBreaker.text(["3", "caption", "styles."], maxCharsPerLine: 16, balance: true) == "3\ncaption styles.")
-        #expect(LineBreaker.text(["3", "caption", "styles."], maxCharsPerLine: 16, balance: false) == "3 caption\nstyles.")
+        expectEqual(LineBreaker.text(["3", "caption", "styles."], maxCharsPerLine: 16, balance: true), "3\ncaption styles.")
+        expectEqual(LineBreaker.text(["3", "caption", "styles."], maxCharsPerLine: 16, balance: false), "3 caption\nstyles.")
         // ...unless no other break exists.
-        #expect(LineBreaker.text(["abcdefghij", "b"], maxCharsPerLine: 10, balance: true) == "abcdefghij\nb")
+        expectEqual(LineBreaker.text(["abcdefghij", "b"], maxCharsPerLine: 10, balance: true), "abcdefghij\nb")
     }
 
     @Test func evenSplitsAndTiesToTheLongerLastLine() {
-        #expect(LineBreaker.text(["aa", "bb", "cc", "dd"], maxCharsPerLine: 8, balance: true) == "aa bb\ncc dd")
+        expectEqual(LineBreaker.text(["aa", "bb", "cc", "dd"], maxCharsPerLine: 8, balance: true), "aa bb\ncc dd")
         // (5, 8) and (8, 5) tie on the longest line and on evenness: the longer last line wins.
-        #expect(LineBreaker.text(["aa", "bb", "cc", "dd", "ee"], maxCharsPerLine: 8, balance: true) == "aa bb\ncc dd ee")
-        #expect(LineBreaker.text(["aa", "bb", "cc", "dd", "ee"], maxCharsPerLine: 8, balance: false) == "aa bb cc\ndd ee")
+        expectEqual(LineBreaker.text(["aa", "bb", "cc", "dd", "ee"], maxCharsPerLine: 8, balance: true), "aa bb\ncc dd ee")
+        expectEqual(LineBreaker.text(["aa", "bb", "cc", "dd", "ee"], maxCharsPerLine: 8, balance: false), "aa bb cc\ndd ee")
     }
 
     @Test func longWordStandsAlone() {
         let words = ["a", "supercalifragilistic", "b", "c"]
-        #expect(LineBreaker.text(words, maxCharsPerLine: 10, balance: false) == "a\nsupercalifragilistic\nb c")
-        #expect(LineBreaker.text(words, maxCharsPerLine: 10, balance: true) == "a\nsupercalifragilistic\nb c")
-        #expect(LineBreaker.text(["supercalifragilistic"], maxCharsPerLine: 10, balance: true) == "supercalifragilistic")
-        #expect(LineBreaker.text(["x", "y"], maxCharsPerLine: 0, balance: true) == "x\ny")
+        expectEqual(LineBreaker.text(words, maxCharsPerLine: 10, balance: false), "a\nsupercalifragilistic\nb c")
+        expectEqual(LineBreaker.text(words, maxCharsPerLine: 10, balance: true), "a\nsupercalifragilistic\nb c")
+        expectEqual(LineBreaker.text(["supercalifragilistic"], maxCharsPerLine: 10, balance: true), "supercalifragilistic")
+        expectEqual(LineBreaker.text(["x", "y"], maxCharsPerLine: 0, balance: true), "x\ny")
     }
 
     @Test func measuresCharactersAndJoinsCJK() {
         // "café 🇯🇵" is six characters: é and the flag count once each.
-        #expect(LineBreaker.text(["café", "🇯🇵", "ok"], maxCharsPerLine: 7, balance: false) == "café 🇯🇵\nok")
-        #expect(LineBreaker.text(["café", "🇯🇵", "o"], maxCharsPerLine: 8, balance: true) == "café 🇯🇵 o")
-        #expect(LineBreaker.text(["今日は", "字幕の", "テスト"], maxCharsPerLine: 6, balance: true) == "今日は\n字幕のテスト")
+        expectEqual(LineBreaker.text(["café", "🇯🇵", "ok"], maxCharsPerLine: 7, balance: false), "café 🇯🇵\nok")
+        expectEqual(LineBreaker.text(["café", "🇯🇵", "o"], maxCharsPerLine: 8, balance: true), "café 🇯🇵 o")
+        expectEqual(LineBreaker.text(["今日は", "字幕の", "テスト"], maxCharsPerLine: 6, balance: true), "今日は\n字幕のテスト")
     }
 
     @Test func rewrapsExistingText() {
-        #expect(LineBreaker.rewrap("So today we're testing\n3 caption   styles.", maxCharsPerLine: 24, balance: false)
-                == "So today we're testing 3\ncaption styles.")
+        expectEqual(LineBreaker.rewrap("So today we're testing\n3 caption   styles.", maxCharsPerLine: 24, balance: false), "So today we're testing 3\ncaption styles.")
     }
 
     /// Against every possible layout of small random pages: the balanced breaker uses the fewest
@@ -93,20 +93,20 @@ import CaptionTestSupport
             let best = layouts.filter { valid($0) && $0.count == fewest }.map(score).min()!
 
             let balanced = LineBreaker.lineStarts(words, maxCharsPerLine: maxChars, balance: true)
-            #expect(valid(balanced) && balanced.count == fewest, "\(words) \(maxChars)")
-            #expect(score(balanced) == best, "\(words) \(maxChars): \(balanced)")
+            expectTrue(valid(balanced) && balanced.count == fewest, "\(words) \(maxChars)")
+            expectEqual(score(balanced), best, "\(words) \(maxChars): \(balanced)")
 
             // The same page inside a longer list of words (as the pager calls it) breaks the same way.
             let before = (0..<g.int(0...3)).map { _ in g.pick(["so", "字幕", ",", "x"]) }
             let offset = LineBreaker.lineStarts(WordMetrics(before + words), before.count..<(before.count + words.count),
                                                 maxChars: maxChars, balance: true)
-            #expect(offset.map { $0 - before.count } == balanced, "\(before) + \(words) \(maxChars)")
+            expectEqual(offset.map { $0 - before.count }, balanced, "\(before) + \(words) \(maxChars)")
 
             let greedy = LineBreaker.lineStarts(words, maxCharsPerLine: maxChars, balance: false)
-            #expect(valid(greedy) && greedy.count == fewest, "\(words) \(maxChars)")
+            expectTrue(valid(greedy) && greedy.count == fewest, "\(words) \(maxChars)")
             for (k, start) in greedy.enumerated() where k > 0 {
                 // The word that starts each line did not fit at the end of the line before.
-                #expect(width(greedy[k - 1], start + 1) > maxChars, "\(words) \(maxChars)")
+                expectTrue(width(greedy[k - 1], start + 1) > maxChars, "\(words) \(maxChars)")
             }
         }
     }

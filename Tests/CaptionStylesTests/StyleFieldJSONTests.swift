@@ -1,5 +1,6 @@
 import CaptionModel
 import Foundation
+import CaptionExpectations
 import Testing
 @testable import CaptionStyles
 
@@ -12,7 +13,7 @@ import Testing
     /// no field is lost, and boxes that are off stay off.
     @Test func everyPresetRoundTripsThroughAStyleFile() throws {
         let names = try Self.library.names()
-        #expect(names.count >= 11)
+        expectTrue(names.count >= 11)
         for name in names {
             let preset = try Self.library.preset(named: name)
             let data = try JSONSerialization.data(withJSONObject: StyleField.styleJSON(of: preset))
@@ -20,7 +21,7 @@ import Testing
             other.wordBox = CaptionStyle.Box()
             var back = try StyleFile(json: data, source: name).applied(to: other)
             back.name = preset.name  // the preset's file name, not a field
-            #expect(back == preset, "\(name)")
+            expectEqual(back, preset, "\(name)")
         }
     }
 
@@ -30,12 +31,12 @@ import Testing
         style.box = nil
         style.textColor = RGBAColor(red: 255, green: 0, blue: 0x80, alpha: 255)
         let json = StyleField.styleJSON(of: style)
-        #expect(json["fade_in"] as? Double == 0.25)
-        #expect(json["box"] is NSNull)
-        #expect((json["text_color"] as? String)?.uppercased().hasPrefix("#FF0080") == true)
-        #expect(json["$schema"] == nil && json["extends"] == nil)
+        expectTrue(json["fade_in"] as? Double == 0.25)
+        expectTrue(json["box"] is NSNull)
+        expectEqual((json["text_color"] as? String)?.uppercased().hasPrefix("#FF0080"), true)
+        expectTrue(json["$schema"] == nil && json["extends"] == nil)
         let karaoke = try #require(json["karaoke"] as? [String: Any])
-        #expect(karaoke["mode"] as? String == style.karaoke.mode.rawValue)
+        expectTrue(karaoke["mode"] as? String == style.karaoke.mode.rawValue)
     }
 
     /// The table as tools read it: kinds, bounds and choices, objects with their children.
@@ -50,11 +51,11 @@ import Testing
             }
         }
         let table = StyleField.tableJSON()
-        #expect(paths(table) == StyleField.paths())
+        expectEqual(paths(table), StyleField.paths())
         let size = try #require(table.first { $0["key"] as? String == "font_size" })
-        #expect(size["kind"] as? String == "number" && size["exclusive_minimum"] as? Bool == true && size["maximum"] as? Double == 1000)
+        expectTrue(size["kind"] as? String == "number" && size["exclusive_minimum"] as? Bool == true && size["maximum"] as? Double == 1000)
         let karaoke = try #require(table.first { $0["key"] as? String == "karaoke" }?["fields"] as? [[String: Any]])
         let mode = try #require(karaoke.first { $0["key"] as? String == "mode" })
-        #expect((mode["options"] as? [String])?.contains("highlight") == true)
+        expectEqual((mode["options"] as? [String])?.contains("highlight"), true)
     }
 }

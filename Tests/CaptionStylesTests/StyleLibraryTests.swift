@@ -1,5 +1,6 @@
 import CaptionModel
 import Foundation
+import CaptionExpectations
 import Testing
 @testable import CaptionStyles
 
@@ -30,16 +31,16 @@ enum StyleFixtures {
         let environment = [StyleLibrary.environmentVariable: checkout.appendingPathComponent("elsewhere").path]
 
         let found = try StyleLibrary.locate(environment: [:], executable: executable)
-        #expect(found.directory.standardizedFileURL.path == checkout.appendingPathComponent("Styles").standardizedFileURL.path)
-        #expect(try StyleLibrary.locate(environment: environment, executable: executable).names() == ["b"])
+        expectEqual(found.directory.standardizedFileURL.path, checkout.appendingPathComponent("Styles").standardizedFileURL.path)
+        expectTrue(try StyleLibrary.locate(environment: environment, executable: executable).names() == ["b"])
         let explicit = checkout.appendingPathComponent("explicit").path
-        #expect(try StyleLibrary.locate(explicit: explicit, environment: environment, executable: executable).names() == ["c"])
+        expectTrue(try StyleLibrary.locate(explicit: explicit, environment: environment, executable: executable).names() == ["c"])
     }
 
     @Test func theTestRunnerFindsTheRepositoryStylesByWalkingUp() throws {
         // The test bundle runs from .build/..., below the checkout, as `.build/debug/captions` does.
         let found = try StyleLibrary.locate(environment: [:])
-        #expect(found.directory.standardizedFileURL.path == StyleFixtures.stylesDirectory.standardizedFileURL.path)
+        expectEqual(found.directory.standardizedFileURL.path, StyleFixtures.stylesDirectory.standardizedFileURL.path)
     }
 
     @Test func failingToFindThePresetsSaysHowToFixIt() throws {
@@ -47,30 +48,30 @@ enum StyleFixtures {
         let error = #expect(throws: StyleError.self) {
             try StyleLibrary.locate(environment: [:], executable: empty.appendingPathComponent("bin/captions"))
         }
-        #expect(error?.exitCode == 66)
-        #expect(error?.message.contains("CAPTIONKIT_STYLES") == true && error?.message.contains(empty.appendingPathComponent("bin").path) == true)
+        expectEqual(error?.exitCode, 66)
+        expectTrue(error?.message.contains("CAPTIONKIT_STYLES") == true && error?.message.contains(empty.appendingPathComponent("bin").path) == true)
 
         let badEnvironment = #expect(throws: StyleError.self) {
             try StyleLibrary.locate(environment: [StyleLibrary.environmentVariable: "/no/such/folder"], executable: nil)
         }
-        #expect(badEnvironment?.message == "CAPTIONKIT_STYLES '/no/such/folder' is not a folder" && badEnvironment?.exitCode == 66)
+        expectTrue(badEnvironment?.message == "CAPTIONKIT_STYLES '/no/such/folder' is not a folder" && badEnvironment?.exitCode == 66)
         let badExplicit = #expect(throws: StyleError.self) { try StyleLibrary.locate(explicit: "/no/such/folder") }
-        #expect(badExplicit?.exitCode == 66)
+        expectEqual(badExplicit?.exitCode, 66)
     }
 
     @Test func theSchemaIsNotAPreset() throws {
         let names = try StyleFixtures.library.names()
-        #expect(!names.contains { $0.contains("schema") })
-        #expect(names == names.sorted())
+        expectTrue(!names.contains { $0.contains("schema") })
+        expectEqual(names, names.sorted())
     }
 
     @Test func anUnknownPresetIsAUsageErrorListingThePresets() throws {
         let names = try StyleFixtures.library.names()
         let error = #expect(throws: StyleError.self) { try StyleFixtures.library.preset(named: "plian") }
-        #expect(error?.exitCode == 64)
-        #expect(error?.message == "unknown preset 'plian' (did you mean 'plain'?) (presets: \(names.joined(separator: ", ")))")
+        expectEqual(error?.exitCode, 64)
+        expectEqual(error?.message, "unknown preset 'plian' (did you mean 'plain'?) (presets: \(names.joined(separator: ", ")))")
         // Names are looked up in the listing, never joined onto a path.
-        #expect((#expect(throws: StyleError.self) { try StyleFixtures.library.preset(named: "../Styles/plain") })?.exitCode == 64)
+        expectEqual((#expect(throws: StyleError.self) { try StyleFixtures.library.preset(named: "../Styles/plain") })?.exitCode, 64)
     }
 
     @Test func aStyleFileGoesOnTopOfThePreset() throws {
@@ -78,12 +79,12 @@ enum StyleFixtures {
         let path = dir.appendingPathComponent("mine.json").path
         let preset = try StyleFixtures.library.preset(named: "broadcast")
         let style = try StyleFixtures.library.style(preset: "broadcast", styleFile: path)
-        #expect(style.fontSize == 120 && style.karaoke.mode == .cumulative && style.paging.maxCharsPerLine == 16)
-        #expect(style.box == preset.box && style.paging.maxLines == preset.paging.maxLines && style.textColor == preset.textColor)
-        #expect(style.name == "broadcast" && style.summary == preset.summary)
+        expectTrue(style.fontSize == 120 && style.karaoke.mode == .cumulative && style.paging.maxCharsPerLine == 16)
+        expectTrue(style.box == preset.box && style.paging.maxLines == preset.paging.maxLines && style.textColor == preset.textColor)
+        expectTrue(style.name == "broadcast" && style.summary == preset.summary)
 
-        #expect(try StyleFixtures.library.style(preset: nil, styleFile: nil) == StyleFixtures.library.preset(named: "plain"))
-        #expect(try StyleFixtures.library.style(preset: nil, styleFile: path).box == nil, "without --preset or extends the base is plain")
+        expectTrue(try StyleFixtures.library.style(preset: nil, styleFile: nil) == StyleFixtures.library.preset(named: "plain"))
+        expectTrue(try StyleFixtures.library.style(preset: nil, styleFile: path).box == nil, "without --preset or extends the base is plain")
     }
 
     @Test func extendsChoosesTheBaseUnlessThePresetIsGiven() throws {
@@ -93,13 +94,13 @@ enum StyleFixtures {
         ])
         let mine = dir.appendingPathComponent("mine.json").path
         let fromExtends = try StyleFixtures.library.style(preset: nil, styleFile: mine)
-        #expect(fromExtends.uppercase && fromExtends.name == "one-word" && fromExtends.textColor == RGBAColor(red: 0, green: 255, blue: 0))
+        expectTrue(fromExtends.uppercase && fromExtends.name == "one-word" && fromExtends.textColor == RGBAColor(red: 0, green: 255, blue: 0))
         let fromFlag = try StyleFixtures.library.style(preset: "plain", styleFile: mine)
-        #expect(!fromFlag.uppercase && fromFlag.name == "plain" && fromFlag.textColor == RGBAColor(red: 0, green: 255, blue: 0))
+        expectTrue(!fromFlag.uppercase && fromFlag.name == "plain" && fromFlag.textColor == RGBAColor(red: 0, green: 255, blue: 0))
 
         let lost = dir.appendingPathComponent("lost.json").path
         let error = #expect(throws: StyleError.self) { try StyleFixtures.library.style(preset: nil, styleFile: lost) }
-        #expect(error?.exitCode == 65 && error?.message.hasPrefix("\(lost): extends: unknown preset 'no-such-preset' (presets: ") == true)
+        expectTrue(error?.exitCode == 65 && error?.message.hasPrefix("\(lost): extends: unknown preset 'no-such-preset' (presets: ") == true)
     }
 
     @Test func presetsMayExtendPresetsButNotInACircle() throws {
@@ -111,25 +112,25 @@ enum StyleFixtures {
         ])
         let library = StyleLibrary(directory: dir)
         let child = try library.preset(named: "child")
-        #expect(child.fontSize == 70 && child.uppercase && child.name == "child" && child.summary == "Base.")
+        expectTrue(child.fontSize == 70 && child.uppercase && child.name == "child" && child.summary == "Base.")
         let error = #expect(throws: StyleError.self) { try library.preset(named: "a") }
-        #expect(error?.exitCode == 65 && error?.message.contains("(a -> b -> a)") == true)
+        expectTrue(error?.exitCode == 65 && error?.message.contains("(a -> b -> a)") == true)
     }
 
     @Test func composingProblems() throws {
         let dir = try StyleFixtures.folder(["nobox.json": #"{"word_box": null}"#])
         let nobox = dir.appendingPathComponent("nobox.json").path
         let error = #expect(throws: StyleError.self) { try StyleFixtures.library.style(preset: "background-by-word", styleFile: nobox) }
-        #expect(error?.exitCode == 65 && error?.message.hasPrefix("\(nobox): word_box: ") == true)
+        expectTrue(error?.exitCode == 65 && error?.message.hasPrefix("\(nobox): word_box: ") == true)
         let missing = #expect(throws: StyleError.self) { try StyleFixtures.library.style(preset: "plain", styleFile: dir.appendingPathComponent("gone.json").path) }
-        #expect(missing?.exitCode == 66)
+        expectEqual(missing?.exitCode, 66)
         let unknown = #expect(throws: StyleError.self) { try StyleFixtures.library.style(preset: "nope", styleFile: nobox) }
-        #expect(unknown?.exitCode == 64)
+        expectEqual(unknown?.exitCode, 64)
     }
 
     @Test func aBrokenPresetFailsTheListingNamingItsFile() throws {
         let dir = try StyleFixtures.folder(["good.json": #"{"summary": "Good."}"#, "bad.json": #"{"summary": "Bad.", "anchor": 0}"#])
         let error = #expect(throws: StyleError.self) { try StyleLibrary(directory: dir).summaries() }
-        #expect(error?.message == dir.appendingPathComponent("bad.json").path + ": anchor: must be between 1 and 9, found 0")
+        expectEqual(error?.message, dir.appendingPathComponent("bad.json").path + ": anchor: must be between 1 and 9, found 0")
     }
 }

@@ -1,5 +1,6 @@
 import CaptionModel
 import Foundation
+import CaptionExpectations
 import Testing
 @testable import CaptionStyles
 
@@ -14,10 +15,10 @@ import Testing
 
     @Test func theRequiredPresetsExistAndLoad() throws {
         let summaries = try StyleFixtures.library.summaries()
-        #expect(Set(Self.required).isSubset(of: summaries.map(\.name)))
+        expectTrue(Set(Self.required).isSubset(of: summaries.map(\.name)))
         for entry in summaries {
-            #expect(!entry.summary.isEmpty && !entry.summary.contains("\n"), "\(entry.name) needs a one-line summary")
-            #expect(try Self.preset(entry.name).name == entry.name)
+            expectTrue(!entry.summary.isEmpty && !entry.summary.contains("\n"), "\(entry.name) needs a one-line summary")
+            expectTrue(try Self.preset(entry.name).name == entry.name)
         }
     }
 
@@ -27,7 +28,7 @@ import Testing
         let keys = try StyleFile.read(path: StyleFixtures.stylesDirectory.appendingPathComponent(name + ".json").path).keys
         for key in ["summary", "font_family", "font_size", "text_color", "highlight_color", "stroke_width", "anchor",
                     "karaoke.mode", "paging.max_chars", "paging.max_lines"] {
-            #expect(keys.contains(key), "\(name).json should set \(key)")
+            expectTrue(keys.contains(key), "\(name).json should set \(key)")
         }
     }
 
@@ -38,71 +39,71 @@ import Testing
         ("typewriter", .typewriter),
     ])
     func karaokeModes(name: String, mode: CaptionStyle.Karaoke.Mode) throws {
-        #expect(try Self.preset(name).karaoke.mode == mode)
+        expectTrue(try Self.preset(name).karaoke.mode == mode)
     }
 
     @Test func plainIsWhiteOnABlackOutlineAtTheBottom() throws {
         let plain = try Self.preset("plain")
-        #expect(plain.textColor == .white && plain.strokeColor == .black && plain.strokeWidth > 0)
-        #expect([1, 2, 3].contains(plain.anchor) && plain.box == nil && plain.wordBox == nil)
+        expectTrue(plain.textColor == .white && plain.strokeColor == .black && plain.strokeWidth > 0)
+        expectTrue([1, 2, 3].contains(plain.anchor) && plain.box == nil && plain.wordBox == nil)
     }
 
     @Test func broadcastIsTwoLinesOf42OnATranslucentBoxPerLine() throws {
         let broadcast = try Self.preset("broadcast")
-        #expect(broadcast.paging.maxCharsPerLine == 42 && broadcast.paging.maxLines == 2)
+        expectTrue(broadcast.paging.maxCharsPerLine == 42 && broadcast.paging.maxLines == 2)
         let box = try #require(broadcast.box)
-        #expect(box.scope == .line && box.color.alpha > 0 && box.color.alpha < 255)
+        expectTrue(box.scope == .line && box.color.alpha > 0 && box.color.alpha < 255)
         // Per-line boxes must not overlap, or the translucent colour doubles where they meet.
-        #expect(broadcast.fontSize + 2 * box.paddingY <= broadcast.fontSize * broadcast.lineSpacing)
+        expectTrue(broadcast.fontSize + 2 * box.paddingY <= broadcast.fontSize * broadcast.lineSpacing)
     }
 
     @Test func colourModesHaveAHighlightThatDiffersFromTheText() throws {
         for name in ["highlight-by-word", "word-and-scale", "karaoke-fill", "cumulative", "three-state"] {
             let style = try Self.preset(name)
-            #expect(style.highlightColor != style.textColor, "\(name)")
+            expectTrue(style.highlightColor != style.textColor, "\(name)")
         }
         let threeState = try Self.preset("three-state")
-        #expect(threeState.upcomingColor.alpha < threeState.textColor.alpha, "upcoming words are dimmed")
+        expectTrue(threeState.upcomingColor.alpha < threeState.textColor.alpha, "upcoming words are dimmed")
     }
 
     @Test func backgroundByWordHasARoundedWordBoxAndKeepsTheStroke() throws {
         let style = try Self.preset("background-by-word")
         let wordBox = try #require(style.wordBox)
-        #expect(wordBox.cornerRadius > 0 && wordBox.color.alpha > 0 && style.box == nil)
-        #expect(style.strokeWidth > 0 && style.highlightColor == style.textColor, "the text itself does not change")
+        expectTrue(wordBox.cornerRadius > 0 && wordBox.color.alpha > 0 && style.box == nil)
+        expectTrue(style.strokeWidth > 0 && style.highlightColor == style.textColor, "the text itself does not change")
     }
 
     @Test func wordAndScaleGrowsTo1Point2In150Milliseconds() throws {
         let style = try Self.preset("word-and-scale")
-        #expect(style.karaoke.scale == 1.2 && style.karaoke.transition == 150)
+        expectTrue(style.karaoke.scale == 1.2 && style.karaoke.transition == 150)
     }
 
     @Test func popInStartsAt0Point8WithASmallOvershoot() throws {
         let style = try Self.preset("pop-in")
-        #expect(style.karaoke.popFrom == 0.8 && style.karaoke.popOvershoot > 1 && style.karaoke.popOvershoot <= 1.15)
-        #expect(style.karaoke.transition > 0)
+        expectTrue(style.karaoke.popFrom == 0.8 && style.karaoke.popOvershoot > 1 && style.karaoke.popOvershoot <= 1.15)
+        expectTrue(style.karaoke.transition > 0)
     }
 
     @Test func oneWordIsLargeUppercaseWithAThickStrokeAndTwoWordsAtMost() throws {
         let oneWord = try Self.preset("one-word")
-        #expect(oneWord.uppercase && (oneWord.paging.maxWordsPerPage ?? .max) <= 2)
+        expectTrue(oneWord.uppercase && (oneWord.paging.maxWordsPerPage ?? .max) <= 2)
         for name in Self.required where name != "one-word" {
             let other = try Self.preset(name)
-            #expect(oneWord.fontSize > other.fontSize && oneWord.strokeWidth > other.strokeWidth, "\(name)")
+            expectTrue(oneWord.fontSize > other.fontSize && oneWord.strokeWidth > other.strokeWidth, "\(name)")
         }
     }
 
     @Test(arguments: wordByWord)
     func tikTokValues(name: String) throws {
         let style = try Self.preset(name)
-        #expect(style.fontFamily == "DejaVu Sans" && style.fontWeight == 700)
+        expectTrue(style.fontFamily == "DejaVu Sans" && style.fontWeight == 700)
         if name != "one-word" {
-            #expect((80...110).contains(style.fontSize) && (5...8).contains(style.strokeWidth))
+            expectTrue((80...110).contains(style.fontSize) && (5...8).contains(style.strokeWidth))
         }
         // Centre-lower: bottom-centre anchor, clear of the app's buttons and caption bar.
-        #expect(style.anchor == 2 && style.marginBottom >= 300 && style.marginLeft >= 60 && style.marginRight >= 60)
-        #expect((1...2).contains(style.paging.maxLines) && (10...24).contains(style.paging.maxCharsPerLine))
-        #expect((2...8).contains(style.paging.maxWordsPerPage ?? .max) && style.paging.maxDuration <= 4000)
+        expectTrue(style.anchor == 2 && style.marginBottom >= 300 && style.marginLeft >= 60 && style.marginRight >= 60)
+        expectTrue((1...2).contains(style.paging.maxLines) && (10...24).contains(style.paging.maxCharsPerLine))
+        expectTrue((2...8).contains(style.paging.maxWordsPerPage ?? .max) && style.paging.maxDuration <= 4000)
     }
 
     /// The pager counts characters; the layout measures pixels. A preset's line length should fit its
@@ -115,6 +116,6 @@ import Testing
         let perCharacter = (style.uppercase ? 0.68 : 0.59) * em + style.wordSpacing / 6
         let padding = 2 * (style.box?.paddingX ?? 0)
         let width = Double(style.paging.maxCharsPerLine) * perCharacter + padding + 2 * style.strokeWidth
-        #expect(width <= 1080 - style.marginLeft - style.marginRight, "\(name): \(Int(width)) px")
+        expectTrue(width <= 1080 - style.marginLeft - style.marginRight, "\(name): \(Int(width)) px")
     }
 }

@@ -1,5 +1,6 @@
 import CaptionModel
 import Foundation
+import CaptionExpectations
 import Testing
 @testable import CaptionStyles
 
@@ -17,7 +18,7 @@ import Testing
     @Test func theSchemaHasTheLoadersKeysAndNoOthers() throws {
         let schema = try Self.schema()
         let paths = schema.propertyPaths(schema.root)
-        #expect(paths.sorted() == StyleField.paths().sorted())
+        expectEqual(paths.sorted(), StyleField.paths().sorted())
     }
 
     @Test func typesRangesAndNamesAgree() throws {
@@ -26,39 +27,39 @@ import Testing
             let field = try #require(StyleField.field(at: path))
             let node = schema.resolve(try #require(schema.node(at: path)))
             let types = schema.types(of: node)
-            #expect(types.contains("null") == field.nullable, "\(path): null")
+            expectEqual(types.contains("null"), field.nullable, "\(path): null")
             switch field.kind {
             case .text, .color:
-                #expect(types.subtracting(["null"]) == ["string"], "\(path)")
+                expectEqual(types.subtracting(["null"]), ["string"], "\(path)")
             case .choice(_, let options):
-                #expect(types == ["string"] && node["enum"] as? [String] == options, "\(path)")
+                expectTrue(types == ["string"] && node["enum"] as? [String] == options, "\(path)")
             case .textList, .patterns:
-                #expect(types == ["array"] && (node["items"] as? [String: Any])?["type"] as? String == "string", "\(path)")
+                expectTrue(types == ["array"] && (node["items"] as? [String: Any])?["type"] as? String == "string", "\(path)")
             case .speakers(let children):
                 // "auto", or label → a partial style whose keys are exactly the children's.
-                #expect(types == ["string", "object", "null"] && node["pattern"] as? String == "^auto$", "\(path)")
+                expectTrue(types == ["string", "object", "null"] && node["pattern"] as? String == "^auto$", "\(path)")
                 let speaker = schema.resolve(try #require(node["additionalProperties"] as? [String: Any]))
                 let keys = (speaker["properties"] as? [String: Any] ?? [:]).keys
-                #expect(Set(keys) == Set(children.map(\.key)) && speaker["additionalProperties"] as? Bool == false, "\(path)")
+                expectTrue(Set(keys) == Set(children.map(\.key)) && speaker["additionalProperties"] as? Bool == false, "\(path)")
             case .patch(let children):
                 // An object whose keys are exactly the children's, or null.
                 let keys = (node["properties"] as? [String: Any] ?? [:]).keys
-                #expect(types == ["object", "null"] && node["additionalProperties"] as? Bool == false, "\(path)")
-                #expect(Set(keys) == Set(children.map(\.key)), "\(path)")
+                expectTrue(types == ["object", "null"] && node["additionalProperties"] as? Bool == false, "\(path)")
+                expectEqual(Set(keys), Set(children.map(\.key)), "\(path)")
             case .flag:
-                #expect(types == ["boolean"], "\(path)")
+                expectEqual(types, ["boolean"], "\(path)")
             case .integer(let range):
-                #expect(types.subtracting(["null"]) == ["integer"], "\(path)")
-                #expect(node["minimum"] as? Double == Double(range.lowerBound) && node["maximum"] as? Double == Double(range.upperBound), "\(path)")
+                expectEqual(types.subtracting(["null"]), ["integer"], "\(path)")
+                expectTrue(node["minimum"] as? Double == Double(range.lowerBound) && node["maximum"] as? Double == Double(range.upperBound), "\(path)")
             case .number(let range), .seconds(let range):
-                #expect(types.subtracting(["null"]) == ["number"], "\(path)")
+                expectEqual(types.subtracting(["null"]), ["number"], "\(path)")
                 let minimumKey = range.minimumIsExclusive ? "exclusiveMinimum" : "minimum"
-                #expect(node[minimumKey] as? Double == range.minimum && node["maximum"] as? Double == range.maximum, "\(path)")
+                expectTrue(node[minimumKey] as? Double == range.minimum && node["maximum"] as? Double == range.maximum, "\(path)")
             case .object:
-                #expect(types.subtracting(["null"]) == ["object"] && node["additionalProperties"] as? Bool == false, "\(path)")
+                expectTrue(types.subtracting(["null"]) == ["object"] && node["additionalProperties"] as? Bool == false, "\(path)")
             }
-            if case .color = field.kind { #expect(node["pattern"] != nil, "\(path)") }
-            if path != "$schema" { #expect((schema.node(at: path)?["description"] as? String)?.isEmpty == false, "\(path) needs a description") }
+            if case .color = field.kind { expectTrue(node["pattern"] != nil, "\(path)") }
+            if path != "$schema" { expectEqual((schema.node(at: path)?["description"] as? String)?.isEmpty, false, "\(path) needs a description") }
         }
     }
 
@@ -67,7 +68,7 @@ import Testing
         for name in try StyleFixtures.library.names() {
             let url = StyleFixtures.stylesDirectory.appendingPathComponent(name + ".json")
             let value = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
-            #expect(schema.errors(value) == [], "\(name).json")
+            expectEqual(schema.errors(value), [], "\(name).json")
         }
     }
 
@@ -82,20 +83,20 @@ import Testing
     ])
     func badFilesAreRefusedByBoth(json: String) throws {
         let value = try JSONSerialization.jsonObject(with: Data(json.utf8))
-        #expect(!(try Self.schema().errors(value)).isEmpty)
+        expectTrue(!(try Self.schema().errors(value)).isEmpty)
         #expect(throws: StyleError.self) { try StyleFile(json: Data(json.utf8), source: "x.json") }
     }
 
     @Test func theReadmeDocumentsEveryKeyAndPreset() throws {
         let readme = try String(contentsOf: StyleFixtures.stylesDirectory.appendingPathComponent("README.md"), encoding: .utf8)
         for path in StyleField.paths() where path != "$schema" {
-            #expect(readme.contains("`\(path)`"), "README.md should document `\(path)`")
+            expectTrue(readme.contains("`\(path)`"), "README.md should document `\(path)`")
         }
         for name in try StyleFixtures.library.names() {
-            #expect(readme.contains("`\(name)`"), "README.md should list the preset `\(name)`")
+            expectTrue(readme.contains("`\(name)`"), "README.md should list the preset `\(name)`")
         }
         for mode in CaptionStyle.Karaoke.Mode.allCases {
-            #expect(readme.contains("`\(mode.rawValue)`"), "README.md should explain karaoke mode `\(mode.rawValue)`")
+            expectTrue(readme.contains("`\(mode.rawValue)`"), "README.md should explain karaoke mode `\(mode.rawValue)`")
         }
     }
 }

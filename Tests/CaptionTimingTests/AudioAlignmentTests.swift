@@ -3,6 +3,7 @@ import CaptionTestSupport
 import CaptionTiming
 import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Word starts warped from synthesized speech onto a recording, scored against the truth: captions
@@ -20,14 +21,14 @@ import Testing
 
     @Test func theSynthesizerGivesEachWordItsStartInOrder() throws {
         let speech = try SpeechSynthesizer.speak(["Turn", "left", "at", "the", "bakery,", "then", "follow", "42", "signs."])
-        #expect(speech.sampleRate == 22_050)
-        #expect(speech.milliseconds > 1_500 && speech.milliseconds < 5_000)
+        expectEqual(speech.sampleRate, 22_050)
+        expectTrue(speech.milliseconds > 1_500 && speech.milliseconds < 5_000)
         let starts = speech.wordStarts.compactMap { $0 }
-        #expect(starts.count == 9)
-        #expect(starts == starts.sorted() && Set(starts).count == starts.count)
+        expectEqual(starts.count, 9)
+        expectTrue(starts == starts.sorted() && Set(starts).count == starts.count)
         // The first word starts near the beginning, and the last well before the end.
-        #expect(starts[0] < 200)
-        #expect(starts.last! < speech.milliseconds - 200)
+        expectTrue(starts[0] < 200)
+        expectTrue(starts.last! < speech.milliseconds - 200)
     }
 
     @Test func anUnknownVoiceIsReportedByName() {
@@ -35,7 +36,7 @@ import Testing
             _ = try SpeechSynthesizer.speak(["hello"], voice: "no-such-voice-xx")
             Issue.record("spoke with a voice that does not exist")
         } catch {
-            #expect(error.description.contains("no-such-voice-xx"))
+            expectTrue(error.description.contains("no-such-voice-xx"))
         }
     }
 
@@ -52,27 +53,27 @@ import Testing
             var spoken = clean
             if noisy {
                 spoken.addPinkNoise(snr: 10, seed: 3)
-                #expect(abs(SpokenWords.snr(clean: clean, mixed: spoken) - 10) < 0.05)
+                expectTrue(abs(SpokenWords.snr(clean: clean, mixed: spoken) - 10) < 0.05)
             }
             let audio = try recording(spoken)
             let aligned = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate)
             var score = WordStartScore()
             score.add(aligned.document, truth: spoken.truth)
-            #expect(score.words > 100)
-            #expect(score.share50 >= 0.90, "\(voice): \(score)")
-            #expect(score.share150 >= 0.97, "\(voice): \(score)")
+            expectTrue(score.words > 100)
+            expectTrue(score.share50 >= 0.90, "\(voice): \(score)")
+            expectTrue(score.share150 >= 0.97, "\(voice): \(score)")
             pooled.add(score)
             checkCuesKept(spoken.document, aligned.document)
         }
-        #expect(pooled.share50 >= 0.90, "\(pooled)")
-        #expect(pooled.share150 >= 0.98, "\(pooled)")
+        expectTrue(pooled.share50 >= 0.90, "\(pooled)")
+        expectTrue(pooled.share150 >= 0.98, "\(pooled)")
     }
 
     /// Cues and texts are kept; every word is inside its cue.
     func checkCuesKept(_ original: CaptionDocument, _ aligned: CaptionDocument) {
         for (before, after) in zip(original.events, aligned.events) {
-            #expect(after.start == before.start && after.end == before.end && after.text == before.text)
-            #expect(after.words.allSatisfy { $0.start >= after.start && $0.end <= after.end && $0.start <= $0.end })
+            expectTrue(after.start == before.start && after.end == before.end && after.text == before.text)
+            expectTrue(after.words.allSatisfy { $0.start >= after.start && $0.end <= after.end && $0.start <= $0.end })
         }
     }
 
@@ -81,11 +82,11 @@ import Testing
         let audio = try recording(spoken)
         let script = spoken.document.events.map { $0.text.plain }.joined(separator: "\n\n")
         let aligned = try AudioWordAligner.align(text: script, samples: audio.samples, sampleRate: audio.sampleRate)
-        #expect(aligned.document.events.count == 8)
+        expectEqual(aligned.document.events.count, 8)
         var score = WordStartScore()
         score.add(aligned.document, truth: spoken.truth)
-        #expect(score.share50 >= 0.85, "\(score)")
-        #expect(score.share150 >= 0.97, "\(score)")
+        expectTrue(score.share50 >= 0.85, "\(score)")
+        expectTrue(score.share150 >= 0.97, "\(score)")
     }
 
     @Test func wordsOverSilenceAreInterpolatedInsideTheirCue() throws {
@@ -98,12 +99,12 @@ import Testing
         let audio = try recording(spoken)
         let aligned = try AudioWordAligner.align(captions: document, samples: audio.samples, sampleRate: audio.sampleRate)
         let quiet = aligned.document.events[0].words
-        #expect(quiet.count == 4)
-        #expect(quiet.allSatisfy { $0.interpolated && $0.start >= 200 && $0.end <= 1_800 }, "\(quiet)")
+        expectEqual(quiet.count, 4)
+        expectTrue(quiet.allSatisfy { $0.interpolated && $0.start >= 200 && $0.end <= 1_800 }, "\(quiet)")
         // The spoken caption's 15 words are placed, but for a few (espeak-ng's output varies slightly
         // with what the process spoke before).
-        #expect(aligned.document.events[1].words.filter(\.interpolated).count <= 3)
-        #expect(aligned.counts.placed + aligned.counts.interpolated == 4 + aligned.document.events[1].words.count)
+        expectTrue(aligned.document.events[1].words.filter(\.interpolated).count <= 3)
+        expectEqual(aligned.counts.placed + aligned.counts.interpolated, 4 + aligned.document.events[1].words.count)
     }
 
     @Test func captionsThatAlreadyHaveWordsAreLeftAlone() throws {
@@ -113,7 +114,7 @@ import Testing
         document.events[0].words = given
         let audio = try recording(spoken)
         let aligned = try AudioWordAligner.align(captions: document, samples: audio.samples, sampleRate: audio.sampleRate)
-        #expect(aligned.document.events[0].words == given)
-        #expect(aligned.counts.placed == 0 && aligned.counts.interpolated == 0)
+        expectEqual(aligned.document.events[0].words, given)
+        expectTrue(aligned.counts.placed == 0 && aligned.counts.interpolated == 0)
     }
 }

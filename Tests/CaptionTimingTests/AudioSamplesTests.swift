@@ -1,5 +1,6 @@
 import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The decoded sound is on the player's clock: mono at the asked rate, sample 0 at the container's time 0.
@@ -16,10 +17,10 @@ import Testing
                                 "-filter_complex", "[1]aformat=channel_layouts=stereo[t];[0][t]concat=n=2:v=0:a=1", wav])
         for rate in [16_000, 8_000, 48_000] {
             let audio = try AudioSamples.read(wav, sampleRate: rate)
-            #expect(audio.sampleRate == rate)
-            #expect(abs(audio.milliseconds - 1500) <= 5)
+            expectEqual(audio.sampleRate, rate)
+            expectTrue(abs(audio.milliseconds - 1500) <= 5)
             let start = try #require(onset(audio))
-            #expect(abs(start - 1000) <= 3, "rate \(rate): onset \(start) ms")
+            expectTrue(abs(start - 1000) <= 3, "rate \(rate): onset \(start) ms")
         }
     }
 
@@ -33,7 +34,7 @@ import Testing
         let audio = try AudioSamples.read(mkv)
         let start = try #require(onset(audio))
         // AAC's priming samples are dropped by the decoder's skip: the tone starts within a few ms of 750.
-        #expect(abs(start - 750) <= 25, "onset \(start) ms")
+        expectTrue(abs(start - 750) <= 25, "onset \(start) ms")
     }
 
     /// A stretch read from a seek (what the studio's spectrogram asks for) is the same stretch of the
@@ -48,14 +49,14 @@ import Testing
         let whole = try AudioSamples.read(mp4, sampleRate: 16_000)
         for (from, to) in [(41_250, 43_000), (0, 500), (900, 1_500), (1_200, 2_000), (59_500, 61_000)] {
             let window = try AudioSamples.read(mp4, sampleRate: 16_000, from: from, to: to)
-            #expect(window.samples.count == (to - from) * 16)
+            expectEqual(window.samples.count, (to - from) * 16)
             let first = from * 16
             let worst = window.samples.indices.map { i in
                 abs(window.samples[i] - (first + i < whole.samples.count ? whole.samples[first + i] : 0))
             }.max() ?? 0
-            #expect(worst < 1e-3, "\(from)-\(to) ms: \(worst)")
+            expectTrue(worst < 1e-3, "\(from)-\(to) ms: \(worst)")
         }
-        #expect(try AudioSamples.read(mp4, sampleRate: 16_000, from: 41_250, to: 43_000).samples.contains { abs($0) > 0.3 })
+        expectTrue(try AudioSamples.read(mp4, sampleRate: 16_000, from: 41_250, to: 43_000).samples.contains { abs($0) > 0.3 })
     }
 
     @Test func aFileWithoutSoundIsMalformedInputNamingIt() throws {
@@ -66,8 +67,8 @@ import Testing
             _ = try AudioSamples.read(mkv)
             Issue.record("read a file with no audio")
         } catch {
-            #expect(error.exitCode == 65)
-            #expect(error.message.contains(mkv))
+            expectEqual(error.exitCode, 65)
+            expectTrue(error.message.contains(mkv))
         }
     }
 }

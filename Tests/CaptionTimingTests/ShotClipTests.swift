@@ -3,6 +3,7 @@ import CaptionTestSupport
 import CaptionTiming
 import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The frame reader and the detector together on the shots test clip (`Benchmarks/shots-clip.sh`, made
@@ -18,8 +19,8 @@ import Testing
         var detector = ShotDetector()
         var numbers: [Int] = []
         try reader.read { picture in
-            #expect(picture.luma.count == ShotFrameReader.width * ShotFrameReader.height)
-            #expect(picture.u.count == picture.luma.count / 4 && picture.v.count == picture.luma.count / 4)
+            expectEqual(picture.luma.count, ShotFrameReader.width * ShotFrameReader.height)
+            expectTrue(picture.u.count == picture.luma.count / 4 && picture.v.count == picture.luma.count / 4)
             numbers.append(picture.number)
             detector.add(ShotFrame(number: picture.number, width: picture.width, luma: picture.luma, u: picture.u, v: picture.v))
         }
@@ -29,17 +30,17 @@ import Testing
     static func expectScore(_ found: [Int], _ clip: ShotTestClip, shift: Int = 0, _ what: String) {
         let shifted = clip.shifted(by: shift)
         let (missed, extra) = shifted.score(found)
-        #expect(missed.isEmpty, "\(what): missed \(missed) (found \(found))")
-        #expect(extra.count <= 1, "\(what): false cuts \(extra)")
-        #expect(!found.contains { shifted.notCuts.contains($0) }, "\(what): a flash or the crossfade reported in \(found)")
+        expectTrue(missed.isEmpty, "\(what): missed \(missed) (found \(found))")
+        expectTrue(extra.count <= 1, "\(what): false cuts \(extra)")
+        expectTrue(!found.contains { shifted.notCuts.contains($0) }, "\(what): a flash or the crossfade reported in \(found)")
     }
 
     @Test func h264CutsAtTheirExactFrames() throws {
         let clip = try Self.clip.get()
         let (cuts, frames, reader) = try Self.detect(clip.path)
-        #expect(reader.frameRate == FrameRate(numerator: 25, denominator: 1))
-        #expect(frames == Array(0..<1000))
-        #expect(reader.lowres == 0, "H.264 has no reduced-resolution decoding")
+        expectEqual(reader.frameRate, FrameRate(numerator: 25, denominator: 1))
+        expectEqual(frames, Array(0..<1000))
+        expectEqual(reader.lowres, 0, "H.264 has no reduced-resolution decoding")
         Self.expectScore(cuts, clip, "H.264")
     }
 
@@ -49,8 +50,8 @@ import Testing
         let path = try Self.folder.get() + "/clip-mpeg4.avi"
         try Tool.run("ffmpeg", ["-i", clip.path, "-c:v", "mpeg4", "-q:v", "4", path])
         let (cuts, frames, reader) = try Self.detect(path)
-        #expect(reader.lowres == 1)
-        #expect(frames.count == 1000)
+        expectEqual(reader.lowres, 1)
+        expectEqual(frames.count, 1000)
         Self.expectScore(cuts, clip, "MPEG-4 at lowres 1")
     }
 
@@ -62,7 +63,7 @@ import Testing
         try Tool.run("ffmpeg", ["-f", "lavfi", "-i", "anullsrc=r=48000:cl=mono", "-itsoffset", "2", "-i", clip.path,
                                 "-map", "1:v", "-map", "0:a", "-t", "42", "-c:v", "copy", "-c:a", "aac", path])
         let (cuts, frames, _) = try Self.detect(path)
-        #expect(frames.first == 50)
+        expectEqual(frames.first, 50)
         Self.expectScore(cuts, clip, shift: 50, "late start")
     }
 
@@ -74,7 +75,7 @@ import Testing
         try Tool.run("ffmpeg", ["-i", clip.path, "-vf", "select='not(eq(mod(n\\,10)\\,3))'", "-fps_mode", "passthrough",
                                 "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", path])
         let (cuts, frames, _) = try Self.detect(path)
-        #expect(frames == (0..<1000).filter { $0 % 10 != 3 })
+        expectEqual(frames, (0..<1000).filter { $0 % 10 != 3 })
         Self.expectScore(cuts, clip, "variable rate")
     }
 
@@ -86,9 +87,9 @@ import Testing
                                 "-filter_complex", "[1]trim=end_frame=40,setpts=PTS-STARTPTS[m];[0][m]concat=n=2:v=1:a=0",
                                 "-c:v", "libx264", "-preset", "ultrafast", path])
         let (cuts, frames, reader) = try Self.detect(path)
-        #expect(reader.frameRate == FrameRate(numerator: 30000, denominator: 1001))
-        #expect(frames == Array(0..<130))
-        #expect(cuts == [90])
+        expectEqual(reader.frameRate, FrameRate(numerator: 30000, denominator: 1001))
+        expectEqual(frames, Array(0..<130))
+        expectEqual(cuts, [90])
     }
 
     /// A fade out to black and a fade in from it are no cut; a cut to a closer framing of the same moving
@@ -102,8 +103,8 @@ import Testing
         try Tool.run("ffmpeg", ["-filter_complex", "testsrc2=s=320x180:r=25,trim=end_frame=100,split[a][b];[a]trim=end_frame=50,setsar=1[a1];"
                                 + "[b]trim=start_frame=50,setpts=PTS-STARTPTS,crop=iw/1.3:ih/1.3,scale=320:180,setsar=1[b1];[a1][b1]concat=n=2:v=1:a=0,format=yuv420p[v]",
                                 "-map", "[v]", "-c:v", "libx264", "-preset", "ultrafast", closer])
-        #expect(try Self.detect(fades).cuts == [])
-        #expect(try Self.detect(closer).cuts == [50])
+        expectTrue(try Self.detect(fades).cuts == [])
+        expectTrue(try Self.detect(closer).cuts == [50])
     }
 
     @Test func filesThatAreNoVideoAreRefused() throws {
@@ -111,11 +112,11 @@ import Testing
         func code(_ path: String) -> Int32? {
             do { _ = try ShotFrameReader(path: path); return nil } catch { return error.exitCode }
         }
-        #expect(code(dir + "/missing.mp4") == 66)
+        expectEqual(code(dir + "/missing.mp4"), 66)
         try "1\n00:00:01,000 --> 00:00:02,000\nHello\n".write(toFile: dir + "/text.mp4", atomically: true, encoding: .utf8)
-        #expect(code(dir + "/text.mp4") == 65)
+        expectEqual(code(dir + "/text.mp4"), 65)
         try Tool.run("ffmpeg", ["-f", "lavfi", "-i", "sine=d=1", dir + "/sound.wav"])
-        #expect(code(dir + "/sound.wav") == 65)
-        do { _ = try ShotFrameReader(path: dir + "/sound.wav") } catch { #expect(error.message.contains("no video stream")) }
+        expectEqual(code(dir + "/sound.wav"), 65)
+        do { _ = try ShotFrameReader(path: dir + "/sound.wav") } catch { expectTrue(error.message.contains("no video stream")) }
     }
 }

@@ -1,6 +1,7 @@
 import CaptionTestSupport
 import CaptionTiming
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The detector on synthetic 64x36 shots (moving sinusoid patterns with noise, one look per shot):
@@ -69,7 +70,7 @@ import Testing
             if shot > 0 { cuts.append(frames.count) }
             for t in 0..<random.int(12...60) { frames.append(Self.frame(frames.count, look.picture(at: t, &random))) }
         }
-        #expect(Self.detect(frames) == cuts)
+        expectEqual(Self.detect(frames), cuts)
     }
 
     /// One- and two-frame white flashes, and a one-frame insert of another shot, inside shots: no cut
@@ -88,7 +89,7 @@ import Testing
             frames.append(Self.frame(t, p))
         }
         for t in 0..<30 { frames.append(Self.frame(80 + t, b.picture(at: t, &random))) }
-        #expect(Self.detect(frames) == [80])
+        expectEqual(Self.detect(frames), [80])
     }
 
     /// A flash right at the end of the video (no frame after it to come back to) is reported as what it
@@ -97,9 +98,9 @@ import Testing
         var random = SplitMix64(seed: 12)
         let a = Look(&random), b = Look(&random)
         let frames = (0..<40).map { t in Self.frame(t, t < 38 ? a.picture(at: t, &random) : b.picture(at: t, &random)) }
-        #expect(Self.detect(frames) == [38])
-        #expect(Self.detect(Array(frames.prefix(39))) == [38])
-        #expect(Self.detect(Array(frames.prefix(3))) == [])
+        expectEqual(Self.detect(frames), [38])
+        expectEqual(Self.detect(Array(frames.prefix(39))), [38])
+        expectEqual(Self.detect(Array(frames.prefix(3))), [])
     }
 
     /// Crossfades of 4 to 25 frames between a dark and a bright shot are not cuts, nor are their ends,
@@ -119,11 +120,11 @@ import Testing
         for t in (40 + length)..<(80 + length) { frames.append(Self.frame(t, b.picture(at: t, &random))) }
         let found = Self.detect(frames)
         let steps = (40...(40 + length)).map { frames[$0].difference(from: frames[$0 - 1]) }
-        if length <= 6 { #expect(steps.min()! > ShotDetector.defaultThreshold, "steps \(steps)") }
+        if length <= 6 { expectTrue(steps.min()! > ShotDetector.defaultThreshold, "steps \(steps)") }
         if length == 1 {
-            #expect(found.count == 1 && [40, 41].contains(found[0]), "found \(found)")
+            expectTrue(found.count == 1 && [40, 41].contains(found[0]), "found \(found)")
         } else {
-            #expect(found == [], "a \(length)-frame crossfade")
+            expectEqual(found, [], "a \(length)-frame crossfade")
         }
     }
 
@@ -138,8 +139,8 @@ import Testing
         for t in 150..<200 { frames.append(Self.frame(t, after.picture(at: t, &random))) }
         var differences: [Double] = []
         for i in 51..<150 { differences.append(frames[i].difference(from: frames[i - 1])) }
-        #expect(differences.sorted()[differences.count / 2] > ShotDetector.defaultThreshold, "the busy shot's median difference")
-        #expect(Self.detect(frames) == [50, 150])
+        expectTrue(differences.sorted()[differences.count / 2] > ShotDetector.defaultThreshold, "the busy shot's median difference")
+        expectEqual(Self.detect(frames), [50, 150])
     }
 
     /// The threshold is the bar: a cut between two dim, similar shots is found by default and not with a
@@ -151,9 +152,9 @@ import Testing
         b.waves[0].phase += 1
         let frames = (0..<60).map { t in Self.frame(t, (t < 30 ? a : b).picture(at: t, &random)) }
         let jump = frames[30].difference(from: frames[29])
-        #expect(jump > ShotDetector.defaultThreshold)
-        #expect(Self.detect(frames) == [30])
-        #expect(Self.detect(frames, threshold: jump + 1) == [])
+        expectTrue(jump > ShotDetector.defaultThreshold)
+        expectEqual(Self.detect(frames), [30])
+        expectEqual(Self.detect(frames, threshold: jump + 1), [])
     }
 
     /// Cuts are reported at the numbers the frames carry (timestamps), not at their count.
@@ -163,7 +164,7 @@ import Testing
         // Every third frame missing, as in a variable-rate stream; the video starts at frame 100.
         let numbers = (0..<90).filter { $0 % 3 != 1 }.map { $0 + 100 }
         let frames = numbers.map { n in Self.frame(n, (n < 160 ? a : b).picture(at: n, &random)) }
-        #expect(Self.detect(frames) == [160])
+        expectEqual(Self.detect(frames), [160])
     }
 }
 
@@ -191,7 +192,7 @@ import Testing
         let other = ShotDetectorTests.Look(&random).picture(at: 0, &random)
         frames += (70..<100).map { ShotFrame(number: $0, width: w, luma: other.luma, u: other.u, v: other.v) }
         let firstStep = frames[30].difference(from: frames[29])
-        #expect(firstStep > 2 * ShotDetector.defaultThreshold, "the pan's first step jumps \(firstStep)")
-        #expect(ShotDetectorTests.detect(frames) == [70])
+        expectTrue(firstStep > 2 * ShotDetector.defaultThreshold, "the pan's first step jumps \(firstStep)")
+        expectEqual(ShotDetectorTests.detect(frames), [70])
     }
 }

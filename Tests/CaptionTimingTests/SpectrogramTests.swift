@@ -1,5 +1,6 @@
 import CaptionTiming
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The studio's spectrogram: a tone lights the row of its frequency, at the level of its loudness, in
@@ -15,7 +16,7 @@ import Testing
         }
         let (columns, rows) = (100, 64)
         let s = Spectrogram(samples: samples, sampleRate: rate, columns: columns, rows: rows, maxFrequency: 8000)
-        #expect(s.columns == columns && s.rows == rows && s.levels.count == columns * rows)
+        expectTrue(s.columns == columns && s.rows == rows && s.levels.count == columns * rows)
         // Rows of 125 Hz from the top's 8 kHz: 1000-1125 Hz is row 55, 3000-3125 Hz row 39.
         func level(_ db: Float) -> Int { Int(((db + 90) / 90 * 255).rounded()) }
         // Not the first and last two columns, whose frames run past the sound's ends (an abrupt start
@@ -24,11 +25,11 @@ import Testing
             let column = (0..<rows).map { Int(s.levels[$0 * columns + x]) }
             let loudest = column.indices.max { column[$0] < column[$1] }!
             let (row, db): (Int, Float) = x < 50 ? (55, 0) : (39, -20)
-            #expect(loudest == row, "column \(x): loudest row \(loudest)")
-            #expect(abs(column[row] - level(db)) <= 2, "column \(x): level \(column[row]), expected \(level(db))")
+            expectEqual(loudest, row, "column \(x): loudest row \(loudest)")
+            expectTrue(abs(column[row] - level(db)) <= 2, "column \(x): level \(column[row]), expected \(level(db))")
             // Two bands away and more, the window's side lobes: below -60 dB of full scale.
             for y in column.indices where abs(y - row) >= 3 {
-                #expect(column[y] <= level(-60), "column \(x), row \(y): \(column[y])")
+                expectTrue(column[y] <= level(-60), "column \(x), row \(y): \(column[y])")
             }
         }
     }
@@ -44,7 +45,7 @@ import Testing
         // 250 Hz rows: 2000-2250 Hz is row 23.
         for x in 1..<39 {
             let column = (0..<32).map { Int(s.levels[$0 * 40 + x]) }
-            #expect(column.indices.max { column[$0] < column[$1] } == 23 && column[23] >= 250, "column \(x): \(column)")
+            expectTrue(column.indices.max { column[$0] < column[$1] } == 23 && column[23] >= 250, "column \(x): \(column)")
         }
     }
 }

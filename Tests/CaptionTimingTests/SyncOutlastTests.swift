@@ -3,6 +3,7 @@ import CaptionModel
 import CaptionTestSupport
 @testable import CaptionTiming
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Captions that stay on screen after their speech ends (a reading-time minimum, a line held until the
@@ -38,16 +39,16 @@ import Testing
         })
         // The rule really makes captions outlast their speech (by 0.1 s or more on most).
         let longer = zip(truth.events, spoken.truth).filter { $0.end - $1.end >= 100 }.count
-        #expect(longer * 2 > truth.events.count, "\(longer) of \(truth.events.count) captions outlast their speech")
+        expectTrue(longer * 2 > truth.events.count, "\(longer) of \(truth.events.count) captions outlast their speech")
         let input = SyncSearchTests.misplaced(truth, offset: 2_480, ratio: nil)
         var search = SyncSearch()
         search.maxOffset = 35_000
         let result = search.run(input, to: SyncReference(speech: speech))
         let synced = Retimer(map: result.timeMap).apply(to: input).document
         let errors = zip(synced.events, truth.events).map { abs($0.start - $1.start) }.sorted()
-        #expect(errors[errors.count / 2] <= 40, "median start error \(errors[errors.count / 2]) ms; \(result.summary)")
-        #expect(errors.filter { $0 <= 100 }.count == errors.count, "errors \(errors) ms")
-        #expect(result.isConfident, "\(result.summary)")
+        expectTrue(errors[errors.count / 2] <= 40, "median start error \(errors[errors.count / 2]) ms; \(result.summary)")
+        expectEqual(errors.filter { $0 <= 100 }.count, errors.count, "errors \(errors) ms")
+        expectTrue(result.isConfident, "\(result.summary)")
     }
 
     /// The reading rule and the held rule, checked on cues made up for the purpose.
@@ -58,10 +59,10 @@ import Testing
         let reading = CaptionTimingRule.reading.apply(to: cues)
         // 45 characters at 15 a second: 3 s; 2 s at least, up to two frames before the next caption;
         // never shorter than the speech.
-        #expect(reading.map(\.end) == [4_000, 6_317, 9_000])
+        expectEqual(reading.map(\.end), [4_000, 6_317, 9_000])
         // Held to two frames before the next; the last for 7 s.
         let held = CaptionTimingRule.held.apply(to: cues)
-        #expect(held.map(\.end) == [4_917, 6_317, 13_400])
-        #expect(CaptionTimingRule.speech.apply(to: cues) == cues)
+        expectEqual(held.map(\.end), [4_917, 6_317, 13_400])
+        expectEqual(CaptionTimingRule.speech.apply(to: cues), cues)
     }
 }

@@ -3,6 +3,7 @@ import CaptionModel
 import CaptionTestSupport
 @testable import CaptionTiming
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Sync to speech spoken at known times: captions shifted by -30 ... +30 s, and shifted and stretched
@@ -79,9 +80,9 @@ import Testing
         let result = search.run(input, to: SyncReference(speech: speech))
         let synced = Retimer(map: result.timeMap).apply(to: input).document
         let share = Self.within100(synced, truth)
-        #expect(share >= 0.95, "\(c.testDescription): \(Int(share * 100))% within 100 ms; found \(result.summary)")
-        #expect(result.isConfident, "\(result.summary)")
-        #expect(result.ratio.isIdentity == !c.stretched, "\(result.ratio)")
+        expectTrue(share >= 0.95, "\(c.testDescription): \(Int(share * 100))% within 100 ms; found \(result.summary)")
+        expectTrue(result.isConfident, "\(result.summary)")
+        expectEqual(result.ratio.isIdentity, !c.stretched, "\(result.ratio)")
     }
 }
 
@@ -95,11 +96,11 @@ extension SyncSearchTests {
         var search = SyncSearch()
         search.maxOffset = 35_000
         let result = search.run(doc, to: SyncReference(speech: speech))
-        #expect(!result.isConfident, "\(result.summary)")
+        expectTrue(!result.isConfident, "\(result.summary)")
         // Splits fit unrelated captions better piece by piece, but not enough to be sure.
         search.splits = true
         let split = search.run(doc, to: SyncReference(speech: speech))
-        #expect(!split.isConfident, "\(split.summary)")
+        expectTrue(!split.isConfident, "\(split.summary)")
     }
 }
 
@@ -115,13 +116,13 @@ extension SyncSearchTests {
         search.maxOffset = 35_000
         let wrong = search.run(unrelated, to: SyncReference(speech: speech))
         // What the 26-caption bar alone would have taken.
-        #expect(wrong.halvesAgree == true && wrong.confidence >= SyncResult.confidentFrom, "\(wrong.summary)")
-        #expect(!wrong.isConfident, "\(wrong.summary)")
-        #expect(wrong.neededConfidence > 2, "\(wrong.neededConfidence)")
+        expectTrue(wrong.halvesAgree == true && wrong.confidence >= SyncResult.confidentFrom, "\(wrong.summary)")
+        expectTrue(!wrong.isConfident, "\(wrong.summary)")
+        expectTrue(wrong.neededConfidence > 2, "\(wrong.neededConfidence)")
 
         let input = Self.misplaced(ten, offset: 2_480, ratio: nil)
         let right = search.run(input, to: SyncReference(speech: speech))
         let synced = Retimer(map: right.timeMap).apply(to: input).document
-        #expect(Self.within100(synced, ten) == 1, "\(right.summary)")
+        expectEqual(Self.within100(synced, ten), 1, "\(right.summary)")
     }
 }

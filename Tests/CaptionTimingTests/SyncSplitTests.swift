@@ -3,6 +3,7 @@ import CaptionModel
 import CaptionTestSupport
 @testable import CaptionTiming
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `--splits`: captions 4 s further off after a 90 s ad break than before it come back on both sides;
@@ -27,9 +28,9 @@ import Testing
         let result = search.run(input, to: SyncReference(speech: SpeechActivity.detect(samples: spoken.samples)))
         let synced = Retimer(map: result.timeMap).apply(to: input).document
         let errors = zip(synced.events, truth.events).map { abs($0.start - $1.start) }
-        #expect(result.segments.count == 2, "\(result.summary)")
-        #expect(result.isConfident, "\(result.summary)")
-        #expect(errors.filter { $0 <= 100 }.count == errors.count, "errors \(errors) ms; \(result.summary)")
+        expectEqual(result.segments.count, 2, "\(result.summary)")
+        expectTrue(result.isConfident, "\(result.summary)")
+        expectEqual(errors.filter { $0 <= 100 }.count, errors.count, "errors \(errors) ms; \(result.summary)")
     }
 
     @Test func withoutABreakThereIsOneSegment() throws {
@@ -40,7 +41,7 @@ import Testing
         search.maxOffset = 20_000
         search.splits = true
         let result = search.run(input, to: SyncReference(speech: SpeechActivity.detect(samples: spoken.samples)))
-        #expect(result.segments.count == 1, "\(result.summary)")
-        #expect(abs(result.segments[0].offset + 1_234) <= 40)
+        expectEqual(result.segments.count, 1, "\(result.summary)")
+        expectTrue(abs(result.segments[0].offset + 1_234) <= 40)
     }
 }

@@ -2,6 +2,7 @@ import CaptionModel
 import CaptionRender
 import CaptionStyles
 import Foundation
+import CaptionExpectations
 import Testing
 @testable import CaptionVerify
 
@@ -27,18 +28,18 @@ import Testing
         let m = manifest(f, times: f.times + [0])
         let folder = GoldenFolder(directory: dir)
         try folder.record(m, styleJSON: StyleSnapshot.json(of: f.style), frames: f.native, force: false)
-        #expect(try GoldenManifest.read(directory: dir) == m)
+        expectTrue(try GoldenManifest.read(directory: dir) == m)
 
         let same = try folder.check(m, frames: f.native, report: nil)
-        #expect(same.count == m.times.count && same.allSatisfy { $0.grade == .same })
+        expectTrue(same.count == m.times.count && same.allSatisfy { $0.grade == .same })
 
         let report = FrameReport(directory: dir + "/report", title: "shifted", actualLabel: "actual", expectedLabel: "golden")
         let shifted = try folder.check(m, frames: Breakage.shifting(f.native), report: report)
-        for r in shifted { #expect(r.grade > .good, "at \(r.time) ms: \(r.grade) (score \(r.score))") }
+        for r in shifted { expectTrue(r.grade > .good, "at \(r.time) ms: \(r.grade) (score \(r.score))") }
         let index = try String(contentsOfFile: try report.writeIndex(), encoding: .utf8)
         for t in m.times {
-            #expect(index.contains("\(t)-actual.png") && index.contains("\(t)-diff.png"), "index.html does not show \(t) ms")
-            #expect(FileManager.default.fileExists(atPath: "\(dir)/report/\(t)-golden.png"))
+            expectTrue(index.contains("\(t)-actual.png") && index.contains("\(t)-diff.png"), "index.html does not show \(t) ms")
+            expectTrue(FileManager.default.fileExists(atPath: "\(dir)/report/\(t)-golden.png"))
         }
         try? FileManager.default.removeItem(atPath: dir)
     }
@@ -50,7 +51,7 @@ import Testing
         #expect(throws: GoldenError.self) { try folder.record(manifest(f, times: [350]), styleJSON: "{}", frames: f.native, force: false) }
         try folder.record(manifest(f, times: [350]), styleJSON: "{}", frames: f.native, force: true)
         // The forced recording holds exactly its own frames.
-        #expect(!FileManager.default.fileExists(atPath: dir + "/1610.png") && FileManager.default.fileExists(atPath: dir + "/350.png"))
+        expectTrue(!FileManager.default.fileExists(atPath: dir + "/1610.png") && FileManager.default.fileExists(atPath: dir + "/350.png"))
         try? FileManager.default.removeItem(atPath: dir)
     }
 
@@ -65,13 +66,13 @@ import Testing
         }
         try manifest(f, times: [350]).write(directory: dir)
         let good = try String(contentsOfFile: dir + "/manifest.json", encoding: .utf8)
-        #expect(problem("{")?.kind == .malformed)
+        expectEqual(problem("{")?.kind, .malformed)
         let noWidth = problem(good.replacingOccurrences(of: "\"width\" : 360", with: "\"wide\" : 360"))
-        #expect(noWidth?.kind == .malformed && noWidth?.message == "\(dir)/manifest.json: size.width: missing")
+        expectTrue(noWidth?.kind == .malformed && noWidth?.message == "\(dir)/manifest.json: size.width: missing")
         let badHash = problem(good.replacingOccurrences(of: SHA256.hex("input"), with: "abc"))
-        #expect(badHash?.message == "\(dir)/manifest.json: input.sha256: 'abc' is not a SHA-256 in hex")
+        expectEqual(badHash?.message, "\(dir)/manifest.json: input.sha256: 'abc' is not a SHA-256 in hex")
         let noTimes = problem(good.replacingOccurrences(of: "350", with: ""))
-        #expect(noTimes?.message.contains("times") == true, "\(String(describing: noTimes))")
+        expectEqual(noTimes?.message.contains("times"), true, "\(String(describing: noTimes))")
         try? FileManager.default.removeItem(atPath: dir)
     }
 
@@ -81,16 +82,16 @@ import Testing
         edited.highlightColor = RGBAColor(red: 0, green: 255, blue: 0)
         edited.karaoke.mode = .scale
         let a = StyleSnapshot.json(of: style), b = StyleSnapshot.json(of: edited)
-        #expect(a == StyleSnapshot.json(of: style) && SHA256.hex(a) != SHA256.hex(b))
-        #expect(a.contains("\"karaoke.mode\": \"highlight\"") && a.contains("\"fontSize\": "))
-        #expect(StyleSnapshot.changedKeys(a, b) == ["highlightColor.green", "highlightColor.red", "karaoke.mode"])
-        #expect(try JSONSerialization.jsonObject(with: Data(a.utf8)) is [String: Any])
+        expectTrue(a == StyleSnapshot.json(of: style) && SHA256.hex(a) != SHA256.hex(b))
+        expectTrue(a.contains("\"karaoke.mode\": \"highlight\"") && a.contains("\"fontSize\": "))
+        expectEqual(StyleSnapshot.changedKeys(a, b), ["highlightColor.green", "highlightColor.red", "karaoke.mode"])
+        expectTrue(try JSONSerialization.jsonObject(with: Data(a.utf8)) is [String: Any])
     }
 
     @Test func pathsAreStoredRelativeToTheManifest() {
-        #expect(RelativePath.from("/a/b/goldens", to: "/a/b/clip.json") == "../clip.json")
-        #expect(RelativePath.from("/a/b", to: "/a/b/c/d.json") == "c/d.json")
-        #expect(RelativePath.resolve("../clip.json", in: "/a/b/goldens") == "/a/b/clip.json")
-        #expect(RelativePath.resolve("/x/y.json", in: "/a") == "/x/y.json")
+        expectEqual(RelativePath.from("/a/b/goldens", to: "/a/b/clip.json"), "../clip.json")
+        expectEqual(RelativePath.from("/a/b", to: "/a/b/c/d.json"), "c/d.json")
+        expectEqual(RelativePath.resolve("../clip.json", in: "/a/b/goldens"), "/a/b/clip.json")
+        expectEqual(RelativePath.resolve("/x/y.json", in: "/a"), "/x/y.json")
     }
 }

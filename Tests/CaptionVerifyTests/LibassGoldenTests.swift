@@ -6,6 +6,7 @@ import CaptionRender
 import CaptionStyles
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 @testable import CaptionVerify
 
@@ -53,7 +54,7 @@ import Testing
     @Test(arguments: all)
     func matchesItsLibassGoldenFrame(_ c: Case) throws {
         let actual = try Self.render(c)
-        #expect(actual.opaqueBounds != nil, "\(c): libass drew nothing")
+        expectTrue(actual.opaqueBounds != nil, "\(c): libass drew nothing")
         let path = Self.root.appendingPathComponent("libass/\(c).png").path
         if Self.recording {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -67,7 +68,7 @@ import Testing
         }
         let result = try FrameResult(time: c.time, actual: actual, expected: PNGFile.read(path))
         let recordedWith = (try? String(contentsOfFile: Self.versionFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
-        #expect(result.passed, "\(c): \(result.grade) (score \(result.score) at \(result.worstPixel.map { "\($0)" } ?? "-")); recorded with \(recordedWith), now libass \(LibassRenderer.version)")
+        expectTrue(result.passed, "\(c): \(result.grade) (score \(result.score) at \(result.worstPixel.map { "\($0)" } ?? "-")); recorded with \(recordedWith), now libass \(LibassRenderer.version)")
     }
 
     /// The native frame of every corpus case against libass drawing the compiled ASS, with the fallback
@@ -88,10 +89,10 @@ import Testing
         // Colour emoji are the native renderer's alone (libass draws the monochrome fallback): both
         // frames are compared without their boxes, as `captions verify` does.
         let emoji = try renderer.colorEmojiBoxes(pages, at: c.time)
-        #expect(emoji.isEmpty == !c.input.hasPrefix("emoji"), "\(c): \(emoji.count) colour emoji boxes")
+        expectEqual(emoji.isEmpty, !c.input.hasPrefix("emoji"), "\(c): \(emoji.count) colour emoji boxes")
         let result = try FrameResult(time: c.time, actual: native.clearing(emoji), expected: libass.clearing(emoji))
         print(String(format: "[native vs libass] %@: %@ score %.2f, PSNR %.2f dB", c.description, result.grade.rawValue, result.score, result.psnr))
-        #expect(result.psnr >= 30, "\(c): \(result.grade) (score \(result.score)), PSNR \(result.psnr) dB")
-        #expect(result.grade == .same, "\(c): \(result.grade) (score \(result.score) at \(result.worstPixel.map { "\($0)" } ?? "-")) against libass \(LibassRenderer.version)")
+        expectTrue(result.psnr >= 30, "\(c): \(result.grade) (score \(result.score)), PSNR \(result.psnr) dB")
+        expectEqual(result.grade, .same, "\(c): \(result.grade) (score \(result.score) at \(result.worstPixel.map { "\($0)" } ?? "-")) against libass \(LibassRenderer.version)")
     }
 }

@@ -3,6 +3,7 @@ import CaptionModel
 import CaptionRender
 import CaptionStyles
 import Foundation
+import CaptionExpectations
 import Testing
 @testable import CaptionVerify
 
@@ -17,10 +18,10 @@ import Testing
         let shifted = try f.verifier(native: Breakage.shifting(reference))
         for t in f.times {
             let good = try perfect.frame(at: t).result
-            #expect(good.grade == .same && good.passed && good.actualDrew, "at \(t) ms: \(good.grade)")
+            expectTrue(good.grade == .same && good.passed && good.actualDrew, "at \(t) ms: \(good.grade)")
             let bad = try shifted.frame(at: t).result
-            #expect(bad.grade > .good && !bad.passed, "shifted by 2 px at \(t) ms: \(bad.grade) (score \(bad.score))")
-            #expect(bad.worstPixel != nil && bad.psnr < 30, "at \(t) ms: PSNR \(bad.psnr)")
+            expectTrue(bad.grade > .good && !bad.passed, "shifted by 2 px at \(t) ms: \(bad.grade) (score \(bad.score))")
+            expectTrue(bad.worstPixel != nil && bad.psnr < 30, "at \(t) ms: PSNR \(bad.psnr)")
         }
     }
 
@@ -29,8 +30,8 @@ import Testing
         let real = try f.verifier(), broken = try f.verifier(native: Breakage.shifting(f.native))
         for t in f.times {
             let a = try real.frame(at: t).result, b = try broken.frame(at: t).result
-            #expect(b.grade > .good, "at \(t) ms: \(b.grade)")
-            #expect(b.score > a.score && b.psnr < a.psnr, "at \(t) ms: shifted score \(b.score) vs \(a.score), PSNR \(b.psnr) vs \(a.psnr)")
+            expectTrue(b.grade > .good, "at \(t) ms: \(b.grade)")
+            expectTrue(b.score > a.score && b.psnr < a.psnr, "at \(t) ms: shifted score \(b.score) vs \(a.score), PSNR \(b.psnr) vs \(a.psnr)")
         }
     }
 
@@ -42,7 +43,7 @@ import Testing
         for t in f.times {
             let r = try broken.frame(at: t).result
             // A recoloured word is a flat-area difference: the metric's maximum, far past BAD.
-            #expect(r.grade == .fail && r.score > 50, "at \(t) ms: \(r.grade) (score \(r.score))")
+            expectTrue(r.grade == .fail && r.score > 50, "at \(t) ms: \(r.grade) (score \(r.score))")
         }
     }
 
@@ -50,14 +51,14 @@ import Testing
         var dot = RGBAImage(width: 8, height: 8)
         dot[4, 4] = RGBAColor(red: 255, green: 255, blue: 255, alpha: 1)
         let r = try FrameResult(time: 0, actual: dot, expected: RGBAImage(width: 8, height: 8))
-        #expect(r.score < 2 && r.grade == .fail && r.actualDrew && !r.expectedDrew)
+        expectTrue(r.score < 2 && r.grade == .fail && r.actualDrew && !r.expectedDrew)
         let nothing = try FrameResult(time: 0, actual: RGBAImage(width: 8, height: 8), expected: RGBAImage(width: 8, height: 8))
-        #expect(nothing.grade == .same && nothing.passed && nothing.captionArea == nil)
+        expectTrue(nothing.grade == .same && nothing.passed && nothing.captionArea == nil)
     }
 
     @Test func stylesTheCompilerDoesNotReproduceAreRefusedByName() throws {
         let f = try VerifyFixture(preset: "karaoke-fill")
-        #expect(ASSSupport.unsupportedFeatures(of: f.style).isEmpty)
+        expectTrue(ASSSupport.unsupportedFeatures(of: f.style).isEmpty)
         let sliding = try VerifyFixture(preset: "karaoke-fill") { $0.slideDistance = 40; $0.slideDuration = 200 }
         #expect(throws: VerifyError.unsupported(style: "karaoke-fill", features: ["slides"])) { try sliding.verifier() }
     }
@@ -66,10 +67,10 @@ import Testing
         let page = CaptionEvent(start: 1000, end: 2000, text: CaptionText(plain: "a b"),
                                 words: [Word(text: "a", start: 1000, end: 1200), Word(text: "b", start: 1400, end: 2000)])
         let plain = CaptionEvent(start: 3000, end: 3600, text: CaptionText(plain: "x"))
-        #expect(FrameTimes.defaults(for: [page]) == [1000, 1100, 1300, 1400, 1700])
+        expectEqual(FrameTimes.defaults(for: [page]), [1000, 1100, 1300, 1400, 1700])
         // Without word timings the words are spread over the caption (one word: the whole caption).
-        #expect(FrameTimes.defaults(for: [plain]) == [3000, 3300])
-        #expect(FrameTimes.every(250, over: [page]) == [1000, 1250, 1500, 1750])
+        expectEqual(FrameTimes.defaults(for: [plain]), [3000, 3300])
+        expectEqual(FrameTimes.every(250, over: [page]), [1000, 1250, 1500, 1750])
     }
 }
 

@@ -3,6 +3,7 @@ import CaptionModel
 import CaptionRender
 import CaptionStyles
 @testable import CaptionVideo
+import CaptionExpectations
 import Testing
 
 /// The layer source that burn, overlay and a PGS track's looks draw with looks for the ink only where
@@ -11,7 +12,7 @@ import Testing
     static let presets = (try? StyleLibrary.locate().names()) ?? []
 
     @Test func everyPresetIsChecked() {
-        #expect(Self.presets.count >= 18, "\(Self.presets)")
+        expectTrue(Self.presets.count >= 18, "\(Self.presets)")
     }
 
     /// Every 30 fps frame of the test captions' two pages, in every preset (scaled, boxed, shadowed,
@@ -28,11 +29,11 @@ import Testing
             let expected = try whole.draw { (image: inout RGBAImage) throws(FontError) in try renderer.render(TestCaptions.pages, at: t, onto: &image) }
             let layer = try layers.layer(at: t)
             if layer != nil { drawn += 1 }
-            #expect(layer?.frame == expected?.frame && layer?.image == expected?.image,
+            expectTrue(layer?.frame == expected?.frame && layer?.image == expected?.image,
                     "\(preset) at \(t) ms: \(String(describing: layer?.frame)) drawn, \(String(describing: expected?.frame)) by the whole scan")
         }
         // The pages show for 2 s, frames 0 to 59 (a fade may start from nothing): a test that drew
         // nothing would pass.
-        #expect(drawn >= 55, "\(preset): \(drawn) frames with captions")
+        expectTrue(drawn >= 55, "\(preset): \(drawn) frames with captions")
     }
 }

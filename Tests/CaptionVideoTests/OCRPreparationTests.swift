@@ -2,6 +2,7 @@ import CaptionModel
 import CaptionSpelling
 import CaptionFormats
 @testable import CaptionVideo
+import CaptionExpectations
 import Testing
 
 /// What recognition is given: the ink of subtitle pictures (light over black, dark outlines and the
@@ -16,23 +17,23 @@ import Testing
     /// recognition then ran three times slower, most of it spinning in the kernel).
     @Test func openMPsSwitchIsFoundOnceTesseractIsLoaded() throws {
         _ = try TextRecognizer(language: "eng")
-        #expect(TextRecognizer.setMaxActiveLevels != nil)
+        expectTrue(TextRecognizer.setMaxActiveLevels != nil)
     }
 
     @Test func inkIsLightOverBlack() throws {
         let white: [UInt8] = [255, 255, 255, 255], outline: [UInt8] = [0, 0, 0, 255], yellow: [UInt8] = [255, 255, 0, 255]
         let halfWhite: [UInt8] = [255, 255, 255, 128], clear: [UInt8] = [255, 255, 255, 0]
         let (image, x, y) = try #require(TextImage.ink(of: [Self.picture([white, outline, yellow, halfWhite, clear], x: 7, y: 9, width: 5)]))
-        #expect((x, y, image.width, image.height) == (7, 9, 5, 1))
-        #expect(image.gray == [255, 0, 225, 128, 0])
+        expectTrue((x, y, image.width, image.height) == (7, 9, 5, 1))
+        expectEqual(image.gray, [255, 0, 225, 128, 0])
     }
 
     @Test func picturesShareOnePlane() throws {
         let white: [UInt8] = [255, 255, 255, 255]
         let (image, x, y) = try #require(TextImage.ink(of: [Self.picture([white], x: 10, y: 20, width: 1),
                                                              Self.picture([white], x: 12, y: 23, width: 1)]))
-        #expect((x, y, image.width, image.height) == (10, 20, 3, 4))
-        #expect(image.gray.enumerated().filter { $0.element == 255 }.map(\.offset) == [0, 11])
+        expectTrue((x, y, image.width, image.height) == (10, 20, 3, 4))
+        expectEqual(image.gray.enumerated().filter { $0.element == 255 }.map(\.offset), [0, 11])
     }
 
     @Test func linesAreRowsOfInkWithSmallGapsJoined() {
@@ -43,31 +44,31 @@ import Testing
         var gray = [UInt8](repeating: 0, count: rows.count * width)
         for (row, inked) in rows.enumerated() where inked { for column in 2..<6 { gray[row * width + column] = 255 } }
         let lines = TextImage.lines(inInk: TextImage(width: width, height: rows.count, gray: gray))
-        #expect(lines.map(\.rows) == [0..<12, 18..<28])
-        #expect(lines.map(\.columns) == [2..<6, 2..<6])
+        expectEqual(lines.map(\.rows), [0..<12, 18..<28])
+        expectEqual(lines.map(\.columns), [2..<6, 2..<6])
     }
 
     @Test func aLineIsDarkOnWhiteScaledToTheRecognisersHeight() {
         let gray = [UInt8](repeating: 255, count: 4 * 12)
         let line = TextImage.line(TextImage(width: 4, height: 12, gray: gray), rows: 0..<12, columns: 0..<4)
         // 12 rows scaled 4x to 48, a white margin around the black box.
-        #expect(line.height > 48 && line.width > 16)
-        #expect(line.gray.filter { $0 == 0 }.count == 48 * 16)
-        #expect(line.gray[0] == 255)
+        expectTrue(line.height > 48 && line.width > 16)
+        expectEqual(line.gray.filter { $0 == 0 }.count, 48 * 16)
+        expectEqual(line.gray[0], 255)
     }
 
     @Test func aBarStandingForTheWordIIsI() {
-        #expect(OCRCorrections.corrected("| can't hear you") == "I can't hear you")
-        #expect(OCRCorrections.corrected("|'m here, |'ll wait") == "I'm here, I'll wait")
-        #expect(OCRCorrections.corrected("Me? |!") == "Me? I!")
-        #expect(OCRCorrections.corrected("a|b |x") == "a|b |x")
+        expectEqual(OCRCorrections.corrected("| can't hear you"), "I can't hear you")
+        expectEqual(OCRCorrections.corrected("|'m here, |'ll wait"), "I'm here, I'll wait")
+        expectEqual(OCRCorrections.corrected("Me? |!"), "Me? I!")
+        expectEqual(OCRCorrections.corrected("a|b |x"), "a|b |x")
     }
 
     @Test func aPGSStreamIsKnownByItsFirstSegments() {
         // PCS of 19 bytes, then the next segment's magic.
         let pgs: [UInt8] = [0x50, 0x47, 0, 1, 0x5F, 0x90, 0, 0, 0, 0, 0x16, 0, 19] + Array(repeating: 0, count: 19) + [0x50, 0x47, 0, 0]
-        #expect(ContainerSignature.name(of: pgs) == "a PGS (.sup) file")
-        #expect(ContainerSignature.name(of: Array("PG-13 rating\n00:00:01,000 --> 00:00:02,000\n".utf8)) == nil)
+        expectEqual(ContainerSignature.name(of: pgs), "a PGS (.sup) file")
+        expectNil(ContainerSignature.name(of: Array("PG-13 rating\n00:00:01,000 --> 00:00:02,000\n".utf8)))
     }
 
     /// Strokes 3 pixels wide, 40 tall, leaning `lean` (horizontal shift per row of height).
@@ -87,41 +88,41 @@ import Testing
         for lean in [0.0, 0.1, 0.2, 0.3] {
             let ink = Self.strokes(lean: lean)
             let found = TextSlant.shear(of: ink, rows: 0..<ink.height, columns: 0..<ink.width)
-            #expect(abs(found - lean) <= 0.0125 + 1e-9, "lean \(lean): found \(found)")
-            #expect((found >= TextSlant.italicShear) == (lean >= 0.1), "lean \(lean)")
+            expectTrue(abs(found - lean) <= 0.0125 + 1e-9, "lean \(lean): found \(found)")
+            expectEqual((found >= TextSlant.italicShear), (lean >= 0.1), "lean \(lean)")
             // Straightened, the strokes stand in 3-pixel columns again.
             let upright = TextSlant.straightened(ink, rows: 0..<ink.height, columns: 0..<ink.width, shear: found)
             let inkedColumns = (0..<upright.width).filter { c in (0..<upright.height).contains { upright.gray[$0 * upright.width + c] >= 128 } }
-            #expect(inkedColumns.count <= 6 * 5, "lean \(lean): \(inkedColumns.count) columns")
+            expectTrue(inkedColumns.count <= 6 * 5, "lean \(lean): \(inkedColumns.count) columns")
         }
     }
 
     @Test func aFilledBoxIsNotText() {
         let box = TextImage(width: 10, height: 4, gray: [UInt8](repeating: 255, count: 40))
-        #expect(TextImage.isSolid(box, rows: 0..<4, columns: 0..<10))
+        expectTrue(TextImage.isSolid(box, rows: 0..<4, columns: 0..<10))
         let strokes = Self.strokes(lean: 0)
-        #expect(!TextImage.isSolid(strokes, rows: 0..<strokes.height, columns: 10..<98))
+        expectTrue(!TextImage.isSolid(strokes, rows: 0..<strokes.height, columns: 10..<98))
     }
 
     /// The usual confusions undone only where the en_US dictionary (installed by `make deps`) accepts
     /// exactly one way of undoing them; words it accepts, numbers and hopeless words stand.
     @Test func confusionsAreUndoneWhereTheDictionaryAcceptsOneFix() throws {
         let dictionary = try #require(SpellingDictionary.forLanguage("eng"))
-        #expect(dictionary.name == "en_US")
+        expectEqual(dictionary.name, "en_US")
         for (read, meant, count) in [("She won Ist prize in 2019.", "She won 1st prize in 2019.", 1), ("Turn Ieft, then rnove.", "Turn left, then move.", 2),
                                      ("\"Hello,\" she said.", "\"Hello,\" she said.", 0), ("Qwxz 42 9.99", "Qwxz 42 9.99", 0)] {
             let fixed = OCRCorrections.fixed(read, dictionary: dictionary)
-            #expect(fixed.line == meant && fixed.fixes.count == count, "\(read): \(fixed)")
+            expectTrue(fixed.line == meant && fixed.fixes.count == count, "\(read): \(fixed)")
         }
         // Two readings the dictionary takes (modern and modem): left as read.
-        #expect(OCRCorrections.fixed("rnodern", dictionary: dictionary).line == "rnodern")
+        expectEqual(OCRCorrections.fixed("rnodern", dictionary: dictionary).line, "rnodern")
     }
 
     @Test func aCuesDialogueDashesAreWrittenOneWay() {
-        #expect(OCRCorrections.dialogueDashes(["- Are you coming?", "-In a minute!"]) == ["- Are you coming?", "- In a minute!"])
-        #expect(OCRCorrections.dialogueDashes(["-Are you coming?", "-In a minute!"]) == ["-Are you coming?", "-In a minute!"])
-        #expect(OCRCorrections.dialogueDashes(["Well-known -", "- Yes."]) == ["Well-known -", "- Yes."])
-        #expect(OCRCorrections.dialogueDashes(["- No.", "--- not a dash line"]) == ["- No.", "--- not a dash line"])
+        expectEqual(OCRCorrections.dialogueDashes(["- Are you coming?", "-In a minute!"]), ["- Are you coming?", "- In a minute!"])
+        expectEqual(OCRCorrections.dialogueDashes(["-Are you coming?", "-In a minute!"]), ["-Are you coming?", "-In a minute!"])
+        expectEqual(OCRCorrections.dialogueDashes(["Well-known -", "- Yes."]), ["Well-known -", "- Yes."])
+        expectEqual(OCRCorrections.dialogueDashes(["- No.", "--- not a dash line"]), ["- No.", "--- not a dash line"])
     }
 
     /// A line's colour is its letters' fill: the outline, the anti-aliased edge and the ground do not
@@ -134,30 +135,30 @@ import Testing
             let (ink, x, y) = try #require(TextImage.ink(of: [picture]))
             return TextColor.fill(of: [picture], origin: (x, y), ink: ink, rows: 0..<1, columns: 0..<row.count)
         }
-        #expect(try colour([clear, outline, edge, yellow, yellow, edge, outline, clear]) == RGBAColor(red: 255, green: 224, blue: 0, alpha: 255))
-        #expect(try colour([outline, white, white, outline]) == nil)
-        #expect(try colour([outline, blue, blue, blue, outline]) == RGBAColor(red: 64, green: 192, blue: 255, alpha: 255))
+        expectTrue(try colour([clear, outline, edge, yellow, yellow, edge, outline, clear]) == RGBAColor(red: 255, green: 224, blue: 0, alpha: 255))
+        expectTrue(try colour([outline, white, white, outline]) == nil)
+        expectTrue(try colour([outline, blue, blue, blue, outline]) == RGBAColor(red: 64, green: 192, blue: 255, alpha: 255))
         // Two pictures on one plane: only the line's columns count.
         let left = Self.picture([yellow, yellow], x: 0, y: 0, width: 2), right = Self.picture([blue, blue], x: 10, y: 0, width: 2)
         let (ink, x, y) = try #require(TextImage.ink(of: [left, right]))
-        #expect(TextColor.fill(of: [left, right], origin: (x, y), ink: ink, rows: 0..<1, columns: 10..<12) == RGBAColor(red: 64, green: 192, blue: 255, alpha: 255))
+        expectEqual(TextColor.fill(of: [left, right], origin: (x, y), ink: ink, rows: 0..<1, columns: 10..<12), RGBAColor(red: 64, green: 192, blue: 255, alpha: 255))
     }
 
     /// Spans over runs of words with the same value, the spaces between them inside, at the line's
     /// place in the cue; none when the words and the values do not pair up.
     @Test func wordSpansCoverRunsOfAlikeWords() {
         let spans = BitmapTrackText.wordSpans("ab cd ef gh", from: 10, values: [nil, 1, 1, 2], kind: { .fontScale(Double($0)) })
-        #expect(spans == [TextSpan(start: 13, end: 18, kind: .fontScale(1)), TextSpan(start: 19, end: 21, kind: .fontScale(2))])
-        #expect(BitmapTrackText.wordSpans("ab cd", from: 0, values: [1, nil, 1], kind: { .fontScale(Double($0)) }) == nil)
-        #expect(BitmapTrackText.wordSpans("ab cd", from: 0, values: [Int?.none, nil], kind: { .fontScale(Double($0)) }) == [])
-        #expect(TextColor.alike(RGBAColor(red: 255, green: 224, blue: 0, alpha: 255), RGBAColor(red: 250, green: 210, blue: 20, alpha: 255)))
-        #expect(!TextColor.alike(RGBAColor(red: 255, green: 224, blue: 0, alpha: 255), nil))
-        #expect(TextColor.alike(nil, nil))
+        expectEqual(spans, [TextSpan(start: 13, end: 18, kind: .fontScale(1)), TextSpan(start: 19, end: 21, kind: .fontScale(2))])
+        expectNil(BitmapTrackText.wordSpans("ab cd", from: 0, values: [1, nil, 1], kind: { .fontScale(Double($0)) }))
+        expectEqual(BitmapTrackText.wordSpans("ab cd", from: 0, values: [Int?.none, nil], kind: { .fontScale(Double($0)) }), [])
+        expectTrue(TextColor.alike(RGBAColor(red: 255, green: 224, blue: 0, alpha: 255), RGBAColor(red: 250, green: 210, blue: 20, alpha: 255)))
+        expectTrue(!TextColor.alike(RGBAColor(red: 255, green: 224, blue: 0, alpha: 255), nil))
+        expectTrue(TextColor.alike(nil, nil))
         // Darker by anti-aliasing, the same balance of channels: grey is white, dark yellow is yellow.
-        #expect(TextColor.alike(RGBAColor(red: 194, green: 194, blue: 194, alpha: 255), nil))
-        #expect(TextColor.alike(RGBAColor(red: 194, green: 170, blue: 0, alpha: 255), RGBAColor(red: 255, green: 224, blue: 0, alpha: 255)))
-        #expect(!TextColor.alike(RGBAColor(red: 255, green: 80, blue: 80, alpha: 255), RGBAColor(red: 255, green: 224, blue: 0, alpha: 255)))
-        #expect(!TextColor.alike(RGBAColor(red: 64, green: 192, blue: 255, alpha: 255), nil))
+        expectTrue(TextColor.alike(RGBAColor(red: 194, green: 194, blue: 194, alpha: 255), nil))
+        expectTrue(TextColor.alike(RGBAColor(red: 194, green: 170, blue: 0, alpha: 255), RGBAColor(red: 255, green: 224, blue: 0, alpha: 255)))
+        expectTrue(!TextColor.alike(RGBAColor(red: 255, green: 80, blue: 80, alpha: 255), RGBAColor(red: 255, green: 224, blue: 0, alpha: 255)))
+        expectTrue(!TextColor.alike(RGBAColor(red: 64, green: 192, blue: 255, alpha: 255), nil))
     }
 
     /// A word box from the recogniser anywhere (past either end of the line, or reversed) maps onto
@@ -168,21 +169,21 @@ import Testing
                                                   pictures: [], origin: (0, 0))
         for (left, right) in [(-500, -400), (-10, 5000), (4000, 5000), (300, 10)] {
             let columns = line.inkColumns(("x", left, right))
-            #expect((5...30).contains(columns.left) && (5...30).contains(columns.right), "\((left, right)) -> \(columns)")
+            expectTrue((5...30).contains(columns.left) && (5...30).contains(columns.right), "\((left, right)) -> \(columns)")
         }
         // And what reads them: no word, no note, nothing read out of the line.
-        #expect(line.withMusicNotes("x y", words: [("x", -500, -400), ("y", 4000, 5000)]) == "x y")
-        #expect(line.italicWords([("ab", 4000, 5000), ("bd", -10, 5000)]) == nil)
+        expectEqual(line.withMusicNotes("x y", words: [("x", -500, -400), ("y", 4000, 5000)]), "x y")
+        expectNil(line.italicWords([("ab", 4000, 5000), ("bd", -10, 5000)]))
     }
 
     /// Words that cannot tell their lean take it from the words around them: italic only between italic
     /// words when the line mixes; the line's own lean when every word that can tell agrees.
     @Test func wordsThatCannotTellTakeTheirNeighbours() {
         let italic = 0.2, upright = 0.0
-        #expect(TextSlant.italicWords([upright, upright, italic, nil]) == [false, false, true, false], "\"Have you read Middlemarch yet?\"")
-        #expect(TextSlant.italicWords([upright, italic, nil, italic, upright]) == [false, true, true, true, false], "inside a title")
-        #expect(TextSlant.italicWords([nil, nil, italic, nil, italic, italic, nil]) == nil, "every word that can tell leans")
-        #expect(TextSlant.italicWords([upright, nil, upright]) == nil)
-        #expect(TextSlant.italicWords([nil, nil]) == nil)
+        expectEqual(TextSlant.italicWords([upright, upright, italic, nil]), [false, false, true, false], "\"Have you read Middlemarch yet?\"")
+        expectEqual(TextSlant.italicWords([upright, italic, nil, italic, upright]), [false, true, true, true, false], "inside a title")
+        expectNil(TextSlant.italicWords([nil, nil, italic, nil, italic, italic, nil]), "every word that can tell leans")
+        expectNil(TextSlant.italicWords([upright, nil, upright]))
+        expectNil(TextSlant.italicWords([nil, nil]))
     }
 }

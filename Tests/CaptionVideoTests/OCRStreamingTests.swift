@@ -1,6 +1,7 @@
 import CaptionModel
 @testable import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Bitmap tracks read as text while they are decoded: the cues made as sets arrive are the cues made
@@ -34,8 +35,8 @@ import Testing
         var shown: [BitmapTrackText.Shown] = []
         for set in sets { cues.add(set) { shown.append($0) } }
         cues.finish(fileEnd: 9000) { shown.append($0) }
-        #expect(Self.spans(shown) == ["1000-2500:[1]", "3000-3400:[2]", "4000-6000:[2]", "6000-9000:[3]"])
-        #expect(Self.spans(ShownCues.all(sets, fileEnd: nil)).last == "6000-11000:[3]", "no end at all: five seconds")
+        expectEqual(Self.spans(shown), ["1000-2500:[1]", "3000-3400:[2]", "4000-6000:[2]", "6000-9000:[3]"])
+        expectEqual(Self.spans(ShownCues.all(sets, fileEnd: nil)).last, "6000-11000:[3]", "no end at all: five seconds")
     }
 
     /// Sets that arrive a few places out of order are put back in order: the same cues as all at once.
@@ -57,8 +58,8 @@ import Testing
             var streamed: [BitmapTrackText.Shown] = []
             for set in sets { cues.add(set) { streamed.append($0) } }
             cues.finish(fileEnd: t + 2000) { streamed.append($0) }
-            #expect(Self.spans(streamed) == Self.spans(ShownCues.all(sets, fileEnd: t + 2000)), "round \(round)")
-            #expect(cues.mostHeld <= ShownCues.window + 2, "round \(round): \(cues.mostHeld) sets held")
+            expectEqual(Self.spans(streamed), Self.spans(ShownCues.all(sets, fileEnd: t + 2000)), "round \(round)")
+            expectTrue(cues.mostHeld <= ShownCues.window + 2, "round \(round): \(cues.mostHeld) sets held")
         }
     }
 
@@ -70,8 +71,8 @@ import Testing
             cues.add(Self.set(Milliseconds(k) * 3000 + 2000, nil, [])) { _ in count += 1 }
         }
         cues.finish(fileEnd: nil) { _ in count += 1 }
-        #expect(count == 20_000)
-        #expect(cues.mostHeld == ShownCues.window + 2)
+        expectEqual(count, 20_000)
+        expectEqual(cues.mostHeld, ShownCues.window + 2)
     }
 
     @Test func theQueueWaitsForItsWorkersAndKeepsTheOrder() {
@@ -83,10 +84,10 @@ import Testing
         }
         for n in 0..<400 { queue.submit(n) }
         let results = queue.finish()
-        #expect(results.count == 400)
-        #expect(results.map { Int($0.split(separator: " ")[0])! } == Array(0..<400))
-        #expect(Set(results.map { $0.split(separator: " ").last! }) == ["0", "1"], "both workers worked")
-        #expect(queue.mostQueued <= capacity)
+        expectEqual(results.count, 400)
+        expectEqual(results.map { Int($0.split(separator: " ")[0])! }, Array(0..<400))
+        expectEqual(Set(results.map { $0.split(separator: " ").last! }), ["0", "1"], "both workers worked")
+        expectTrue(queue.mostQueued <= capacity)
     }
 
     /// The whole reader: cues recognised while sets keep coming, as many held as the window and the
@@ -100,15 +101,15 @@ import Testing
             reader.add(Self.set(Milliseconds(k) * 1000 + 800, nil, []))
         }
         let result = try reader.finish(plane: (1920, 1080), fileEnd: nil)
-        #expect(result.document.events.count == count)
-        #expect(result.document.events.map(\.start) == (0..<count).map { Milliseconds($0) * 1000 })
-        #expect(result.document.events.allSatisfy { $0.end == $0.start + 800 })
+        expectEqual(result.document.events.count, count)
+        expectEqual(result.document.events.map(\.start), (0..<count).map { Milliseconds($0) * 1000 })
+        expectTrue(result.document.events.allSatisfy { $0.end == $0.start + 800 })
         let atTop: [Bool] = result.document.events.map { $0.placement?.anchor == 8 }
         let odd: [Bool] = (0..<count).map { $0 % 2 == 1 }
-        #expect(atTop == odd, "pictures at the top keep their place")
-        #expect(result.diagnostics.filter { $0.message.contains("has no text Tesseract could read") }.count == count)
+        expectEqual(atTop, odd, "pictures at the top keep their place")
+        expectEqual(result.diagnostics.filter { $0.message.contains("has no text Tesseract could read") }.count, count)
         let workers = ProcessInfo.processInfo.activeProcessorCount
-        #expect(reader.mostHeld <= ShownCues.window + 2 + workers * BitmapTrackText.queuedPerWorker, "\(reader.mostHeld) cues held")
+        expectTrue(reader.mostHeld <= ShownCues.window + 2 + workers * BitmapTrackText.queuedPerWorker, "\(reader.mostHeld) cues held")
     }
 }
 

@@ -3,6 +3,7 @@ import CaptionRender
 import CaptionTestSupport
 @testable import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The decoder-model replay: it finds each kind of breach in tracks made to have one, and finds none
@@ -38,32 +39,32 @@ import Testing
         func problems(_ more: [UInt8]) throws -> [String] {
             PGSDecoderCheck(width: 640, height: 360).check(try PGSReader().read(good + more)).problems
         }
-        #expect(try problems([]).isEmpty)
+        expectTrue(try problems([]).isEmpty)
         let fine = Self.displaySet(pts: 18000, dts: 18000 - update, state: .normal, windows: [window], objects: [small],
                                    placements: [.init(objectID: 0, windowID: 0, x: 100, y: 200)])
-        #expect(try problems(fine).isEmpty)
+        expectTrue(try problems(fine).isEmpty)
         // Too little time to decode.
         let rushed = Self.displaySet(pts: 18000, dts: 18000 - update + 10, state: .normal, windows: [window], objects: [small],
                                      placements: [.init(objectID: 0, windowID: 0, x: 100, y: 200)])
-        #expect(try problems(rushed).contains { $0.contains("ticks to decode") })
+        expectTrue(try problems(rushed).contains { $0.contains("ticks to decode") })
         // Decoding before the previous display set is shown.
         let early = Self.displaySet(pts: 9000 + update - 5, dts: 9000 - 5, state: .normal, windows: [window], objects: [small],
                                     placements: [.init(objectID: 0, windowID: 0, x: 100, y: 200)])
-        #expect(try problems(early).contains { $0.contains("before the previous display set is shown") })
+        expectTrue(try problems(early).contains { $0.contains("before the previous display set is shown") })
         // A window that moves inside the epoch; an object that changes size; three objects shown.
         let moved = PGSWindow(id: 0, rect: PixelRect(x: 90, y: 200, width: 200, height: 50))
-        #expect(try problems(Self.displaySet(pts: 18000, dts: 18000 - update, state: .normal, windows: [moved], objects: [small],
+        expectTrue(try problems(Self.displaySet(pts: 18000, dts: 18000 - update, state: .normal, windows: [moved], objects: [small],
                                              placements: [.init(objectID: 0, windowID: 0, x: 90, y: 200)]))
             .contains { $0.contains("changes from") })
-        #expect(try problems(Self.displaySet(pts: 18000, dts: 18000 - update, state: .normal, windows: [window], objects: [Self.object(0, 100, 50, random: &random)],
+        expectTrue(try problems(Self.displaySet(pts: 18000, dts: 18000 - update, state: .normal, windows: [window], objects: [Self.object(0, 100, 50, random: &random)],
                                              placements: [.init(objectID: 0, windowID: 0, x: 100, y: 200)]))
             .contains { $0.contains("changes size") })
         let three = (0..<3).map { Self.object(UInt16($0), 20, 20, random: &random) }
-        #expect(try problems(Self.displaySet(pts: 18000, dts: 0, state: .epochStart, windows: [window], objects: three,
+        expectTrue(try problems(Self.displaySet(pts: 18000, dts: 0, state: .epochStart, windows: [window], objects: three,
                                              placements: (0..<3).map { .init(objectID: UInt16($0), windowID: 0, x: 100 + 30 * $0, y: 200) }))
             .contains { $0.contains("3 objects shown") })
         // An object outside its window.
-        #expect(try problems(Self.displaySet(pts: 18000, dts: 18000 - update, state: .normal, windows: [window], objects: [small],
+        expectTrue(try problems(Self.displaySet(pts: 18000, dts: 18000 - update, state: .normal, windows: [window], objects: [small],
                                              placements: [.init(objectID: 0, windowID: 0, x: 120, y: 200)]))
             .contains { $0.contains("leaves window") })
     }
@@ -82,8 +83,8 @@ import Testing
                                      width: 1920, height: 1080)
         }
         let result = PGSDecoderCheck(width: 1920, height: 1080).check(try PGSReader().read(bytes))
-        #expect(result.peakCodedBytes > PGSDecoderModel.codedDataBufferBytes)
-        #expect(result.problems.contains { $0.contains("coded data buffer") })
+        expectTrue(result.peakCodedBytes > PGSDecoderModel.codedDataBufferBytes)
+        expectTrue(result.problems.contains { $0.contains("coded data buffer") })
     }
 
     /// A replay fed piece by piece finds what the whole track's replay finds, the coded data buffer
@@ -105,12 +106,12 @@ import Testing
             if n % 3 == 0 { pieces.append(set) } else { pieces[pieces.count - 1] += set }
         }
         let whole = PGSDecoderCheck(width: 1920, height: 1080).check(try PGSReader().read(pieces.flatMap { $0 }))
-        #expect(whole.problems.contains { $0.contains("coded data buffer") })
+        expectTrue(whole.problems.contains { $0.contains("coded data buffer") })
         var replay = PGSDecoderCheck.Replay(PGSDecoderCheck(width: 1920, height: 1080))
         for piece in pieces { try replay.add(piece: piece) }
         let piecewise = replay.result
-        #expect(piecewise.problems == whole.problems)
-        #expect(piecewise.peakCodedBytes == whole.peakCodedBytes && piecewise.peakObjectBytes == whole.peakObjectBytes
+        expectEqual(piecewise.problems, whole.problems)
+        expectTrue(piecewise.peakCodedBytes == whole.peakCodedBytes && piecewise.peakObjectBytes == whole.peakObjectBytes
                 && piecewise.leastSlackTicks == whole.leastSlackTicks)
     }
 
@@ -126,22 +127,22 @@ import Testing
         let looks = PGSCaptionLooks(style: try TestCaptions.style(preset), pages: pages, width: 1080, height: 1920, frameRate: rate)
         let (bytes, report) = try PGSTrackWriter(width: 1080, height: 1920, frameRate: rate).encode(looks)
         let result = PGSDecoderCheck(width: 1080, height: 1920).check(try PGSReader().read(bytes))
-        #expect(result.problems.isEmpty, "\(preset): \(result.problems.prefix(3))")
+        expectTrue(result.problems.isEmpty, "\(preset): \(result.problems.prefix(3))")
         // The commands replay without decoding the pictures: the same findings.
         let light = PGSDecoderCheck(width: 1080, height: 1920).check(try PGSReader(decodesObjects: false).read(bytes))
-        #expect(light.problems == result.problems && light.peakCodedBytes == result.peakCodedBytes
+        expectTrue(light.problems == result.problems && light.peakCodedBytes == result.peakCodedBytes
                 && light.peakObjectBytes == result.peakObjectBytes && light.leastSlackTicks == result.leastSlackTicks)
         // The writer hands the track on in pieces, each starting with an epoch start; replayed piece by
         // piece (as the commands do, never holding the track whole), they give the same findings.
         var pieces: [[PGSSegment]] = []
         _ = try PGSTrackWriter(width: 1080, height: 1920, frameRate: rate).write(looks) { pieces.append($0) }
-        #expect(pieces.count > 1, "\(preset): \(pieces.count) piece(s)")
-        #expect(pieces.allSatisfy { $0.first?.kind == .composition && $0.first?.payload[7] == PGSCompositionState.epochStart.rawValue })
-        #expect(pieces.flatMap { PGSSegment.file($0) } == bytes)
+        expectTrue(pieces.count > 1, "\(preset): \(pieces.count) piece(s)")
+        expectTrue(pieces.allSatisfy { $0.first?.kind == .composition && $0.first?.payload[7] == PGSCompositionState.epochStart.rawValue })
+        expectEqual(pieces.flatMap { PGSSegment.file($0) }, bytes)
         var replay = PGSDecoderCheck.Replay(PGSDecoderCheck(width: 1080, height: 1920))
         for piece in pieces { try replay.add(piece: PGSSegment.file(piece)) }
         let piecewise = replay.result
-        #expect(piecewise.problems == result.problems && piecewise.peakCodedBytes == result.peakCodedBytes
+        expectTrue(piecewise.problems == result.problems && piecewise.peakCodedBytes == result.peakCodedBytes
                 && piecewise.peakObjectBytes == result.peakObjectBytes && piecewise.leastSlackTicks == result.leastSlackTicks)
         print("PGS decoder model, \(preset) 1080x1920 30 fps: \(report.displaySets) display sets, \(report.merged) merged, \(report.late) late, "
               + "coded buffer peak \(result.peakCodedBytes) B, object buffer peak \(result.peakObjectBytes) B, least slack \(result.leastSlackTicks) ticks")

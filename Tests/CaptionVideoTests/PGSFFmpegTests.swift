@@ -2,6 +2,7 @@ import CaptionModel
 import CaptionRender
 @testable import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// ffmpeg as the independent decoder: captions drawn by the native renderer, written as a `.sup`,
@@ -24,8 +25,8 @@ import Testing
         }
         let sup = dir + "/captions.sup"
         let statistics = try PGSWriter(width: width, height: height).write(captions, to: sup)
-        #expect(statistics.displaySets == 7 && statistics.empty == 0)
-        #expect(try FFmpegTool.run(["-show_entries", "stream=codec_name", "-of", "csv=p=0", sup], tool: "ffprobe")
+        expectTrue(statistics.displaySets == 7 && statistics.empty == 0)
+        expectTrue(try FFmpegTool.run(["-show_entries", "stream=codec_name", "-of", "csv=p=0", sup], tool: "ffprobe")
             .trimmingCharacters(in: .whitespacesAndNewlines) == "hdmv_pgs_subtitle")
 
         let overlaid = dir + "/overlaid.nut"
@@ -48,15 +49,15 @@ import Testing
             let first = (start * 30 + 999) / 1000
             for n in [first, (start + end) / 2 * 30 / 1000, (end * 30 + 999) / 1000 - 1] where !(start == Self.stills[0].0 && n == first) {
                 let psnr = try ImageComparison.psnr(actual: frames[n].rgba(matrix), expected: YUV420Frame(expected, matrix).rgba(matrix), in: area)
-                #expect(psnr >= 35, "\(preset): frame \(n) (caption \(start)-\(end) ms): PSNR \(psnr) dB over \(area)")
+                expectTrue(psnr >= 35, "\(preset): frame \(n) (caption \(start)-\(end) ms): PSNR \(psnr) dB over \(area)")
                 // And it is the caption, not black: black is far from it.
-                #expect(try ImageComparison.psnr(actual: frames[n].rgba(matrix), expected: black, in: area) < 25)
+                expectTrue(try ImageComparison.psnr(actual: frames[n].rgba(matrix), expected: black, in: area) < 25)
             }
         }
         // After the clearing display set at 2000 ms the frame is black again.
         let after = frames[66].rgba(matrix)
         let lit = stride(from: 0, to: after.pixels.count, by: 4).filter { after.pixels[$0] > 20 || after.pixels[$0 + 1] > 20 || after.pixels[$0 + 2] > 20 }
-        #expect(lit.isEmpty, "\(lit.count) lit pixels at 2200 ms, after the last caption ended")
+        expectTrue(lit.isEmpty, "\(lit.count) lit pixels at 2200 ms, after the last caption ended")
     }
 
     /// Saturated colours, where BT.709 and BT.601 differ most (a caption of near-white text would pass
@@ -82,7 +83,7 @@ import Testing
             let a = Int(colour.alpha)
             let want = [colour.red, colour.green, colour.blue].map { (Int($0) * a + 127) / 255 }
             let error = zip([got.red, got.green, got.blue].map(Int.init), want).map { abs($0 - $1) }.max()!
-            #expect(error <= 4, "\(width)x\(height): \(colour) came back as \(got)")
+            expectTrue(error <= 4, "\(width)x\(height): \(colour) came back as \(got)")
         }
     }
 }

@@ -2,6 +2,7 @@ import CaptionModel
 import CaptionRender
 @testable import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The folder of `PGSMuxTests.inputs`, removed when the test process exits (an `atexit` block cannot
@@ -102,28 +103,28 @@ nonisolated(unsafe) private var sharedFolder: String?
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let (output, result) = try Self.mux(inputs, into: dir, name)
         let before = try Self.streams(inputs.video), after = try Self.streams(output)
-        #expect(after.count == before.count + 1, "\(after.map { $0["codec_name"] ?? "?" })")
+        expectEqual(after.count, before.count + 1, "\(after.map { $0["codec_name"] ?? "?" })")
         for stream in before {
             let type = try #require(stream["codec_type"] as? String)
             let copied = try #require(after.first { $0["codec_type"] as? String == type }, "no \(type) stream in \(name)")
-            #expect(copied["codec_name"] as? String == stream["codec_name"] as? String)
-            #expect(copied["nb_read_packets"] as? String == stream["nb_read_packets"] as? String, "\(name) \(type)")
-            if type == "video" { #expect(copied["width"] as? Int == Self.width && copied["height"] as? Int == Self.height) }
+            expectTrue(copied["codec_name"] as? String == stream["codec_name"] as? String)
+            expectTrue(copied["nb_read_packets"] as? String == stream["nb_read_packets"] as? String, "\(name) \(type)")
+            if type == "video" { expectTrue(copied["width"] as? Int == Self.width && copied["height"] as? Int == Self.height) }
         }
         let pgs = try #require(after.first { $0["codec_type"] as? String == "subtitle" })
-        #expect(pgs["codec_name"] as? String == "hdmv_pgs_subtitle")
+        expectTrue(pgs["codec_name"] as? String == "hdmv_pgs_subtitle")
         let tags = pgs["tags"] as? [String: Any] ?? [:], disposition = pgs["disposition"] as? [String: Any] ?? [:]
         if name.hasSuffix(".mkv") {
-            #expect(tags["language"] as? String == "jpn" && tags["title"] as? String == "Karaoke", "\(tags)")
-            #expect(disposition["default"] as? Int == 1 && disposition["forced"] as? Int == 1, "\(disposition)")
-            #expect(result.droppedLabels.isEmpty)
+            expectTrue(tags["language"] as? String == "jpn" && tags["title"] as? String == "Karaoke", "\(tags)")
+            expectTrue(disposition["default"] as? Int == 1 && disposition["forced"] as? Int == 1, "\(disposition)")
+            expectTrue(result.droppedLabels.isEmpty)
         } else {
-            #expect(pgs["codec_tag_string"] as? String == "[144][0][0][0]", "stream type 0x90: \(pgs["codec_tag_string"] ?? "none")")
-            #expect(result.droppedLabels == ["PGS track 1: language jpn, title \"Karaoke\", default, forced"], "\(result.droppedLabels)")
+            expectTrue(pgs["codec_tag_string"] as? String == "[144][0][0][0]", "stream type 0x90: \(pgs["codec_tag_string"] ?? "none")")
+            expectEqual(result.droppedLabels, ["PGS track 1: language jpn, title \"Karaoke\", default, forced"], "\(result.droppedLabels)")
             // BDAV: 192-byte packets, each a 4-byte arrival time then the 188-byte TS packet (sync byte 0x47).
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))
-            #expect(bytes.count % 192 == 0)
-            #expect(stride(from: 4, to: bytes.count, by: 192).allSatisfy { bytes[$0] == 0x47 })
+            expectEqual(bytes.count % 192, 0)
+            expectTrue(stride(from: 4, to: bytes.count, by: 192).allSatisfy { bytes[$0] == 0x47 })
         }
     }
 
@@ -139,15 +140,15 @@ nonisolated(unsafe) private var sharedFolder: String?
         let result = try SoftTrackMuxer.mux(video: inputs.video, tracks: [], bitmapTracks: [Self.track(inputs), second], output: output, replace: false)
         let streams = try Self.streams(output).filter { $0["codec_type"] as? String == "subtitle" }
         try #require(streams.count == 2)
-        #expect(streams.allSatisfy { $0["codec_name"] as? String == "hdmv_pgs_subtitle" })
+        expectTrue(streams.allSatisfy { $0["codec_name"] as? String == "hdmv_pgs_subtitle" })
         let isMatroska = name.hasSuffix(".mkv")
         let expected = isMatroska ? [Self.displaySets(inputs.segments).count, 1] : [inputs.segments.count, second.segments.count]
-        #expect(streams.map { Int($0["nb_read_packets"] as? String ?? "") } == expected)
+        expectEqual(streams.map { Int($0["nb_read_packets"] as? String ?? "") }, expected)
         if isMatroska {
-            #expect(streams.map { ($0["tags"] as? [String: Any])?["language"] as? String } == ["jpn", "eng"])
-            #expect(streams.map { ($0["disposition"] as? [String: Any])?["default"] as? Int } == [1, 0])
+            expectEqual(streams.map { ($0["tags"] as? [String: Any])?["language"] as? String }, ["jpn", "eng"])
+            expectEqual(streams.map { ($0["disposition"] as? [String: Any])?["default"] as? Int }, [1, 0])
         } else {
-            #expect(result.droppedLabels.count == 2 && result.droppedLabels[1] == "PGS track 2: language eng, title \"Lyrics\"", "\(result.droppedLabels)")
+            expectTrue(result.droppedLabels.count == 2 && result.droppedLabels[1] == "PGS track 2: language eng, title \"Lyrics\"", "\(result.droppedLabels)")
         }
     }
 
@@ -160,13 +161,13 @@ nonisolated(unsafe) private var sharedFolder: String?
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let (output, _) = try Self.mux(inputs, into: dir, name)
         let identified = try Self.json(try FFmpegTool.run(["-J", output], tool: "mkvmerge"))
-        #expect((identified["warnings"] as? [Any])?.isEmpty == true && (identified["errors"] as? [Any])?.isEmpty == true, "\(identified)")
+        expectTrue((identified["warnings"] as? [Any])?.isEmpty == true && (identified["errors"] as? [Any])?.isEmpty == true, "\(identified)")
         let tracks = try #require(identified["tracks"] as? [[String: Any]])
         let pgs = tracks.filter { $0["type"] as? String == "subtitles" }
-        #expect(pgs.count == 1 && pgs.first?["codec"] as? String == "HDMV PGS", "\(tracks)")
+        expectTrue(pgs.count == 1 && pgs.first?["codec"] as? String == "HDMV PGS", "\(tracks)")
         if name.hasSuffix(".mkv") {
             let properties = pgs.first?["properties"] as? [String: Any] ?? [:]
-            #expect(properties["codec_id"] as? String == "S_HDMV/PGS" && properties["language"] as? String == "jpn"
+            expectTrue(properties["codec_id"] as? String == "S_HDMV/PGS" && properties["language"] as? String == "jpn"
                     && properties["track_name"] as? String == "Karaoke", "\(properties)")
         }
         // And it muxes the file again without a warning (mkvmerge exits 1 on one).
@@ -191,14 +192,14 @@ nonisolated(unsafe) private var sharedFolder: String?
         }
         let videoStart = try #require(try Self.streams(output).first { $0["codec_type"] as? String == "video" }?["start_pts"] as? Int)
         let ours = try blocks(output, zero: videoStart)
-        #expect(ours.packets.count == Self.displaySets(inputs.segments).count && !ours.bytes.isEmpty)
+        expectTrue(ours.packets.count == Self.displaySets(inputs.segments).count && !ours.bytes.isEmpty)
         for compression in [["--compression", "0:none"], []] {
             let reference = dir + "/mkvmerge\(compression.count).mkv"
             // mkvmerge exits 1 on a warning, which fails the test.
             try FFmpegTool.run(["-q", "-o", reference, inputs.video] + compression + [inputs.sup], tool: "mkvmerge")
             let theirs = try blocks(reference, zero: 0)
-            #expect(theirs.packets == ours.packets, "\(compression): mkvmerge \(theirs.packets), ours \(ours.packets)")
-            #expect(theirs.bytes == ours.bytes, "\(compression): the blocks differ (\(theirs.bytes.count) and \(ours.bytes.count) bytes)")
+            expectEqual(theirs.packets, ours.packets, "\(compression): mkvmerge \(theirs.packets), ours \(ours.packets)")
+            expectEqual(theirs.bytes, ours.bytes, "\(compression): the blocks differ (\(theirs.bytes.count) and \(ours.bytes.count) bytes)")
         }
     }
 
@@ -218,24 +219,24 @@ nonisolated(unsafe) private var sharedFolder: String?
         let videoStart = try #require(video["start_pts"] as? Int)
         let sets = Self.displaySets(inputs.segments)
         if name.hasSuffix(".mkv") {
-            #expect(timeBase == "1/1000")
+            expectEqual(timeBase, "1/1000")
             try #require(packets.count == sets.count, "\(packets.count) blocks for \(sets.count) display sets")
             for (packet, set) in zip(packets, sets) {
-                #expect(packet.size == set.reduce(0) { $0 + 3 + $1.payload.count })
+                expectEqual(packet.size, set.reduce(0) { $0 + 3 + $1.payload.count })
                 // Rounded to the nearest millisecond, the way the copied video's times are.
                 let ms = (Int(set[0].pts) + 45) / 90
-                #expect(packet.pts - videoStart == ms && packet.dts == packet.pts, "\(packet) for PTS \(set[0].pts)")
+                expectTrue(packet.pts - videoStart == ms && packet.dts == packet.pts, "\(packet) for PTS \(set[0].pts)")
             }
         } else {
-            #expect(timeBase == "1/90000")
+            expectEqual(timeBase, "1/90000")
             try #require(packets.count == inputs.segments.count, "\(packets.count) PES packets for \(inputs.segments.count) segments")
             for (packet, segment) in zip(packets, inputs.segments) {
-                #expect(packet.size == 3 + segment.payload.count)
-                #expect(packet.pts - videoStart == Int(segment.pts) && packet.dts - videoStart == Int(segment.dts),
+                expectEqual(packet.size, 3 + segment.payload.count)
+                expectTrue(packet.pts - videoStart == Int(segment.pts) && packet.dts - videoStart == Int(segment.dts),
                         "\(packet) for \(segment.kind) PTS \(segment.pts) DTS \(segment.dts)")
             }
             // The test would not notice a lost DTS if the writer's DTS were its PTS.
-            #expect(inputs.segments.contains { $0.dts < $0.pts })
+            expectTrue(inputs.segments.contains { $0.dts < $0.pts })
         }
     }
 
@@ -260,14 +261,14 @@ nonisolated(unsafe) private var sharedFolder: String?
         func time(_ ticks: UInt32) -> Int { isMatroska ? (Int(ticks) + 45) / 90 * 90 : Int(ticks) }
         let shift = Int(back[0].pts) - time(written[0].pts)
         for (n, (b, w)) in zip(back, written).enumerated() {
-            #expect(Int(b.pts) == time(w.pts) + shift, "PTS \(b.pts) for \(w.pts)")
+            expectEqual(Int(b.pts), time(w.pts) + shift, "PTS \(b.pts) for \(w.pts)")
             // M2TS keeps the DTS (ffmpeg's .sup of the first display set has DTS 0, read as its PTS).
-            if !isMatroska && n > 0 { #expect(Int(b.dts) == Int(w.dts) + shift, "DTS \(b.dts) for \(w.dts)") }
-            #expect(b.composition == w.composition && b.windows == w.windows)
-            #expect(b.definedPalettes == w.definedPalettes && b.palette == w.palette)
-            #expect(b.definedObjects == w.definedObjects && b.objects == w.objects)
+            if !isMatroska && n > 0 { expectEqual(Int(b.dts), Int(w.dts) + shift, "DTS \(b.dts) for \(w.dts)") }
+            expectTrue(b.composition == w.composition && b.windows == w.windows)
+            expectTrue(b.definedPalettes == w.definedPalettes && b.palette == w.palette)
+            expectTrue(b.definedObjects == w.definedObjects && b.objects == w.objects)
         }
-        #expect(written.contains { !$0.objects.isEmpty })
+        expectTrue(written.contains { !$0.objects.isEmpty })
     }
 
     /// A PGS track the input already has goes into M2TS as the new ones do, one PES packet per
@@ -280,24 +281,24 @@ nonisolated(unsafe) private var sharedFolder: String?
         let (mkv, _) = try Self.mux(inputs, into: dir, "first.mkv")
         let output = dir + "/again.m2ts"
         let result = try SoftTrackMuxer.mux(video: mkv, tracks: [], output: output, replace: false)
-        #expect(result.droppedStreams.isEmpty, "\(result.droppedStreams)")
+        expectTrue(result.droppedStreams.isEmpty, "\(result.droppedStreams)")
         let packets = try Self.subtitlePackets(output).packets
         try #require(packets.count == inputs.segments.count, "\(packets.count) PES packets for \(inputs.segments.count) segments")
-        #expect(zip(packets, inputs.segments).allSatisfy { $0.size == 3 + $1.payload.count })
+        expectTrue(zip(packets, inputs.segments).allSatisfy { $0.size == 3 + $1.payload.count })
         let blocks = try Self.subtitlePackets(mkv).packets
         var n = 0
         for (block, set) in zip(blocks, Self.displaySets(inputs.segments)) {
             let cut = packets[n..<(n + set.count)]
-            #expect(cut.allSatisfy { $0.pts == cut.first!.pts && $0.dts == $0.pts }, "\(Array(cut))")
+            expectTrue(cut.allSatisfy { $0.pts == cut.first!.pts && $0.dts == $0.pts }, "\(Array(cut))")
             // Each display set keeps its distance from the first, to the millisecond Matroska kept.
-            #expect((cut.first!.pts - packets[0].pts) == (block.pts - blocks[0].pts) * 90)
+            expectEqual((cut.first!.pts - packets[0].pts), (block.pts - blocks[0].pts) * 90)
             n += set.count
         }
         let extracted = dir + "/extracted.sup"
         try FFmpegTool.run(["-i", output, "-map", "0:s", "-c", "copy", extracted])
         let back = try PGSReader().read(try [UInt8](Data(contentsOf: URL(fileURLWithPath: extracted))))
         let written = try PGSReader().read(try [UInt8](Data(contentsOf: URL(fileURLWithPath: inputs.sup))))
-        #expect(back.map(\.composition) == written.map(\.composition) && back.map(\.objects) == written.map(\.objects))
+        expectTrue(back.map(\.composition) == written.map(\.composition) && back.map(\.objects) == written.map(\.objects))
     }
 
     /// A file whose timeline starts near 10 s (`-output_ts_offset 10`; its AAC priming packet at
@@ -314,14 +315,14 @@ nonisolated(unsafe) private var sharedFolder: String?
         _ = try SoftTrackMuxer.mux(video: late, tracks: [], bitmapTracks: [Self.track(inputs)], output: output, replace: false)
         let format = try Self.json(try FFmpegTool.run(["-show_entries", "format=start_time", "-of", "json", output], tool: "ffprobe"))
         let start = try #require(Double((format["format"] as? [String: Any])?["start_time"] as? String ?? ""))
-        #expect(start > 9.9, "the file starts at \(start) s")
+        expectTrue(start > 9.9, "the file starts at \(start) s")
         let (packets, timeBase) = try Self.subtitlePackets(output)
         let isMatroska = timeBase == "1/1000"
         let zero = Int((start * (isMatroska ? 1000 : 90_000)).rounded())
         try #require(packets.count == (isMatroska ? 5 : inputs.segments.count))
         let pcs = isMatroska ? Self.displaySets(inputs.segments).map { $0[0] } : inputs.segments
         for (packet, segment) in zip(packets, pcs) {
-            #expect(packet.pts - zero == (isMatroska ? (Int(segment.pts) + 45) / 90 : Int(segment.pts)), "\(packet) for PTS \(segment.pts)")
+            expectEqual(packet.pts - zero, (isMatroska ? (Int(segment.pts) + 45) / 90 : Int(segment.pts)), "\(packet) for PTS \(segment.pts)")
         }
     }
 
@@ -344,12 +345,12 @@ nonisolated(unsafe) private var sharedFolder: String?
         let result = try SoftTrackMuxer.mux(video: inputs.video, tracks: [], bitmapTracks: [track], output: output, replace: false)
         let packets = try Self.subtitlePackets(output).packets
         if name.hasSuffix(".m2ts") {
-            #expect(result.raisedDecodeTimes == 1)
+            expectEqual(result.raisedDecodeTimes, 1)
             let fourth = packets[sets[0...2].reduce(0) { $0 + $1.count }...].prefix(sets[3].count)
-            #expect(fourth.allSatisfy { $0.dts - packets[0].dts == Int(cleared) - Int(sets[0][0].dts) }, "\(Array(fourth))")
-            #expect(zip(packets, packets.dropFirst()).allSatisfy { $0.dts <= $1.dts })
+            expectTrue(fourth.allSatisfy { $0.dts - packets[0].dts == Int(cleared) - Int(sets[0][0].dts) }, "\(Array(fourth))")
+            expectTrue(zip(packets, packets.dropFirst()).allSatisfy { $0.dts <= $1.dts })
         } else {
-            #expect(result.raisedDecodeTimes == 0 && packets.count == 5)
+            expectTrue(result.raisedDecodeTimes == 0 && packets.count == 5)
         }
     }
 
@@ -384,9 +385,9 @@ nonisolated(unsafe) private var sharedFolder: String?
         for (n, frame) in frames.enumerated() {
             let psnr = muxed[n].bytes == sup[n].bytes ? .infinity
                 : try ImageComparison.psnr(actual: muxed[n].rgba(matrix), expected: sup[n].rgba(matrix))
-            #expect(psnr >= 50, "\(name) frame \(frame): \(psnr) dB from the .sup's overlay")
+            expectTrue(psnr >= 50, "\(name) frame \(frame): \(psnr) dB from the .sup's overlay")
             let shown = try ImageComparison.psnr(actual: muxed[n].rgba(matrix), expected: plain[n].rgba(matrix))
-            #expect(shown < 40, "\(name) frame \(frame): the caption does not show (\(shown) dB from the plain video)")
+            expectTrue(shown < 40, "\(name) frame \(frame): the caption does not show (\(shown) dB from the plain video)")
         }
     }
 
@@ -404,10 +405,10 @@ nonisolated(unsafe) private var sharedFolder: String?
             _ = try SoftTrackMuxer.mux(video: inputs.video, tracks: [], bitmapTracks: [Self.track(inputs)], output: output, replace: false)
             Issue.record("\(name) was written")
         } catch {
-            #expect(error.exitCode == 64 && error.message.contains("Matroska") && error.message.contains("M2TS"), "\(error)")
+            expectTrue(error.exitCode == 64 && error.message.contains("Matroska") && error.message.contains("M2TS"), "\(error)")
         }
-        #expect(!FileManager.default.fileExists(atPath: output))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "a temporary file was left")
+        expectTrue(!FileManager.default.fileExists(atPath: output))
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "a temporary file was left")
     }
 
     /// The output is never the video being read (73, the video unchanged, no temporary file left).
@@ -423,11 +424,11 @@ nonisolated(unsafe) private var sharedFolder: String?
                 _ = try SoftTrackMuxer.mux(video: video, tracks: [], bitmapTracks: [Self.track(inputs)], output: output, replace: false)
                 Issue.record("\(output) was written over the video")
             } catch {
-                #expect(error.exitCode == 73 && error.message.contains("video being read"), "\(error)")
+                expectTrue(error.exitCode == 73 && error.message.contains("video being read"), "\(error)")
             }
         }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: video)) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["video.mkv"])
+        expectTrue(try Data(contentsOf: URL(fileURLWithPath: video)) == before)
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: dir) == ["video.mkv"])
     }
 
     /// A track that is not whole display sets, with a DTS after its PTS, or whose PTS go back, is
@@ -453,11 +454,11 @@ nonisolated(unsafe) private var sharedFolder: String?
                     _ = try SoftTrackMuxer.mux(video: inputs.video, tracks: [], bitmapTracks: [PGSTrack(segments: track)], output: output, replace: false)
                     Issue.record("\(what): \(name) was written")
                 } catch {
-                    #expect(error.exitCode == 65 && error.message.contains("PGS track 1") && error.message.contains(says), "\(what): \(error)")
+                    expectTrue(error.exitCode == 65 && error.message.contains("PGS track 1") && error.message.contains(says), "\(what): \(error)")
                 }
-                #expect(!FileManager.default.fileExists(atPath: output), "\(what)")
+                expectTrue(!FileManager.default.fileExists(atPath: output), "\(what)")
             }
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "a temporary file was left")
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "a temporary file was left")
     }
 }

@@ -1,6 +1,7 @@
 import CaptionModel
 import CaptionTestSupport
 @testable import CaptionVideo
+import CaptionExpectations
 import Testing
 
 /// Palette entries against the BT.709 and BT.601 formulas written out here (E'y = Kr R + Kg G + Kb B,
@@ -26,17 +27,17 @@ import Testing
         for (i, colour) in colours.enumerated() {
             let entry = PGSPalette.entry(index: UInt8(i % 255 + 1), colour, matrix: matrix)
             let e = Self.expected(colour, kr: kr, kb: kb)
-            #expect(entry.y == e.y && entry.cr == e.cr && entry.cb == e.cb, "\(colour) at \(height) lines")
-            #expect(entry.alpha == colour.alpha)
+            expectTrue(entry.y == e.y && entry.cr == e.cr && entry.cb == e.cb, "\(colour) at \(height) lines")
+            expectEqual(entry.alpha, colour.alpha)
         }
         // The corners of the range: white and black at 235/16 with neutral chroma, red's Cr at 240.
-        #expect(PGSPalette.entry(index: 1, fixed[0], matrix: matrix) == .init(index: 1, y: 235, cr: 128, cb: 128, alpha: 255))
-        #expect(PGSPalette.entry(index: 1, fixed[1], matrix: matrix) == .init(index: 1, y: 16, cr: 128, cb: 128, alpha: 255))
-        #expect(PGSPalette.entry(index: 1, fixed[2], matrix: matrix).cr == 240)
+        expectEqual(PGSPalette.entry(index: 1, fixed[0], matrix: matrix), .init(index: 1, y: 235, cr: 128, cb: 128, alpha: 255))
+        expectEqual(PGSPalette.entry(index: 1, fixed[1], matrix: matrix), .init(index: 1, y: 16, cr: 128, cb: 128, alpha: 255))
+        expectEqual(PGSPalette.entry(index: 1, fixed[2], matrix: matrix).cr, 240)
     }
 
     @Test func payloadIsIdVersionThenYCrCbAlpha() {
         let palette = PGSPalette(id: 2, version: 5, entries: [PGSPalette.transparent, .init(index: 9, y: 1, cr: 2, cb: 3, alpha: 4)])
-        #expect(palette.payload == [2, 5, 0, 16, 128, 128, 0, 9, 1, 2, 3, 4])
+        expectEqual(palette.payload, [2, 5, 0, 16, 128, 128, 0, 9, 1, 2, 3, 4])
     }
 }

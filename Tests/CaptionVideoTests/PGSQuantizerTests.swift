@@ -2,6 +2,7 @@ import CaptionModel
 import CaptionRender
 @testable import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Median cut on the renderer's captions (more than 255 colours each, from anti-aliasing), measured
@@ -34,9 +35,9 @@ import Testing
                 let start = Date()
                 let result = PGSQuantizer(refinements: refinements).quantize(caption)
                 let ms = Date().timeIntervalSince(start) * 1000
-                #expect(!result.exact && result.colours.count == 255)
+                expectTrue(!result.exact && result.colours.count == 255)
                 let psnr = try Self.psnrOverBlack(result, caption)
-                #expect(psnr >= 50, "\(preset) at \(t) ms, \(refinements) k-means passes: \(psnr) dB")
+                expectTrue(psnr >= 50, "\(preset) at \(t) ms, \(refinements) k-means passes: \(psnr) dB")
                 line += " k-means \(refinements): \((psnr * 100).rounded() / 100) dB in \(Int(ms)) ms;"
             }
             print(line)

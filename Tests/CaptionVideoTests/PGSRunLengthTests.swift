@@ -1,5 +1,6 @@
 import CaptionTestSupport
 @testable import CaptionVideo
+import CaptionExpectations
 import Testing
 
 /// The run-length code against its own decoder on seeded random bitmaps made of runs of every length
@@ -25,7 +26,7 @@ import Testing
         for _ in 0..<40 {
             let original = Self.bitmap(width: Int.random(in: 1...700, using: &random), height: Int.random(in: 1...40, using: &random), random: &random)
             let data = PGSRunLength.encode(original)
-            #expect(try PGSRunLength.decode(data, width: original.width, height: original.height) == original)
+            expectTrue(try PGSRunLength.decode(data, width: original.width, height: original.height) == original)
         }
     }
 
@@ -35,15 +36,15 @@ import Testing
             let original = PGSIndexedBitmap(width: 20000, height: 2, indices: [UInt8](repeating: colour, count: 40000))
             let data = PGSRunLength.encode(original)
             // Two runs (16383 + 3617) and the end-of-line code per line.
-            #expect(data.count == 2 * ((colour == 0 ? 3 + 3 : 4 + 4) + 2))
-            #expect(try PGSRunLength.decode(data, width: 20000, height: 2) == original)
+            expectEqual(data.count, 2 * ((colour == 0 ? 3 + 3 : 4 + 4) + 2))
+            expectTrue(try PGSRunLength.decode(data, width: 20000, height: 2) == original)
         }
     }
 
     @Test func eachRunFormHasItsCode() {
         let line: [UInt8] = [5] + Array(repeating: 0, count: 73) + [9, 9, 9] + [6, 6] + Array(repeating: 0, count: 5) + Array(repeating: 4, count: 100)
         let data = PGSRunLength.encode(PGSIndexedBitmap(width: line.count, height: 1, indices: line))
-        #expect(data == [5, 0x00, 0x40, 73, 0x00, 0x83, 9, 6, 6, 0x00, 5, 0x00, 0xC0, 100, 4, 0x00, 0x00])
+        expectEqual(data, [5, 0x00, 0x40, 73, 0x00, 0x83, 9, 6, 6, 0x00, 5, 0x00, 0xC0, 100, 4, 0x00, 0x00])
     }
 
     @Test func malformedDataNamesTheOffset() {
@@ -52,8 +53,8 @@ import Testing
         do {
             _ = try PGSRunLength.decode([1, 2, 3, 0, 0], width: 4, height: 1)
         } catch {
-            #expect(error.offset == 3)
-            #expect(error.description.contains("byte 3"))
+            expectEqual(error.offset, 3)
+            expectTrue(error.description.contains("byte 3"))
         }
         #expect(throws: PGSRunLength.DecodeError.self) { try PGSRunLength.decode([0, 0x90], width: 40, height: 1) }
     }
@@ -66,6 +67,6 @@ import Testing
         // The least data that codes a size still decodes: one transparent run and an end of line a line.
         let line: [UInt8] = [0x00, 0x40 | 0x3F, 0xFF, 0x00, 0x00]
         let bitmap = try? PGSRunLength.decode(Array([[UInt8]](repeating: line, count: 3).joined()), width: 16383, height: 3)
-        #expect(bitmap?.width == 16383 && bitmap?.indices.allSatisfy { $0 == 0 } == true)
+        expectTrue(bitmap?.width == 16383 && bitmap?.indices.allSatisfy { $0 == 0 } == true)
     }
 }

@@ -3,6 +3,7 @@ import CaptionRender
 import CaptionTestSupport
 @testable import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Every display set at the frame where the native renderer's picture changes, over a minute of
@@ -39,7 +40,7 @@ import Testing
         let dir = try TestCaptions.scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let report = try PGSTrackWriter(width: width, height: height, frameRate: rate).write(looks, to: dir + "/t.sup")
-        #expect(report.merged == 0 && report.late == 0, "\(report)")
+        expectTrue(report.merged == 0 && report.late == 0, "\(report)")
 
         // The frames whose picture differs from the frame before (frame 0 when it shows anything).
         let renderer = CaptionFrameRenderer(style: style, width: width, height: height)
@@ -55,8 +56,8 @@ import Testing
         let probe = try FFmpegTool.run(["-v", "error", "-show_entries", "packet=pts", "-of", "csv=p=0", dir + "/t.sup"], tool: "ffprobe")
         let ticks = Array(Set(probe.split(whereSeparator: \.isNewline).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) })).sorted()
         let frames = ticks.map { $0 / 3600 }
-        #expect(ticks.allSatisfy { $0 % 3600 == 0 }, "display sets between frames")
-        #expect(frames == changes, "\(preset): display sets at frames \(Set(frames).subtracting(changes).sorted().prefix(10)) where the render does not change; none at \(Set(changes).subtracting(frames).sorted().prefix(10)) where it does")
+        expectTrue(ticks.allSatisfy { $0 % 3600 == 0 }, "display sets between frames")
+        expectEqual(frames, changes, "\(preset): display sets at frames \(Set(frames).subtracting(changes).sorted().prefix(10)) where the render does not change; none at \(Set(changes).subtracting(frames).sorted().prefix(10)) where it does")
         print("PGS timing, \(preset): \(changes.count) changes in \(looks.frameCount) frames, \(frames.count) display sets (\(report.paletteUpdates) palette updates, \(report.objectUpdates) objects, \(report.clears) clears, \(report.epochs) epochs)")
     }
 }

@@ -4,6 +4,7 @@ import CaptionRender
 import CaptionTestSupport
 @testable import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The animated track: every look the native renderer draws comes back from the written `.sup`
@@ -28,16 +29,16 @@ import Testing
         for (k, next) in looks.enumerated().dropFirst() {
             let before = runs[runs.count - 1].run
             if !runs[runs.count - 1].run.append(Self.changes(from: looks[k - 1], to: next)) {
-                #expect(runs[runs.count - 1].run.count == before.count)
+                expectEqual(runs[runs.count - 1].run.count, before.count)
                 runs.append((PGSPaletteRun(window: window, look: next, quantizer: PGSQuantizer()), k))
             }
         }
-        #expect(runs.count > 1 && runs.count < looks.count / 2, "\(runs.count) runs for \(looks.count) looks")
+        expectTrue(runs.count > 1 && runs.count < looks.count / 2, "\(runs.count) runs for \(looks.count) looks")
         for (run, first) in runs {
-            #expect(run.exact)
+            expectTrue(run.exact)
             for k in 0..<run.count {
                 let want = RGBAImage(width: window.width, height: window.height, pixels: PGSPaletteRun.bytes(looks[first + k]))
-                #expect(run.image(look: k) == want, "look \(first + k) (look \(k) of the run from \(first))")
+                expectEqual(run.image(look: k), want, "look \(first + k) (look \(k) of the run from \(first))")
             }
         }
     }
@@ -68,12 +69,12 @@ import Testing
                                x: window.x - 10 + Int(random.next() % 70), y: window.y - 10 + Int(random.next() % 50)))
         }
         let changes = PGSWindowChanges(epoch, window: window)
-        #expect(changes.looks.count == epoch.count)
+        expectEqual(changes.looks.count, epoch.count)
         var rebuilt = [UInt32](repeating: 0, count: window.area)
         var previous = rebuilt
         var counts: [UInt32: Int] = [:]
         for (look, changed) in zip(epoch, changes.looks) {
-            guard let image = look.image else { #expect(changed == nil); continue }
+            guard let image = look.image else { expectNil(changed); continue }
             for change in changed ?? [] { rebuilt[Int(change.position)] = changes.colours[Int(change.colour)] }
             // The window drawn pixel by pixel: the image's pixels where it covers the window, transparent
             // (0) where it does not or where its alpha is 0.
@@ -86,12 +87,12 @@ import Testing
                     want[row * window.width + column] = PGSPaletteRun.key(c)
                 }
             }
-            #expect(want.indices.filter { rebuilt[$0] != want[$0] }.count == 0, "pixels wrong in the look at frame \(look.frame)")
+            expectEqual(want.indices.filter { rebuilt[$0] != want[$0] }.count, 0, "pixels wrong in the look at frame \(look.frame)")
             for i in want.indices where want[i] != previous[i] && want[i] != 0 { counts[want[i], default: 0] += 1 }
-            #expect((changed ?? []).allSatisfy { previous[Int($0.position)] != want[Int($0.position)] }, "only changed pixels")
+            expectTrue((changed ?? []).allSatisfy { previous[Int($0.position)] != want[Int($0.position)] }, "only changed pixels")
             previous = want
         }
-        #expect(changes.counts == counts)
+        expectEqual(changes.counts, counts)
     }
 
     /// A look of more than 255 colours is reduced on its own and stands alone.
@@ -102,10 +103,10 @@ import Testing
             return red << 24 | blue << 8 | 0xFF
         }
         var run = PGSPaletteRun(window: window, look: gradient, quantizer: PGSQuantizer())
-        #expect(!run.exact)
+        expectTrue(!run.exact)
         let taken = run.append([])
-        #expect(!taken)
-        #expect(run.count == 1)
+        expectTrue(!taken)
+        expectEqual(run.count, 1)
     }
 
     /// The looks `PGSCaptionLooks` reports for `preset` on the test pages (360x640, 25 fps).
@@ -128,35 +129,35 @@ import Testing
         var worst = 99.0
         let (bytes, report) = try writer.encode(source)
         let sets = try PGSReader().read(bytes)
-        #expect(sets.count == report.displaySets)
+        expectEqual(sets.count, report.displaySets)
         // The first caption starts at 0 ms, before its decoding can end: its display set is a frame late
         // (and shows the look due then, merging frame 0's into it when they differ).
-        #expect(report.late == 1 && report.merged <= 1, "\(report)")
-        #expect(sets.first?.composition.state == .epochStart)
+        expectTrue(report.late == 1 && report.merged <= 1, "\(report)")
+        expectEqual(sets.first?.composition.state, .epochStart)
         for look in looks where look.frame > 0 {
             let pts = look.frame * 3600
             let shown = try #require(sets.last { Int($0.pts) <= pts }, "frame \(look.frame)")
-            #expect(Int(shown.pts) == pts, "\(preset): frame \(look.frame) shown by the display set at \(shown.pts)")
+            expectEqual(Int(shown.pts), pts, "\(preset): frame \(look.frame) shown by the display set at \(shown.pts)")
             let screen = shown.frame(matrix: writer.matrix)
             var want = RGBAImage(width: 360, height: 640)
             if let image = look.image {
                 for y in 0..<image.height { for x in 0..<image.width { want[look.x + x, look.y + y] = image[x, y] } }
             }
             guard let area = want.opaqueBounds else {
-                #expect(screen.opaqueBounds == nil, "\(preset): frame \(look.frame) should be clear")
+                expectNil(screen.opaqueBounds, "\(preset): frame \(look.frame) should be clear")
                 continue
             }
             let psnr = try ImageComparison.psnr(actual: screen, expected: want, in: area)
-            #expect(psnr >= 40, "\(preset): frame \(look.frame): \(psnr) dB")
+            expectTrue(psnr >= 40, "\(preset): frame \(look.frame): \(psnr) dB")
             worst = min(worst, psnr)
         }
         // Two pages, the second starting as the first ends: one epoch (the gap is too short to clear the
         // plane for a second), cleared at the end.
-        #expect(report.epochs == 1 && report.clears == 1)
+        expectTrue(report.epochs == 1 && report.clears == 1)
         print("PGS \(preset): worst \(worst) dB, \(looks.count) looks, \(report.displaySets) display sets (\(report.paletteUpdates) palette updates, \(report.objectUpdates) object updates), \(report.bytes) bytes")
         // Each word's highlight is a palette update; the second page needs a new object.
-        if preset == "highlight-by-word" { #expect(report.paletteUpdates >= 3 && report.objectUpdates == 1) }
-        if preset == "word-and-scale" { #expect(report.objectUpdates > 0) }
+        if preset == "highlight-by-word" { expectTrue(report.paletteUpdates >= 3 && report.objectUpdates == 1) }
+        if preset == "word-and-scale" { expectTrue(report.objectUpdates > 0) }
     }
 
     /// Captions a second apart: the first is cleared, the second starts a new epoch; 100 ms apart (less
@@ -167,14 +168,14 @@ import Testing
         let rate = FrameRate(numerator: 25, denominator: 1)!
         let looks = PGSCaptionLooks(style: try TestCaptions.style("highlight-by-word"), pages: pages, width: 1920, height: 1080, frameRate: rate)
         let (bytes, report) = try PGSTrackWriter(width: 1920, height: 1080, frameRate: rate).encode(looks)
-        #expect(report.epochs == epochs && report.clears == 2, "\(report)")
+        expectTrue(report.epochs == epochs && report.clears == 2, "\(report)")
         let sets = try PGSReader().read(bytes)
-        #expect(sets.filter { $0.composition.state == .epochStart }.count == epochs)
+        expectEqual(sets.filter { $0.composition.state == .epochStart }.count, epochs)
         // Cleared at the first page's end, shown again at the second's start.
         let clear = try #require(sets.first { $0.composition.placements.isEmpty })
-        #expect(Int(clear.pts) == 1000 * 90)
+        expectEqual(Int(clear.pts), 1000 * 90)
         let again = ((1000 + gap) * 25 + 999) / 1000 * 40
-        #expect(sets.contains { Int($0.pts) == again * 90 && !$0.composition.placements.isEmpty })
-        #expect(PGSDecoderCheck(width: 1920, height: 1080).check(sets).problems.isEmpty)
+        expectTrue(sets.contains { Int($0.pts) == again * 90 && !$0.composition.placements.isEmpty })
+        expectTrue(PGSDecoderCheck(width: 1920, height: 1080).check(sets).problems.isEmpty)
     }
 }

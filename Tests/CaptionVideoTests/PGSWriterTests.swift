@@ -2,6 +2,7 @@ import CaptionModel
 import CaptionRender
 import CaptionTestSupport
 @testable import CaptionVideo
+import CaptionExpectations
 import Testing
 
 /// The writer against the package's own reader: timing, windows, palettes and pixels survive.
@@ -40,24 +41,24 @@ import Testing
         let block = PixelRect(x: 101, y: 250, width: 180, height: 40)
         let image = Self.image(width: 640, height: 360, block: block, colours: Self.randomColours(250, random: &random), random: &random)
         let writer = PGSWriter(width: 640, height: 360)
-        #expect(writer.matrix == ColorMatrix(standard: .bt601, fullRange: false))
+        expectEqual(writer.matrix, ColorMatrix(standard: .bt601, fullRange: false))
         let (bytes, statistics) = try writer.encode([PGSCaption(start: 1234, end: 2000, image: image)])
-        #expect(statistics == .init(displaySets: 2, quantized: 0, empty: 0))
+        expectEqual(statistics, .init(displaySets: 2, quantized: 0, empty: 0))
 
         let sets = try PGSReader().read(bytes)
         try #require(sets.count == 2)
         let shown = sets[0], cleared = sets[1]
-        #expect(shown.pts == 1234 * 90 && cleared.pts == 2000 * 90)
-        #expect(shown.dts < shown.pts && cleared.dts <= cleared.pts)
-        #expect(shown.composition.state == .epochStart && cleared.composition.state == .normal)
-        #expect(shown.composition.width == 640 && shown.composition.height == 360)
-        #expect(cleared.composition.placements.isEmpty && cleared.composition.number == shown.composition.number + 1)
+        expectTrue(shown.pts == 1234 * 90 && cleared.pts == 2000 * 90)
+        expectTrue(shown.dts < shown.pts && cleared.dts <= cleared.pts)
+        expectTrue(shown.composition.state == .epochStart && cleared.composition.state == .normal)
+        expectTrue(shown.composition.width == 640 && shown.composition.height == 360)
+        expectTrue(cleared.composition.placements.isEmpty && cleared.composition.number == shown.composition.number + 1)
         // Alpha 0 pixels inside the block are transparent, so the window is their opaque bounds.
         let bounds = try #require(image.opaqueBounds)
-        #expect(shown.windows.map(\.rect) == [bounds])
-        #expect(shown.composition.placements.map { PixelPoint(x: $0.x, y: $0.y) } == [PixelPoint(x: bounds.x, y: bounds.y)])
-        #expect(shown.segments.map(\.kind) == [.composition, .window, .palette, .object, .end])
-        #expect(shown.frame(matrix: writer.matrix) == Self.throughPalette(image, matrix: writer.matrix))
+        expectEqual(shown.windows.map(\.rect), [bounds])
+        expectEqual(shown.composition.placements.map { PixelPoint(x: $0.x, y: $0.y) }, [PixelPoint(x: bounds.x, y: bounds.y)])
+        expectEqual(shown.segments.map(\.kind), [.composition, .window, .palette, .object, .end])
+        expectEqual(shown.frame(matrix: writer.matrix), Self.throughPalette(image, matrix: writer.matrix))
     }
 
     /// A gradient of thousands of colours goes through median cut, and stays close.
@@ -69,15 +70,15 @@ import Testing
             }
         }
         let writer = PGSWriter(width: 1280, height: 720)
-        #expect(writer.matrix.standard == .bt709)
+        expectEqual(writer.matrix.standard, .bt709)
         let (bytes, statistics) = try writer.encode([PGSCaption(start: 0, end: 500, image: image)])
-        #expect(statistics.quantized == 1)
+        expectEqual(statistics.quantized, 1)
         let sets = try PGSReader().read(bytes)
         let palette = try #require(sets.first?.palette)
-        #expect(palette.entries.count == 256)
+        expectEqual(palette.entries.count, 256)
         let psnr = try ImageComparison.psnr(actual: sets[0].frame(matrix: writer.matrix), expected: Self.throughPalette(image, matrix: writer.matrix),
                                             in: PixelRect(x: 100, y: 600, width: 600, height: 80))
-        #expect(psnr >= 30, "PSNR \(psnr) dB after median cut")
+        expectTrue(psnr >= 30, "PSNR \(psnr) dB after median cut")
     }
 
     /// Noise whose run-length data is over 65535 bytes is carried by several ODS segments.
@@ -89,10 +90,10 @@ import Testing
         let (bytes, _) = try writer.encode([PGSCaption(start: 40, end: 80, image: image)])
         let sets = try PGSReader().read(bytes)
         let objects = sets[0].segments.filter { $0.kind == .object }
-        #expect(objects.count == 2)
-        #expect(objects.map { $0.payload[3] } == [PGSObject.firstInSequence, PGSObject.lastInSequence])
-        #expect(objects.allSatisfy { $0.payload.count <= 0xFFFF })
-        #expect(sets[0].frame(matrix: writer.matrix) == Self.throughPalette(image, matrix: writer.matrix))
+        expectEqual(objects.count, 2)
+        expectEqual(objects.map { $0.payload[3] }, [PGSObject.firstInSequence, PGSObject.lastInSequence])
+        expectTrue(objects.allSatisfy { $0.payload.count <= 0xFFFF })
+        expectEqual(sets[0].frame(matrix: writer.matrix), Self.throughPalette(image, matrix: writer.matrix))
     }
 
     /// A caption image smaller than the video, placed where it goes; back-to-back captions share no clear.
@@ -105,13 +106,13 @@ import Testing
             PGSCaption(start: 0, end: 1000, image: red, x: 50, y: 60),
             PGSCaption(start: 2000, end: 2500, image: RGBAImage(width: 320, height: 240)),
         ])
-        #expect(statistics == .init(displaySets: 3, quantized: 0, empty: 1))
+        expectEqual(statistics, .init(displaySets: 3, quantized: 0, empty: 1))
         let sets = try PGSReader().read(bytes)
-        #expect(sets.map(\.pts) == [0, 90_000, 135_000])
-        #expect(sets.map(\.composition.placements.count) == [1, 1, 0])
-        #expect(sets[0].windows.map(\.rect) == [PixelRect(x: 50, y: 60, width: 30, height: 10)])
-        #expect(sets[1].windows.map(\.rect) == [PixelRect(x: 5, y: 200, width: 20, height: 8)])
-        #expect(sets[1].frame(matrix: writer.matrix)[10, 205].alpha == 200)
+        expectEqual(sets.map(\.pts), [0, 90_000, 135_000])
+        expectEqual(sets.map(\.composition.placements.count), [1, 1, 0])
+        expectEqual(sets[0].windows.map(\.rect), [PixelRect(x: 50, y: 60, width: 30, height: 10)])
+        expectEqual(sets[1].windows.map(\.rect), [PixelRect(x: 5, y: 200, width: 20, height: 8)])
+        expectEqual(sets[1].frame(matrix: writer.matrix)[10, 205].alpha, 200)
     }
 
     @Test func overlappingCaptionsAreRefused() {
@@ -124,7 +125,7 @@ import Testing
     @Test func readerErrorsNameTheByteOffset() throws {
         let image = RGBAImage(width: 8, height: 8, filling: RGBAColor(red: 9, green: 9, blue: 9))
         let bytes = try PGSWriter(width: 8, height: 8).encode([PGSCaption(start: 0, end: 100, image: image)]).bytes
-        #expect(try PGSReader().read(bytes).count == 2)
+        expectTrue(try PGSReader().read(bytes).count == 2)
         // The PCS with one placement is 13 + 19 bytes; the WDS follows at byte 32.
         var corrupt = bytes
         corrupt[32] = 0x51

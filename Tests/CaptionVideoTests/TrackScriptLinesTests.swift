@@ -1,5 +1,6 @@
 import CaptionFormats
 import CaptionVideo
+import CaptionExpectations
 import Testing
 
 /// A decoded packet is one line of the ASS script a track is read through, whatever line breaks its
@@ -12,7 +13,7 @@ import Testing
     @Test func aBreakEndingAWebVTTPacket() throws {
         let result = try SubtitleTrackReader.read(codec: "webvtt", extradata: [], timeBase: (1, 1000),
                                                   packets: [packet("A\n", 1000), packet("B", 5000), packet("C\r\n", 9000)])
-        #expect(cues(result) == ["1000-2000 A", "5000-6000 B", "9000-10000 C"])
+        expectEqual(cues(result), ["1000-2000 A", "5000-6000 B", "9000-10000 C"])
     }
 
     /// An ASS packet's raw line break is a line break in the text, not a second Dialogue line of the script.
@@ -23,7 +24,7 @@ import Testing
             packet("1,0,Default,,0,0,0,,B\r", 5000),
             packet("2,0,Default,,0,0,0,,C", 9000),
         ])
-        #expect(cues(result) == ["1000-2000 A\nDialogue: 0,0:00:42.00,0:00:43.00,Default,,0,0,0,,Injected", "5000-6000 B", "9000-10000 C"])
+        expectEqual(cues(result), ["1000-2000 A\nDialogue: 0,0:00:42.00,0:00:43.00,Default,,0,0,0,,Injected", "5000-6000 B", "9000-10000 C"])
     }
 
     /// An ASS track's header with CRLF line ends was one line to the script but nine to the reader, so
@@ -35,7 +36,7 @@ import Testing
         let result = try SubtitleTrackReader.read(codec: "ass", extradata: header, timeBase: (1, 1000), packets: letters.enumerated().map { i, letter in
             TrackPacket(bytes: Array("\(i),0,Default,,0,0,0,,\(letter)".utf8), pts: Int64(1000 + 4000 * i), duration: 500)
         })
-        #expect(cues(result) == letters.enumerated().map { i, letter in "\(1000 + 4000 * i)-\(1500 + 4000 * i) \(letter)" })
-        #expect(result.document.styles.map(\.name) == ["Default"])
+        expectEqual(cues(result), letters.enumerated().map { i, letter in "\(1000 + 4000 * i)-\(1500 + 4000 * i) \(letter)" })
+        expectEqual(result.document.styles.map(\.name), ["Default"])
     }
 }

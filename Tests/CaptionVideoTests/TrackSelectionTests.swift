@@ -1,4 +1,5 @@
 @testable import CaptionVideo
+import CaptionExpectations
 import Testing
 
 /// Which track `--track`, `--language` or nothing picks, by value, on listings written out here.
@@ -15,31 +16,31 @@ import Testing
     }
 
     @Test func theDefaultTextTrackWinsOverABitmapDefaultAndTheFirstText() throws {
-        #expect(try chosen(TrackSelection()) == 4)
+        expectTrue(try chosen(TrackSelection()) == 4)
     }
 
     @Test func eitherISO6392CodeOfALanguageFindsTheTrack() throws {
-        #expect(try chosen(TrackSelection(language: "fra")) == 4)
-        #expect(try chosen(TrackSelection(language: "FRE")) == 4)
-        #expect(try chosen(TrackSelection(language: "ger")) == 5)
-        #expect(try chosen(TrackSelection(language: "eng")) == 3)
+        expectTrue(try chosen(TrackSelection(language: "fra")) == 4)
+        expectTrue(try chosen(TrackSelection(language: "FRE")) == 4)
+        expectTrue(try chosen(TrackSelection(language: "ger")) == 5)
+        expectTrue(try chosen(TrackSelection(language: "eng")) == 3)
     }
 
     @Test func aLanguageNoTrackHasOrAStreamThatIsNoTrackIsUsage() {
         for selection in [TrackSelection(language: "spa"), TrackSelection(index: 0), TrackSelection(index: 3, language: "fre")] {
             #expect(throws: VideoError.self) { try chosen(selection) }
-            do { _ = try chosen(selection) } catch let error as VideoError { #expect(error.exitCode == 64, "\(error)") } catch {}
+            do { _ = try chosen(selection) } catch let error as VideoError { expectEqual(error.exitCode, 64, "\(error)") } catch {}
         }
     }
 
     /// Pictures are read as text (by recognition): a bitmap track named is chosen, and one is chosen
     /// when a file has no text track and no closed captions; a text track still wins over it.
     @Test func aBitmapTrackIsChosenWhenNamedOrWhenNoTextTrackIsThere() throws {
-        #expect(try chosen(TrackSelection(index: 2)) == 2)
+        expectTrue(try chosen(TrackSelection(index: 2)) == 2)
         let bitmaps = [SubtitleTrack(index: 1, kind: .bitmap, codec: "dvd_subtitle", language: "eng"),
                        SubtitleTrack(index: 2, kind: .bitmap, codec: "hdmv_pgs_subtitle", language: "fre", isDefault: true)]
-        #expect(try TrackSelection().choose(from: bitmaps, path: "x.mkv", streams: []).index == 2)
-        #expect(try TrackSelection(language: "eng").choose(from: bitmaps, path: "x.mkv", streams: []).index == 1)
-        #expect(try TrackSelection(language: "eng").choose(from: Self.tracks, path: "x.mkv", streams: []).index == 3)
+        expectTrue(try TrackSelection().choose(from: bitmaps, path: "x.mkv", streams: []).index == 2)
+        expectTrue(try TrackSelection(language: "eng").choose(from: bitmaps, path: "x.mkv", streams: []).index == 1)
+        expectTrue(try TrackSelection(language: "eng").choose(from: Self.tracks, path: "x.mkv", streams: []).index == 3)
     }
 }

@@ -2,6 +2,7 @@ import CaptionModel
 import CaptionRender
 @testable import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `VideoStills`, which golden checks of burned videos read frames with: the frame shown at each time,
@@ -14,8 +15,8 @@ import Testing
         try FFmpegTool.clip(clip, seconds: 1, audio: false)
         let times: [Milliseconds] = [0, 500, 990, 34, 33, 500, 5000]
         let stills = try VideoStills.frames(path: clip, at: times)
-        #expect(stills.width == 360 && stills.height == 640 && stills.pixelFormat == "yuv420p")
-        #expect(stills.matrix == ColorMatrix(standard: .bt601, fullRange: false))
+        expectTrue(stills.width == 360 && stills.height == 640 && stills.pixelFormat == "yuv420p")
+        expectEqual(stills.matrix, ColorMatrix(standard: .bt601, fullRange: false))
         let decoded = try FFmpegTool.frames(clip, width: 360, height: 640)
         try #require(decoded.count == 30)
         for (k, t) in times.enumerated() {
@@ -25,9 +26,9 @@ import Testing
             var largest = 0
             for (a, b) in zip(stills.images[k].pixels, expected.pixels) { largest = max(largest, abs(Int(a) - Int(b))) }
             // The tables round once where ColorMatrix.rgb rounds after its own sums: at most one level apart.
-            #expect(largest <= 1, "\(t) ms: differs from frame \(n) by \(largest)")
+            expectTrue(largest <= 1, "\(t) ms: differs from frame \(n) by \(largest)")
             let neighbour = decoded[n == 0 ? 1 : n - 1].rgba(stills.matrix)
-            #expect(zip(stills.images[k].pixels, neighbour.pixels).contains { abs(Int($0) - Int($1)) > 8 }, "\(t) ms looks like frame \(n == 0 ? 1 : n - 1) too")
+            expectTrue(zip(stills.images[k].pixels, neighbour.pixels).contains { abs(Int($0) - Int($1)) > 8 }, "\(t) ms looks like frame \(n == 0 ? 1 : n - 1) too")
         }
     }
 
@@ -36,9 +37,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FFmpegTool.clip(dir + "/709.mp4", seconds: 0.2, audio: false,
                             extra: ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"])
-        #expect(try VideoStills.frames(path: dir + "/709.mp4", at: [0]).matrix.standard == .bt709)
+        expectTrue(try VideoStills.frames(path: dir + "/709.mp4", at: [0]).matrix.standard == .bt709)
         try FFmpegTool.clip(dir + "/full.mp4", seconds: 0.2, audio: false, extra: ["-color_range", "pc"])
-        #expect(try VideoStills.frames(path: dir + "/full.mp4", at: [0]).matrix.fullRange)
+        expectTrue(try VideoStills.frames(path: dir + "/full.mp4", at: [0]).matrix.fullRange)
     }
 
     @Test func aMissingFileIsNamed() {

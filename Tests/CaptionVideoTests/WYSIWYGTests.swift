@@ -2,6 +2,7 @@ import CaptionModel
 import CaptionRender
 @testable import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The proof that a burned video shows what `captions render` previews: burn losslessly, read
@@ -43,10 +44,10 @@ import Testing
             let expected420 = expected.frame
             let actual = burned[n].rgba(matrix)
             let psnr = try ImageComparison.psnr(actual: actual, expected: expected420, in: area)
-            #expect(psnr >= 35, "frame \(n) (\(t) ms), \(preset): PSNR \(psnr) dB over the caption area \(area)")
+            expectTrue(psnr >= 35, "frame \(n) (\(t) ms), \(preset): PSNR \(psnr) dB over the caption area \(area)")
             // And the captions are really there: the uncaptioned source is far from the output.
             let uncaptioned = try ImageComparison.psnr(actual: actual, expected: source, in: area)
-            #expect(uncaptioned < 25, "frame \(n): the output looks like the source without captions")
+            expectTrue(uncaptioned < 25, "frame \(n): the output looks like the source without captions")
         }
     }
 }

@@ -1,5 +1,6 @@
 @testable import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The waveform against an independent one: ffmpeg's own decode and mono downmix of the same file
@@ -37,37 +38,37 @@ import Testing
         try FFmpegTool.run(["-f", "lavfi", "-i", Self.sound + ":s=\(rate):d=3.2"] + (container == "m4a" ? ["-c:a", "aac"] : []) + [file])
         let ours = try WaveformPeaks.read(file)
         let theirs = try Self.numpyPeaks(file, rate: rate, in: dir)
-        #expect(ours.sampleRate == rate)
+        expectEqual(ours.sampleRate, rate)
         // The encoder may pad the end by a frame: compare what both have.
-        #expect(abs(ours.peaks.count - theirs.count) <= 3, "\(ours.peaks.count) buckets against \(theirs.count)")
-        #expect(theirs.count >= 318)
+        expectTrue(abs(ours.peaks.count - theirs.count) <= 3, "\(ours.peaks.count) buckets against \(theirs.count)")
+        expectTrue(theirs.count >= 318)
         var worst = 0.0
         for (a, b) in zip(ours.peaks, theirs) {
             let error = abs(Double(a) - b)
-            #expect(error <= max(0.01 * b, 1e-4), "bucket of \(b): \(a)")
+            expectTrue(error <= max(0.01 * b, 1e-4), "bucket of \(b): \(a)")
             worst = max(worst, error)
         }
         // The sound's shape, measured: loud, silent, quiet.
-        #expect(theirs[50] > 0.4 && theirs[150] < 1e-3 && theirs[250] > 0.1)
+        expectTrue(theirs[50] > 0.4 && theirs[150] < 1e-3 && theirs[250] > 0.1)
         print("[waveform \(container) \(rate) Hz] \(ours.peaks.count) buckets, worst difference \(worst)")
     }
 
     @Test func bucketsFollowTheRateExactlyAndOverlapsKeepTheLargerPeak() {
         var accumulator = WaveformPeaks.Accumulator(sampleRate: 22_050)
         // 22,050 Hz: buckets of 220 or 221 samples; bucket 1 starts at sample 221 (ceil(220.5)).
-        #expect(WaveformPeaks.Accumulator.firstSample(of: 1, rate: 22_050) == 221)
-        #expect(WaveformPeaks.Accumulator.firstSample(of: 2, rate: 22_050) == 441)
+        expectEqual(WaveformPeaks.Accumulator.firstSample(of: 1, rate: 22_050), 221)
+        expectEqual(WaveformPeaks.Accumulator.firstSample(of: 2, rate: 22_050), 441)
         var ramp = [Float](repeating: 0, count: 500)
         ramp[220] = 0.5
         ramp[221] = -0.7
         ramp.withUnsafeBufferPointer { accumulator.add($0, at: 0) }
-        #expect(accumulator.peaks == [0.5, 0.7, 0])
+        expectEqual(accumulator.peaks, [0.5, 0.7, 0])
         // A later run over the same samples: larger peaks win, smaller do not erase.
         [Float](repeating: 0.6, count: 10).withUnsafeBufferPointer { accumulator.add($0, at: 215) }
-        #expect(accumulator.peaks == [0.6, 0.7, 0])
+        expectEqual(accumulator.peaks, [0.6, 0.7, 0])
         // A gap: silence between.
         [Float](repeating: -0.25, count: 5).withUnsafeBufferPointer { accumulator.add($0, at: 2205) }
-        #expect(accumulator.peaks.count == 11 && accumulator.peaks[3...9].allSatisfy { $0 == 0 } && accumulator.peaks[10] == 0.25)
+        expectTrue(accumulator.peaks.count == 11 && accumulator.peaks[3...9].allSatisfy { $0 == 0 } && accumulator.peaks[10] == 0.25)
     }
 
     @Test func progressComesEveryMinuteOfSoundAndAFileWithoutSoundIsRefused() throws {
@@ -77,8 +78,8 @@ import Testing
         try FFmpegTool.run(["-f", "lavfi", "-i", "sine=frequency=300:sample_rate=8000:duration=150", file])
         var reports: [Int] = []
         let peaks = try WaveformPeaks.read(file, progressEvery: 6000) { reports.append($0.peaks.count) }
-        #expect(peaks.peaks.count == 15_000)
-        #expect(reports.count == 2 && reports.allSatisfy { $0 >= 6000 && $0 < 15_000 }, "\(reports)")
+        expectEqual(peaks.peaks.count, 15_000)
+        expectTrue(reports.count == 2 && reports.allSatisfy { $0 >= 6000 && $0 < 15_000 }, "\(reports)")
         let silent = dir + "/picture.mp4"
         try FFmpegTool.clip(silent, audio: false)
         #expect { try WaveformPeaks.read(silent) } throws: { "\($0)".contains("has no audio stream") }

@@ -1,5 +1,6 @@
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// ASS through the commands, drawn by libass (ffmpeg's `ass` filter over RGB, an independent reader of
@@ -147,12 +148,12 @@ import Testing
         var drawn = 0
         for (k, t) in times.enumerated() {
             let same = before[k] == after[k]
-            #expect(same, "\(note): libass draws the output differently at \(t + offset) ms")
+            expectTrue(same, "\(note): libass draws the output differently at \(t + offset) ms")
             // The top-left pixel is the background (no test event reaches it).
             let background = before[k][0..<3]
             if stride(from: 0, to: before[k].count, by: 3).contains(where: { before[k][$0..<($0 + 3)] != background }) { drawn += 1 }
         }
-        #expect(drawn >= times.count * 3 / 4, "\(note): libass drew something in only \(drawn) of \(times.count) frames")
+        expectTrue(drawn >= times.count * 3 / 4, "\(note): libass drew something in only \(drawn) of \(times.count) frames")
     }
 
     static func scratch(_ script: String, name: String) throws -> (folder: URL, input: URL) {
@@ -168,12 +169,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out.ass")
         let result = try CommandRunner.run(["convert", input.path, "-o", output.path])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectTrue(result.stderr.isEmpty, "\(result.stderr)")
         // Everything is there, the embedded font and the Comment lines too.
         let (a, b) = (try String(contentsOf: input, encoding: .utf8), try String(contentsOf: output, encoding: .utf8))
         let firstDifference = zip(a.split(separator: "\n"), b.split(separator: "\n")).first { $0 != $1 }
-        #expect(a == b, "first different line: \(String(describing: firstDifference))")
+        expectEqual(a, b, "first different line: \(String(describing: firstDifference))")
         try Self.expectSameDrawing(input, output, "convert")
     }
 
@@ -183,10 +184,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("shifted.ass")
         let result = try CommandRunner.run(["retime", input.path, "--shift", "1.5", "-o", output.path])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let text = try String(contentsOf: output, encoding: .utf8)
-        #expect(text.contains("Comment: 0,0:00:01.50,0:00:07.50,Karaoke,,0,0,0,template syl,{\\k10}!syl.text!\n"))
-        #expect(text.contains("[Fonts]\nfontname: serifbold_0.ttf\n"))
+        expectTrue(text.contains("Comment: 0,0:00:01.50,0:00:07.50,Karaoke,,0,0,0,template syl,{\\k10}!syl.text!\n"))
+        expectTrue(text.contains("[Fonts]\nfontname: serifbold_0.ttf\n"))
         try Self.expectSameDrawing(input, output, offset: 1500, "retime --shift 1.5")
     }
 
@@ -196,9 +197,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("new.ass")
         let result = try CommandRunner.run(["convert", input.path, "-o", output.path])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let text = try String(contentsOf: output, encoding: .utf8)
-        #expect(text.contains("[V4+ Styles]") && text.contains("ScriptType: v4.00+"))
+        expectTrue(text.contains("[V4+ Styles]") && text.contains("ScriptType: v4.00+"))
         try Self.expectSameDrawing(input, output, "SSA to ASS")
     }
 
@@ -209,14 +210,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("25.ass")
         let result = try CommandRunner.run(["retime", input.path, "--fps", "23.976:25", "-o", output.path])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let text = try String(contentsOf: output, encoding: .utf8)
         // Times map frame by frame (TimeMap.frameRate): 200 -> 192, 500 -> 480, 2500 -> 2398, 3000 -> 2877 ms.
         // \fad(300,500): in 480 - 192 = 288; out measured back from the end, 2877 - 2398 = 480.
-        #expect(text.contains("Dialogue: 0,0:00:00.19,0:00:02.88,Default,Alice,0,0,0,,{\\fad(288,480)\\t(0,959,\\frz30\\fscx150\\1c&H0000FF&)}"), "\(text)")
-        #expect(text.contains("{\\move(100,100,400,300,0,1918)\\blur2"))
-        #expect(text.contains("{\\kf48}Sing {\\ko38}a{\\K29}long {\\k19}song {\\kt192\\k38}now"))
-        #expect(text.contains("\\fade(255,0,128,0,480,1439,2398)"))
-        #expect(text.contains("Comment: 0,0:00:00.00,0:00:05.75,Karaoke,,0,0,0,template syl,{\\k10}!syl.text!\n"))
+        expectTrue(text.contains("Dialogue: 0,0:00:00.19,0:00:02.88,Default,Alice,0,0,0,,{\\fad(288,480)\\t(0,959,\\frz30\\fscx150\\1c&H0000FF&)}"), "\(text)")
+        expectTrue(text.contains("{\\move(100,100,400,300,0,1918)\\blur2"))
+        expectTrue(text.contains("{\\kf48}Sing {\\ko38}a{\\K29}long {\\k19}song {\\kt192\\k38}now"))
+        expectTrue(text.contains("\\fade(255,0,128,0,480,1439,2398)"))
+        expectTrue(text.contains("Comment: 0,0:00:00.00,0:00:05.75,Karaoke,,0,0,0,template syl,{\\k10}!syl.text!\n"))
     }
 }

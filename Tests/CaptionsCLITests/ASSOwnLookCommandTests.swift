@@ -1,6 +1,7 @@
 import CaptionRender
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// An ASS file with no `--preset` or `--style` keeps its own look in the drawing commands: `render` and
@@ -41,13 +42,13 @@ import Testing
             let ours = folder.appendingPathComponent("ours-\(t).png"), theirs = folder.appendingPathComponent("ffmpeg-\(t).png")
             let result = try CommandRunner.run(["render", input.path, "--at", "\(Double(t) / 1000)", "--size", size,
                                                 "--background", "#406080", "-o", ours.path])
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             _ = try Self.run(["-f", "lavfi", "-i", "color=c=0x406080:s=\(size):r=1000", "-vf",
                               "trim=start_pts=\(t),format=rgb24,ass=filename=\(input.path)", "-frames:v", "1", theirs.path])
             let psnr = try #require(Self.framePSNRs(ours, theirs, in: folder).first)
             print("[render rich.ass vs ffmpeg -vf ass] \(size) \(t) ms: \(psnr) dB")
             // Measured 46.7-46.8 dB: the same coverage, blended with another rounding (at most 3 levels).
-            #expect(psnr >= 45, "at \(t) ms: \(psnr) dB")
+            expectTrue(psnr >= 45, "at \(t) ms: \(psnr) dB")
         }
     }
 
@@ -62,13 +63,13 @@ import Testing
         let theirs = folder.appendingPathComponent("ffmpeg.mp4")
         _ = try Self.run(["-f", "lavfi", "-i", "testsrc2=s=640x360:r=25:d=6", "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", clip.path])
         let result = try CommandRunner.run(["burn", clip.path, input.path, "-o", ours.path, "--crf", "0", "--quiet"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         _ = try Self.run(["-i", clip.path, "-vf", "ass=filename=\(input.path)", "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", theirs.path])
         let psnrs = try Self.framePSNRs(ours, theirs, in: folder)
-        #expect(psnrs.count == 150)
+        expectEqual(psnrs.count, 150)
         let worst = psnrs.min() ?? 0
         print("[burn rich.ass vs ffmpeg -vf ass] \(psnrs.count) frames, worst \(worst) dB, \(psnrs.filter(\.isInfinite).count) identical")
-        #expect(worst >= 45, "worst frame \(worst) dB")
+        expectTrue(worst >= 45, "worst frame \(worst) dB")
     }
 
     /// `convert -o x.sup` of a script keeps its own look too: ffmpeg's overlay of the PGS track (blended
@@ -86,7 +87,7 @@ import Testing
         let (width, height) = (320, 180)
         let track = folder.appendingPathComponent("t.sup")
         let result = try CommandRunner.run(["convert", input.path, "-o", track.path, "--size", "\(width)x\(height)", "--fps", "10"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let frames = [4, 6, 12, 20, 27, 33, 44, 52]
         let select = "select='" + frames.map { "eq(n\\,\($0))" }.joined(separator: "+") + "'"
         let background = "color=c=0x406080:s=\(width)x\(height):r=10:d=6"
@@ -108,11 +109,11 @@ import Testing
             let area = try #require(Self.changedArea(theirs[k], from: bare[k]), "frame \(n): libass drew nothing")
             let psnr = try ImageComparison.psnr(actual: ours[k], expected: theirs[k], in: area)
             print("[convert rich.ass -o t.sup vs ffmpeg -vf ass] frame \(n): \(String(format: "%.1f", psnr)) dB over \(area)")
-            #expect(psnr >= 33, "frame \(n): \(psnr) dB over \(area)")
+            expectTrue(psnr >= 33, "frame \(n): \(psnr) dB over \(area)")
             psnrs.append(psnr)
         }
         let mean = psnrs.reduce(0, +) / Double(psnrs.count)
-        #expect(mean >= 36, "mean \(mean) dB")
+        expectTrue(mean >= 36, "mean \(mean) dB")
     }
 
     /// The bounds of the pixels where `image` differs from `base`.
@@ -133,9 +134,9 @@ import Testing
         let own = folder.appendingPathComponent("own.png"), styled = folder.appendingPathComponent("styled.png")
         for (output, extra) in [(own, [String]()), (styled, ["--preset", "plain"])] {
             let result = try CommandRunner.run(["render", input.path, "--at", "2", "--size", "640x360", "-o", output.path] + extra)
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
         }
-        #expect(try Data(contentsOf: own) != Data(contentsOf: styled))
+        expectTrue(try Data(contentsOf: own) != Data(contentsOf: styled))
     }
 
     /// `mux` of a script attaches the fonts its styles (bold where they are) and `\fn` tags name, as
@@ -147,7 +148,7 @@ import Testing
         let clip = folder.appendingPathComponent("clip.mp4"), output = folder.appendingPathComponent("muxed.mkv")
         _ = try Self.run(["-f", "lavfi", "-i", "testsrc2=s=320x180:r=25:d=1", "-c:v", "libx264", "-preset", "ultrafast", clip.path])
         let result = try CommandRunner.run(["mux", clip.path, input.path, "-o", output.path])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/mkvmerge")
         process.arguments = ["-J", output.path]
@@ -158,6 +159,6 @@ import Testing
         process.waitUntilExit()
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let names = Set(((json["attachments"] as? [[String: Any]]) ?? []).compactMap { $0["file_name"] as? String })
-        #expect(names == ["DejaVuSans.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf"], "\(names)")
+        expectEqual(names, ["DejaVuSans.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf"], "\(names)")
     }
 }

@@ -1,5 +1,6 @@
 import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `captions align --audio` and `--align-audio` as users run them: captions without word timings and a
@@ -23,7 +24,7 @@ import Testing
         process.arguments = arguments
         try process.run()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(program) \(arguments)")
+        expectEqual(process.terminationStatus, 0, "\(program) \(arguments)")
     }
 
     static func words(_ path: String) throws -> [(text: String, start: Int, end: Int, interpolated: Bool)] {
@@ -38,19 +39,19 @@ import Testing
         let (wav, srt) = try Self.inputs(dir)
         let out = dir.appendingPathComponent("timed.json").path
         let r = try CommandRunner.run(["align", srt, "--audio", wav, "-o", out])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.hasPrefix("captions: align: 13 words timed from the speech, 0 interpolated"), "\(r.stdout)")
+        expectEqual(r.status, 0, "\(r.stderr)")
+        expectTrue(r.stdout.hasPrefix("captions: align: 13 words timed from the speech, 0 interpolated"), "\(r.stdout)")
         let words = try Self.words(out)
-        #expect(words.map(\.text) == Self.text.split(separator: " ").map(String.init))
-        #expect(words.map(\.start) == words.map(\.start).sorted())
-        #expect(words.allSatisfy { $0.start >= 1_300 && $0.end <= 6_500 && !$0.interpolated })
+        expectEqual(words.map(\.text), Self.text.split(separator: " ").map(String.init))
+        expectEqual(words.map(\.start), words.map(\.start).sorted())
+        expectTrue(words.allSatisfy { $0.start >= 1_300 && $0.end <= 6_500 && !$0.interpolated })
         // The first word starts where the sound does (the first 10 ms louder than -40 dBFS).
         let audio = try AudioSamples.read(wav, sampleRate: 16_000)
         let onset = try #require(audio.samples.firstIndex { abs($0) > 0.01 }) * 1000 / 16_000
-        #expect(abs(words[0].start - onset) <= 50, "first word at \(words[0].start) ms, sound at \(onset) ms")
+        expectTrue(abs(words[0].start - onset) <= 50, "first word at \(words[0].start) ms, sound at \(onset) ms")
         // The last word starts in the last second of speech, not where an even share would put it.
         let end = try #require(audio.samples.lastIndex { abs($0) > 0.01 }) * 1000 / 16_000
-        #expect(words.last!.start > end - 1_000 && words.last!.start < end - 200, "'instead.' at \(words.last!.start), speech ends \(end)")
+        expectTrue(words.last!.start > end - 1_000 && words.last!.start < end - 200, "'instead.' at \(words.last!.start), speech ends \(end)")
     }
 
     @Test func aPlainScriptIsTimedAndPaged() throws {
@@ -60,17 +61,17 @@ import Testing
         try (Self.text + "\n").write(toFile: script, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("timed.json").path
         let r = try CommandRunner.run(["align", script, "--audio", wav, "--voice", "en-us", "-o", out])
-        #expect(r.status == 0, "\(r.stderr)")
+        expectEqual(r.status, 0, "\(r.stderr)")
         let words = try Self.words(out)
-        #expect(words.count == 13)
-        #expect(abs(words[0].start - 800) <= 60, "first word at \(words[0].start)")
+        expectEqual(words.count, 13)
+        expectTrue(abs(words[0].start - 800) <= 60, "first word at \(words[0].start)")
     }
 
     @Test func renderAlignsOnTheFlyAsAlignDoes() throws {
         let dir = try CommandRunner.scratch()
         let (wav, srt) = try Self.inputs(dir)
         let timed = dir.appendingPathComponent("timed.json").path
-        #expect(try CommandRunner.run(["align", srt, "--audio", wav, "-o", timed]).status == 0)
+        expectTrue(try CommandRunner.run(["align", srt, "--audio", wav, "-o", timed]).status == 0)
         // A time when the speech and the length-proportional estimate (the cue shared by character
         // counts) are on different words: halfway between the two starts of the word they disagree on
         // most (one of them has reached it, the other has not).
@@ -78,19 +79,19 @@ import Testing
         let counts = words.map { $0.text.count }, total = counts.reduce(0, +)
         let estimated = counts.indices.map { 1_300 + 5_200 * counts[..<$0].reduce(0, +) / total }
         let k = try #require(words.indices.max { abs(words[$0].start - estimated[$0]) < abs(words[$1].start - estimated[$1]) })
-        #expect(abs(words[k].start - estimated[k]) > 100)
+        expectTrue(abs(words[k].start - estimated[k]) > 100)
         let at = String(format: "%.3f", Double(words[k].start + estimated[k]) / 2000)
         let onTheFly = dir.appendingPathComponent("fly.png").path, fromFile = dir.appendingPathComponent("file.png").path
         let plain = dir.appendingPathComponent("plain.png").path
         let common = ["--at", at, "--preset", "highlight-by-word", "--size", "270x480"]
         let r = try CommandRunner.run(["render", srt, "--align-audio", wav, "-o", onTheFly] + common)
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("13 words timed from the speech"))
-        #expect(try CommandRunner.run(["render", timed, "-o", fromFile] + common).status == 0)
-        #expect(try CommandRunner.run(["render", srt, "-o", plain] + common).status == 0)
+        expectEqual(r.status, 0, "\(r.stderr)")
+        expectTrue(r.stderr.contains("13 words timed from the speech"))
+        expectTrue(try CommandRunner.run(["render", timed, "-o", fromFile] + common).status == 0)
+        expectTrue(try CommandRunner.run(["render", srt, "-o", plain] + common).status == 0)
         let (a, b, c) = try (Data(contentsOf: URL(fileURLWithPath: onTheFly)), Data(contentsOf: URL(fileURLWithPath: fromFile)), Data(contentsOf: URL(fileURLWithPath: plain)))
-        #expect(a == b)
-        #expect(a != c)
+        expectEqual(a, b)
+        expectTrue(a != c)
     }
 
     @Test func errors() throws {
@@ -98,14 +99,14 @@ import Testing
         let (wav, srt) = try Self.inputs(dir)
         let out = dir.appendingPathComponent("o.json").path
         let both = try CommandRunner.run(["align", srt, srt, "--audio", wav, "-o", out])
-        #expect(both.status == 64)
+        expectEqual(both.status, 64)
         let neither = try CommandRunner.run(["align", srt, "-o", out])
-        #expect(neither.status == 64)
+        expectEqual(neither.status, 64)
         let voice = try CommandRunner.run(["align", srt, "--audio", wav, "--voice", "xx-nothing", "-o", out])
-        #expect(voice.status == 66 && voice.stderr.contains("xx-nothing"), "\(voice.stderr)")
+        expectTrue(voice.status == 66 && voice.stderr.contains("xx-nothing"), "\(voice.stderr)")
         let missing = try CommandRunner.run(["align", srt, "--audio", dir.appendingPathComponent("none.wav").path, "-o", out])
-        #expect(missing.status == 66, "\(missing.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: out))
+        expectEqual(missing.status, 66, "\(missing.stderr)")
+        expectTrue(!FileManager.default.fileExists(atPath: out))
     }
 }
 
@@ -117,8 +118,8 @@ extension AlignAudioCommandTests {
         try Self.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=black:s=180x320:r=10:d=7.5", "-i", wav,
                                          "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-shortest", clip])
         let r = try CommandRunner.run(["burn", clip, srt, "--align-audio", "--align-voice", "en", "--preset", "highlight-by-word", "-o", out])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("word timings from \(clip): 13 words timed from the speech, 0 interpolated"), "\(r.stderr)")
-        #expect(FileManager.default.fileExists(atPath: out))
+        expectEqual(r.status, 0, "\(r.stderr)")
+        expectTrue(r.stderr.contains("word timings from \(clip): 13 words timed from the speech, 0 interpolated"), "\(r.stderr)")
+        expectTrue(FileManager.default.fileExists(atPath: out))
     }
 }

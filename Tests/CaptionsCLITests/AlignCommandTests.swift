@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `captions align` as users run it: a transcript with words inserted, deleted and replaced, and a
@@ -20,18 +21,18 @@ import Testing
         try "So today we are testing three caption styles. Go!\n".write(toFile: transcript, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("out.json").path
         let r = try CommandRunner.run(["align", transcript, Self.whisperx, "-o", out])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "captions: align: 6 words matched, 2 changed, 1 inserted, 1 deleted (9 transcript words, 9 timed words)\n")
+        expectEqual(r.status, 0, "\(r.stderr)")
+        expectEqual(r.stdout, "captions: align: 6 words matched, 2 changed, 1 inserted, 1 deleted (9 transcript words, 9 timed words)\n")
         let original = try Self.words(CommandRunner.run(["convert", Self.whisperx, "--to", "json"]).stdout)
         let aligned = try Self.words(String(contentsOfFile: out, encoding: .utf8))
-        #expect(aligned.map(\.text) == ["So", "today", "we", "are", "testing", "three", "caption", "styles.", "Go!"])
+        expectEqual(aligned.map(\.text), ["So", "today", "we", "are", "testing", "three", "caption", "styles.", "Go!"])
         for word in ["So", "today", "testing", "caption"] {
             let a = aligned.first { $0.text == word }!, o = original.first { $0.text == word }!
-            #expect(a.start == o.start && a.end == o.end && !a.interpolated, "\(word)")
+            expectTrue(a.start == o.start && a.end == o.end && !a.interpolated, "\(word)")
         }
         // "go!" matched ("Let's" deleted); "we're" became "we are", spread over its time and marked.
-        #expect(aligned[8].start == original[8].start && aligned[8].end == original[8].end)
-        #expect(aligned[2].start == original[2].start && aligned[3].end == original[2].end && aligned[2].interpolated)
+        expectTrue(aligned[8].start == original[8].start && aligned[8].end == original[8].end)
+        expectTrue(aligned[2].start == original[2].start && aligned[3].end == original[2].end && aligned[2].interpolated)
     }
 
     @Test func editedCaptionsKeepTheirCuesAndTheKaraokeOfUnchangedWords() throws {
@@ -41,12 +42,12 @@ import Testing
             .write(toFile: edited, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("karaoke.vtt").path
         let r = try CommandRunner.run(["align", edited, Self.whisperx, "-o", out])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.hasPrefix("captions: align: 7 words matched, 2 changed, 0 inserted, 0 deleted"))
+        expectEqual(r.status, 0, "\(r.stderr)")
+        expectTrue(r.stdout.hasPrefix("captions: align: 7 words matched, 2 changed, 0 inserted, 0 deleted"))
         let expected = "WEBVTT\n\n00:00:00.000 --> 00:00:02.400\n"
             + "So <00:00:00.180>today <00:00:00.520>we're <00:00:00.700>testing\n<00:00:01.100>three <00:00:01.400>caption <00:00:01.820>looks.\n\n"
             + "00:00:03.100 --> 00:00:03.620\nLet's <00:00:03.300>go!\n\n"
-        #expect(try String(contentsOfFile: out, encoding: .utf8) == expected)
+        expectTrue(try String(contentsOfFile: out, encoding: .utf8) == expected)
     }
 
     @Test func errors() throws {
@@ -55,12 +56,12 @@ import Testing
         try "hello".write(toFile: transcript, atomically: true, encoding: .utf8)
         let srt = CommandRunner.packageRoot.appendingPathComponent("Corpus/samples/sintel_en.srt").path
         let noWords = try CommandRunner.run(["align", transcript, srt, "-o", dir.appendingPathComponent("o.json").path])
-        #expect(noWords.status == 65)
-        #expect(noWords.stderr.contains("no word timings to align onto"))
+        expectEqual(noWords.status, 65)
+        expectTrue(noWords.stderr.contains("no word timings to align onto"))
         let missing = try CommandRunner.run(["align", dir.appendingPathComponent("none.txt").path, Self.whisperx, "-o", dir.appendingPathComponent("o.json").path])
-        #expect(missing.status == 66)
+        expectEqual(missing.status, 66)
         let onto = try CommandRunner.run(["align", transcript, Self.whisperx, "-o", transcript, "--to", "json"])
-        #expect(onto.status == 73)
-        #expect(try String(contentsOfFile: transcript, encoding: .utf8) == "hello")
+        expectEqual(onto.status, 73)
+        expectTrue(try String(contentsOfFile: transcript, encoding: .utf8) == "hello")
     }
 }

@@ -1,6 +1,7 @@
 import CaptionFormats
 import CaptionModel
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Bitmap subtitles read as text: known text drawn into a PGS track by `convert -o x.sup` (at 1080p
@@ -102,20 +103,20 @@ import Testing
         try Self.srt(Self.lines).write(to: dir.appendingPathComponent("in.srt"), atomically: true, encoding: .utf8)
         let name = "\(track) \(size)"
         let events = try Self.readBack("in.srt", size: size, fps: "25", as: track, in: dir)
-        #expect(events.count == Self.lines.count, "\(name): \(events.count) cues")
-        #expect(events.allSatisfy { !$0.text.plain.isEmpty }, "\(name): an empty cue")
+        expectEqual(events.count, Self.lines.count, "\(name): \(events.count) cues")
+        expectTrue(events.allSatisfy { !$0.text.plain.isEmpty }, "\(name): an empty cue")
         // Every display set at the cue's own frame (25 fps): within one frame of the SRT's times. ffmpeg's
         // VobSub keeps no end (each packet lasts 2^32 - 1 ms, and no clearing packet is written): its
         // cues last until the next one.
         for (k, event) in events.enumerated() where k < Self.lines.count {
-            #expect(abs(event.start - (1000 + k * 2500)) <= 40, "\(name): cue \(k + 1) starts at \(event.start)")
+            expectTrue(abs(event.start - (1000 + k * 2500)) <= 40, "\(name): cue \(k + 1) starts at \(event.start)")
             // (The last one: 5 s, for want of anything else.)
             let end = track == .vobSub ? (k + 1 < Self.lines.count ? 1000 + (k + 1) * 2500 : event.start + 5000) : 3000 + k * 2500
-            #expect(abs(event.end - end) <= 40, "\(name): cue \(k + 1) ends at \(event.end)")
+            expectTrue(abs(event.end - end) <= 40, "\(name): cue \(k + 1) ends at \(event.end)")
         }
         let score = Self.score(events, against: Self.lines)
         print("[ocr \(name)] character error rate \(String(format: "%.2f", score.cer * 100)) % over \(Self.lines.count) cues; wrong: \(score.wrong)")
-        #expect(score.cer <= 0.01, "\(name): \(score.wrong)")
+        expectTrue(score.cer <= 0.01, "\(name): \(score.wrong)")
     }
 
     /// A real film's subtitles (Sintel's 26, in Corpus/samples) drawn at 1280x720, 24 fps, and read back:
@@ -126,13 +127,13 @@ import Testing
         let source = CommandRunner.packageRoot.appendingPathComponent("Corpus/samples/sintel_en.srt").path
         let original = try CaptionFileReader.read(path: source).document.events
         let events = try Self.readBack(source, size: "1280x720", fps: "24", in: dir)
-        #expect(events.count == original.count)
+        expectEqual(events.count, original.count)
         for (event, cue) in zip(events, original) {
-            #expect(abs(event.start - cue.start) <= 42 && abs(event.end - cue.end) <= 42, "\(cue.start): \(event.start)-\(event.end)")
+            expectTrue(abs(event.start - cue.start) <= 42 && abs(event.end - cue.end) <= 42, "\(cue.start): \(event.start)-\(event.end)")
         }
         let score = Self.score(events, against: original.map(\.text.plain))
         print("[ocr sintel] character error rate \(String(format: "%.2f", score.cer * 100)) % over \(original.count) cues; wrong: \(score.wrong)")
-        #expect(score.cer <= 0.005, "\(score.wrong)")
+        expectTrue(score.cer <= 0.005, "\(score.wrong)")
     }
 
     /// Every third line in `<i>`: drawn slanted, read back as an italic span over the line (and the text
@@ -152,8 +153,8 @@ import Testing
         let f1 = Double(2 * tp) / Double(max(1, 2 * tp + fp + fn))
         let score = Self.score(events, against: Self.lines)
         print("[ocr italics \(size)] F1 \(String(format: "%.2f", f1)) (\(tp) found, \(fp) false, \(fn) missed); character error rate \(String(format: "%.2f", score.cer * 100)) %; wrong: \(score.wrong)")
-        #expect(f1 >= 0.9)
-        #expect(score.cer <= 0.01, "\(score.wrong)")
+        expectTrue(f1 >= 0.9)
+        expectTrue(score.cer <= 0.01, "\(score.wrong)")
     }
 
     /// Every third line in yellow and every third in light blue (`<font color>`): read back with a colour
@@ -173,16 +174,16 @@ import Testing
         for (k, (event, colour)) in zip(events, colours).enumerated() {
             let read = event.text.spans.compactMap { span -> RGBAColor? in if case .color(let c) = span.kind { c } else { nil } }
             guard let colour else {
-                #expect(read.isEmpty, "cue \(k + 1) is white, read \(read)")
+                expectTrue(read.isEmpty, "cue \(k + 1) is white, read \(read)")
                 continue
             }
             let close = read.count == 1 && abs(Int(read[0].red) - Int(colour.red)) <= 12 && abs(Int(read[0].green) - Int(colour.green)) <= 12
                 && abs(Int(read[0].blue) - Int(colour.blue)) <= 12
-            #expect(close, "cue \(k + 1): \(colour) read as \(read)")
+            expectTrue(close, "cue \(k + 1): \(colour) read as \(read)")
         }
         let score = Self.score(events, against: Self.lines)
         print("[ocr colours] character error rate \(String(format: "%.2f", score.cer * 100)) %; wrong: \(score.wrong)")
-        #expect(score.cer <= 0.01, "\(score.wrong)")
+        expectTrue(score.cer <= 0.01, "\(score.wrong)")
     }
 
     /// Colours inside a line (a name, a sound, a second speaker's words in their colour): read back as
@@ -220,7 +221,7 @@ import Testing
                     letters(r.0) == letters(e.0) && abs(Int(r.1.red) - Int(e.1.red)) <= 12 && abs(Int(r.1.green) - Int(e.1.green)) <= 12
                         && abs(Int(r.1.blue) - Int(e.1.blue)) <= 12
                 }
-                #expect(same, "\(size): \(event.text.plain.debugDescription) coloured \(read.map { "\($0.0) \($0.1)" }), expected \(expected.colored.map { "\($0.0) \($0.1)" })")
+                expectTrue(same, "\(size): \(event.text.plain.debugDescription) coloured \(read.map { "\($0.0) \($0.1)" }), expected \(expected.colored.map { "\($0.0) \($0.1)" })")
             }
         }
     }
@@ -285,8 +286,8 @@ import Testing
         let f1 = Double(2 * tp) / Double(max(1, 2 * tp + fp + fn))
         let score = Self.score(events, against: Self.mixedLines.map { $0.replacingOccurrences(of: "<i>", with: "").replacingOccurrences(of: "</i>", with: "") })
         print("[ocr italic words \(size)] F1 \(String(format: "%.2f", f1)) (\(tp) found, \(fp) false, \(fn) missed); character error rate \(String(format: "%.2f", score.cer * 100)) %; wrong: \(wrong) \(score.wrong)")
-        #expect(f1 >= 0.9, "\(wrong)")
-        #expect(score.cer <= 0.01, "\(score.wrong)")
+        expectTrue(f1 >= 0.9, "\(wrong)")
+        expectTrue(score.cer <= 0.01, "\(score.wrong)")
     }
 
     /// Music notes around sung lines (which Tesseract's English model reads as `J`, `JS`, `f` or `IS`)
@@ -305,9 +306,9 @@ import Testing
         let score = Self.score(events, against: lines)
         print("[ocr notes \(size)] character error rate \(String(format: "%.2f", score.cer * 100)) %; wrong: \(score.wrong)")
         for (event, line) in zip(events, lines) {
-            #expect(event.text.plain.filter { "♪♫♬".contains($0) } == line.filter { "♪♫♬".contains($0) }, "\(line) -> \(event.text.plain)")
+            expectEqual(event.text.plain.filter { "♪♫♬".contains($0) }, line.filter { "♪♫♬".contains($0) }, "\(line) -> \(event.text.plain)")
         }
-        #expect(score.cer <= 0.02, "\(score.wrong)")
+        expectTrue(score.cer <= 0.02, "\(score.wrong)")
     }
 
     /// The dictionary's fixes are counted in one warning and listed, a line apiece with the cue's time,
@@ -324,15 +325,15 @@ import Testing
         try #require(quiet.status == 0, "\(quiet.stderr)")
         let summary = try #require(quiet.stderr.split(separator: "\n").first { $0.contains("read by OCR fixed") }, "no fix reported: \(quiet.stderr)")
         let count = try #require(Int(summary.split(separator: " ").first { Int($0) != nil } ?? ""))
-        #expect(summary.hasSuffix("(--verbose lists \(count == 1 ? "it" : "them"))"), "\(summary)")
-        #expect(!quiet.stderr.contains(" -> "), "listed without --verbose: \(quiet.stderr)")
+        expectTrue(summary.hasSuffix("(--verbose lists \(count == 1 ? "it" : "them"))"), "\(summary)")
+        expectTrue(!quiet.stderr.contains(" -> "), "listed without --verbose: \(quiet.stderr)")
 
         let verbose = try CommandRunner.run(["convert", "t.sup", "-o", "back.srt", "--verbose"], in: dir)
         try #require(verbose.status == 0, "\(verbose.stderr)")
         let listed = verbose.stderr.split(separator: "\n").filter { $0.hasPrefix("captions:   ") }
-        #expect(listed.count == count, "\(verbose.stderr)")
-        #expect(listed.contains("captions:   Ist -> 1st (00:00:01.000)"), "\(verbose.stderr)")
+        expectEqual(listed.count, count, "\(verbose.stderr)")
+        expectTrue(listed.contains("captions:   Ist -> 1st (00:00:01.000)"), "\(verbose.stderr)")
         let back = try CaptionFileReader.read(path: dir.appendingPathComponent("back.srt").path).document.events
-        #expect(back.first?.text.plain == "She won 1st prize in 2019.")
+        expectEqual(back.first?.text.plain, "She won 1st prize in 2019.")
     }
 }

@@ -1,5 +1,6 @@
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `captions burn` as users run it: exit codes, messages, the input never overwritten, and Ctrl-C
@@ -28,20 +29,20 @@ import Testing
         try Self.clip(video)
         let r = try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--preset", "background-by-word", "--stats", "--crf", "23",
                                        "--encoder-preset", "ultrafast"])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("burned 30 frames (360x640)") && r.stdout.contains("audio copied"))
+        expectEqual(r.status, 0, "\(r.stderr)")
+        expectTrue(r.stdout.contains("burned 30 frames (360x640)") && r.stdout.contains("audio copied"))
         // Not a terminal: plain progress lines, ending at 100%.
-        #expect(r.stderr.contains("captions: burn: 100%  30/30 frames"))
-        #expect(FileManager.default.fileExists(atPath: out))
+        expectTrue(r.stderr.contains("captions: burn: 100%  30/30 frames"))
+        expectTrue(FileManager.default.fileExists(atPath: out))
 
         let before = try Data(contentsOf: URL(fileURLWithPath: video))
         let same = try CommandRunner.run(["burn", video, Self.captions, "-o", video, "--quiet"])
-        #expect(same.status == 73)
-        #expect(same.stderr == "captions: \(video): refusing to overwrite the input file\n")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: video)) == before)
+        expectEqual(same.status, 73)
+        expectEqual(same.stderr, "captions: \(video): refusing to overwrite the input file\n")
+        expectTrue(try Data(contentsOf: URL(fileURLWithPath: video)) == before)
 
         let quiet = try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--quiet", "--aspect", "1:1", "--fit", "pad"])
-        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+        expectTrue(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
     }
 
     /// The two engines burn the same picture: the native renderer and libass drawing the compiled ASS,
@@ -56,7 +57,7 @@ import Testing
             let out = dir.appendingPathComponent("\(engine).mp4").path, raw = dir.appendingPathComponent("\(engine).y").path
             let r = try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--preset", "highlight-by-word", "--engine", engine,
                                            "--crf", "0", "--encoder-preset", "ultrafast", "--quiet"])
-            #expect(r.status == 0, "\(engine): \(r.stderr)")
+            expectEqual(r.status, 0, "\(engine): \(r.stderr)")
             try Self.ffmpeg(["-i", out, "-f", "rawvideo", "-pix_fmt", "gray", raw])
             lumas.append([UInt8](try Data(contentsOf: URL(fileURLWithPath: raw))))
         }
@@ -70,7 +71,7 @@ import Testing
                 squares += d * d
             }
             let psnr = squares == 0 ? Double.infinity : 10 * log10(255 * 255 / (squares / Double(frameSize)))
-            #expect(psnr >= 40, "frame \(frame): native vs libass engine luma PSNR \(psnr) dB")
+            expectTrue(psnr >= 40, "frame \(frame): native vs libass engine luma PSNR \(psnr) dB")
         }
     }
 
@@ -106,7 +107,7 @@ import Testing
         let r = try CommandRunner.run(["burn", video, CompareCommandTests.input, "-o", out, "--preset", preset,
                                        "--crf", "0", "--encoder-preset", "ultrafast", "--quiet"])
         try #require(r.status == 0, "\(r.stderr)")
-        #expect(try Self.decodedHash(out, in: dir) == hash, "\(preset): the SDR burn's frames changed")
+        expectTrue(try Self.decodedHash(out, in: dir) == hash, "\(preset): the SDR burn's frames changed")
     }
 
     @Test func badInputsFailWithOneSentence() throws {
@@ -117,19 +118,19 @@ import Testing
         let cut = dir.appendingPathComponent("cut.mp4").path
         try data.prefix(data.count / 3).write(to: URL(fileURLWithPath: cut))
         let truncated = try CommandRunner.run(["burn", cut, Self.captions, "-o", out])
-        #expect(truncated.status == 65)
-        #expect(truncated.stderr.split(separator: "\n").count == 1 && truncated.stderr.hasPrefix("captions: \(cut) "), "\(truncated.stderr)")
-        #expect(try CommandRunner.run(["burn", dir.appendingPathComponent("none.mp4").path, Self.captions, "-o", out]).status == 66)
-        #expect(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--aspect", "wide"]).status == 64)
-        #expect(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--size", "720x1280", "--aspect", "9:16"]).status == 64)
-        #expect(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--codec", "no-such-codec"]).status == 64)
+        expectEqual(truncated.status, 65)
+        expectTrue(truncated.stderr.split(separator: "\n").count == 1 && truncated.stderr.hasPrefix("captions: \(cut) "), "\(truncated.stderr)")
+        expectTrue(try CommandRunner.run(["burn", dir.appendingPathComponent("none.mp4").path, Self.captions, "-o", out]).status == 66)
+        expectTrue(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--aspect", "wide"]).status == 64)
+        expectTrue(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--size", "720x1280", "--aspect", "9:16"]).status == 64)
+        expectTrue(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--codec", "no-such-codec"]).status == 64)
         // --pix-fmt: an unknown name, one the encoder does not take, one captions cannot be drawn on.
         for (format, says) in [("bogus", "not a pixel format name"), ("rgb24", "the libx264 encoder does not take it"),
                                ("gray", "captions are drawn on planar Y'CbCr")] {
             let result = try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--pix-fmt", format])
-            #expect(result.status == 64 && result.stderr.contains("--pix-fmt \(format): \(says)"), "\(result.stderr)")
+            expectTrue(result.status == 64 && result.stderr.contains("--pix-fmt \(format): \(says)"), "\(result.stderr)")
         }
-        #expect(!FileManager.default.fileExists(atPath: out))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["cut.mp4", "in.mp4"])
+        expectTrue(!FileManager.default.fileExists(atPath: out))
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["cut.mp4", "in.mp4"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `burn` and `overlay` under what stops or breaks a long job: the signals a terminal, a container
@@ -38,9 +39,9 @@ import Testing
         // Long and slow enough (veryslow) that the burn is still running when the signal arrives.
         try BurnCommandTests.longClip.copy(into: dir)
         let r = try Self.interrupt(["burn", video, Self.captions, "-o", out, "--encoder-preset", "veryslow"], with: signal, waitingFor: "frames")
-        #expect(r.status == 128 + signal)
-        #expect(r.stderr.contains("captions: interrupted (\(name)); nothing written"), "\(r.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["long.mp4"])
+        expectEqual(r.status, 128 + signal)
+        expectTrue(r.stderr.contains("captions: interrupted (\(name)); nothing written"), "\(r.stderr)")
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["long.mp4"])
     }
 
     @Test func sigtermDuringAnOverlayLeavesNothing() throws {
@@ -64,9 +65,9 @@ import Testing
         kill(process.processIdentifier, SIGTERM)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 143, "\(stderr)")
-        #expect(stderr.contains("captions: interrupted (SIGTERM); nothing written"), "\(stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["words.json"])
+        expectEqual(process.terminationStatus, 143, "\(stderr)")
+        expectTrue(stderr.contains("captions: interrupted (SIGTERM); nothing written"), "\(stderr)")
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["words.json"])
     }
 
     /// The first half of a 4 s clip's bytes, as a download cut off or a copy interrupted leaves it: MKV
@@ -85,19 +86,19 @@ import Testing
         let out = dir.appendingPathComponent("out.mp4").path
 
         let lenient = try CommandRunner.run(["burn", cut, Self.captions, "-o", out, "--quiet"])
-        #expect(lenient.status == 0, "\(lenient.stderr)")
+        expectEqual(lenient.status, 0, "\(lenient.stderr)")
         let warning = try #require(lenient.stderr.split(separator: "\n").first { $0.hasPrefix("captions: warning: \(cut) is truncated or damaged") },
                                    "\(lenient.stderr)")
         // The time reached (about half) and the time claimed (4 s), each named.
         let times = warning.matches(of: /(\d+\.\d\d) s/).compactMap { Double($0.1) }
-        #expect(times.count == 2 && (1.0...3.5).contains(times[0]) && times[1] == 4.0, "\(warning)")
-        #expect(FileManager.default.fileExists(atPath: out))
+        expectTrue(times.count == 2 && (1.0...3.5).contains(times[0]) && times[1] == 4.0, "\(warning)")
+        expectTrue(FileManager.default.fileExists(atPath: out))
         try FileManager.default.removeItem(atPath: out)
 
         let strict = try CommandRunner.run(["burn", cut, Self.captions, "-o", out, "--quiet", "--strict"])
-        #expect(strict.status == 65)
-        #expect(strict.stderr.contains("captions: \(cut) is truncated or damaged") && strict.stderr.contains("nothing written (--strict)"), "\(strict.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["cut.\(container)"])
+        expectEqual(strict.status, 65)
+        expectTrue(strict.stderr.contains("captions: \(cut) is truncated or damaged") && strict.stderr.contains("nothing written (--strict)"), "\(strict.stderr)")
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["cut.\(container)"])
     }
 
     /// A whole file whose audio runs two seconds past its video is not truncated: the video stream's
@@ -108,7 +109,7 @@ import Testing
         try BurnCommandTests.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30:duration=3", "-f", "lavfi", "-i", "sine=duration=5",
                                     "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", video])
         let r = try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--quiet", "--strict"])
-        #expect(r.status == 0 && !r.stderr.contains("truncated"), "\(r.stderr)")
+        expectTrue(r.status == 0 && !r.stderr.contains("truncated"), "\(r.stderr)")
     }
 
     @Test func aFileSizeLimitIsExit73WithNoTemporaryFile() throws {
@@ -118,9 +119,9 @@ import Testing
         // `ulimit -f` counts 1024-byte blocks: 100 KB, well under the burned clip's size.
         let r = try CommandRunner.run(["-c", "ulimit -f 100 && exec \"$0\" \"$@\"", CommandRunner.executable.path,
                                        "burn", video, Self.captions, "-o", out, "--quiet"], program: URL(fileURLWithPath: "/bin/sh"))
-        #expect(r.status == 73, "\(r.stderr)")
-        #expect(r.stderr == "captions: \(out): cannot write: the file-size limit was reached (ulimit -f, or the file system's largest file)\n", "\(r.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.mp4"])
+        expectEqual(r.status, 73, "\(r.stderr)")
+        expectEqual(r.stderr, "captions: \(out): cannot write: the file-size limit was reached (ulimit -f, or the file system's largest file)\n", "\(r.stderr)")
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.mp4"])
     }
 
     /// An output folder that is missing, is a file, or refuses files: one sentence naming it, exit 73,
@@ -137,9 +138,9 @@ import Testing
         ]
         for (out, reason) in cases {
             let r = try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--quiet"])
-            #expect(r.status == 73 && r.stderr == "captions: \(out): \(reason)\n", "\(out): \(r.status) \(r.stderr)")
+            expectTrue(r.status == 73 && r.stderr == "captions: \(out): \(reason)\n", "\(out): \(r.status) \(r.stderr)")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.mp4"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: "/proc").allSatisfy { !$0.contains("captionkit-out") })
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.mp4"])
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: "/proc").allSatisfy { !$0.contains("captionkit-out") })
     }
 }

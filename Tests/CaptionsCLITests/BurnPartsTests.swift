@@ -1,6 +1,7 @@
 import CaptionRender
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// One long video as parts: `burn --plan N`, the parts run by GNU parallel (`burn --plan P --part K`),
@@ -89,20 +90,20 @@ import Testing
         // clip's sharp text, as any two encodes would; 41 dB over whole frames at CRF 12.)
         let (joined, whole, plan) = try Self.splitAndJoin(video, captions: captions, parts: 3, in: dir, ["--crf", "0"])
         let parts = try #require(plan["parts"] as? [[String: Any]])
-        #expect(parts.count == 3 && parts.compactMap { $0["frames"] as? Int }.reduce(0, +) == 300, "\(parts)")
+        expectTrue(parts.count == 3 && parts.compactMap { $0["frames"] as? Int }.reduce(0, +) == 300, "\(parts)")
 
         // Every frame, once, at the source's time; decode order strictly increasing; nothing to complain about.
         let sourcePTS = try Self.framePTS(video)
-        #expect(sourcePTS.count == 300)
-        #expect(try Self.framePTS(joined) == sourcePTS)
+        expectEqual(sourcePTS.count, 300)
+        expectTrue(try Self.framePTS(joined) == sourcePTS)
         let dts = try Self.packetDTS(joined)
-        #expect(dts.count == 300 && zip(dts, dts.dropFirst()).allSatisfy { $0 < $1 })
-        #expect(try Self.probe(["-show_entries", "format=duration", "-of", "default=nw=1:nk=1", joined]) == ["10.000000"])
+        expectTrue(dts.count == 300 && zip(dts, dts.dropFirst()).allSatisfy { $0 < $1 })
+        expectTrue(try Self.probe(["-show_entries", "format=duration", "-of", "default=nw=1:nk=1", joined]) == ["10.000000"])
         let decode = try CommandRunner.run(["-v", "error", "-xerror", "-i", joined, "-f", "null", "-"], program: URL(fileURLWithPath: "/usr/bin/ffmpeg"))
-        #expect(decode.status == 0 && decode.stderr.isEmpty, "\(decode.stderr)")
+        expectTrue(decode.status == 0 && decode.stderr.isEmpty, "\(decode.stderr)")
         // The audio is the source's, packet for packet (the AAC priming packet included).
         let audio = try Self.audioPackets(video)
-        #expect(try audio.count > 400 && Self.audioPackets(joined) == audio)
+        expectTrue(try audio.count > 400 && Self.audioPackets(joined) == audio)
 
         // Both sides of every join look as the unsplit burn does, captions included (each frame names
         // itself, so a frame off by one would show another text).
@@ -112,12 +113,12 @@ import Testing
                 let a = try Self.frame(n, of: joined, in: dir), b = try Self.frame(n, of: whole, in: dir)
                 let area = try Self.captionArea(captions, frame: n, in: dir)
                 let psnr = try ImageComparison.psnr(actual: a, expected: b, in: area)
-                #expect(psnr >= 35, "frame \(n): \(psnr) dB over the caption area \(area)")
+                expectTrue(psnr >= 35, "frame \(n): \(psnr) dB over the caption area \(area)")
                 let frameScore = try ImageComparison.psnr(actual: a, expected: b)
-                #expect(a == b, "frame \(n): not the unsplit burn's pixels (\(frameScore) dB)")
+                expectEqual(a, b, "frame \(n): not the unsplit burn's pixels (\(frameScore) dB)")
                 // Its neighbour in the unsplit burn shows another text there: a frame off by one would not pass.
                 let neighbour = try Self.frame(n == start ? n + 1 : n - 1, of: whole, in: dir)
-                #expect(try ImageComparison.psnr(actual: a, expected: neighbour, in: area) < 30, "frame \(n) looks like its neighbour")
+                expectTrue(try ImageComparison.psnr(actual: a, expected: neighbour, in: area) < 30, "frame \(n) looks like its neighbour")
             }
         }
     }
@@ -130,16 +131,16 @@ import Testing
                                      "-vf", "setpts='if(lt(N,60),N/30,if(lt(N,120),2+(N-60)/15,6+(N-120)/30))/TB'", "-fps_mode", "vfr",
                                      "-c:v", "libx264", "-preset", "veryfast", "-g", "40", "-pix_fmt", "yuv420p", video])
         let (joined, whole, plan) = try Self.splitAndJoin(video, captions: BurnCommandTests.captions, parts: 4, in: dir, ["--preset", "highlight-by-word"])
-        #expect((plan["parts"] as? [Any])?.count == 4)
+        expectEqual((plan["parts"] as? [Any])?.count, 4)
         let sourcePTS = try Self.framePTS(video)
-        #expect(sourcePTS.count == 180)
-        #expect(try Self.framePTS(joined) == sourcePTS)
-        #expect(try Self.framePTS(whole) == sourcePTS)
+        expectEqual(sourcePTS.count, 180)
+        expectTrue(try Self.framePTS(joined) == sourcePTS)
+        expectTrue(try Self.framePTS(whole) == sourcePTS)
         let dts = try Self.packetDTS(joined)
-        #expect(dts.count == 180 && zip(dts, dts.dropFirst()).allSatisfy { $0 < $1 })
-        #expect(try Self.probe(["-select_streams", "a", "-show_entries", "stream=index", "-of", "csv=p=0", joined]).isEmpty)
+        expectTrue(dts.count == 180 && zip(dts, dts.dropFirst()).allSatisfy { $0 < $1 })
+        expectTrue(try Self.probe(["-select_streams", "a", "-show_entries", "stream=index", "-of", "csv=p=0", joined]).isEmpty)
         let decode = try CommandRunner.run(["-v", "error", "-xerror", "-i", joined, "-f", "null", "-"], program: URL(fileURLWithPath: "/usr/bin/ffmpeg"))
-        #expect(decode.status == 0 && decode.stderr.isEmpty, "\(decode.stderr)")
+        expectTrue(decode.status == 0 && decode.stderr.isEmpty, "\(decode.stderr)")
     }
 
     /// A part missing, burned with other settings, or cut short: `join` refuses, names it, writes nothing.
@@ -149,26 +150,26 @@ import Testing
         try BurnCommandTests.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "4", "-c:v", "libx264", "-preset", "ultrafast",
                                      "-g", "30", "-pix_fmt", "yuv420p", video])
         let plan = dir.appendingPathComponent("p.json").path
-        #expect(try CommandRunner.run(["burn", video, BurnCommandTests.captions, "--plan", "2", "-o", plan, "--encoder-preset", "ultrafast"], in: dir).status == 0)
+        expectTrue(try CommandRunner.run(["burn", video, BurnCommandTests.captions, "--plan", "2", "-o", plan, "--encoder-preset", "ultrafast"], in: dir).status == 0)
         let part1 = dir.appendingPathComponent("p.part-001.mp4").path
-        #expect(try CommandRunner.run(["burn", "--plan", plan, "--part", "0", "--quiet"], in: dir).status == 0)
+        expectTrue(try CommandRunner.run(["burn", "--plan", plan, "--part", "0", "--quiet"], in: dir).status == 0)
         let missing = try CommandRunner.run(["join", plan, "-o", "out.mp4"], in: dir)
-        #expect(missing.status == 66 && missing.stderr == "captions: part 1 (\(part1)) is missing; burn it with --part 1\n", "\(missing.stderr)")
+        expectTrue(missing.status == 66 && missing.stderr == "captions: part 1 (\(part1)) is missing; burn it with --part 1\n", "\(missing.stderr)")
         // Part 1 burned from an edited plan (another CRF): its marker does not match the plan's arguments.
         let text = try String(contentsOfFile: plan, encoding: .utf8)
         let edited = dir.appendingPathComponent("edited.json").path
         try Data(text.replacingOccurrences(of: "\"ultrafast\"", with: "\"ultrafast\",\n    \"--crf\",\n    \"40\"").utf8).write(to: URL(fileURLWithPath: edited))
-        #expect(try CommandRunner.run(["burn", "--plan", edited, "--part", "1", "--quiet"], in: dir).status == 0)
+        expectTrue(try CommandRunner.run(["burn", "--plan", edited, "--part", "1", "--quiet"], in: dir).status == 0)
         let other = try CommandRunner.run(["join", plan, "-o", "out.mp4"], in: dir)
-        #expect(other.status == 65 && other.stderr.contains("part 1 (\(part1)) was not burned from this plan"), "\(other.stderr)")
+        expectTrue(other.status == 65 && other.stderr.contains("part 1 (\(part1)) was not burned from this plan"), "\(other.stderr)")
         // Other options beside a plan file are refused: the parts must burn alike.
-        #expect(try CommandRunner.run(["burn", "--plan", plan, "--part", "1", "--crf", "30"], in: dir).status == 64)
+        expectTrue(try CommandRunner.run(["burn", "--plan", plan, "--part", "1", "--crf", "30"], in: dir).status == 64)
         // Burned again from the plan: the join goes through, and nothing else was left behind.
-        #expect(try CommandRunner.run(["burn", "--plan", plan, "--part", "1", "--quiet"], in: dir).status == 0)
+        expectTrue(try CommandRunner.run(["burn", "--plan", plan, "--part", "1", "--quiet"], in: dir).status == 0)
         let joined = try CommandRunner.run(["join", plan, "-o", "out.mp4"], in: dir)
-        #expect(joined.status == 0, "\(joined.stderr)")
-        #expect(try BurnManifestTests.frames(dir.appendingPathComponent("out.mp4").path) == 120)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        expectEqual(joined.status, 0, "\(joined.stderr)")
+        expectTrue(try BurnManifestTests.frames(dir.appendingPathComponent("out.mp4").path) == 120)
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
         // A part changed in place, same size (one byte of its video data flipped): refused, and the
         // earlier joined video is left as it was.
         let out = dir.appendingPathComponent("out.mp4")
@@ -177,12 +178,12 @@ import Testing
         bytes[bytes.count / 2] ^= 0xFF
         try bytes.write(to: URL(fileURLWithPath: part1))
         let flipped = try CommandRunner.run(["join", plan, "-o", "out.mp4"], in: dir)
-        #expect(flipped.status == 65 && flipped.stderr.contains("part 1 (\(part1)) was not burned from this plan, not to the end, or has changed since"), "\(flipped.stderr)")
-        #expect(try Data(contentsOf: out) == before)
+        expectTrue(flipped.status == 65 && flipped.stderr.contains("part 1 (\(part1)) was not burned from this plan, not to the end, or has changed since"), "\(flipped.stderr)")
+        expectTrue(try Data(contentsOf: out) == before)
         // A video changed after planning: its parts refuse to burn (65), naming it.
         try BurnCommandTests.clip(video, seconds: 2, size: "320x240")
         try FileManager.default.removeItem(atPath: part1)
         let changed = try CommandRunner.run(["burn", "--plan", plan, "--part", "1", "--quiet"], in: dir)
-        #expect(changed.status == 65 && changed.stderr.contains("\(video) has changed since the plan was made; make the plan again"), "\(changed.stderr)")
+        expectTrue(changed.status == 65 && changed.stderr.contains("\(video) has changed since the plan was made; make the plan again"), "\(changed.stderr)")
     }
 }

@@ -1,5 +1,6 @@
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `captions check` with shot changes: found in `--video` (a clip with hard cuts at known frames), or
@@ -69,11 +70,11 @@ import Testing
     @Test func videoShotChangesAreFoundAndEverySeededProblemReported() throws {
         let (_, video, captions) = try Self.folder()
         let r = try CommandRunner.run(["check", captions, "--video", video])
-        #expect(r.status == 1, "\(r.stderr)")
-        #expect(Self.lines(r.stdout) == Self.expectedLines(captions))
+        expectEqual(r.status, 1, "\(r.stderr)")
+        expectEqual(Self.lines(r.stdout), Self.expectedLines(captions))
         // --no-shots: the video for its duration only.
         let duration = try CommandRunner.run(["check", captions, "--video", video, "--no-shots"])
-        #expect(duration.status == 0, "\(duration.stdout)\(duration.stderr)")
+        expectEqual(duration.status, 0, "\(duration.stdout)\(duration.stderr)")
     }
 
     @Test func shotsFileInsteadOfTheVideo() throws {
@@ -82,37 +83,37 @@ import Testing
         let times = dir.appendingPathComponent("cuts.txt").path
         try "2.000\n5.000\n8.000\n".write(toFile: times, atomically: true, encoding: .utf8)
         let plain = try CommandRunner.run(["check", captions, "--shots", times, "--fps", "25"])
-        #expect(plain.status == 1, "\(plain.stderr)")
-        #expect(Self.lines(plain.stdout) == Self.expectedLines(captions))
+        expectEqual(plain.status, 1, "\(plain.stderr)")
+        expectEqual(Self.lines(plain.stdout), Self.expectedLines(captions))
         // ... and at the video's rate with one (the file wins over finding them: the list has one change
         // only, so only caption 1 and 2's problems are left).
         try "2.000\n".write(toFile: times, atomically: true, encoding: .utf8)
         let one = try CommandRunner.run(["check", captions, "--shots", times, "--video", video])
-        #expect(Self.lines(one.stdout) == Array(Self.expectedLines(captions).prefix(2))
+        expectEqual(Self.lines(one.stdout), Array(Self.expectedLines(captions).prefix(2))
                 + ["captions: check: 5 captions against netflix: 2 problems (shot-change-start 1, shot-change-end 1)"])
         // A profile without shot-change rules ignores them.
-        #expect(try CommandRunner.run(["check", captions, "--shots", times, "--fps", "25", "--profile", "youtube"]).status == 0)
+        expectTrue(try CommandRunner.run(["check", captions, "--shots", times, "--fps", "25", "--profile", "youtube"]).status == 0)
     }
 
     @Test func jsonGivesTheShotChangeOfEachProblem() throws {
         let (_, video, captions) = try Self.folder()
         let r = try CommandRunner.run(["check", captions, "--video", video, "--json"])
-        #expect(r.status == 1)
+        expectEqual(r.status, 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let problems = try #require(object["problems"] as? [[String: Any]])
-        #expect(problems.map { $0["rule"] as? String } == ["shot-change-end", "shot-change-start", "shot-change-crossing", "shot-change-crossing"])
+        expectEqual(problems.map { $0["rule"] as? String }, ["shot-change-end", "shot-change-start", "shot-change-crossing", "shot-change-crossing"])
         let crossing = problems[2]
-        #expect(crossing["cue"] as? Int == 3 && crossing["line"] as? Int == 10 && crossing["value"] as? Int == 5
+        expectTrue(crossing["cue"] as? Int == 3 && crossing["line"] as? Int == 10 && crossing["value"] as? Int == 5
                 && crossing["limit"] as? Int == 12 && crossing["unit"] as? String == "frames")
         let change = try #require(crossing["shot_change"] as? [String: Any])
-        #expect(change["frame"] as? Int == 125 && change["time"] as? Int == 5 && change["edge"] as? String == "start" && change["offset"] as? Int == -5)
+        expectTrue(change["frame"] as? Int == 125 && change["time"] as? Int == 5 && change["edge"] as? String == "start" && change["offset"] as? Int == -5)
     }
 
     @Test func fixSnapsAndItsOutputPassesTheCheck() throws {
         let (dir, video, captions) = try Self.folder()
         let fixed = dir.appendingPathComponent("fixed.srt").path
         let r = try CommandRunner.run(["check", captions, "--video", video, "--fix", "-o", fixed])
-        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        expectEqual(r.status, 0, "\(r.stdout)\(r.stderr)")
         // Typed apart from the #expect: inferring it inside the macro took the type checker 1.9 s.
         let expected: [String] = [
             "\(captions):2: caption 1: fixed shot-change-end: end moved from 00:00:01.880 to 00:00:01.920 (2 frames before the shot change at 00:00:02.000, frame 50)",
@@ -121,25 +122,25 @@ import Testing
             "\(captions):14: caption 4: fixed shot-change-crossing: end moved from 00:00:08.120 to 00:00:07.920 (2 frames before the shot change at 00:00:08.000, frame 200)",
             "captions: check: 5 captions against netflix: no problems; 4 fixes written to \(fixed)",
         ]
-        #expect(Self.lines(r.stdout) == expected)
+        expectEqual(Self.lines(r.stdout), expected)
         let again = try CommandRunner.run(["check", fixed, "--video", video])
-        #expect(again.status == 0, "\(again.stdout)")
+        expectEqual(again.status, 0, "\(again.stdout)")
     }
 
     @Test func usageAndInputErrors() throws {
         let (dir, video, captions) = try Self.folder()
-        #expect(try CommandRunner.run(["check", captions, "--no-shots"]).status == 64)
-        #expect(try CommandRunner.run(["check", captions, "--shots", dir.appendingPathComponent("none.txt").path, "--video", video]).status == 66)
+        expectTrue(try CommandRunner.run(["check", captions, "--no-shots"]).status == 64)
+        expectTrue(try CommandRunner.run(["check", captions, "--shots", dir.appendingPathComponent("none.txt").path, "--video", video]).status == 66)
         let bad = dir.appendingPathComponent("bad.txt").path
         try "2.000\nsoon\n".write(toFile: bad, atomically: true, encoding: .utf8)
         let r = try CommandRunner.run(["check", captions, "--shots", bad, "--fps", "25"])
-        #expect(r.status == 65)
-        #expect(r.stderr.contains(bad) && r.stderr.contains("2"), "\(r.stderr)")
+        expectEqual(r.status, 65)
+        expectTrue(r.stderr.contains(bad) && r.stderr.contains("2"), "\(r.stderr)")
         // A sound file as --video: its length is checked, and a warning says there are no shot changes.
         let sound = dir.appendingPathComponent("sound.m4a").path
         try #require(try FFmpeg.run(["-f", "lavfi", "-i", "sine=d=10", sound]) == 0)
         let audio = try CommandRunner.run(["check", captions, "--video", sound])
-        #expect(audio.status == 0, "\(audio.stdout)\(audio.stderr)")
-        #expect(audio.stderr == "captions: warning: \(sound) has no video stream: no shot changes to check against (--no-shots skips looking)\n")
+        expectEqual(audio.status, 0, "\(audio.stdout)\(audio.stderr)")
+        expectEqual(audio.stderr, "captions: warning: \(sound) has no video stream: no shot changes to check against (--no-shots skips looking)\n")
     }
 }

@@ -1,5 +1,6 @@
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `burn --closed-captions`: the output's H.264 carries CEA-608 captions as A/53 side data beside the
@@ -30,17 +31,17 @@ import Testing
 
     static func ffmpegCaptions(_ video: String, field: String = "first", in dir: URL) throws -> [MuxCommandTests.Cue] {
         let srt = dir.appendingPathComponent("ffmpeg-\(field).srt").path
-        #expect(try FFmpeg.run(["-data_field", field, "-f", "lavfi", "-i", "movie=\(video)[out+subcc]", "-map", "0:1", srt]) == 0)
+        expectTrue(try FFmpeg.run(["-data_field", field, "-f", "lavfi", "-i", "movie=\(video)[out+subcc]", "-map", "0:1", srt]) == 0)
         return normalized(MuxCommandTests.cues(srt: try String(contentsOfFile: srt, encoding: .utf8)))
     }
 
     /// Same texts; every start and end within one video frame of the source's (a caption is never
     /// late: its EOC goes in the frame that shows its start, at most a frame early).
     static func expectMatches(_ got: [MuxCommandTests.Cue], _ want: [MuxCommandTests.Cue], frame: Int, _ what: String) {
-        #expect(got.map(\.text) == want.map(\.text), "\(what): \(got) vs \(want)")
+        expectEqual(got.map(\.text), want.map(\.text), "\(what): \(got) vs \(want)")
         for (g, w) in zip(got, want) {
-            #expect(g.start <= w.start + 1 && w.start - g.start <= frame, "\(what): \(g) starts off \(w)")
-            #expect(abs(g.end - w.end) <= frame, "\(what): \(g) ends off \(w)")
+            expectTrue(g.start <= w.start + 1 && w.start - g.start <= frame, "\(what): \(g) starts off \(w)")
+            expectTrue(abs(g.end - w.end) <= frame, "\(what): \(g) ends off \(w)")
         }
     }
 
@@ -50,11 +51,11 @@ import Testing
         let video = try Self.clips.url.appendingPathComponent(clip).path
         let out = dir.appendingPathComponent("out.mp4").path
         let burn = try CommandRunner.run(["burn", video, Self.source, "-o", out, "--closed-captions", Self.source, "--quiet", "--encoder-preset", "ultrafast"])
-        #expect(burn.status == 0, "\(burn.stderr)")
+        expectEqual(burn.status, 0, "\(burn.stderr)")
         let want = Self.normalized(MuxCommandTests.cues(srt: try String(contentsOfFile: Self.source, encoding: .utf8)))
         Self.expectMatches(try Self.ffmpegCaptions(out, in: dir), want, frame: frame, "\(clip) through ffmpeg")
         let ours = try CommandRunner.run(["convert", out, "--cc", "CC1", "--to", "srt"])
-        #expect(ours.status == 0, "\(ours.stderr)")
+        expectEqual(ours.status, 0, "\(ours.stderr)")
         Self.expectMatches(Self.normalized(MuxCommandTests.cues(srt: ours.stdout)), want, frame: frame, "\(clip) through the toolkit")
     }
 
@@ -64,11 +65,11 @@ import Testing
         let out = dir.appendingPathComponent("cc3.mp4").path
         let burn = try CommandRunner.run(["burn", try Self.clips.url.appendingPathComponent("ntsc.mp4").path, Self.source, "-o", out,
                                           "--closed-captions", Self.source, "--channel", "CC3", "--quiet", "--encoder-preset", "ultrafast"])
-        #expect(burn.status == 0, "\(burn.stderr)")
+        expectEqual(burn.status, 0, "\(burn.stderr)")
         let want = Self.normalized(MuxCommandTests.cues(srt: try String(contentsOfFile: Self.source, encoding: .utf8)))
         Self.expectMatches(try Self.ffmpegCaptions(out, field: "second", in: dir), want, frame: 34, "CC3 through ffmpeg")
         let listed = try CommandRunner.run(["tracks", out])
-        #expect(listed.stdout.contains("CC3") && !listed.stdout.contains("CC1"), "\(listed.stdout)")
+        expectTrue(listed.stdout.contains("CC3") && !listed.stdout.contains("CC1"), "\(listed.stdout)")
     }
 
     /// HEVC from FFmpeg 5.1's libx265 would carry no captions at all: refused before anything is written.
@@ -77,9 +78,9 @@ import Testing
         let out = dir.appendingPathComponent("out.mp4").path
         let r = try CommandRunner.run(["burn", try Self.clips.url.appendingPathComponent("ntsc.mp4").path, Self.source, "-o", out,
                                        "--closed-captions", Self.source, "--codec", "h265", "--quiet"])
-        #expect(r.status == 64 && r.stderr.contains("libx265") && r.stderr.contains("--codec h264"), "\(r.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: out))
+        expectTrue(r.status == 64 && r.stderr.contains("libx265") && r.stderr.contains("--codec h264"), "\(r.stderr)")
+        expectTrue(!FileManager.default.fileExists(atPath: out))
         let stray = try CommandRunner.run(["burn", try Self.clips.url.appendingPathComponent("ntsc.mp4").path, Self.source, "-o", out, "--channel", "CC1"])
-        #expect(stray.status == 64 && stray.stderr.contains("--closed-captions"), "\(stray.stderr)")
+        expectTrue(stray.status == 64 && stray.stderr.contains("--closed-captions"), "\(stray.stderr)")
     }
 }

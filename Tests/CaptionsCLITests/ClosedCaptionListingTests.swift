@@ -1,5 +1,6 @@
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `captions tracks` lists CEA-608 captions carried inside a video stream (ATSC A/53 user data), one
@@ -64,7 +65,7 @@ import Testing
 
     func listing(_ name: String) throws -> [[String: Any]] {
         let r = try CommandRunner.run(["tracks", "--json", try Self.clips.url.appendingPathComponent(name).path])
-        #expect(r.status == 0, "\(r.stderr)")
+        expectEqual(r.status, 0, "\(r.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         return json?["tracks"] as? [[String: Any]] ?? []
     }
@@ -76,28 +77,28 @@ import Testing
             let dir = try CommandRunner.scratch()
             let srt = dir.appendingPathComponent("cc.srt").path
             let status = try FFmpeg.run(["-f", "lavfi", "-i", "movie=\(try Self.clips.url.appendingPathComponent(name).path)[out0+subcc]", "-map", "0:s", srt])
-            #expect(status == 0)
-            #expect((try? String(contentsOfFile: srt, encoding: .utf8))?.contains("HI") == true, "\(name)")
+            expectEqual(status, 0)
+            expectEqual((try? String(contentsOfFile: srt, encoding: .utf8))?.contains("HI"), true, "\(name)")
         }
     }
 
     @Test func captionsInAVideoStreamAreListedPerChannel() throws {
         for name in ["cc13.ts", "cc13-h264.mp4"] {
             let tracks = try listing(name)
-            #expect(tracks.map { $0["channel"] as? String } == ["CC1", "CC3"], "\(name): \(tracks)")
+            expectEqual(tracks.map { $0["channel"] as? String }, ["CC1", "CC3"], "\(name): \(tracks)")
             for track in tracks {
-                #expect(track["index"] as? Int == 0 && track["kind"] as? String == "closed-captions" && track["codec"] as? String == "eia_608", "\(track)")
+                expectTrue(track["index"] as? Int == 0 && track["kind"] as? String == "closed-captions" && track["codec"] as? String == "eia_608", "\(track)")
             }
         }
-        #expect(try listing("cc2.ts").map { $0["channel"] as? String } == ["CC2"])
+        expectTrue(try listing("cc2.ts").map { $0["channel"] as? String } == ["CC2"])
     }
 
     @Test func aVideoWithoutCaptionDataListsNothing() throws {
         let dir = try CommandRunner.scratch()
         let plain = dir.appendingPathComponent("plain.ts").path
-        #expect(try FFmpeg.run(["-fflags", "+genpts", "-r", "30000/1001", "-i", try Self.clips.url.appendingPathComponent("plain.m2v").path, "-c", "copy", "-f", "mpegts", plain]) == 0)
+        expectTrue(try FFmpeg.run(["-fflags", "+genpts", "-r", "30000/1001", "-i", try Self.clips.url.appendingPathComponent("plain.m2v").path, "-c", "copy", "-f", "mpegts", plain]) == 0)
         let r = try CommandRunner.run(["tracks", "--json", plain])
-        #expect(r.status == 0 && r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "{\"tracks\":[]}", "\(r.stdout)")
+        expectTrue(r.status == 0 && r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "{\"tracks\":[]}", "\(r.stdout)")
     }
 
     /// Looking for captions decodes the video, so damage inside it is said as every video command says
@@ -113,13 +114,13 @@ import Testing
         let damaged = dir.appendingPathComponent("damaged.mp4").path
         try Data(bytes).write(to: URL(fileURLWithPath: damaged))
         let r = try CommandRunner.run(["tracks", damaged])
-        #expect(r.status == 0)
+        expectEqual(r.status, 0)
         let warnings = r.stderr.split(separator: "\n").filter { $0.hasPrefix("captions: warning: \(damaged): the video is damaged: ") }
-        #expect(warnings.count == 1 && !r.stderr.contains("[h264 @"), "\(r.stderr)")
+        expectTrue(warnings.count == 1 && !r.stderr.contains("[h264 @"), "\(r.stderr)")
         let strict = try CommandRunner.run(["tracks", damaged, "--strict"])
-        #expect(strict.status == 65 && strict.stdout.isEmpty, "\(strict.stderr)")
+        expectTrue(strict.status == 65 && strict.stdout.isEmpty, "\(strict.stderr)")
         let clean = try CommandRunner.run(["tracks", try Self.clips.url.appendingPathComponent("cc13-h264.mp4").path, "--strict"])
-        #expect(clean.status == 0 && clean.stderr.isEmpty, "\(clean.stderr)")
+        expectTrue(clean.status == 0 && clean.stderr.isEmpty, "\(clean.stderr)")
     }
 
     /// The MPEG-2 and H.264 fixtures read as ffmpeg's 608 decoder reads them: "HI" on CC1 (a file
@@ -129,18 +130,18 @@ import Testing
             let path = try Self.clips.url.appendingPathComponent(name).path
             let dir = try CommandRunner.scratch()
             let srt = dir.appendingPathComponent("ffmpeg.srt").path
-            #expect(try FFmpeg.run(["-f", "lavfi", "-i", "movie=\(path)[out0+subcc]", "-map", "0:s", srt]) == 0)
+            expectTrue(try FFmpeg.run(["-f", "lavfi", "-i", "movie=\(path)[out0+subcc]", "-map", "0:s", srt]) == 0)
             let reference = MuxCommandTests.cues(srt: try String(contentsOfFile: srt, encoding: .utf8))
             for arguments in [["convert", path, "--to", "srt"], ["convert", path, "--cc", "CC1", "--to", "srt"]] {
                 let r = try CommandRunner.run(arguments)
-                #expect(r.status == 0, "\(name): \(r.stderr)")
+                expectEqual(r.status, 0, "\(name): \(r.stderr)")
                 let cues = MuxCommandTests.cues(srt: r.stdout)
-                #expect(cues.map(\.text) == ["HI"] && reference.map(\.text) == ["HI"], "\(name): \(r.stdout) / \(reference)")
+                expectTrue(cues.map(\.text) == ["HI"] && reference.map(\.text) == ["HI"], "\(name): \(r.stdout) / \(reference)")
                 // The EOC is in the fourth picture: shown from 3 frames of 29.97 in (100 ms), as ffmpeg says.
-                if let ours = cues.first, let theirs = reference.first { #expect(abs(ours.start - theirs.start) <= 34, "\(name): \(ours.start) vs \(theirs.start)") }
+                if let ours = cues.first, let theirs = reference.first { expectTrue(abs(ours.start - theirs.start) <= 34, "\(name): \(ours.start) vs \(theirs.start)") }
             }
             let cc2 = try CommandRunner.run(["convert", path, "--cc", "CC2", "--to", "srt"])
-            #expect(cc2.status == 64 && cc2.stderr.contains("no CC2 closed captions") && cc2.stderr.contains("CC1"), "\(cc2.stderr)")
+            expectTrue(cc2.status == 64 && cc2.stderr.contains("no CC2 closed captions") && cc2.stderr.contains("CC1"), "\(cc2.stderr)")
         }
     }
 }

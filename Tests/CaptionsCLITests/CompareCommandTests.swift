@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `captions compare`: grades, PSNR and the documented exit codes.
@@ -23,9 +24,9 @@ import Testing
         let dir = try CommandRunner.scratch()
         let a = try render(dir, "a.png"), b = try render(dir, "b.png")
         let r = try CommandRunner.run(["compare", a, b])
-        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
-        #expect(r.stdout.contains("SAME"))
-        #expect(r.stdout.contains("psnr: inf"))
+        expectEqual(r.status, 0, "\(r.stdout)\(r.stderr)")
+        expectTrue(r.stdout.contains("SAME"))
+        expectTrue(r.stdout.contains("psnr: inf"))
     }
 
     @Test func aFrameShiftedTwoPixelsFails() throws {
@@ -34,10 +35,10 @@ import Testing
         // margin_bottom is in 1080-wide units: 8 more is 2 px higher at 270x480.
         let shifted = try render(dir, "shifted.png", style: #"{"margin_bottom": 528}"#)
         let r = try CommandRunner.run(["compare", shifted, a])
-        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
-        #expect(r.stdout.contains("FAIL") || r.stdout.contains("BAD"), "\(r.stdout)")
-        #expect(r.stdout.contains("worst pixel: ("), "\(r.stdout)")
-        #expect(r.stdout.contains(" dB"), "\(r.stdout)")
+        expectEqual(r.status, 1, "\(r.stdout)\(r.stderr)")
+        expectTrue(r.stdout.contains("FAIL") || r.stdout.contains("BAD"), "\(r.stdout)")
+        expectTrue(r.stdout.contains("worst pixel: ("), "\(r.stdout)")
+        expectTrue(r.stdout.contains(" dB"), "\(r.stdout)")
     }
 
     @Test func aMissingFileIs66AndNamesIt() throws {
@@ -45,15 +46,15 @@ import Testing
         let a = try render(dir, "a.png")
         let missing = dir.appendingPathComponent("missing.png").path
         let r = try CommandRunner.run(["compare", a, missing])
-        #expect(r.status == 66)
-        #expect(r.stderr.contains("missing.png"), "\(r.stderr)")
+        expectEqual(r.status, 66)
+        expectTrue(r.stderr.contains("missing.png"), "\(r.stderr)")
     }
 
     @Test func differentSizesAre64WithBothSizes() throws {
         let dir = try CommandRunner.scratch()
         let a = try render(dir, "a.png"), b = try render(dir, "b.png", size: "540x960")
         let r = try CommandRunner.run(["compare", a, b])
-        #expect(r.status == 64)
-        #expect(r.stderr.contains("270x480") && r.stderr.contains("540x960"), "\(r.stderr)")
+        expectEqual(r.status, 64)
+        expectTrue(r.stderr.contains("270x480") && r.stderr.contains("540x960"), "\(r.stderr)")
     }
 }

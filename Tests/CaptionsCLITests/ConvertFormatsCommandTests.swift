@@ -1,5 +1,6 @@
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `captions convert` with SBV, LRC, MicroDVD, SAMI and uploaded YouTube tracks: detection, `--fps`,
@@ -27,14 +28,14 @@ import Testing
         let dir = try CommandRunner.scratch()
         let input = try write(lyrics, "in.lrc", in: dir)
         let r = try CommandRunner.run(["convert", input, "--to", "srt"])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("captions: warning: \(input): line 7: '[00:6x.00]' is not an LRC time tag; line skipped"), "\(r.stderr)")
-        #expect(r.stdout.hasPrefix("1\n00:00:01,000 --> 00:00:03,000\nSing along\n\n2\n00:00:03,000 --> 00:00:05,000\nSecond line\n\n3\n00:00:05,000 --> 00:00:06,000\nplain\n\n4\n00:00:08,000 --> 00:00:13,000\nlast\n"),
+        expectEqual(r.status, 0, "\(r.stderr)")
+        expectTrue(r.stderr.contains("captions: warning: \(input): line 7: '[00:6x.00]' is not an LRC time tag; line skipped"), "\(r.stderr)")
+        expectTrue(r.stdout.hasPrefix("1\n00:00:01,000 --> 00:00:03,000\nSing along\n\n2\n00:00:03,000 --> 00:00:05,000\nSecond line\n\n3\n00:00:05,000 --> 00:00:06,000\nplain\n\n4\n00:00:08,000 --> 00:00:13,000\nlast\n"),
                 "\(r.stdout)")
         // --strict turns the warning into exit 65 and writes nothing.
         let strict = try CommandRunner.run(["convert", input, "--to", "srt", "--strict"])
-        #expect(strict.status == 65)
-        #expect(strict.stdout.isEmpty)
+        expectEqual(strict.status, 65)
+        expectTrue(strict.stdout.isEmpty)
     }
 
     @Test func lrcToLRCKeepsWordTimesAndNothingUsableIs65() throws {
@@ -43,47 +44,47 @@ import Testing
         let input = try write(clean, "song.lrc", in: dir)
         let output = dir.appendingPathComponent("copy.lrc").path
         let r = try CommandRunner.run(["convert", input, "-o", output])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == clean)
+        expectEqual(r.status, 0, "\(r.stderr)")
+        expectTrue(try String(contentsOfFile: output, encoding: .utf8) == clean)
         let bad = try write("[ar:x]\n[00:6x.00]broken\n", "bad.lrc", in: dir)
         let b = try CommandRunner.run(["convert", bad, "--to", "srt"])
-        #expect(b.status == 65)
-        #expect(b.stderr == "captions: \(bad): no usable LRC line; line 2: '[00:6x.00]' is not an LRC time tag; line skipped\n")
+        expectEqual(b.status, 65)
+        expectEqual(b.stderr, "captions: \(bad): no usable LRC line; line 2: '[00:6x.00]' is not an LRC time tag; line skipped\n")
     }
 
     @Test func lyricsTakeAKaraokePreset() throws {
         let dir = try CommandRunner.scratch()
         let input = try write(lyrics.replacingOccurrences(of: "[00:6x.00]broken\n", with: ""), "song.lrc", in: dir)
         let r = try CommandRunner.run(["convert", input, "--to", "ass", "--preset", "highlight-by-word", "--size", "540x960"])
-        #expect(r.status == 0, "\(r.stderr)")
+        expectEqual(r.status, 0, "\(r.stderr)")
         let dialogues = r.stdout.split(separator: "\n").filter { $0.hasPrefix("Dialogue: ") }.map(withoutFillers)
         // Word by word: the highlight moves at the LRC word times (1.50 s: "along").
-        #expect(dialogues.contains { $0.contains("0:00:01.50") && $0.contains("along") }, "\(dialogues.prefix(8))")
+        expectTrue(dialogues.contains { $0.contains("0:00:01.50") && $0.contains("along") }, "\(dialogues.prefix(8))")
     }
 
     @Test func microDVDFrameRateFromFpsTheFileOrTheDefault() throws {
         let dir = try CommandRunner.scratch()
         let plain = try write("{25}{50}{y:i}Hello|world\n", "a.sub", in: dir)
         let at25 = try CommandRunner.run(["convert", plain, "--to", "srt", "--fps", "25"])
-        #expect(at25.status == 0, "\(at25.stderr)")
-        #expect(at25.stdout == "1\n00:00:01,000 --> 00:00:02,000\n<i>Hello</i>\nworld\n\n")
-        #expect(at25.stderr.isEmpty)
+        expectEqual(at25.status, 0, "\(at25.stderr)")
+        expectEqual(at25.stdout, "1\n00:00:01,000 --> 00:00:02,000\n<i>Hello</i>\nworld\n\n")
+        expectTrue(at25.stderr.isEmpty)
         let ntsc = try CommandRunner.run(["convert", plain, "--to", "srt", "--fps", "24000/1001"])
-        #expect(ntsc.stdout.contains("00:00:01,043 --> 00:00:02,085"))
+        expectTrue(ntsc.stdout.contains("00:00:01,043 --> 00:00:02,085"))
         let guessed = try CommandRunner.run(["convert", plain, "--to", "srt"])
-        #expect(guessed.status == 0)
-        #expect(guessed.stdout == ntsc.stdout)
-        #expect(guessed.stderr.contains("23.976 fps assumed"))
+        expectEqual(guessed.status, 0)
+        expectEqual(guessed.stdout, ntsc.stdout)
+        expectTrue(guessed.stderr.contains("23.976 fps assumed"))
         let header = try write("{1}{1}50\n{25}{50}Hi\n", "b.sub", in: dir)
         let own = try CommandRunner.run(["convert", header, "--to", "srt"])
-        #expect(own.stdout.contains("00:00:00,500 --> 00:00:01,000"))
+        expectTrue(own.stdout.contains("00:00:00,500 --> 00:00:01,000"))
         for bad in ["0", "fast", "25/0"] {
             let r = try CommandRunner.run(["convert", plain, "--to", "srt", "--fps", bad])
-            #expect(r.status == 64, "--fps \(bad)")
+            expectEqual(r.status, 64, "--fps \(bad)")
         }
         // Read-only: microdvd can be read but not written.
         let written = try CommandRunner.run(["convert", plain, "--to", "microdvd"])
-        #expect(written.status == 64)
+        expectEqual(written.status, 64)
     }
 
     @Test func srtThroughSBVIsIdenticalAndSAMIIsDetected() throws {
@@ -91,14 +92,14 @@ import Testing
         let srt = "1\n00:00:01,000 --> 00:00:02,500\nHello\nworld\n\n2\n00:00:03,000 --> 00:00:04,000\nBye\n\n"
         let input = try write(srt, "a.srt", in: dir)
         let sbv = dir.appendingPathComponent("a.sbv").path
-        #expect(try CommandRunner.run(["convert", input, "-o", sbv]).status == 0)
-        #expect(try String(contentsOfFile: sbv, encoding: .utf8) == "0:00:01.000,0:00:02.500\nHello\nworld\n\n0:00:03.000,0:00:04.000\nBye\n")
+        expectTrue(try CommandRunner.run(["convert", input, "-o", sbv]).status == 0)
+        expectTrue(try String(contentsOfFile: sbv, encoding: .utf8) == "0:00:01.000,0:00:02.500\nHello\nworld\n\n0:00:03.000,0:00:04.000\nBye\n")
         let back = try CommandRunner.run(["convert", sbv, "--to", "srt"])
-        #expect(back.stdout == srt)
+        expectEqual(back.stdout, srt)
         let smi = try write("<SAMI><BODY>\n<SYNC Start=1000><P Class=EN>Hi <b>there</b>\n<SYNC Start=2000><P Class=EN>&nbsp;\n</BODY></SAMI>\n", "c.smi", in: dir)
         let s = try CommandRunner.run(["convert", smi, "--to", "srt"])
-        #expect(s.status == 0, "\(s.stderr)")
-        #expect(s.stdout == "1\n00:00:01,000 --> 00:00:02,000\nHi <b>there</b>\n\n")
+        expectEqual(s.status, 0, "\(s.stderr)")
+        expectEqual(s.stdout, "1\n00:00:01,000 --> 00:00:02,000\nHi <b>there</b>\n\n")
     }
 
     @Test func uploadedSRV3IsNotRepaged() throws {
@@ -108,9 +109,9 @@ import Testing
         xml += "</body></timedtext>\n"
         let input = try write(xml, "uploaded.srv3", in: dir)
         let r = try CommandRunner.run(["convert", input, "--to", "srt"])
-        #expect(r.status == 0, "\(r.stderr)")
+        expectEqual(r.status, 0, "\(r.stderr)")
         let cues = r.stdout.components(separatedBy: "\n\n").filter { !$0.isEmpty }
-        #expect(cues.count == 60)
-        #expect(cues[59] == "60\n00:01:58,000 --> 00:01:59,800\nLine 59 of the author\nand its second half")
+        expectEqual(cues.count, 60)
+        expectEqual(cues[59], "60\n00:01:58,000 --> 00:01:59,800\nLine 59 of the author\nand its second half")
     }
 }

@@ -1,5 +1,6 @@
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Damage inside a video, not at its end: bits flipped in the H.264 data, a packet the decoder refuses.
@@ -60,7 +61,7 @@ import Testing
         let f = try Self.folder()
         for (path, fails) in [(f.clean, false), (f.damaged, true), (f.undecodable, true)] {
             let r = try Self.ffmpeg(["-v", "error", "-xerror", "-i", path, "-f", "null", "-"])
-            #expect((r.status != 0) == fails, "\(path): \(r.status) \(r.stderr)")
+            expectEqual((r.status != 0), fails, "\(path): \(r.status) \(r.stderr)")
         }
     }
 
@@ -70,33 +71,33 @@ import Testing
         let f = try Self.folder()
         let out = f.dir.appendingPathComponent("out.mp4").path
         let r = try CommandRunner.run(["burn", f.damaged, Self.captions, "-o", out, "--quiet"])
-        #expect(r.status == 0, "\(r.stderr)")
+        expectEqual(r.status, 0, "\(r.stderr)")
         let lines = r.stderr.split(separator: "\n")
         try #require(lines.count == 1, "\(r.stderr)")
         let prefix = "captions: warning: \(f.damaged): the video is damaged: "
-        #expect(lines[0].hasPrefix(prefix) && lines[0].hasSuffix("; \(out) shows what the decoder made of them (--strict refuses such input)"), "\(lines[0])")
+        expectTrue(lines[0].hasPrefix(prefix) && lines[0].hasSuffix("; \(out) shows what the decoder made of them (--strict refuses such input)"), "\(lines[0])")
         let count = lines[0].firstMatch(of: /: (\d+) frames? concealed/).flatMap { Int($0.1) }
         let frames = try #require(count, "\(lines[0])")
         // `repeat`: ffmpeg would fold identical lines into "Last message repeated 2 times".
         let ffmpeg = try Self.ffmpeg(["-v", "repeat+warning", "-i", f.damaged, "-f", "null", "-"])
         let corrupt = ffmpeg.stderr.split(separator: "\n").filter { $0.contains("corrupt decoded frame") }.count
-        #expect(frames > 0 && frames == corrupt, "\(frames) concealed, ffmpeg: \(corrupt) corrupt")
+        expectTrue(frames > 0 && frames == corrupt, "\(frames) concealed, ffmpeg: \(corrupt) corrupt")
         // And as many undecodable packets as ffmpeg has decoding errors (none is fine too).
         let packets = lines[0].firstMatch(of: /(\d+) packets? undecodable/).flatMap { Int($0.1) } ?? 0
-        #expect(packets == ffmpeg.stderr.split(separator: "\n").filter { $0.contains("Error while decoding stream") }.count, "\(ffmpeg.stderr)")
+        expectEqual(packets, ffmpeg.stderr.split(separator: "\n").filter { $0.contains("Error while decoding stream") }.count, "\(ffmpeg.stderr)")
         // Times inside the clip: the damage is in the middle third of its bytes.
         let times = lines[0].matches(of: /0:0(\d)\.(\d{3})/).map { Int($0.1)! * 1000 + Int($0.2)! }
-        #expect(!times.isEmpty && times.allSatisfy { (1...2999).contains($0) }, "\(lines[0])")
-        #expect(!r.stderr.contains("[h264 @"))
-        #expect(FileManager.default.fileExists(atPath: out))
+        expectTrue(!times.isEmpty && times.allSatisfy { (1...2999).contains($0) }, "\(lines[0])")
+        expectTrue(!r.stderr.contains("[h264 @"))
+        expectTrue(FileManager.default.fileExists(atPath: out))
     }
 
     @Test func verboseShowsTheDecodersOwnLinesToo() throws {
         let f = try Self.folder()
         let r = try CommandRunner.run(["burn", f.damaged, Self.captions, "-o", f.dir.appendingPathComponent("out.mp4").path, "--quiet", "--verbose"])
-        #expect(r.status == 0)
-        #expect(r.stderr.contains("[h264 @") && r.stderr.contains("error while decoding MB"), "\(r.stderr)")
-        #expect(r.stderr.split(separator: "\n").filter { $0.hasPrefix("captions: warning: ") }.count == 1, "\(r.stderr)")
+        expectEqual(r.status, 0)
+        expectTrue(r.stderr.contains("[h264 @") && r.stderr.contains("error while decoding MB"), "\(r.stderr)")
+        expectEqual(r.stderr.split(separator: "\n").filter { $0.hasPrefix("captions: warning: ") }.count, 1, "\(r.stderr)")
     }
 
     /// --strict stops at the first damage, mid-burn: 65, and no output or temporary file left.
@@ -104,10 +105,10 @@ import Testing
         let f = try Self.folder()
         for video in [f.damaged, f.undecodable] {
             let r = try CommandRunner.run(["burn", video, Self.captions, "-o", f.dir.appendingPathComponent("out.mp4").path, "--quiet", "--strict"])
-            #expect(r.status == 65, "\(r.stderr)")
-            #expect(r.stderr.hasPrefix("captions: \(video): the video is damaged: ") && r.stderr.hasSuffix("; nothing written (--strict stops at the first damage)\n"),
+            expectEqual(r.status, 65, "\(r.stderr)")
+            expectTrue(r.stderr.hasPrefix("captions: \(video): the video is damaged: ") && r.stderr.hasSuffix("; nothing written (--strict stops at the first damage)\n"),
                     "\(r.stderr)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: f.dir.path).sorted() == Self.inputs)
+            expectTrue(try FileManager.default.contentsOfDirectory(atPath: f.dir.path).sorted() == Self.inputs)
         }
     }
 
@@ -117,20 +118,20 @@ import Testing
         let f = try Self.folder()
         let out = f.dir.appendingPathComponent("out.mp4").path
         let r = try CommandRunner.run(["burn", f.undecodable, Self.captions, "-o", out, "--quiet"])
-        #expect(r.status == 0)
-        #expect(r.stderr == "captions: warning: \(f.undecodable): the video is damaged: 1 packet undecodable in 0:01.600–0:01.640; "
+        expectEqual(r.status, 0)
+        expectEqual(r.stderr, "captions: warning: \(f.undecodable): the video is damaged: 1 packet undecodable in 0:01.600–0:01.640; "
                 + "\(out) shows what the decoder made of them (--strict refuses such input)\n", "\(r.stderr)")
         let frames = try BurnPartsTests.probe(["-count_frames", "-select_streams", "v", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", out])
-        #expect(frames == ["74"])
+        expectEqual(frames, ["74"])
     }
 
     @Test func aCleanClipGivesNoWarning() throws {
         let f = try Self.folder()
         let out = f.dir.appendingPathComponent("out.mp4").path
         let r = try CommandRunner.run(["burn", f.clean, Self.captions, "-o", out, "--quiet", "--strict"])
-        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        expectTrue(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
         let compared = try CommandRunner.run(["compare", f.clean, f.clean, "--at", "2", "--strict"])
-        #expect(compared.status == 0 && compared.stderr.isEmpty, "\(compared.stderr)")
+        expectTrue(compared.status == 0 && compared.stderr.isEmpty, "\(compared.stderr)")
     }
 
     /// compare and golden record / check read frames of the damaged clip (up to 2 s): one warning
@@ -139,22 +140,22 @@ import Testing
         let f = try Self.folder()
         let warning = "captions: warning: \(f.damaged): the video is damaged: "
         let compared = try CommandRunner.run(["compare", f.damaged, f.clean, "--at", "2"])
-        #expect([0, 1].contains(compared.status) && compared.stderr.hasPrefix(warning)
+        expectTrue([0, 1].contains(compared.status) && compared.stderr.hasPrefix(warning)
                 && compared.stderr.hasSuffix("; its frame is compared as decoded (--strict refuses such input)\n"), "\(compared.stderr)")
         let strictCompare = try CommandRunner.run(["compare", f.damaged, f.clean, "--at", "2", "--strict"])
-        #expect(strictCompare.status == 65 && strictCompare.stderr.hasSuffix("; not compared (--strict)\n") && strictCompare.stdout.isEmpty,
+        expectTrue(strictCompare.status == 65 && strictCompare.stderr.hasSuffix("; not compared (--strict)\n") && strictCompare.stdout.isEmpty,
                 "\(strictCompare.stderr)")
 
         let goldens = f.dir.appendingPathComponent("goldens").path
         let refused = try CommandRunner.run(["golden", "record", "--video", f.damaged, "--times", "0.5,2", "--dir", goldens, "--strict"])
-        #expect(refused.status == 65 && refused.stderr.hasSuffix("; nothing recorded (--strict)\n"), "\(refused.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: goldens))
+        expectTrue(refused.status == 65 && refused.stderr.hasSuffix("; nothing recorded (--strict)\n"), "\(refused.stderr)")
+        expectTrue(!FileManager.default.fileExists(atPath: goldens))
         let recorded = try CommandRunner.run(["golden", "record", "--video", f.damaged, "--times", "0.5,2", "--dir", goldens])
-        #expect(recorded.status == 0 && recorded.stderr.hasPrefix(warning)
+        expectTrue(recorded.status == 0 && recorded.stderr.hasPrefix(warning)
                 && recorded.stderr.split(separator: "\n").count == 1, "\(recorded.stderr)")
 
         let checked = try CommandRunner.run(["golden", "check", goldens, "--strict"])
-        #expect(checked.status == 65 && checked.stderr.contains("the video is damaged") && checked.stderr.contains("not checked (--strict)"),
+        expectTrue(checked.status == 65 && checked.stderr.contains("the video is damaged") && checked.stderr.contains("not checked (--strict)"),
                 "\(checked.stderr)")
     }
 }

@@ -1,5 +1,6 @@
 import CaptionRender
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Underline and strikeout from SRT `<u>`/`<s>`, WebVTT `<u>` and TTML `tts:textDecoration` are drawn
@@ -42,29 +43,29 @@ import Testing
         // One bar the width of the text (the outline reaches past the words' advance boxes), a few
         // pixels high (DejaVu Sans at 64 px: a 2.8 px line and a 4 px outline on each side), its top
         // at or below the letters' bottoms less the outline.
-        #expect(abs(u.width - ink.width) <= 12, "underline \(u.width) px wide, text \(ink.width)")
-        #expect(u.height >= 6 && u.height <= 16, "underline \(u.height) px high")
-        #expect(u.y >= ink.y + ink.height - 12 && u.y + u.height > ink.y + ink.height, "underline at \(u.y), ink bottom \(ink.y + ink.height)")
+        expectTrue(abs(u.width - ink.width) <= 12, "underline \(u.width) px wide, text \(ink.width)")
+        expectTrue(u.height >= 6 && u.height <= 16, "underline \(u.height) px high")
+        expectTrue(u.y >= ink.y + ink.height - 12 && u.y + u.height > ink.y + ink.height, "underline at \(u.y), ink bottom \(ink.y + ink.height)")
         // Unbroken: white fill along the bar's middle row, under the space too.
         let middle = u.y + u.height / 2
         let filled = Self.filledColumns(underlined, row: middle, in: u)
-        #expect(Double(filled) > 0.9 * Double(u.width), "\(filled) of \(u.width) columns filled")
+        expectTrue(Double(filled) > 0.9 * Double(u.width), "\(filled) of \(u.width) columns filled")
 
         let through = Self.difference(plain, struck)
         let s = try #require(through.box, "the strikeout changed nothing")
         print("[decoration] strikeout \(s)")
         // Through the letters: the middle third of the capitals' height.
         let centre = Double(s.y) + Double(s.height) / 2
-        #expect(centre > Double(ink.y) + 0.3 * Double(ink.height) && centre < Double(ink.y) + 0.7 * Double(ink.height),
+        expectTrue(centre > Double(ink.y) + 0.3 * Double(ink.height) && centre < Double(ink.y) + 0.7 * Double(ink.height),
                 "strikeout centre \(centre), ink \(ink)")
-        #expect(abs(s.width - ink.width) <= 12, "strikeout \(s.width) px wide, text \(ink.width)")
+        expectTrue(abs(s.width - ink.width) <= 12, "strikeout \(s.width) px wide, text \(ink.width)")
         // Where the bar crosses the space the letters leave nothing to hide it: the fill runs on.
-        #expect(Double(Self.filledColumns(struck, row: Int(centre), in: s)) > 0.6 * Double(s.width))
+        expectTrue(Double(Self.filledColumns(struck, row: Int(centre), in: s)) > 0.6 * Double(s.width))
 
         // A line that stops: only the first word underlined leaves the second alone.
         let first = Self.difference(plain, try MarkupDrawingTests.render("<u>HEAVY</u> MAIN", in: dir))
         let f = try #require(first.box)
-        #expect(f.width < u.width * 2 / 3, "one word's underline is \(f.width) px, both words' \(u.width)")
+        expectTrue(f.width < u.width * 2 / 3, "one word's underline is \(f.width) px, both words' \(u.width)")
     }
 
     /// The same bars from WebVTT `<u>` and TTML `tts:textDecoration`, on a portrait frame.
@@ -91,7 +92,7 @@ import Testing
             let box = try #require(d.box, "\(name): nothing drawn")
             print("[decoration] \(name): ink \(ink), bar \(box)")
             // The second word only: the bar starts right of the text's middle.
-            #expect(box.x > ink.x + ink.width / 3 && box.height <= 16, "\(name): \(box)")
+            expectTrue(box.x > ink.x + ink.width / 3 && box.height <= 16, "\(name): \(box)")
         }
     }
 
@@ -106,14 +107,14 @@ import Testing
         for (preset, size) in [("plain", "1920x1080"), ("highlight-by-word", "1080x1920"), ("karaoke-fill", "1080x1920"),
                                ("pop-in", "1920x1080")] {
             let run = try CommandRunner.run(["verify", "lines.srt", "--preset", preset, "--size", size], in: dir)
-            #expect(run.status == 0, "\(preset): \(run.stdout)\(run.stderr)")
+            expectEqual(run.status, 0, "\(preset): \(run.stdout)\(run.stderr)")
             // Measured: every frame SAME (libass's own compare) in each.
-            #expect(!run.stdout.contains(" GOOD ") && !run.stdout.contains(" BAD "), "\(preset): \(run.stdout)")
+            expectTrue(!run.stdout.contains(" GOOD ") && !run.stdout.contains(" BAD "), "\(preset): \(run.stdout)")
         }
         let ass = try CommandRunner.run(["convert", "lines.srt", "--preset", "plain", "--size", "1920x1080", "-o", "lines.ass"], in: dir)
         try #require(ass.status == 0, "\(ass.stderr)")
         let text = try String(contentsOf: dir.appendingPathComponent("lines.ass"), encoding: .utf8)
         // Five marked words, each with its own bar: a stroke underlay and a fill event for each.
-        #expect(text.components(separatedBy: "{\\p1}m 0 0 l ").count - 1 >= 5 * 2, "bars in the compiled ASS: \(text)")
+        expectTrue(text.components(separatedBy: "{\\p1}m 0 0 l ").count - 1 >= 5 * 2, "bars in the compiled ASS: \(text)")
     }
 }

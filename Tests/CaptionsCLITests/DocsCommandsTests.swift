@@ -1,5 +1,6 @@
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The documentation's examples, run as a reader would run them: every ```` ```sh runnable ```` block of
@@ -95,16 +96,16 @@ import Testing
                 }
             }
         }
-        #expect(unmarked.isEmpty, "blocks with a captions command and no marker (docs/README.md lists them): \(unmarked)")
-        #expect(runnable >= 80, "only \(runnable) runnable commands in the docs")
-        #expect(notRunnable <= 8, "\(notRunnable) blocks of commands are marked not-runnable; keep them few")
+        expectTrue(unmarked.isEmpty, "blocks with a captions command and no marker (docs/README.md lists them): \(unmarked)")
+        expectTrue(runnable >= 80, "only \(runnable) runnable commands in the docs")
+        expectTrue(notRunnable <= 8, "\(notRunnable) blocks of commands are marked not-runnable; keep them few")
     }
 
     /// The front page stays a front page: the details live in docs/.
     @Test func theReadmeStaysShort() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count
-        #expect(lines <= 300, "README.md has \(lines) lines; move details into docs/")
+        expectTrue(lines <= 300, "README.md has \(lines) lines; move details into docs/")
     }
 
     /// The parser sees what the markers say: commands, expected status and output, files, bad lines.
@@ -124,15 +125,15 @@ import Testing
         ```
         """
         let blocks = DocBlock.blocks(in: page)
-        #expect(blocks.count == 2)
-        #expect(blocks[0].file == "a.json" && blocks[0].body == "{\"x\": 1}\n")
+        expectEqual(blocks.count, 2)
+        expectTrue(blocks[0].file == "a.json" && blocks[0].body == "{\"x\": 1}\n")
         let parsed = DocCommand.commands(in: blocks[1])
-        #expect(parsed.commands.count == 2)
-        #expect(parsed.commands[0].expectedStatus == 65)
-        #expect(parsed.commands[0].expectedOutput == ["captions: warning: in.srt: line 6"])
-        #expect(parsed.commands[0].line.contains("--to vtt --strict"))
-        #expect(parsed.commands[1].expectedStatus == 0 && parsed.commands[1].expectedOutput.isEmpty)
-        #expect(parsed.problems.count == 1 && parsed.problems[0].contains("ls"))
+        expectEqual(parsed.commands.count, 2)
+        expectEqual(parsed.commands[0].expectedStatus, 65)
+        expectEqual(parsed.commands[0].expectedOutput, ["captions: warning: in.srt: line 6"])
+        expectTrue(parsed.commands[0].line.contains("--to vtt --strict"))
+        expectTrue(parsed.commands[1].expectedStatus == 0 && parsed.commands[1].expectedOutput.isEmpty)
+        expectTrue(parsed.problems.count == 1 && parsed.problems[0].contains("ls"))
     }
 
     /// Runs one line with bash, the built `captions` first on the PATH, stderr into stdout.

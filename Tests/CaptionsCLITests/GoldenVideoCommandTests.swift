@@ -1,5 +1,6 @@
 import CaptionRender
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Golden frames of the file that ships: `golden record --video` pulls frames from a burned video and
@@ -21,16 +22,16 @@ import Testing
         try Data(#"{"margin_bottom": 312}"#.utf8).write(to: dir.appendingPathComponent("moved.json"))
         try burn(dir, style: "brand.json")
         let record = try CommandRunner.run(["golden", "record", "--video", "burned.mp4", "--times", "0.35,1.2", "--dir", "shipped"], in: dir)
-        #expect(record.status == 0 && record.stdout.contains("recorded 2 frames of burned.mp4 (video, 360x640)"), "\(record.stdout)\(record.stderr)")
-        #expect(try CommandRunner.run(["golden", "record", "clip.json", "--video", "burned.mp4", "--times", "1", "--dir", "x"], in: dir).status == 64)
+        expectTrue(record.status == 0 && record.stdout.contains("recorded 2 frames of burned.mp4 (video, 360x640)"), "\(record.stdout)\(record.stderr)")
+        expectTrue(try CommandRunner.run(["golden", "record", "clip.json", "--video", "burned.mp4", "--times", "1", "--dir", "x"], in: dir).status == 64)
 
         try burn(dir, style: "brand.json")
         let clean = try CommandRunner.run(["golden", "check", "shipped"], in: dir)
-        #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
+        expectEqual(clean.status, 0, "\(clean.stdout)\(clean.stderr)")
 
         try burn(dir, style: "moved.json")
         let moved = try CommandRunner.run(["golden", "check", "shipped"], in: dir)
-        #expect(moved.status == 1 && moved.stdout.contains("regression: 2 of 2 frames"), "\(moved.stdout)\(moved.stderr)")
+        expectTrue(moved.status == 1 && moved.stdout.contains("regression: 2 of 2 frames"), "\(moved.stdout)\(moved.stderr)")
         // The difference image: strong differences only around the caption, in the lower part of the
         // frame where margin_bottom puts it, and a small part of the frame.
         let heat = try PNGFile.read(dir.appendingPathComponent("shipped/report/350-diff.png").path)
@@ -41,8 +42,8 @@ import Testing
                 if p.red == 255 && p.blue == 0 && p.green < 200 { strong += 1; top = min(top, y) }
             }
         }
-        #expect(strong > 200, "the moved caption shows in the difference image")
-        #expect(strong < heat.width * heat.height / 10)
-        #expect(top > heat.height / 2, "strong differences start at y \(top), above the caption band")
+        expectTrue(strong > 200, "the moved caption shows in the difference image")
+        expectTrue(strong < heat.width * heat.height / 10)
+        expectTrue(top > heat.height / 2, "strong differences start at y \(top), above the caption band")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import CaptionExpectations
 import Testing
 
 /// `make install`'s layout (Packaging/install-tree.sh, which `make install` and `make deb` both run),
@@ -56,7 +57,7 @@ import Testing
                         "share/bash-completion/completions/captions", "share/zsh/site-functions/_captions",
                         "share/fish/vendor_completions.d/captions.fish", "share/doc/captionkit/CHANGELOG.md"]
         for path in expected {
-            #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "missing \(path)")
+            expectTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "missing \(path)")
         }
         // One page per command and subcommand the binary defines, named with dashes.
         let help = try CommandRunner.run(["--experimental-dump-help"])
@@ -66,7 +67,7 @@ import Testing
             return [name.joined(separator: "-")] + ((command["subcommands"] as? [[String: Any]]) ?? []).flatMap { names($0, name) }
         }
         let pages = try FileManager.default.contentsOfDirectory(atPath: prefix.appendingPathComponent("share/man/man1").path)
-        #expect(Set(pages) == Set(names(try #require(info["command"] as? [String: Any]), []).map { "\($0).1" }))
+        expectEqual(Set(pages), Set(names(try #require(info["command"] as? [String: Any]), []).map { "\($0).1" }))
     }
 
     @Test func theInstalledBinaryWorksFromElsewhere() throws {
@@ -77,14 +78,14 @@ import Testing
         try FileManager.default.copyItem(at: corpus.appendingPathComponent("word-timed/whisperx.json"), to: elsewhere.appendingPathComponent("words.json"))
 
         let presets = try CommandRunner.run(["presets"], in: elsewhere, program: URL(fileURLWithPath: binary), environment: Self.cleanEnvironment)
-        #expect(presets.status == 0 && presets.stdout.contains("highlight-by-word "), "\(presets.stderr)")
+        expectTrue(presets.status == 0 && presets.stdout.contains("highlight-by-word "), "\(presets.stderr)")
 
         // The presets read are the installed ones: a preset only the installed folder has is listed.
         let extra = prefix.appendingPathComponent("share/captionkit/styles/installed-only.json")
         try Data(#"{"summary": "Only in the installed tree.", "extends": "plain"}"#.utf8).write(to: extra)
         defer { try? FileManager.default.removeItem(at: extra) }
         let listed = try CommandRunner.run(["presets"], in: elsewhere, program: URL(fileURLWithPath: binary), environment: Self.cleanEnvironment)
-        #expect(listed.stdout.split(separator: "\n").contains { $0.hasPrefix("installed-only ") && $0.hasSuffix(" Only in the installed tree.") },
+        expectTrue(listed.stdout.split(separator: "\n").contains { $0.hasPrefix("installed-only ") && $0.hasSuffix(" Only in the installed tree.") },
                 "\(listed.stdout)")
 
         // render: the same pixels as the build's own binary draws.
@@ -92,11 +93,11 @@ import Testing
         let buildPNG = elsewhere.appendingPathComponent("build.png").path
         let args = ["render", "words.json", "--at", "1.6", "--preset", "background-by-word", "--size", "270x480", "--background", "#1d3557"]
         let render = try CommandRunner.run(args + ["-o", installedPNG], in: elsewhere, program: URL(fileURLWithPath: binary), environment: Self.cleanEnvironment)
-        #expect(render.status == 0, "\(render.stderr)")
+        expectEqual(render.status, 0, "\(render.stderr)")
         let reference = try CommandRunner.run(args + ["-o", buildPNG], in: elsewhere)
-        #expect(reference.status == 0, "\(reference.stderr)")
+        expectEqual(reference.status, 0, "\(reference.stderr)")
         let compare = try CommandRunner.run(["compare", installedPNG, buildPNG])
-        #expect(compare.stdout.hasPrefix("grade: SAME"), "\(compare.stdout)")
+        expectTrue(compare.stdout.hasPrefix("grade: SAME"), "\(compare.stdout)")
 
         // burn: a short clip, captions drawn (the frame differs from the clip's own).
         let clip = elsewhere.appendingPathComponent("clip.mp4").path
@@ -107,9 +108,9 @@ import Testing
         let burned = elsewhere.appendingPathComponent("burned.mp4").path
         let burn = try CommandRunner.run(["burn", clip, "words.json", "-o", burned, "--preset", "highlight-by-word", "--encoder-preset", "ultrafast", "--quiet"],
                                          in: elsewhere, program: URL(fileURLWithPath: binary), environment: Self.cleanEnvironment)
-        #expect(burn.status == 0, "\(burn.stderr)")
+        expectEqual(burn.status, 0, "\(burn.stderr)")
         let differs = try CommandRunner.run(["compare", burned, clip, "--at", "1.6"])
-        #expect(differs.status == 1, "the burned frame should show captions: \(differs.stdout)")
+        expectEqual(differs.status, 1, "the burned frame should show captions: \(differs.stdout)")
     }
 
     @Test func theInstalledStudioServesTheInstalledPage() async throws {
@@ -144,53 +145,53 @@ import Testing
         }
         let url = try #require(URL(string: String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
         let (page, response) = try await URLSession.shared.data(from: url)
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        #expect(String(decoding: page, as: UTF8.self).contains("<!-- installed copy -->"))
+        expectEqual((response as? HTTPURLResponse)?.statusCode, 200)
+        expectTrue(String(decoding: page, as: UTF8.self).contains("<!-- installed copy -->"))
         process.terminate()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        expectEqual(process.terminationStatus, 0)
     }
 
     @Test func manPagesAndCompletions() throws {
         let prefix = try Self.prefix()
         let man = try Self.shell(["man", "-M", prefix.appendingPathComponent("share/man").path, "captions-burn"],
                                  extraEnvironment: ["MANPAGER": "cat", "MANWIDTH": "100"])
-        #expect(man.status == 0, "\(man.stderr)")
+        expectEqual(man.status, 0, "\(man.stderr)")
         for option in ["--encoder-preset", "--manifest", "--engine", "Burn styled captions into a video"] {
-            #expect(man.stdout.contains(option), "man captions-burn lacks \(option)")
+            expectTrue(man.stdout.contains(option), "man captions-burn lacks \(option)")
         }
         let completion = prefix.appendingPathComponent("share/bash-completion/completions/captions").path
         let script = "source '\(completion)'; COMP_WORDS=(captions bu); COMP_CWORD=1; COMP_LINE='captions bu'; COMP_POINT=11; "
             + "_captions captions bu captions; printf '%s\\n' \"${COMPREPLY[@]}\""
         let bash = try Self.shell(["bash", "-c", script])
-        #expect(bash.status == 0 && bash.stdout == "burn\n", "completion gave '\(bash.stdout)' \(bash.stderr)")
+        expectTrue(bash.status == 0 && bash.stdout == "burn\n", "completion gave '\(bash.stdout)' \(bash.stderr)")
         let fish = try String(contentsOf: prefix.appendingPathComponent("share/fish/vendor_completions.d/captions.fish"), encoding: .utf8)
         let zsh = try String(contentsOf: prefix.appendingPathComponent("share/zsh/site-functions/_captions"), encoding: .utf8)
-        #expect(fish.contains("burn") && zsh.hasPrefix("#compdef captions"))
+        expectTrue(fish.contains("burn") && zsh.hasPrefix("#compdef captions"))
     }
 
     @Test func aBinaryCopiedAloneSaysWhatIsMissing() throws {
         let lonely = try CommandRunner.scratch().appendingPathComponent("captions")
         try FileManager.default.copyItem(at: CommandRunner.executable, to: lonely)
         let r = try CommandRunner.run(["presets"], in: try CommandRunner.scratch(), program: lonely, environment: Self.cleanEnvironment)
-        #expect(r.status == 66)
-        #expect(r.stderr.contains("cannot find the presets: set CAPTIONKIT_STYLES") && r.stderr.contains("share/captionkit/styles"), "\(r.stderr)")
+        expectEqual(r.status, 66)
+        expectTrue(r.stderr.contains("cannot find the presets: set CAPTIONKIT_STYLES") && r.stderr.contains("share/captionkit/styles"), "\(r.stderr)")
         // The environment variable still serves such a binary.
         let styles = Self.root.appendingPathComponent("Styles").path
         let withVariable = try CommandRunner.run(["presets"], in: try CommandRunner.scratch(), program: lonely,
                                                  environment: Self.cleanEnvironment.merging(["CAPTIONKIT_STYLES": styles]) { $1 })
-        #expect(withVariable.status == 0 && withVariable.stdout.contains("highlight-by-word"))
+        expectTrue(withVariable.status == 0 && withVariable.stdout.contains("highlight-by-word"))
     }
 
     @Test func versionNamesTheVersionFileAndTheCommit() throws {
         let version = try String(contentsOf: Self.root.appendingPathComponent("VERSION"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         let r = try CommandRunner.run(["--version"])
-        #expect(r.status == 0)
+        expectEqual(r.status, 0)
         let head = try Self.shell(["git", "rev-parse", "--short=12", "HEAD"])
         if head.status == 0 {
-            #expect(r.stdout.hasPrefix("\(version) (commit \(head.stdout.trimmingCharacters(in: .whitespacesAndNewlines))"), "\(r.stdout)")
+            expectTrue(r.stdout.hasPrefix("\(version) (commit \(head.stdout.trimmingCharacters(in: .whitespacesAndNewlines))"), "\(r.stdout)")
         } else {
-            #expect(r.stdout == "\(version)\n")
+            expectEqual(r.stdout, "\(version)\n")
         }
     }
 
@@ -199,9 +200,9 @@ import Testing
         let install = try Self.shell(["Packaging/install-tree.sh", CommandRunner.executable.path, Self.generateManual.path, destdir.path, "/usr/local"])
         try #require(install.status == 0, "\(install.stderr)")
         let uninstall = try Self.shell(["make", "--no-print-directory", "uninstall", "DESTDIR=\(destdir.path)", "PREFIX=/usr/local"])
-        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        expectEqual(uninstall.status, 0, "\(uninstall.stderr)")
         let left = FileManager.default.enumerator(atPath: destdir.path)?.compactMap { $0 as? String }
             .filter { path in !((try? FileManager.default.attributesOfItem(atPath: destdir.appendingPathComponent(path).path)[.type] as? FileAttributeType) == .typeDirectory) }
-        #expect(left == [], "left behind: \(left ?? [])")
+        expectEqual(left, [], "left behind: \(left ?? [])")
     }
 }

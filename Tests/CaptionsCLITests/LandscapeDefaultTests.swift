@@ -1,5 +1,6 @@
 import CaptionRender
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The default style on a landscape frame puts subtitles where players do (bottom-centred, the last
@@ -26,21 +27,21 @@ import Testing
         // few pixels below the baseline's descenders of "lazy" and "dog,".
         let wide = try Self.ink(size: "1920x1080", in: dir)
         print("[landscape default] 1920x1080 ink \(wide)")
-        #expect((1010...1034).contains(wide.y + wide.height), "bottom at \(wide.y + wide.height)")
-        #expect(abs(wide.x + wide.width / 2 - 960) <= 3, "centred: \(wide)")
+        expectTrue((1010...1034).contains(wide.y + wide.height), "bottom at \(wide.y + wide.height)")
+        expectTrue(abs(wide.x + wide.width / 2 - 960) <= 3, "centred: \(wide)")
         // Two lines of 64 px text 1.16 apart: about 2.2 font sizes of ink.
-        #expect((120...160).contains(wide.height), "height \(wide.height)")
+        expectTrue((120...160).contains(wide.height), "height \(wide.height)")
 
         // 1280x720 scales with the height (the short side).
         let hd = try Self.ink(size: "1280x720", in: dir)
-        #expect(abs(Double(hd.y + hd.height) - Double(wide.y + wide.height) * 2 / 3) <= 3, "720p bottom \(hd.y + hd.height)")
+        expectTrue(abs(Double(hd.y + hd.height) - Double(wide.y + wide.height) * 2 / 3) <= 3, "720p bottom \(hd.y + hd.height)")
 
         // Portrait keeps plain's place: the descender 320 px above the bottom, 80 px bold.
         let tall = try Self.ink(size: "1080x1920", in: dir)
-        #expect((1570...1610).contains(tall.y + tall.height), "portrait bottom at \(tall.y + tall.height)")
+        expectTrue((1570...1610).contains(tall.y + tall.height), "portrait bottom at \(tall.y + tall.height)")
         // "landscape": null keeps that look on the landscape frame too.
         let kept = try Self.ink(size: "1920x1080", ["--style", "portrait-look.json"], in: dir)
-        #expect((730...770).contains(kept.y + kept.height), "landscape null: bottom at \(kept.y + kept.height)")
-        #expect(kept.height > wide.height, "80 px bold is taller than 64 px regular")
+        expectTrue((730...770).contains(kept.y + kept.height), "landscape null: bottom at \(kept.y + kept.height)")
+        expectTrue(kept.height > wide.height, "80 px bold is taller than 64 px regular")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// libav*, Tesseract and espeak-ng are opened on first use (Sources/CLazyLibraries): a command that
@@ -15,7 +16,7 @@ import Testing
         environment["LD_DEBUG_OUTPUT"] = dir.appendingPathComponent("loader").path
         let result = try CommandRunner.run(arguments, environment: environment)
         let reports = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("loader.") }
-        #expect(reports.count == 1, "one report, from the one process: \(reports)")
+        expectEqual(reports.count, 1, "one report, from the one process: \(reports)")
         let report = try reports.map { try String(contentsOf: dir.appendingPathComponent($0), encoding: .utf8) }.joined()
         let names = report.split(separator: "\n").compactMap { line -> String? in
             guard let at = line.range(of: "file="), line.contains("generating link map") else { return nil }
@@ -33,19 +34,19 @@ import Testing
         let srt = dir.appendingPathComponent("a.srt")
         try "1\n00:00:01,000 --> 00:00:02,500\n<i>Hello</i> there\n".write(to: srt, atomically: true, encoding: .utf8)
         let (result, libraries) = try Self.mapped(["convert", srt.path, "-o", dir.appendingPathComponent("a.vtt").path])
-        #expect(result.status == 0, "\(result.stderr.suffix(400))")
-        #expect(libraries.contains { $0.hasPrefix("libass.so") }, "the linked libraries are listed: \(libraries.sorted())")
-        #expect(Self.heavy(libraries).isEmpty)
-        #expect(try String(contentsOf: dir.appendingPathComponent("a.vtt"), encoding: .utf8).contains("<i>Hello</i> there"))
+        expectEqual(result.status, 0, "\(result.stderr.suffix(400))")
+        expectTrue(libraries.contains { $0.hasPrefix("libass.so") }, "the linked libraries are listed: \(libraries.sorted())")
+        expectTrue(Self.heavy(libraries).isEmpty)
+        expectTrue(try String(contentsOf: dir.appendingPathComponent("a.vtt"), encoding: .utf8).contains("<i>Hello</i> there"))
     }
 
     @Test func aTrackListedMapsLibavButNotTesseract() throws {
         let mks = CommandRunner.packageRoot.appendingPathComponent("Corpus/bitmap/sintel/sintel.mks")
         let (result, libraries) = try Self.mapped(["tracks", mks.path])
-        #expect(result.status == 0, "\(result.stderr.suffix(400))")
-        #expect(result.stdout.contains("hdmv_pgs_subtitle"))
+        expectEqual(result.status, 0, "\(result.stderr.suffix(400))")
+        expectTrue(result.stdout.contains("hdmv_pgs_subtitle"))
         let heavy = Self.heavy(libraries)
-        #expect(heavy.contains { $0.hasPrefix("libavformat.so") } && heavy.contains { $0.hasPrefix("libavcodec.so") })
-        #expect(!heavy.contains { $0.hasPrefix("libtesseract.so") || $0.hasPrefix("libespeak-ng.so") })
+        expectTrue(heavy.contains { $0.hasPrefix("libavformat.so") } && heavy.contains { $0.hasPrefix("libavcodec.so") })
+        expectTrue(!heavy.contains { $0.hasPrefix("libtesseract.so") || $0.hasPrefix("libespeak-ng.so") })
     }
 }

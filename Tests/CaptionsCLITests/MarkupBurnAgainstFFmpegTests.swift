@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// A plain SRT with markup burned into a 1920x1080 video by `captions burn`, against ffmpeg burning
@@ -90,7 +91,7 @@ import Testing
         let subtitles = try Self.luma("in.mp4", filter: "subtitles=cue.srt:force_style='\(Self.forceStyle)'", in: dir)
 
         // subtitles= is ffmpeg's reading drawn by the simple shaper, pixel for pixel.
-        #expect(subtitles == simple, "subtitles= is not the forced script under the simple shaper")
+        expectEqual(subtitles, simple, "subtitles= is not the forced script under the simple shaper")
         for k in Self.frames.indices {
             let againstComplex = try #require(Self.captionPSNR(ours, complex, source: source, frame: k), "frame \(Self.frames[k]): no caption")
             let againstSubtitles = try #require(Self.captionPSNR(ours, subtitles, source: source, frame: k))
@@ -99,11 +100,11 @@ import Testing
                   + String(format: "%.1f dB against ass=:shaping=complex, %.1f dB against subtitles=, libass's two shapers %.1f dB apart",
                            againstComplex.psnr, againstSubtitles.psnr, shapers.psnr))
             // The caption rows: two lines at the bottom (measured about 926-1030).
-            #expect(againstComplex.rows.lowerBound > 880 && againstComplex.rows.upperBound < 1040, "\(againstComplex.rows)")
-            #expect(againstComplex.psnr >= 37, "frame \(Self.frames[k]): \(againstComplex.psnr) dB against libass")
+            expectTrue(againstComplex.rows.lowerBound > 880 && againstComplex.rows.upperBound < 1040, "\(againstComplex.rows)")
+            expectTrue(againstComplex.psnr >= 37, "frame \(Self.frames[k]): \(againstComplex.psnr) dB against libass")
             // The simple shaper moves glyphs by its unkerned, unhinted advances; libass against itself
             // is no closer.
-            #expect(againstSubtitles.psnr >= shapers.psnr - 3, "frame \(Self.frames[k]): \(againstSubtitles.psnr) dB against subtitles=")
+            expectTrue(againstSubtitles.psnr >= shapers.psnr - 3, "frame \(Self.frames[k]): \(againstSubtitles.psnr) dB against subtitles=")
         }
     }
 }

@@ -1,5 +1,6 @@
 import CaptionRender
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Markup read from subtitles is drawn: `<i>` in the family's italic face, `<b>` bold, `<font color>`
@@ -45,12 +46,12 @@ import Testing
         print("[markup] lean upright \(a) px, italic \(b) px")
         // DejaVu Sans Oblique slants about 11 degrees: the thirds' centres are some 30 px apart, so about
         // 6 px (measured 5.7; upright 0).
-        #expect(abs(a) < 1 && b > 4, "upright \(a), italic \(b)")
+        expectTrue(abs(a) < 1 && b > 4, "upright \(a), italic \(b)")
 
         let regular = try Self.render("Illustrated", in: dir), bold = try Self.render("<b>Illustrated</b>", in: dir)
         let ratio = Double(Self.inkCount(bold)) / Double(Self.inkCount(regular))
         print("[markup] bold ink / regular ink: \(ratio)")
-        #expect(ratio > 1.15, "bold \(ratio)")
+        expectTrue(ratio > 1.15, "bold \(ratio)")
 
         let red = try Self.render(##"<font color="#FF3030">Illustrated</font>"##, in: dir)
         func reddish(_ image: RGBAImage) -> Int {
@@ -58,7 +59,7 @@ import Testing
             for y in 0..<image.height { for x in 0..<image.width where image[x, y].alpha == 255 && image[x, y].red > 230 && image[x, y].green < 70 && image[x, y].blue < 70 { n += 1 } }
             return n
         }
-        #expect(reddish(red) > 1000 && reddish(regular) == 0, "red pixels: \(reddish(red))")
+        expectTrue(reddish(red) > 1000 && reddish(regular) == 0, "red pixels: \(reddish(red))")
     }
 
     /// The compiled ASS names the same faces and colours (`\fn`, `\b`, `\i1`, `\1c`): libass draws it
@@ -70,10 +71,10 @@ import Testing
         try srt.write(to: dir.appendingPathComponent("markup.srt"), atomically: true, encoding: .utf8)
         for (preset, size) in [("plain", "1920x1080"), ("highlight-by-word", "1080x1920"), ("karaoke-fill", "1080x1920")] {
             let run = try CommandRunner.run(["verify", "markup.srt", "--preset", preset, "--size", size, "--times", "0.6,1.5,2.5"], in: dir)
-            #expect(run.status == 0, "\(preset): \(run.stdout)\(run.stderr)")
+            expectEqual(run.status, 0, "\(preset): \(run.stdout)\(run.stderr)")
             // plain draws in the regular weight, the karaoke presets in bold: the oblique face of each.
             let oblique = preset == "plain" ? "DejaVuSans-Oblique.ttf" : "DejaVuSans-BoldOblique.ttf"
-            #expect(run.stdout.contains(oblique) && run.stdout.contains("DejaVuSans-Bold.ttf"), "\(preset): \(run.stdout)")
+            expectTrue(run.stdout.contains(oblique) && run.stdout.contains("DejaVuSans-Bold.ttf"), "\(preset): \(run.stdout)")
         }
     }
 
@@ -88,8 +89,8 @@ import Testing
         let face = try Self.render(#"<font face="DejaVu Serif">Serifed</font>"#, in: dir)
         let styled = try Self.render("Serifed", extra: ["--style", serifStyle], in: dir)
         let sans = try Self.render("Serifed", in: dir)
-        #expect(face.pixels == styled.pixels, "<font face> is not the family the style would give")
-        #expect(face.pixels != sans.pixels)
+        expectEqual(face.pixels, styled.pixels, "<font face> is not the family the style would give")
+        expectTrue(face.pixels != sans.pixels)
 
         // Capital H's ink: its height is the cap height plus the outline.
         let normal = try #require(try Self.render("HHH", in: dir).opaqueBounds)
@@ -98,11 +99,11 @@ import Testing
         print("[markup] ink of HHH: \(normal), size 32: \(double), size 8: \(small)")
         // 64 px DejaVu Sans: cap height 40 px, 8 px of outline (measured 48, 90, 28 px high).
         let cap = Double(normal.height - 8)
-        #expect(abs(Double(double.height - 8) - 2 * cap) <= 3 && abs(Double(small.height - 8) - cap / 2) <= 2, "\(normal) \(double) \(small)")
+        expectTrue(abs(Double(double.height - 8) - 2 * cap) <= 3 && abs(Double(small.height - 8) - cap / 2) <= 2, "\(normal) \(double) \(small)")
         // Still on the bottom margin, the line's descender grown with the word (64 px x 0.24 x 1 more:
         // the baseline 15 px up; measured 12 px on the ink, which rounds its outline's edge).
         let raised = (normal.y + normal.height) - (double.y + double.height)
-        #expect((10...16).contains(raised), "the bottom moved up by \(raised)")
+        expectTrue((10...16).contains(raised), "the bottom moved up by \(raised)")
 
         // A larger word on the second line pushes the first line up, clear of its ink.
         let twoLines = try Self.render("HHH first line\n<font size=\"32\">HHH</font> second", in: dir)
@@ -117,11 +118,11 @@ import Testing
         }
         let grown = bands(inkRows(twoLines)), even = bands(inkRows(plainTwo))
         print("[markup] rows of two lines: \(even), with a larger word: \(grown)")
-        #expect(grown.count == 2, "the lines' ink touches: \(grown)")
+        expectEqual(grown.count, 2, "the lines' ink touches: \(grown)")
         if grown.count == 2, even.count == 2 {
             // The first line moved up by about the larger word's extra ascender (64 px x 0.93).
             let moved = even[0].lowerBound - grown[0].lowerBound
-            #expect((50...70).contains(moved), "moved \(moved)")
+            expectTrue((50...70).contains(moved), "moved \(moved)")
         }
 
         // The compiled ASS draws them the same, landscape default and two karaoke presets in portrait.
@@ -130,7 +131,7 @@ import Testing
         try srt.write(to: dir.appendingPathComponent("faces.srt"), atomically: true, encoding: .utf8)
         for (preset, size) in [("plain", "1920x1080"), ("highlight-by-word", "1080x1920"), ("pop-in", "1080x1920")] {
             let run = try CommandRunner.run(["verify", "faces.srt", "--preset", preset, "--size", size, "--times", "0.6,1.5,2.5"], in: dir)
-            #expect(run.status == 0 && run.stdout.contains("DejaVuSerif"), "\(preset): \(run.stdout)\(run.stderr)")
+            expectTrue(run.status == 0 && run.stdout.contains("DejaVuSerif"), "\(preset): \(run.stdout)\(run.stderr)")
         }
     }
 }

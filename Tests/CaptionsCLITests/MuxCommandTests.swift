@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `captions mux` read back by the tools users check files with: ffmpeg and ffprobe (frames, packets,
@@ -170,9 +171,9 @@ import Testing
     }
 
     static func expectSameCues(_ got: [Cue], _ expected: [Cue], tolerance: Int = 1, _ what: String) {
-        #expect(got.count == expected.count, "\(what): \(got) vs \(expected)")
+        expectEqual(got.count, expected.count, "\(what): \(got) vs \(expected)")
         for (g, e) in zip(got, expected) {
-            #expect(abs(g.start - e.start) <= tolerance && abs(g.end - e.end) <= tolerance && g.text == e.text, "\(what): \(g) vs \(e)")
+            expectTrue(abs(g.start - e.start) <= tolerance && abs(g.end - e.end) <= tolerance && g.text == e.text, "\(what): \(g) vs \(e)")
         }
     }
 
@@ -185,14 +186,14 @@ import Testing
         let input = "clip.\(container)", output = "out.\(container)"
         let r = try Self.mux([input, "a.srt", "b.srt", "-o", output], in: dir)
         try #require(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.isEmpty, "\(r.stderr)")
+        expectTrue(r.stderr.isEmpty, "\(r.stderr)")
         for type in ["v", "a"] {
-            #expect(try Self.frameMD5(output, type, in: dir) == Self.frameMD5(input, type, in: dir), "\(container) 0:\(type)")
+            expectTrue(try Self.frameMD5(output, type, in: dir) == Self.frameMD5(input, type, in: dir), "\(container) 0:\(type)")
         }
         let before = try Self.packetCounts(input, in: dir), after = try Self.packetCounts(output, in: dir)
         try #require(before.count == 2 && after.count == 4, "\(before) \(after)")
-        #expect(Array(after.prefix(2)) == before)
-        #expect(after[2] > 0 && after[3] > 0)
+        expectEqual(Array(after.prefix(2)), before)
+        expectTrue(after[2] > 0 && after[3] > 0)
     }
 
     // MARK: Labels
@@ -213,20 +214,20 @@ import Testing
         for (n, (language, title, isDefault, isForced)) in expected.enumerated() {
             let stream = streams[2 + n]
             let tags = stream["tags"] as? [String: Any] ?? [:], flags = stream["disposition"] as? [String: Any] ?? [:]
-            #expect(stream["codec_name"] as? String == (container == "mkv" ? "subrip" : "mov_text"))
-            #expect(tags["language"] as? String == language && tags[container == "mkv" ? "title" : "handler_name"] as? String == title, "\(tags)")
-            #expect(flags["default"] as? Int == (isDefault ? 1 : 0) && flags["forced"] as? Int == (isForced ? 1 : 0),
+            expectTrue(stream["codec_name"] as? String == (container == "mkv" ? "subrip" : "mov_text"))
+            expectTrue(tags["language"] as? String == language && tags[container == "mkv" ? "title" : "handler_name"] as? String == title, "\(tags)")
+            expectTrue(flags["default"] as? Int == (isDefault ? 1 : 0) && flags["forced"] as? Int == (isForced ? 1 : 0),
                     "ffprobe stream \(2 + n): \(flags)")
         }
         guard container == "mkv" else { return }
 
         let tracks = try Self.json("mkvmerge", ["-J", output], in: dir)["tracks"] as? [[String: Any]] ?? []
         try #require(tracks.count == 4)
-        #expect(tracks.map { $0["type"] as? String } == ["video", "audio", "subtitles", "subtitles"])
+        expectEqual(tracks.map { $0["type"] as? String }, ["video", "audio", "subtitles", "subtitles"])
         for (n, (language, title, isDefault, isForced)) in expected.enumerated() {
             let properties = tracks[2 + n]["properties"] as? [String: Any] ?? [:]
-            #expect(properties["language"] as? String == language && properties["track_name"] as? String == title, "\(properties)")
-            #expect(properties["default_track"] as? Bool == isDefault && properties["forced_track"] as? Bool == isForced,
+            expectTrue(properties["language"] as? String == language && properties["track_name"] as? String == title, "\(properties)")
+            expectTrue(properties["default_track"] as? Bool == isDefault && properties["forced_track"] as? Bool == isForced,
                     "mkvmerge track \(2 + n): \(properties)")
         }
     }
@@ -255,7 +256,7 @@ import Testing
         let reference = try Self.extracted("ref.mkv", stream: 1, in: dir)
         try #require(reference.count == 3)
         Self.expectSameCues(try Self.extracted("out.mkv", stream: 1, in: dir), reference, "out.mkv against ffmpeg's ref.mkv")
-        #expect(try Self.frameMD5("out.mkv", "v", in: dir) == Self.frameMD5("ref.mkv", "v", in: dir))
+        expectTrue(try Self.frameMD5("out.mkv", "v", in: dir) == Self.frameMD5("ref.mkv", "v", in: dir))
     }
 
     /// Each container gets its own codec: Matroska keeps SRT, WebVTT and ASS as they are (an ASS
@@ -267,18 +268,18 @@ import Testing
             let r = try Self.mux([input, "a.srt", "a.vtt", "k.ass", "-o", output], in: dir)
             try #require(r.status == 0, "\(output): \(r.stderr)")
             let streams = try Self.streams(output, in: dir).filter { $0["codec_type"] as? String == "subtitle" }
-            #expect(streams.map { $0["codec_name"] as? String } == codecs, "\(output)")
+            expectEqual(streams.map { $0["codec_name"] as? String }, codecs, "\(output)")
         }
         _ = try Self.text("ffmpeg", ["-v", "error", "-y", "-i", "out.mkv", "-map", "0:4", "-c", "copy", "back.ass"], in: dir)
         let back = try String(contentsOfFile: dir.appendingPathComponent("back.ass").path, encoding: .utf8)
-        #expect(back.contains("Style: Default,DejaVu Sans,24,&H00FFFFFF"), "\(back)")
-        #expect(back.contains("Dialogue: 0,0:00:00.50,0:00:01.20,Default,,0,0,0,,{\\pos(100,100)}Placed {\\b1}bold{\\b0}"), "\(back)")
+        expectTrue(back.contains("Style: Default,DejaVu Sans,24,&H00FFFFFF"), "\(back)")
+        expectTrue(back.contains("Dialogue: 0,0:00:00.50,0:00:01.20,Default,,0,0,0,,{\\pos(100,100)}Placed {\\b1}bold{\\b0}"), "\(back)")
         // Opus starts 7 ms before zero (its pre-skip), which ffmpeg shows every timestamp relative to:
         // compared with ffmpeg's own mux of the same inputs.
         _ = try Self.text("ffmpeg", ["-v", "error", "-y", "-i", "tone.webm", "-i", "a.srt", "-map", "0", "-map", "1", "-c:a", "copy",
                                      "-c:s", "webvtt", "ref.webm"], in: dir)
         let reference = try Self.extracted("ref.webm", stream: 1, in: dir)
-        #expect(reference.map(\.text) == Self.cues(srt: Self.srtA).map(\.text))
+        expectEqual(reference.map(\.text), Self.cues(srt: Self.srtA).map(\.text))
         Self.expectSameCues(try Self.extracted("out.webm", stream: 1, in: dir), reference, tolerance: 0, "out.webm against ffmpeg's ref.webm")
     }
 
@@ -297,19 +298,19 @@ import Testing
             let subtitles = try Self.streams(output, in: dir).filter { $0["codec_type"] as? String == "subtitle" }
             let languages = subtitles.map { ($0["tags"] as? [String: Any])?["language"] as? String }
             let defaults = subtitles.map { ($0["disposition"] as? [String: Any])?["default"] as? Int }
-            #expect(languages == (replace ? ["eng"] : ["eng", "ger"]), "\(output)")
-            #expect(defaults == (replace ? [1] : [1, 0]), "\(output)")
+            expectEqual(languages, (replace ? ["eng"] : ["eng", "ger"]), "\(output)")
+            expectEqual(defaults, (replace ? [1] : [1, 0]), "\(output)")
             if !replace {
                 Self.expectSameCues(try Self.extracted(output, stream: 3, in: dir), Self.cues(srt: Self.srtB), "\(output): the video's own track")
             }
 
             let probe = try Self.json("ffprobe", ["-v", "error", "-show_chapters", "-show_entries", "format_tags", "-of", "json", output], in: dir)
             let chapters = probe["chapters"] as? [[String: Any]] ?? []
-            #expect(chapters.map { ($0["tags"] as? [String: Any])?["title"] as? String } == ["Opening", "Ending"], "\(output)")
-            #expect(chapters.map { $0["start_time"] as? String } == ["0.000000", "2.000000"], "\(output)")
+            expectEqual(chapters.map { ($0["tags"] as? [String: Any])?["title"] as? String }, ["Opening", "Ending"], "\(output)")
+            expectEqual(chapters.map { $0["start_time"] as? String }, ["0.000000", "2.000000"], "\(output)")
             let tags = (probe["format"] as? [String: Any])?["tags"] as? [String: Any] ?? [:]
-            #expect(tags["title"] as? String == "Test Clip", "\(output): \(tags)")
-            #expect((tags["artist"] ?? tags["ARTIST"]) as? String == "CaptionKit", "\(output): \(tags)")
+            expectTrue(tags["title"] as? String == "Test Clip", "\(output): \(tags)")
+            expectTrue((tags["artist"] ?? tags["ARTIST"]) as? String == "CaptionKit", "\(output): \(tags)")
         }
     }
 
@@ -324,16 +325,16 @@ import Testing
         try #require(r.status == 0, "\(r.stderr)")
         let file = try Self.json("mkvmerge", ["-J", "k.mkv"], in: dir)
         let tracks = file["tracks"] as? [[String: Any]] ?? []
-        #expect(tracks.map { $0["codec"] as? String } == ["AVC/H.264/MPEG-4p10", "AAC", "SubStationAlpha"])
+        expectEqual(tracks.map { $0["codec"] as? String }, ["AVC/H.264/MPEG-4p10", "AAC", "SubStationAlpha"])
         let attachments = file["attachments"] as? [[String: Any]] ?? []
         try #require(!attachments.isEmpty)
         for attachment in attachments {
             let name = attachment["file_name"] as? String ?? ""
-            #expect(name.hasSuffix(".ttf") && attachment["content_type"] as? String == "font/ttf", "\(attachment)")
+            expectTrue(name.hasSuffix(".ttf") && attachment["content_type"] as? String == "font/ttf", "\(attachment)")
         }
 
         _ = try Self.text("ffmpeg", ["-v", "error", "-y", "-i", "k.mkv", "-map", "0", "-map", "-0:t", "-c", "copy", "noatt.mkv"], in: dir)
-        #expect((try Self.json("mkvmerge", ["-J", "noatt.mkv"], in: dir)["attachments"] as? [Any])?.isEmpty == true)
+        expectEqual((try Self.json("mkvmerge", ["-J", "noatt.mkv"], in: dir)["attachments"] as? [Any])?.isEmpty, true)
 
         // mpv 0.35 has no --sub-fonts-dir: an empty HOME, and a fontconfig whose only folder is empty.
         for name in ["home", "fonts", "fontcache"] {
@@ -367,8 +368,8 @@ import Testing
         }
         let withFonts = try psnr(try mpvFrame("k.mkv", subtitles: "1"))
         let withoutFonts = try psnr(try mpvFrame("noatt.mkv", subtitles: "1"))
-        #expect(withFonts >= 38, "mpv's frame of k.mkv against the render: \(withFonts) dB")
-        #expect(withoutFonts < 38, "mpv drew noatt.mkv as well without the attached fonts (\(withoutFonts) dB): the test proves nothing")
+        expectTrue(withFonts >= 38, "mpv's frame of k.mkv against the render: \(withFonts) dB")
+        expectTrue(withoutFonts < 38, "mpv drew noatt.mkv as well without the attached fonts (\(withoutFonts) dB): the test proves nothing")
     }
 
     // MARK: mov_text
@@ -378,15 +379,15 @@ import Testing
     @Test func movTextWarnsOfWhatItCannotCarryAndKeepsBoldAndItalic() throws {
         let dir = try Self.folder()
         let styled = try Self.mux(["clip.mp4", "k.ass", "-o", "k.mp4"], in: dir)
-        #expect(styled.status == 0)
-        #expect(styled.stderr == """
+        expectEqual(styled.status, 0)
+        expectEqual(styled.stderr, """
             captions: warning: k.ass: mov_text cannot carry karaoke; 2 captions written without it (an .mkv keeps it)
             captions: warning: k.ass: mov_text cannot carry positions; 1 caption written without it (an .mkv keeps it)
 
             """, "\(styled.stderr)")
 
         let plain = try Self.mux(["clip.mp4", "a.srt", "-o", "a.mp4"], in: dir)
-        #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
+        expectTrue(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
         // The sample description and every sample are the ones ffmpeg writes from the same SRT.
         _ = try Self.text("ffmpeg", ["-v", "error", "-y", "-i", "clip.mp4", "-i", "a.srt", "-map", "0", "-map", "1", "-c", "copy",
                                      "-c:s", "mov_text", "ref.mp4"], in: dir)
@@ -394,7 +395,7 @@ import Testing
             try Self.text("ffprobe", ["-v", "error", "-select_streams", "s:0", "-show_data", "-show_entries", "stream=extradata:packet=data",
                                       "-of", "compact", file], in: dir)
         }
-        #expect(try track("a.mp4") == track("ref.mp4"))
+        expectTrue(try track("a.mp4") == track("ref.mp4"))
         let converted = try CommandRunner.run(["convert", "a.mp4", "--track", "2", "--to", "json"], in: dir)
         try #require(converted.status == 0, "\(converted.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(converted.stdout.utf8)) as? [String: Any])
@@ -403,10 +404,10 @@ import Testing
         func spans(_ n: Int) -> [String] {
             (events[n]["spans"] as? [[String: Any]] ?? []).map { "\($0["start"] ?? "")-\($0["end"] ?? "") \($0["kind"] ?? "")" }
         }
-        #expect(spans(0) == ["6-10 bold"], "\(converted.stdout)")
-        #expect(spans(1) == ["0-6 italic"], "\(converted.stdout)")
-        #expect(spans(2) == [], "\(converted.stdout)")
-        #expect(events.map { $0["text"] as? String } == ["Hello bold world", "Second line\nand more", "Third"])
+        expectEqual(spans(0), ["6-10 bold"], "\(converted.stdout)")
+        expectEqual(spans(1), ["0-6 italic"], "\(converted.stdout)")
+        expectEqual(spans(2), [], "\(converted.stdout)")
+        expectEqual(events.map { $0["text"] as? String }, ["Hello bold world", "Second line\nand more", "Third"])
     }
 
     // MARK: Refusals
@@ -414,20 +415,20 @@ import Testing
     @Test func refusalsWriteNothing() throws {
         let dir = try Self.folder()
         let preset = try Self.mux(["clip.mkv", Self.words, "-o", "p.mp4", "--preset", "karaoke-fill"], in: dir)
-        #expect(preset.status == 64, "\(preset.stderr)")
-        #expect(preset.stderr.contains("needs Matroska"), "\(preset.stderr)")
+        expectEqual(preset.status, 64, "\(preset.stderr)")
+        expectTrue(preset.stderr.contains("needs Matroska"), "\(preset.stderr)")
 
         let before = try Data(contentsOf: dir.appendingPathComponent("clip.mkv"))
         let onto = try Self.mux(["clip.mkv", "a.srt", "-o", "clip.mkv"], in: dir)
-        #expect(onto.status == 73, "\(onto.stderr)")
-        #expect(try Data(contentsOf: dir.appendingPathComponent("clip.mkv")) == before)
+        expectEqual(onto.status, 73, "\(onto.stderr)")
+        expectTrue(try Data(contentsOf: dir.appendingPathComponent("clip.mkv")) == before)
 
         let missing = try Self.mux(["clip.mkv", "a.srt", "missing.srt", "-o", "m.mkv"], in: dir)
-        #expect(missing.status == 66, "\(missing.stderr)")
-        #expect(missing.stderr.contains("missing.srt"), "\(missing.stderr)")
+        expectEqual(missing.status, 66, "\(missing.stderr)")
+        expectTrue(missing.stderr.contains("missing.srt"), "\(missing.stderr)")
 
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-        #expect(!left.contains("p.mp4") && !left.contains("m.mkv"), "\(left)")
-        #expect(!left.contains { $0.hasSuffix(".tmp") }, "\(left)")
+        expectTrue(!left.contains("p.mp4") && !left.contains("m.mkv"), "\(left)")
+        expectTrue(!left.contains { $0.hasSuffix(".tmp") }, "\(left)")
     }
 }

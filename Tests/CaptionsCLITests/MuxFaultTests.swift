@@ -1,5 +1,6 @@
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `captions mux` stopped part way (Ctrl-C, a container runtime's SIGTERM) leaves the folder as it was.
@@ -40,8 +41,8 @@ import Testing
         kill(process.processIdentifier, signal)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 128 + signal, "\(stderr)")
-        #expect(stderr.contains("captions: interrupted (\(name)); nothing written"), "\(stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)
+        expectEqual(process.terminationStatus, 128 + signal, "\(stderr)")
+        expectTrue(stderr.contains("captions: interrupted (\(name)); nothing written"), "\(stderr)")
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)
     }
 }

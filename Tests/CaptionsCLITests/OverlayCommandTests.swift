@@ -2,6 +2,7 @@ import CaptionModel
 import CaptionRender
 import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `captions overlay` read back with libavformat (through ffmpeg and ffprobe): alpha present, every frame
@@ -95,7 +96,7 @@ import Testing
         let r = try CommandRunner.run(["overlay", "clip.json", "-o", output, "--codec", codec, "--preset", "highlight-by-word",
                                        "--size", "360x640", "--duration", "2", "--quiet"], in: dir)
         try #require(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("wrote 60 frames (360x640, 30 fps, \(codec))"), "\(r.stdout)")
+        expectTrue(r.stdout.contains("wrote 60 frames (360x640, 30 fps, \(codec))"), "\(r.stdout)")
         // Every frame of the 2 s at 30 fps is there (frames without captions too).
         for n in Self.frameNumbers {
             let t = Double(n) / 30
@@ -104,35 +105,35 @@ import Testing
             let actual: RGBAImage
             if codec == "png" {
                 let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent(output).path).filter { $0.hasSuffix(".png") }
-                #expect(files.count == 60)
+                expectEqual(files.count, 60)
                 actual = try PNGFile.read(dir.appendingPathComponent("\(output)/\(String(format: "%06d.png", n + 1))").path)
-                #expect(actual == expected, "PNG frame \(n + 1) differs from render --at \(t)")
+                expectEqual(actual, expected, "PNG frame \(n + 1) differs from render --at \(t)")
                 continue
             }
             actual = try Self.frame(n, of: output, decoder: codec == "vp9" ? ["-c:v", "libvpx-vp9"] : [], in: dir)
             // 4:2:0 cannot carry a colour per pixel: VP9 is held to the render after the same subsampling.
             let reference = codec == "vp9" ? Self.subsampled(expected) : expected
             let psnr = try ImageComparison.psnr(actual: actual, expected: reference, in: area)
-            #expect(psnr >= 40, "\(codec) frame \(n): PSNR \(psnr) dB over the caption area, alpha included")
+            expectTrue(psnr >= 40, "\(codec) frame \(n): PSNR \(psnr) dB over the caption area, alpha included")
             // Transparent where nothing is drawn.
-            #expect(actual[2, 2].alpha == 0 && actual[359, 0].alpha == 0)
+            expectTrue(actual[2, 2].alpha == 0 && actual[359, 0].alpha == 0)
         }
         guard codec != "png" else { return }
         let probe = String(decoding: try Self.tool("ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v", "-show_entries",
             "stream=pix_fmt,nb_read_frames,color_space,color_primaries,color_transfer,color_range:stream_tags=alpha_mode",
             "-of", "default=nw=1", output], in: dir), as: UTF8.self)
-        #expect(probe.contains("nb_read_frames=60"), "\(probe)")
+        expectTrue(probe.contains("nb_read_frames=60"), "\(probe)")
         if codec != "qtrle" {
             // Tagged as converted (BT.709, limited range): untagged, decoders take BT.601 and shift colours.
-            #expect(["color_space=bt709", "color_primaries=bt709", "color_transfer=bt709", "color_range=tv"].allSatisfy(probe.contains), "\(probe)")
+            expectTrue(["color_space=bt709", "color_primaries=bt709", "color_transfer=bt709", "color_range=tv"].allSatisfy(probe.contains), "\(probe)")
         }
         switch codec {
-        case "prores": #expect(probe.contains("pix_fmt=yuva444p"), "\(probe)")
+        case "prores": expectTrue(probe.contains("pix_fmt=yuva444p"), "\(probe)")
         case "vp9":
             // ffprobe's built-in VP9 decoder does not decode VP9's alpha channel: WebM says it is there
             // (alpha_mode), and the frames above, decoded by libvpx, had it.
-            #expect(probe.contains("alpha_mode=1"), "\(probe)")
-        default: #expect(probe.contains("pix_fmt=argb"), "\(probe)")
+            expectTrue(probe.contains("alpha_mode=1"), "\(probe)")
+        default: expectTrue(probe.contains("pix_fmt=argb"), "\(probe)")
         }
     }
 
@@ -147,7 +148,7 @@ import Testing
         try #require(burn.status == 0, "\(burn.stderr)")
         let overlay = try CommandRunner.run(["overlay", "clip.json", "-o", "ov.mov", "--video", "in.mp4", "--preset", "highlight-by-word", "--quiet"], in: dir)
         try #require(overlay.status == 0, "\(overlay.stderr)")
-        #expect(overlay.stdout.contains("wrote 60 frames (360x640, 30 fps, prores)"), "\(overlay.stdout)")
+        expectTrue(overlay.stdout.contains("wrote 60 frames (360x640, 30 fps, prores)"), "\(overlay.stdout)")
         try Self.tool("ffmpeg", ["-v", "error", "-i", "in.mp4", "-i", "ov.mov", "-filter_complex", "[0:v][1:v]overlay=format=yuv420",
                                  "-c:v", "libx264", "-crf", "0", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "composite.mp4"], in: dir)
         for n in Self.frameNumbers {
@@ -155,19 +156,19 @@ import Testing
             let area = try #require(expected.opaqueBounds)
             let burned = try Self.frame(n, of: "burned.mp4", in: dir), composite = try Self.frame(n, of: "composite.mp4", in: dir)
             let psnr = try ImageComparison.psnr(actual: composite, expected: burned, in: area)
-            #expect(psnr >= 35, "frame \(n): the overlay composited by ffmpeg is \(psnr) dB from the burn over the caption area")
+            expectTrue(psnr >= 35, "frame \(n): the overlay composited by ffmpeg is \(psnr) dB from the burn over the caption area")
             let source = try Self.frame(n, of: "in.mp4", in: dir)
-            #expect(try ImageComparison.psnr(actual: source, expected: burned, in: area) < 25, "the captions are really there")
+            expectTrue(try ImageComparison.psnr(actual: source, expected: burned, in: area) < 25, "the captions are really there")
         }
     }
 
     @Test func usageAndOutputErrors() throws {
         let dir = try project()
-        #expect(try CommandRunner.run(["overlay", "clip.json", "-o", "x.mp4"], in: dir).status == 64)
-        #expect(try CommandRunner.run(["overlay", "clip.json", "-o", "x.webm", "--codec", "prores"], in: dir).status == 64)
-        #expect(try CommandRunner.run(["overlay", "missing.json", "-o", "x.mov"], in: dir).status == 66)
+        expectTrue(try CommandRunner.run(["overlay", "clip.json", "-o", "x.mp4"], in: dir).status == 64)
+        expectTrue(try CommandRunner.run(["overlay", "clip.json", "-o", "x.webm", "--codec", "prores"], in: dir).status == 64)
+        expectTrue(try CommandRunner.run(["overlay", "missing.json", "-o", "x.mov"], in: dir).status == 66)
         let noDir = try CommandRunner.run(["overlay", "clip.json", "-o", "no/such/dir/x.mov", "--size", "360x640", "--quiet"], in: dir)
-        #expect(noDir.status == 73, "\(noDir.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("no").path))
+        expectEqual(noDir.status, 73, "\(noDir.stderr)")
+        expectTrue(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("no").path))
     }
 }

@@ -2,6 +2,7 @@ import CaptionModel
 import CaptionRender
 import CaptionVideo
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// A file with a PGS track the toolkit muxed (`SoftTrackMuxer` with a `PGSTrack`, what `mux --bitmap`
@@ -31,14 +32,14 @@ import Testing
         let path = try Self.file(file)
         let listed = try TracksCommandTests.expectListingMatchesFFprobe(path)
         let pgs = try #require(listed.first { $0["codec"] as? String == "hdmv_pgs_subtitle" }, "\(listed)")
-        #expect(pgs["kind"] as? String == "bitmap")
+        expectTrue(pgs["kind"] as? String == "bitmap")
         if file.hasSuffix(".mkv") {
-            #expect(pgs["language"] as? String == "jpn" && pgs["title"] as? String == "Karaoke"
+            expectTrue(pgs["language"] as? String == "jpn" && pgs["title"] as? String == "Karaoke"
                     && pgs["default"] as? Bool == true && pgs["forced"] as? Bool == false, "\(pgs)")
         }
-        #expect(listed.count == (file == "pgs.mkv" ? 2 : 1), "\(listed)")
+        expectEqual(listed.count, (file == "pgs.mkv" ? 2 : 1), "\(listed)")
         let table = try CommandRunner.run(["tracks", path])
-        #expect(table.status == 0 && table.stdout.contains("bitmap") && table.stdout.contains("hdmv_pgs_subtitle"), "\(table)")
+        expectTrue(table.status == 0 && table.stdout.contains("bitmap") && table.stdout.contains("hdmv_pgs_subtitle"), "\(table)")
     }
 
     /// Beside a text track the PGS track is passed over (the text track is read); alone, or chosen, it
@@ -47,21 +48,21 @@ import Testing
     @Test func readingThePGSTrackNeedsItsLanguagesModel() throws {
         let mixed = try Self.file("pgs.mkv")
         let read = try TrackMedia.converted(mixed, [])
-        #expect(read.map(\.text) == ["Sung words"], "\(read)")
+        expectEqual(read.map(\.text), ["Sung words"], "\(read)")
         let pgsIndex = try #require(try TrackMedia.listed(mixed).first { $0["kind"] as? String == "bitmap" }?["index"] as? Int)
         let dir = try CommandRunner.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         for (path, arguments) in [(mixed, ["--track", "\(pgsIndex)"]), (try Self.file("pgs-only.mkv"), [])] {
             let output = dir.appendingPathComponent("x.srt").path
             let r = try CommandRunner.run(["convert", path] + arguments + ["-o", output])
-            #expect(r.status == 64, "\(path) \(arguments): \(r)")
-            #expect(r.stderr.contains("tesseract-ocr-jpn"), "\(r.stderr)")
-            #expect(!FileManager.default.fileExists(atPath: output))
+            expectEqual(r.status, 64, "\(path) \(arguments): \(r)")
+            expectTrue(r.stderr.contains("tesseract-ocr-jpn"), "\(r.stderr)")
+            expectTrue(!FileManager.default.fileExists(atPath: output))
         }
         // M2TS carries no language here: read in English. The picture is a filled box, not letters: its
         // cue (0.5 s from the file's start, 1 s long) is kept, empty, with a warning.
         let m2ts = try CommandRunner.run(["convert", try Self.file("pgs.m2ts"), "--to", "srt"])
-        #expect(m2ts.status == 0 && m2ts.stdout.contains("00:00:00,523 --> 00:00:01,523"), "\(m2ts)")
-        #expect(m2ts.stderr.contains("00:00:00.523 has no text Tesseract could read"), "\(m2ts.stderr)")
+        expectTrue(m2ts.status == 0 && m2ts.stdout.contains("00:00:00,523 --> 00:00:01,523"), "\(m2ts)")
+        expectTrue(m2ts.stderr.contains("00:00:00.523 has no text Tesseract could read"), "\(m2ts.stderr)")
     }
 }

@@ -1,5 +1,6 @@
 import CaptionRender
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// A cue's own placement is drawn: SRT `{\anN}` and WebVTT `line`, `position`, `size` and `align`,
@@ -25,18 +26,18 @@ import Testing
         // The default anchor (bottom centre) at (960, 187.5): the ink centred there, its bottom the
         // outline below it (measured 807-1109 across, bottom 189).
         let centre = try Self.ink("pos.srt", at: "0.5", in: dir)
-        #expect(abs(centre.x + centre.width / 2 - 960) <= 3 && (186...194).contains(centre.y + centre.height), "\\pos(192,50): \(centre)")
+        expectTrue(abs(centre.x + centre.width / 2 - 960) <= 3 && (186...194).contains(centre.y + centre.height), "\\pos(192,50): \(centre)")
         // \an7 at (100, 75): the ink from the outline before the first letter and below the line's top
         // (measured x 95, y 80).
         let topLeft = try Self.ink("pos.srt", at: "1.5", in: dir)
-        #expect((94...100).contains(topLeft.x) && (75...86).contains(topLeft.y), "\\an7\\pos(20,20): \(topLeft)")
+        expectTrue((94...100).contains(topLeft.x) && (75...86).contains(topLeft.y), "\\an7\\pos(20,20): \(topLeft)")
         // \an3 at (1850, 1012.5) (measured right 1852, bottom 1014).
         let bottomRight = try Self.ink("pos.srt", at: "2.5", in: dir)
-        #expect((1848...1856).contains(bottomRight.x + bottomRight.width) && (1010...1020).contains(bottomRight.y + bottomRight.height),
+        expectTrue((1848...1856).contains(bottomRight.x + bottomRight.width) && (1010...1020).contains(bottomRight.y + bottomRight.height),
                 "\\an3\\pos(370,270): \(bottomRight)")
         // The compiled ASS places them identically.
         let run = try CommandRunner.run(["verify", "pos.srt", "--size", "1920x1080", "--times", "0.5,1.5,2.5"], in: dir)
-        #expect(run.status == 0 && !run.stdout.contains(" GOOD ") && !run.stdout.contains("BAD"), "\(run.stdout)")
+        expectTrue(run.status == 0 && !run.stdout.contains(" GOOD ") && !run.stdout.contains("BAD"), "\(run.stdout)")
     }
 
     /// Regions: a WebVTT region's box (its width, lines and anchors) holds its cues at its bottom,
@@ -67,14 +68,14 @@ import Testing
         // The region from x 10 % (192 px) and up from y 90 % (972 px): the ink from the outline before
         // the R, its bottom the g's descender and outline (measured 193, 974).
         let vtt = try Self.ink("region.vtt", in: dir)
-        #expect((186...200).contains(vtt.x) && (966...980).contains(vtt.y + vtt.height), "WebVTT region: \(vtt)")
+        expectTrue((186...200).contains(vtt.x) && (966...980).contains(vtt.y + vtt.height), "WebVTT region: \(vtt)")
         // The box 60-90 % across (right edge 1728 px), 10-30 % down (centre 216 px): measured right
         // 1727, rows 189-250.
         let ttml = try Self.ink("region.ttml", in: dir)
-        #expect((1720...1734).contains(ttml.x + ttml.width) && abs(ttml.y + ttml.height / 2 - 216) <= 10, "TTML region: \(ttml)")
+        expectTrue((1720...1734).contains(ttml.x + ttml.width) && abs(ttml.y + ttml.height / 2 - 216) <= 10, "TTML region: \(ttml)")
         for file in ["region.vtt", "region.ttml"] {
             let run = try CommandRunner.run(["verify", file, "--size", "1920x1080", "--times", "2"], in: dir)
-            #expect(run.status == 0 && run.stdout.contains("1 SAME"), "\(file): \(run.stdout)")
+            expectTrue(run.status == 0 && run.stdout.contains("1 SAME"), "\(file): \(run.stdout)")
         }
     }
 
@@ -105,16 +106,16 @@ import Testing
         // Row 5 (upper half): the text's top on the row's top, 108 + 4 x 57.6 = 338 px (the ink
         // starts below the line's top by the ascender's room, measured 344).
         let top = try Self.ink("rows.scc", at: "1.5", in: dir)
-        #expect(Double(top.y) > 108 + 4 * rowHeight && Double(top.y) < 108 + 5 * rowHeight, "row 5: \(top)")
+        expectTrue(Double(top.y) > 108 + 4 * rowHeight && Double(top.y) < 108 + 5 * rowHeight, "row 5: \(top)")
         // Row 10: the line's bottom on the row's bottom, 108 + 10 x 57.6 = 684 px (digits and capitals
         // have no descender: the ink ends above it, measured 676).
         let middle = try Self.ink("rows.scc", at: "3.5", in: dir)
-        #expect(abs(Double(middle.y + middle.height) - (108 + 10 * rowHeight)) < 20, "row 10: \(middle)")
+        expectTrue(abs(Double(middle.y + middle.height) - (108 + 10 * rowHeight)) < 20, "row 10: \(middle)")
         // Row 15: on the safe area's bottom, 972 px (measured 964).
         let bottom = try Self.ink("rows.scc", at: "5.5", in: dir)
-        #expect(abs(Double(bottom.y + bottom.height) - 972) < 20 && bottom.y > middle.y + 200, "row 15: \(bottom)")
+        expectTrue(abs(Double(bottom.y + bottom.height) - 972) < 20 && bottom.y > middle.y + 200, "row 15: \(bottom)")
         let run = try CommandRunner.run(["verify", "rows.scc", "--size", "1920x1080", "--times", "1.5,3.5,5.5"], in: dir)
-        #expect(run.status == 0 && run.stdout.contains("3 SAME"), "\(run.stdout)")
+        expectTrue(run.status == 0 && run.stdout.contains("3 SAME"), "\(run.stdout)")
     }
 
     @Test func srtAnchorsAndWebVTTSettingsPlaceTheCue() throws {
@@ -142,28 +143,28 @@ import Testing
 
         // 1920x1080, plain's landscape look: 54 px margins top and bottom, 96 px at the sides.
         let top = try Self.ink("top.srt", in: dir)
-        #expect((54...80).contains(top.y) && abs(top.x + top.width / 2 - 960) <= 3, "\\an8: \(top)")
+        expectTrue((54...80).contains(top.y) && abs(top.x + top.width / 2 - 960) <= 3, "\\an8: \(top)")
         let left = try Self.ink("left.srt", in: dir), bottom = try Self.ink("plain.srt", in: dir)
-        #expect((92...100).contains(left.x) && abs((left.y + left.height) - (bottom.y + bottom.height)) <= 16, "\\an1: \(left)")
+        expectTrue((92...100).contains(left.x) && abs((left.y + left.height) - (bottom.y + bottom.height)) <= 16, "\\an1: \(left)")
 
         // line:0 position:10% align:start: the top line, from 10 % of the width (192 px; the ink starts
         // with the outline, 4 px before).
         let topLeft = try Self.ink("cues.vtt", at: "1.5", in: dir)
-        #expect((54...80).contains(topLeft.y) && (184...200).contains(topLeft.x), "line:0 position:10%: \(topLeft)")
+        expectTrue((54...80).contains(topLeft.y) && (184...200).contains(topLeft.x), "line:0 position:10%: \(topLeft)")
         // line:50% (its line alignment is start): the cue's top at half the height.
         let middle = try Self.ink("cues.vtt", at: "2.5", in: dir)
-        #expect((540...570).contains(middle.y) && abs(middle.x + middle.width / 2 - 960) <= 3, "line:50%: \(middle)")
+        expectTrue((540...570).contains(middle.y) && abs(middle.x + middle.width / 2 - 960) <= 3, "line:50%: \(middle)")
         // line:-1 position:90% align:end: the bottom line, ending at 90 % of the width (1728 px).
         let bottomRight = try Self.ink("cues.vtt", at: "3.5", in: dir)
-        #expect((1720...1734).contains(bottomRight.x + bottomRight.width) && bottomRight.y > 900, "line:-1 position:90%: \(bottomRight)")
+        expectTrue((1720...1734).contains(bottomRight.x + bottomRight.width) && bottomRight.y > 900, "line:-1 position:90%: \(bottomRight)")
 
         // The compiled ASS puts them in the same places.
         for (file, times) in [("cues.vtt", "1.5,2.5,3.5"), ("top.srt", "2")] {
             let run = try CommandRunner.run(["verify", file, "--size", "1920x1080", "--times", times], in: dir)
-            #expect(run.status == 0 && !run.stdout.contains("FAIL") && !run.stdout.contains("BAD"), "\(file): \(run.stdout)")
+            expectTrue(run.status == 0 && !run.stdout.contains("FAIL") && !run.stdout.contains("BAD"), "\(file): \(run.stdout)")
         }
         // Portrait, a karaoke preset: \an8 puts the cue at the preset's top margin (160 px).
         let portrait = try Self.ink("top.srt", size: "1080x1920", ["--preset", "highlight-by-word"], in: dir)
-        #expect((150...200).contains(portrait.y), "portrait \\an8: \(portrait)")
+        expectTrue((150...200).contains(portrait.y), "portrait \\an8: \(portrait)")
     }
 }

@@ -1,6 +1,7 @@
 import CaptionFormats
 import CaptionModel
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// A real film's bitmap subtitles, made by another project's tools (Corpus/bitmap/sintel: Sintel's 26
@@ -34,28 +35,28 @@ import Testing
         try #require(run.status == 0, "\(name): \(run.stderr)")
         // Read at 0 % errors with no fix to report, the run says nothing: not Tesseract's model cache
         // either (its "LEAK!" lines when a recogniser outlived the read).
-        #expect(run.stderr.isEmpty, "\(name): \(run.stderr)")
+        expectTrue(run.stderr.isEmpty, "\(name): \(run.stderr)")
         let events = try CaptionFileReader.read(path: dir.appendingPathComponent("text.srt").path).document.events
         let published = try CaptionFileReader.read(path: Self.folder.appendingPathComponent("sintel.srt").path).document.events
 
-        #expect(events.count == published.count, "\(name): \(events.count) cues")
-        #expect(events.allSatisfy { !$0.text.plain.isEmpty }, "\(name): an empty cue")
+        expectEqual(events.count, published.count, "\(name): \(events.count) cues")
+        expectTrue(events.allSatisfy { !$0.text.plain.isEmpty }, "\(name): an empty cue")
         // The `.sub`'s pictures carry no end (each SPU's stop is dated 0xFFFF, "until the next"): each
         // cue lasts until the next, the last 5 s. The PGS and the Matroska track (whose blocks carry
         // durations) end where the published file does.
         let untilNext = file != "sintel.sup" && file != "sintel.mks"
         for (k, (event, cue)) in zip(events, published).enumerated() {
-            #expect(abs(event.start - cue.start) <= Self.frame, "\(name): \(cue.text.plain) starts at \(event.start), published \(cue.start)")
+            expectTrue(abs(event.start - cue.start) <= Self.frame, "\(name): \(cue.text.plain) starts at \(event.start), published \(cue.start)")
             let end = !untilNext ? cue.end : k + 1 < events.count ? events[k + 1].start : event.start + 5000
-            #expect(abs(event.end - end) <= Self.frame, "\(name): \(cue.text.plain) ends at \(event.end), not \(end)")
+            expectTrue(abs(event.end - end) <= Self.frame, "\(name): \(cue.text.plain) ends at \(event.end), not \(end)")
         }
         // The index is the VobSub's own record of when each picture shows.
         if file != "sintel.sup", track != "0" {
-            #expect(events.map(\.start) == (try Self.indexTimes()), "\(name): not the index's times")
+            expectEqual(events.map(\.start), (try Self.indexTimes()), "\(name): not the index's times")
         }
         let score = BitmapOCRCommandTests.score(events, against: published.map(\.text.plain))
         print("[ocr real \(name)] character error rate \(String(format: "%.2f", score.cer * 100)) % over \(published.count) cues; wrong: \(score.wrong)")
-        #expect(score.cer <= 0.01, "\(name): \(score.wrong)")
+        expectTrue(score.cer <= 0.01, "\(name): \(score.wrong)")
     }
 
     /// A `.sub` read alone would be MPEG-PS in the DVD's default colours; beside its `.idx` it is read
@@ -69,6 +70,6 @@ import Testing
         }
         let (idx, sub) = (try Data(contentsOf: dir.appendingPathComponent("sintel.idx.json")),
                           try Data(contentsOf: dir.appendingPathComponent("sintel.sub.json")))
-        #expect(idx == sub)
+        expectEqual(idx, sub)
     }
 }

@@ -1,5 +1,6 @@
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `captions shots` on the shots test clip (`Benchmarks/shots-clip.sh` at 320x180): the cuts at their
@@ -13,12 +14,12 @@ import Testing
     /// The cuts' frames from the command's JSON, checked for shape on the way.
     static func frames(fromJSON text: String) throws -> [Int] {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(object["frame_rate"] as? String == "25")
+        expectTrue(object["frame_rate"] as? String == "25")
         let changes = try #require(object["shot_changes"] as? [[String: Any]])
         return try changes.map { change in
             let frame = try #require(change["frame"] as? Int)
             let time = try #require(change["time"] as? Double)
-            #expect(abs(time - Double(frame) / 25) < 0.0005, "\(change)")
+            expectTrue(abs(time - Double(frame) / 25) < 0.0005, "\(change)")
             return frame
         }
     }
@@ -31,14 +32,14 @@ import Testing
     @Test func printsTheCutsAsJSONAndASummary() throws {
         let clip = try Self.clip.get()
         let result = try CommandRunner.run(["shots", clip.path])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let found = try Self.frames(fromJSON: result.stdout)
         let (missed, extra) = clip.score(found)
-        #expect(missed.isEmpty, "missed \(missed)")
-        #expect(extra.count <= 1, "false cuts \(extra)")
-        #expect(!found.contains { clip.notCuts.contains($0) }, "\(found)")
-        #expect(result.stderr.contains("\(found.count) shot changes in 1000 frames at 25 fps"), "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("{\"frame_rate\": \"25\", \"shot_changes\": [\n  {\"frame\": \(found[0]), \"time\": "))
+        expectTrue(missed.isEmpty, "missed \(missed)")
+        expectTrue(extra.count <= 1, "false cuts \(extra)")
+        expectTrue(!found.contains { clip.notCuts.contains($0) }, "\(found)")
+        expectTrue(result.stderr.contains("\(found.count) shot changes in 1000 frames at 25 fps"), "\(result.stderr)")
+        expectTrue(result.stdout.hasPrefix("{\"frame_rate\": \"25\", \"shot_changes\": [\n  {\"frame\": \(found[0]), \"time\": "))
     }
 
     @Test func theOutputsFormatFollowsItsExtension() throws {
@@ -48,28 +49,28 @@ import Testing
         let other = dir.appendingPathComponent("cuts.shotchanges").path
         for path in [json, txt, other] {
             let result = try CommandRunner.run(["shots", clip.path, "-o", path])
-            #expect(result.status == 0 && result.stdout.isEmpty, "\(result.stderr)")
+            expectTrue(result.status == 0 && result.stdout.isEmpty, "\(result.stderr)")
         }
         let found = try Self.frames(fromJSON: try String(contentsOfFile: json, encoding: .utf8))
-        #expect(clip.score(found).missed.isEmpty)
-        #expect(try String(contentsOfFile: txt, encoding: .utf8) == Self.times(found))
-        #expect(try String(contentsOfFile: other, encoding: .utf8) == Self.times(found))
+        expectTrue(clip.score(found).missed.isEmpty)
+        expectTrue(try String(contentsOfFile: txt, encoding: .utf8) == Self.times(found))
+        expectTrue(try String(contentsOfFile: other, encoding: .utf8) == Self.times(found))
         let times = try CommandRunner.run(["shots", clip.path, "--format", "times"])
-        #expect(times.status == 0 && times.stdout == Self.times(found))
+        expectTrue(times.status == 0 && times.stdout == Self.times(found))
         let forced = try CommandRunner.run(["shots", clip.path, "-o", txt, "--format", "json"])
-        #expect(forced.status == 0)
-        #expect(try Self.frames(fromJSON: try String(contentsOfFile: txt, encoding: .utf8)) == found)
+        expectEqual(forced.status, 0)
+        expectTrue(try Self.frames(fromJSON: try String(contentsOfFile: txt, encoding: .utf8)) == found)
         let dash = try CommandRunner.run(["shots", clip.path, "-o", "-"])
-        #expect(try Self.frames(fromJSON: dash.stdout) == found)
+        expectTrue(try Self.frames(fromJSON: dash.stdout) == found)
     }
 
     /// A threshold above any frame's difference finds nothing; an empty list is still a list.
     @Test func theThresholdIsTheBar() throws {
         let clip = try Self.clip.get()
         let result = try CommandRunner.run(["shots", clip.path, "--threshold", "700"])
-        #expect(result.status == 0)
-        #expect(result.stdout == "{\"frame_rate\": \"25\", \"shot_changes\": []}\n")
-        #expect(result.stderr.contains("0 shot changes in 1000 frames"))
+        expectEqual(result.status, 0)
+        expectEqual(result.stdout, "{\"frame_rate\": \"25\", \"shot_changes\": []}\n")
+        expectTrue(result.stderr.contains("0 shot changes in 1000 frames"))
     }
 
     @Test func exitStatuses() throws {
@@ -79,7 +80,7 @@ import Testing
         let junk = dir.appendingPathComponent("junk.mp4").path
         try "1\n00:00:01,000 --> 00:00:02,000\nHello\n".write(toFile: text, atomically: true, encoding: .utf8)
         try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }).write(to: URL(fileURLWithPath: junk))
-        #expect(try FFmpeg.run(["-f", "lavfi", "-i", "sine=d=1", wav]) == 0)
+        expectTrue(try FFmpeg.run(["-f", "lavfi", "-i", "sine=d=1", wav]) == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: clip.path))
         let cases: [([String], Int32, String)] = [
             (["shots", dir.appendingPathComponent("missing.mp4").path], 66, "no such file"),
@@ -94,9 +95,9 @@ import Testing
         ]
         for (arguments, status, message) in cases {
             let result = try CommandRunner.run(arguments)
-            #expect(result.status == status, "\(arguments): \(result.stderr)")
-            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            expectEqual(result.status, status, "\(arguments): \(result.stderr)")
+            expectTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: clip.path)) == before, "the input was overwritten")
+        expectTrue(try Data(contentsOf: URL(fileURLWithPath: clip.path)) == before, "the input was overwritten")
     }
 }

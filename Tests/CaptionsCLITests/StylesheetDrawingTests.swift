@@ -1,5 +1,6 @@
 import CaptionRender
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// A WebVTT file's `STYLE` blocks are drawn: `::cue(.class)` colours, a voice's italics, an element's
@@ -30,7 +31,7 @@ import Testing
             for y in 0..<image.height { for x in 0..<image.width where image[x, y].alpha == 255 && image[x, y].red > 230 && image[x, y].green < 70 { n += 1 } }
             return n
         }
-        #expect(reddish(styled) > 1000 && reddish(plain) == 0, "red pixels: \(reddish(styled))")
+        expectTrue(reddish(styled) > 1000 && reddish(plain) == 0, "red pixels: \(reddish(styled))")
         // Bob's bars lean only where the voice rule slants them, in the line's left two fifths (measured
         // 3.4 px with the rule, -0.2 without).
         let box = try #require(plain.opaqueBounds)
@@ -42,7 +43,7 @@ import Testing
         }
         let (upright, slanted) = (try MarkupDrawingTests.lean(leftHalf(plain)), try MarkupDrawingTests.lean(leftHalf(styled)))
         print("[stylesheet] lean without the block \(upright) px, with it \(slanted) px")
-        #expect(abs(upright) < 1 && slanted > 2, "upright \(upright), slanted \(slanted)")
+        expectTrue(abs(upright) < 1 && slanted > 2, "upright \(upright), slanted \(slanted)")
     }
 
     /// `font-size` and `font-family` rules: the selected word's ink grows by the rule's size, a serif
@@ -71,11 +72,11 @@ import Testing
         let lastPlain = inkCount(plain, columns: (plainBox.x + plainBox.width * 4 / 5)..<(plainBox.x + plainBox.width))
         let lastStyled = inkCount(styled, columns: (box.x + box.width * 4 / 5)..<(box.x + box.width))
         print("[stylesheet] cap heights \(first) and \(second) px; the I's ink \(lastPlain) px sans, \(lastStyled) px serif")
-        #expect(abs(Double(second) / Double(first) - 2) < 0.1, "\(first) \(second)")
-        #expect(Double(lastStyled) > Double(lastPlain) * 1.15, "\(lastPlain) \(lastStyled)")
+        expectTrue(abs(Double(second) / Double(first) - 2) < 0.1, "\(first) \(second)")
+        expectTrue(Double(lastStyled) > Double(lastPlain) * 1.15, "\(lastPlain) \(lastStyled)")
         for (preset, size) in [("plain", "1920x1080"), ("highlight-by-word", "1080x1920")] {
             let run = try CommandRunner.run(["verify", "sized.vtt", "--preset", preset, "--size", size], in: dir)
-            #expect(run.status == 0 && !run.stdout.contains(" GOOD ") && !run.stdout.contains(" BAD "), "\(preset): \(run.stdout)\(run.stderr)")
+            expectTrue(run.status == 0 && !run.stdout.contains(" GOOD ") && !run.stdout.contains(" BAD "), "\(preset): \(run.stdout)\(run.stderr)")
         }
     }
 
@@ -85,11 +86,11 @@ import Testing
         try Self.styled.write(to: dir.appendingPathComponent("styled.vtt"), atomically: true, encoding: .utf8)
         for (preset, size) in [("plain", "1920x1080"), ("highlight-by-word", "1080x1920")] {
             let run = try CommandRunner.run(["verify", "styled.vtt", "--preset", preset, "--size", size], in: dir)
-            #expect(run.status == 0 && !run.stdout.contains(" GOOD ") && !run.stdout.contains(" BAD "), "\(preset): \(run.stdout)\(run.stderr)")
+            expectTrue(run.status == 0 && !run.stdout.contains(" GOOD ") && !run.stdout.contains(" BAD "), "\(preset): \(run.stdout)\(run.stderr)")
         }
         // The compiled ASS carries the rule's colour as the word's (`\1c` in ASS's BGR order).
         let ass = try CommandRunner.run(["convert", "styled.vtt", "--preset", "plain", "--size", "1920x1080", "-o", "styled.ass"], in: dir)
         try #require(ass.status == 0, "\(ass.stderr)")
-        #expect(try String(contentsOf: dir.appendingPathComponent("styled.ass"), encoding: .utf8).contains("\\1c&H3030FF&"))
+        expectTrue(try String(contentsOf: dir.appendingPathComponent("styled.ass"), encoding: .utf8).contains("\\1c&H3030FF&"))
     }
 }

@@ -1,5 +1,6 @@
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `captions sync` as users run it: captions off by seconds come back onto the speech of a video made
@@ -43,11 +44,11 @@ import Testing
         let input = dir.appendingPathComponent("late.srt").path, out = dir.appendingPathComponent("synced.srt").path
         try SpokenCaptions.srt(clip.truth) { $0 + 7_250 }.write(toFile: input, atomically: true, encoding: .utf8)
         let r = try CommandRunner.run(["sync", input, "--reference", clip.video, "-o", out])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("captions: sync: offset -7.2"), "\(r.stderr)")
-        #expect(r.stderr.contains("frame rate unchanged"))
+        expectEqual(r.status, 0, "\(r.stderr)")
+        expectTrue(r.stderr.contains("captions: sync: offset -7.2"), "\(r.stderr)")
+        expectTrue(r.stderr.contains("frame rate unchanged"))
         let errors = zip(try Self.starts(out), clip.truth).map { abs($0 - $1.start) }
-        #expect(errors.count == clip.truth.count && errors.allSatisfy { $0 <= 100 }, "\(errors)")
+        expectTrue(errors.count == clip.truth.count && errors.allSatisfy { $0 <= 100 }, "\(errors)")
     }
 
     @Test func wordsMoveWithTheirCaptions() throws {
@@ -65,15 +66,15 @@ import Testing
         let input = dir.appendingPathComponent("early.vtt").path, out = dir.appendingPathComponent("synced.vtt").path
         try vtt.write(toFile: input, atomically: true, encoding: .utf8)
         let r = try CommandRunner.run(["sync", input, "--reference", clip.video, "-o", out])
-        #expect(r.status == 0, "\(r.stderr)")
+        expectEqual(r.status, 0, "\(r.stderr)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
         // The second word of the first caption: its timestamp moved by the caption's own shift.
         let first = clip.truth[0]
         let step = (first.end - first.start) / first.text.split(separator: " ").count
         let inline = try #require(text.firstMatch(of: /<(\d\d:\d\d:\d\d\.\d\d\d)>/)).output.1
         let cueStart = try #require(try Self.starts(out).first)
-        #expect(Self.ms(String(inline)) - cueStart == step, "\(text.prefix(300))")
-        #expect(abs(cueStart - first.start) <= 100)
+        expectEqual(Self.ms(String(inline)) - cueStart, step, "\(text.prefix(300))")
+        expectTrue(abs(cueStart - first.start) <= 100)
     }
 
     @Test func anotherCaptionFileIsATimingReference() throws {
@@ -84,8 +85,8 @@ import Testing
         try SpokenCaptions.srt(clip.truth).write(toFile: reference, atomically: true, encoding: .utf8)
         try SpokenCaptions.srt(clip.truth) { $0 - 12_340 }.write(toFile: input, atomically: true, encoding: .utf8)
         let r = try CommandRunner.run(["sync", input, "--reference", reference, "-o", out])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(try Self.starts(out) == clip.truth.map(\.start))
+        expectEqual(r.status, 0, "\(r.stderr)")
+        expectTrue(try Self.starts(out) == clip.truth.map(\.start))
     }
 
     @Test func anUnclearMatchWritesNothingAndExits65UnlessForced() throws {
@@ -103,12 +104,12 @@ import Testing
         let input = dir.appendingPathComponent("unrelated.srt").path, out = dir.appendingPathComponent("out.srt").path
         try SpokenCaptions.srt(shuffled).write(toFile: input, atomically: true, encoding: .utf8)
         let r = try CommandRunner.run(["sync", input, "--reference", clip.video, "-o", out])
-        #expect(r.status == 65, "\(r.stderr)")
-        #expect(r.stderr.contains("no clear match with \(clip.video) (confidence"), "\(r.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: out))
+        expectEqual(r.status, 65, "\(r.stderr)")
+        expectTrue(r.stderr.contains("no clear match with \(clip.video) (confidence"), "\(r.stderr)")
+        expectTrue(!FileManager.default.fileExists(atPath: out))
         let forced = try CommandRunner.run(["sync", input, "--reference", clip.video, "-o", out, "--force"])
-        #expect(forced.status == 0)
-        #expect(FileManager.default.fileExists(atPath: out))
+        expectEqual(forced.status, 0)
+        expectTrue(FileManager.default.fileExists(atPath: out))
     }
 
     @Test func badInputsSayWhatIsWrong() throws {
@@ -117,20 +118,20 @@ import Testing
         let input = dir.appendingPathComponent("in.srt").path
         try SpokenCaptions.srt(clip.truth).write(toFile: input, atomically: true, encoding: .utf8)
         let missing = try CommandRunner.run(["sync", input, "--reference", dir.appendingPathComponent("nope.mp4").path])
-        #expect(missing.status == 66, "\(missing.stderr)")
-        #expect(missing.stderr.contains("nope.mp4: no such file"))
+        expectEqual(missing.status, 66, "\(missing.stderr)")
+        expectTrue(missing.stderr.contains("nope.mp4: no such file"))
         let silent = dir.appendingPathComponent("silent.mp4").path
         _ = try CommandRunner.run(["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=black:s=64x64:r=25:d=1", "-c:v", "libx264", silent],
                                   program: URL(fileURLWithPath: "/usr/bin/ffmpeg"))
         let noAudio = try CommandRunner.run(["sync", input, "--reference", silent])
-        #expect(noAudio.status == 65)
-        #expect(noAudio.stderr.contains("\(silent) has no audio stream"), "\(noAudio.stderr)")
+        expectEqual(noAudio.status, 65)
+        expectTrue(noAudio.stderr.contains("\(silent) has no audio stream"), "\(noAudio.stderr)")
         let badReach = try CommandRunner.run(["sync", input, "--reference", clip.video, "--max-offset", "0"])
-        #expect(badReach.status == 64)
+        expectEqual(badReach.status, 64)
         // Without -o: the report only, nothing written, exit 0.
         let report = try CommandRunner.run(["sync", input, "--reference", clip.video])
-        #expect(report.status == 0, "\(report.stderr)")
-        #expect(report.stderr.contains("captions: sync: offset "))
-        #expect(report.stdout.isEmpty)
+        expectEqual(report.status, 0, "\(report.stderr)")
+        expectTrue(report.stderr.contains("captions: sync: offset "))
+        expectTrue(report.stdout.isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// The video files with subtitle tracks that `TracksCommandTests` and `TrackReadingCommandTests` read,
@@ -217,12 +218,12 @@ enum TrackMedia {
 
     /// The same captions: as many, every time within 1 ms, the same text once tags are stripped.
     static func expectSameCues(_ ours: [Cue], _ theirs: [Cue], _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(ours.count == theirs.count, "\(what): \(ours.count) cues, ffmpeg \(theirs.count)\nours: \(ours)\nffmpeg: \(theirs)",
+        expectEqual(ours.count, theirs.count, "\(what): \(ours.count) cues, ffmpeg \(theirs.count)\nours: \(ours)\nffmpeg: \(theirs)",
                 sourceLocation: sourceLocation)
         for (n, (a, b)) in zip(ours, theirs).enumerated() {
-            #expect(abs(a.start - b.start) <= 1 && abs(a.end - b.end) <= 1, "\(what) cue \(n + 1): ours \(a), ffmpeg \(b)",
+            expectTrue(abs(a.start - b.start) <= 1 && abs(a.end - b.end) <= 1, "\(what) cue \(n + 1): ours \(a), ffmpeg \(b)",
                     sourceLocation: sourceLocation)
-            #expect(a.plain == b.plain, "\(what) cue \(n + 1): ours \(a), ffmpeg \(b)", sourceLocation: sourceLocation)
+            expectEqual(a.plain, b.plain, "\(what) cue \(n + 1): ours \(a), ffmpeg \(b)", sourceLocation: sourceLocation)
         }
     }
 

@@ -1,5 +1,6 @@
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// Reading a video file's subtitle track in the commands that take captions, held to ffmpeg's
@@ -24,12 +25,12 @@ import Testing
         let dir = try CommandRunner.scratch()
         let path = try TrackMedia.file(file)
         let streams = try Self.textStreams(path)
-        #expect(streams.count == ["ffmpeg.mkv": 3, "movtext.mp4": 2, "mkvmerge.mkv": 2][file] ?? 1)
-        if file.hasPrefix("late") { #expect(try TrackMedia.probedStart(path) > 9000, "\(file) does not start late") }
+        expectTrue(streams.count == ["ffmpeg.mkv": 3, "movtext.mp4": 2, "mkvmerge.mkv": 2][file] ?? 1)
+        if file.hasPrefix("late") { expectTrue(try TrackMedia.probedStart(path) > 9000, "\(file) does not start late") }
         for stream in streams {
             let index = try #require(stream["index"] as? Int)
             let theirs = try TrackMedia.cues(try TrackMedia.ffmpegSRT(path, stream: index, in: dir))
-            #expect(theirs.count >= 2, "ffmpeg extracted \(theirs) from \(file) stream \(index)")
+            expectTrue(theirs.count >= 2, "ffmpeg extracted \(theirs) from \(file) stream \(index)")
             TrackMedia.expectSameCues(try TrackMedia.converted(path, ["--track", "\(index)"]), theirs, "\(file) stream \(index)")
         }
     }
@@ -42,8 +43,8 @@ import Testing
         let written = try TrackMedia.cues(TrackMedia.srt)
         try #require(ours.count == written.count)
         for (a, b) in zip(ours, written) {
-            #expect(a.start - b.start >= 1500 && a.start - b.start <= 1530, "\(a) from \(b)")
-            #expect(a.end - a.start == b.end - b.start, "\(a) from \(b)")
+            expectTrue(a.start - b.start >= 1500 && a.start - b.start <= 1530, "\(a) from \(b)")
+            expectEqual(a.end - a.start, b.end - b.start, "\(a) from \(b)")
         }
     }
 
@@ -61,28 +62,27 @@ import Testing
         let reference = try String(contentsOfFile: copied, encoding: .utf8)
         let dialogues = reference.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("Dialogue:") }
         let styleOfEvent = dialogues.map { $0.split(separator: ",", maxSplits: 9, omittingEmptySubsequences: false)[3].trimmingCharacters(in: .whitespaces) }
-        #expect(styleOfEvent.contains("Sign"), "\(reference)")
+        expectTrue(styleOfEvent.contains("Sign"), "\(reference)")
 
         let json = try CommandRunner.run(["convert", path, "--track", "\(stream)", "--to", "json"])
         try #require(json.status == 0, "\(json)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let events = try #require(document["events"] as? [[String: Any]])
-        #expect(events.map { $0["style"] as? String ?? "Default" } == styleOfEvent, "\(json.stdout)")
-        #expect(events.map { TrackMedia.plain($0["text"] as? String ?? "") }
-                == dialogues.map { TrackMedia.plain(String($0.split(separator: ",", maxSplits: 9, omittingEmptySubsequences: false)[9])) })
+        expectEqual(events.map { $0["style"] as? String ?? "Default" }, styleOfEvent, "\(json.stdout)")
+        expectEqual(events.map { TrackMedia.plain($0["text"] as? String ?? "") }, dialogues.map { TrackMedia.plain(String($0.split(separator: ",", maxSplits: 9, omittingEmptySubsequences: false)[9])) })
 
         let ass = try CommandRunner.run(["convert", path, "--track", "\(stream)", "--to", "ass"])
         try #require(ass.status == 0, "\(ass)")
         let ours = Self.styleRows(ass.stdout), theirs = Self.styleRows(reference)
-        #expect(Set(ours.keys) == Set(theirs.keys), "\(ass.stdout)")
+        expectEqual(Set(ours.keys), Set(theirs.keys), "\(ass.stdout)")
         for (name, row) in theirs {
             let mine = try #require(ours[name], "no Style row \(name) in\n\(ass.stdout)")
             for field in ["Fontname", "Fontsize", "PrimaryColour", "Bold", "Italic", "Underline", "Outline", "Shadow", "Alignment"] {
-                #expect(mine[field] == row[field], "Style \(name) \(field): ours \(mine[field] ?? "-"), track \(row[field] ?? "-")")
+                expectEqual(mine[field], row[field], "Style \(name) \(field): ours \(mine[field] ?? "-"), track \(row[field] ?? "-")")
             }
         }
         // Every field, margins, scale, spacing, angle and border style too (the model keeps them all).
-        for (name, row) in theirs { #expect(ours[name] == row, "Style \(name)") }
+        for (name, row) in theirs { expectEqual(ours[name], row, "Style \(name)") }
     }
 
     /// An ASS file's `Style:` rows, each field by its `Format:` name.
@@ -111,7 +111,7 @@ import Testing
         let path = try TrackMedia.file(file)
         let theirs = try TrackMedia.cues(try TrackMedia.ffmpegSRT(path, stream: stream, in: dir))
         let expected = theirs.map { Self.spans(ofTagged: $0.text) }
-        #expect(expected.contains { !$0.isEmpty }, "no styled text in \(theirs)")
+        expectTrue(expected.contains { !$0.isEmpty }, "no styled text in \(theirs)")
         let json = try CommandRunner.run(["convert", path, "--track", "\(stream)", "--to", "json"])
         try #require(json.status == 0, "\(json)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -119,7 +119,7 @@ import Testing
         try #require(events.count == theirs.count, "\(json.stdout)")
         for (event, want) in zip(events, expected) {
             let spans = (event["spans"] as? [[String: Any]] ?? []).map { "\($0["kind"] as? String ?? "?") \($0["start"] as? Int ?? -1)..<\($0["end"] as? Int ?? -1)" }
-            #expect(spans.sorted() == want.sorted(), "\(event)")
+            expectEqual(spans.sorted(), want.sorted(), "\(event)")
         }
     }
 
@@ -162,7 +162,7 @@ import Testing
         let index = try Self.expectedDefault(path)
         TrackMedia.expectSameCues(try TrackMedia.converted(path, []), try TrackMedia.cues(try TrackMedia.ffmpegSRT(path, stream: index, in: dir)),
                                   "\(file) without flags (stream \(index))")
-        if file == "movtext.mp4" { #expect(index != (try Self.textStreams(path).first?["index"] as? Int)) }
+        if file == "movtext.mp4" { expectTrue(index != (try Self.textStreams(path).first?["index"] as? Int)) }
     }
 
     /// `--language L` reads the track in that language, for every language ffprobe lists.
@@ -178,7 +178,7 @@ import Testing
             TrackMedia.expectSameCues(try TrackMedia.converted(path, ["--language", language]),
                                       try TrackMedia.cues(try TrackMedia.ffmpegSRT(path, stream: index, in: dir)), "\(file) --language \(language)")
         }
-        #expect(languages >= 2)
+        expectTrue(languages >= 2)
     }
 
     /// `--track` naming the video stream and `--language` matching nothing: 64, listing the subtitle
@@ -188,10 +188,10 @@ import Testing
         let probed = try TrackMedia.probedSubtitleStreams(path)
         for arguments in [["--track", "0"], ["--language", "xx"]] {
             let r = try CommandRunner.run(["convert", path] + arguments + ["--to", "srt"])
-            #expect(r.status == 64 && r.stdout.isEmpty, "\(arguments): \(r)")
-            #expect(r.stderr.contains(path), "\(r.stderr)")
+            expectTrue(r.status == 64 && r.stdout.isEmpty, "\(arguments): \(r)")
+            expectTrue(r.stderr.contains(path), "\(r.stderr)")
             for stream in probed {
-                #expect(r.stderr.contains("\(stream["index"] as? Int ?? -1) text \(stream["codec_name"] as? String ?? "?")"), "\(arguments): \(r.stderr)")
+                expectTrue(r.stderr.contains("\(stream["index"] as? Int ?? -1) text \(stream["codec_name"] as? String ?? "?")"), "\(arguments): \(r.stderr)")
             }
         }
     }
@@ -201,13 +201,13 @@ import Testing
         for file in ["plain.mp4", "plain.ts"] {
             let path = try TrackMedia.file(file)
             let r = try CommandRunner.run(["convert", path, "--to", "srt"])
-            #expect(r.status == 65 && r.stdout.isEmpty, "\(r)")
-            #expect(r.stderr.contains(path) && r.stderr.contains("no subtitle track"), "\(r.stderr)")
+            expectTrue(r.status == 65 && r.stdout.isEmpty, "\(r)")
+            expectTrue(r.stderr.contains(path) && r.stderr.contains("no subtitle track"), "\(r.stderr)")
         }
         let missing = try CommandRunner.scratch().appendingPathComponent("gone.mkv").path
         for arguments in [[], ["--track", "2"]] {
             let r = try CommandRunner.run(["convert", missing] + arguments + ["--to", "srt"])
-            #expect(r.status == 66 && r.stderr.contains(missing), "\(arguments): \(r)")
+            expectTrue(r.status == 66 && r.stderr.contains(missing), "\(arguments): \(r)")
         }
     }
 
@@ -220,12 +220,12 @@ import Testing
         for arguments in [[], ["--track", "2"]] {
             let r = try CommandRunner.run(["convert", bitmap] + arguments + ["--to", "json"])
             let events = (try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["events"] as? [[String: Any]] ?? []
-            #expect(r.status == 0 && events.count == 1, "\(arguments): \(r)")
-            #expect(events.first.map { ($0["text"] as? String) == "" && (($0["end"] as? Int) ?? 0) - (($0["start"] as? Int) ?? 0) == 1000 } == true, "\(events)")
-            #expect(r.stderr.contains("has no text Tesseract could read"), "\(arguments): \(r.stderr)")
+            expectTrue(r.status == 0 && events.count == 1, "\(arguments): \(r)")
+            expectEqual(events.first.map { ($0["text"] as? String) == "" && (($0["end"] as? Int) ?? 0) - (($0["start"] as? Int) ?? 0) == 1000 }, true, "\(events)")
+            expectTrue(r.stderr.contains("has no text Tesseract could read"), "\(arguments): \(r.stderr)")
         }
         let german = try CommandRunner.run(["convert", bitmap, "--track", "3", "--to", "srt"])
-        #expect(german.status == 64 && german.stdout.isEmpty && german.stderr.contains("tesseract-ocr-deu"), "\(german)")
+        expectTrue(german.status == 64 && german.stdout.isEmpty && german.stderr.contains("tesseract-ocr-deu"), "\(german)")
     }
 
     /// mkvmerge's WebVTT, whose codec ffmpeg 5.1 does not know: listed, but 65 with a sentence.
@@ -233,8 +233,8 @@ import Testing
         let mkvmerge = try TrackMedia.file("mkvmerge.mkv")
         let unknown = try #require(try TrackMedia.probedSubtitleStreams(mkvmerge).first { $0["codec_name"] == nil }?["index"] as? Int)
         let r = try CommandRunner.run(["convert", mkvmerge, "--track", "\(unknown)", "--to", "srt"])
-        #expect(r.status == 65 && r.stdout.isEmpty && r.stderr.contains(mkvmerge), "\(r)")
-        #expect(r.stderr.contains("track \(unknown)") && r.stderr.contains("codec"), "\(r.stderr)")
+        expectTrue(r.status == 65 && r.stdout.isEmpty && r.stderr.contains(mkvmerge), "\(r)")
+        expectTrue(r.stderr.contains("track \(unknown)") && r.stderr.contains("codec"), "\(r.stderr)")
     }
 
     // MARK: - Other commands read tracks
@@ -249,15 +249,15 @@ import Testing
         try TrackMedia.ffmpeg(["-i", path, "-map", "0:\(stream)"] + (format == "ass" ? ["-c", "copy"] : []) + [extracted])
         let onTrack = try CommandRunner.run(["check", path, "--track", "\(stream)"])
         let onFile = try CommandRunner.run(["check", extracted])
-        #expect(onTrack.status == onFile.status && onTrack.status == (format == "ass" ? 1 : 0), "track: \(onTrack)\nfile: \(onFile)")
+        expectTrue(onTrack.status == onFile.status && onTrack.status == (format == "ass" ? 1 : 0), "track: \(onTrack)\nfile: \(onFile)")
         // The same problems, whatever the prefix (the file's line numbers, or the track's name).
         func problems(_ r: CommandResult) -> [String] {
             r.stdout.split(separator: "\n").map { line in line.range(of: "caption ").map { String(line[$0.lowerBound...]) } ?? String(line) }
         }
-        #expect(problems(onTrack) == problems(onFile), "track: \(onTrack.stdout)\nfile: \(onFile.stdout)")
-        #expect(onTrack.stderr.replacingOccurrences(of: path, with: "") == onFile.stderr.replacingOccurrences(of: extracted, with: ""),
+        expectEqual(problems(onTrack), problems(onFile), "track: \(onTrack.stdout)\nfile: \(onFile.stdout)")
+        expectEqual(onTrack.stderr.replacingOccurrences(of: path, with: ""), onFile.stderr.replacingOccurrences(of: extracted, with: ""),
                 "track: \(onTrack.stderr)\nfile: \(onFile.stderr)")
-        if format == "ass" { #expect(problems(onTrack).first?.hasPrefix("caption 1: min-duration") == true, "\(onTrack.stdout)") }
+        if format == "ass" { expectEqual(problems(onTrack).first?.hasPrefix("caption 1: min-duration"), true, "\(onTrack.stdout)") }
     }
 
     /// `render --track N --at 1` writes the PNG it writes for ffmpeg's extraction of that track, and a
@@ -270,13 +270,13 @@ import Testing
         func render(_ input: String, _ extra: [String], at: String, _ name: String) throws -> Data {
             let out = dir.appendingPathComponent(name).path
             let r = try CommandRunner.run(["render", input] + extra + ["--at", at, "--size", "320x240", "-o", out])
-            #expect(r.status == 0, "\(r)")
+            expectEqual(r.status, 0, "\(r)")
             return try Data(contentsOf: URL(fileURLWithPath: out))
         }
         let fromTrack = try render(path, ["--track", "2"], at: "1", "track.png")
-        #expect(fromTrack.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-        #expect(fromTrack == (try render(extracted, [], at: "1", "file.png")))
-        #expect(fromTrack != (try render(path, ["--track", "2"], at: "1.35", "between.png")))
+        expectTrue(fromTrack.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        expectEqual(fromTrack, (try render(extracted, [], at: "1", "file.png")))
+        expectTrue(fromTrack != (try render(path, ["--track", "2"], at: "1.35", "between.png")))
     }
 
     /// `retime --shift 1` of a video file (its default track) moves ffmpeg's extraction by 1000 ms.
@@ -285,7 +285,7 @@ import Testing
         let path = try TrackMedia.file("ffmpeg.mkv")
         let out = dir.appendingPathComponent("out.srt").path
         let r = try CommandRunner.run(["retime", path, "--shift", "1", "-o", out])
-        #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
+        expectTrue(r.status == 0 && r.stderr.isEmpty, "\(r)")
         let shifted = try TrackMedia.cues(try String(contentsOfFile: out, encoding: .utf8))
         let theirs = try TrackMedia.cues(try TrackMedia.ffmpegSRT(path, stream: try Self.expectedDefault(path), in: dir))
         TrackMedia.expectSameCues(shifted, theirs.map { Cue(start: $0.start + 1000, end: $0.end + 1000, text: $0.text) }, "retime --shift 1")
@@ -301,15 +301,15 @@ import Testing
         let starts = try TrackMedia.probedPacketStarts(path, stream: stream)
         let durations = try TrackMedia.run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "\(stream)", "-show_entries",
                                                                 "packet=duration", "-of", "csv=p=0", path])
-        #expect(durations.split(separator: "\n").allSatisfy { $0 == "N/A" || $0 == "0" }, "the file has packet durations: \(durations)")
+        expectTrue(durations.split(separator: "\n").allSatisfy { $0 == "N/A" || $0 == "0" }, "the file has packet durations: \(durations)")
         let ours = try TrackMedia.converted(path, [])
-        #expect(ours.map(\.start) == starts, "\(ours)")
-        #expect(ours.map(\.end) == Array(starts.dropFirst()) + [try TrackMedia.probedDuration(path)], "\(ours)")
+        expectEqual(ours.map(\.start), starts, "\(ours)")
+        expectEqual(ours.map(\.end), Array(starts.dropFirst()) + [try TrackMedia.probedDuration(path)], "\(ours)")
         // mpv shows each caption until the next (a moment before it starts) and the last one until the end.
         let written = try TrackMedia.cues(TrackMedia.srt)
         for (n, cue) in ours.enumerated() {
             let before = Double(cue.end - 60) / 1000
-            #expect(try TrackMedia.mpvCaption(path, sid: 1, at: before) == written[n].plain, "mpv at \(before) s")
+            expectTrue(try TrackMedia.mpvCaption(path, sid: 1, at: before) == written[n].plain, "mpv at \(before) s")
         }
     }
 }

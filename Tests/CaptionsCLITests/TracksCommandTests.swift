@@ -1,5 +1,6 @@
 import CaptionTestSupport
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `captions tracks` against ffprobe: every subtitle stream of files made by ffmpeg and mkvmerge,
@@ -17,7 +18,7 @@ import Testing
         let listed = try TrackMedia.listed(path)
         let probed = try TrackMedia.probedSubtitleStreams(path)
         let indexes = listed.compactMap { $0["index"] as? Int }
-        #expect(Array(Set(indexes)).sorted() == probed.compactMap { $0["index"] as? Int }, "\(path): listed \(listed), ffprobe \(probed)",
+        expectEqual(Array(Set(indexes)).sorted(), probed.compactMap { $0["index"] as? Int }, "\(path): listed \(listed), ffprobe \(probed)",
                 sourceLocation: sourceLocation)
         for track in listed {
             guard let stream = probed.first(where: { $0["index"] as? Int == track["index"] as? Int }) else { continue }
@@ -26,19 +27,19 @@ import Testing
             let language = (tags["language"] as? String).flatMap { $0 == "und" ? nil : $0 }
             let codec = stream["codec_name"] as? String ?? "unknown"
             let what = "\(path) stream \(track["index"] ?? "?")"
-            #expect(track["codec"] as? String == codec, "\(what): \(track)", sourceLocation: sourceLocation)
-            #expect(track["kind"] as? String == kinds[codec], "\(what): \(track)", sourceLocation: sourceLocation)
-            #expect(track["language"] as? String == language && (language != nil || track["language"] is NSNull),
+            expectTrue(track["codec"] as? String == codec, "\(what): \(track)", sourceLocation: sourceLocation)
+            expectTrue(track["kind"] as? String == kinds[codec], "\(what): \(track)", sourceLocation: sourceLocation)
+            expectTrue(track["language"] as? String == language && (language != nil || track["language"] is NSNull),
                     "\(what): \(track), ffprobe tags \(tags)", sourceLocation: sourceLocation)
             // An MP4 track has no title field: its handler name is the title, unless it is a muxer's
             // generic one (ffmpeg writes `SubtitleHandler`).
             let handler = (tags["handler_name"] as? String).flatMap { $0.hasSuffix("Handler") ? nil : $0 }
             let title = tags["title"] as? String ?? handler
-            #expect(track["title"] as? String == title && (title != nil || track["title"] is NSNull),
+            expectTrue(track["title"] as? String == title && (title != nil || track["title"] is NSNull),
                     "\(what): \(track), ffprobe tags \(tags)", sourceLocation: sourceLocation)
-            #expect(track["default"] as? Bool == (disposition["default"] as? Int == 1), "\(what): \(track)", sourceLocation: sourceLocation)
-            #expect(track["forced"] as? Bool == (disposition["forced"] as? Int == 1), "\(what): \(track)", sourceLocation: sourceLocation)
-            #expect((track["channel"] != nil) == (codec == "eia_608"), "\(what): \(track)", sourceLocation: sourceLocation)
+            expectTrue(track["default"] as? Bool == (disposition["default"] as? Int == 1), "\(what): \(track)", sourceLocation: sourceLocation)
+            expectTrue(track["forced"] as? Bool == (disposition["forced"] as? Int == 1), "\(what): \(track)", sourceLocation: sourceLocation)
+            expectEqual((track["channel"] != nil), (codec == "eia_608"), "\(what): \(track)", sourceLocation: sourceLocation)
         }
         return listed
     }
@@ -48,40 +49,40 @@ import Testing
         let listed = try Self.expectListingMatchesFFprobe(try TrackMedia.file(file))
         // Each file has the tracks it was made with: the comparison above cannot pass on an empty listing.
         let expectedCount = ["ffmpeg.mkv": 3, "movtext.mp4": 2, "mkvmerge.mkv": 3, "bitmap.mkv": 2][file]
-        #expect(listed.count == expectedCount, "\(listed)")
+        expectEqual(listed.count, expectedCount, "\(listed)")
     }
 
     /// The flags and names the files were made with reach the listing, and ffprobe sees them too
     /// (so the comparison with ffprobe above compares something).
     @Test func theFlagsTheFilesWereMadeWithAreListed() throws {
         let ffmpeg = try TrackMedia.listed(try TrackMedia.file("ffmpeg.mkv"))
-        #expect(ffmpeg.map { $0["codec"] as? String } == ["subrip", "ass", "webvtt"])
-        #expect(ffmpeg.map { $0["language"] as? String } == ["eng", "jpn", "fre"])
-        #expect(ffmpeg.map { $0["title"] as? String } == ["English", "Signs & Songs", nil])
-        #expect(ffmpeg.map { $0["default"] as? Bool } == [true, false, false])
-        #expect(ffmpeg.map { $0["forced"] as? Bool } == [false, true, false])
+        expectEqual(ffmpeg.map { $0["codec"] as? String }, ["subrip", "ass", "webvtt"])
+        expectEqual(ffmpeg.map { $0["language"] as? String }, ["eng", "jpn", "fre"])
+        expectEqual(ffmpeg.map { $0["title"] as? String }, ["English", "Signs & Songs", nil])
+        expectEqual(ffmpeg.map { $0["default"] as? Bool }, [true, false, false])
+        expectEqual(ffmpeg.map { $0["forced"] as? Bool }, [false, true, false])
         let mkvmerge = try TrackMedia.listed(try TrackMedia.file("mkvmerge.mkv"))
-        #expect(mkvmerge.first?["language"] as? String == "ger" && mkvmerge.first?["title"] as? String == "Deutsch"
+        expectTrue(mkvmerge.first?["language"] as? String == "ger" && mkvmerge.first?["title"] as? String == "Deutsch"
                 && mkvmerge.first?["default"] as? Bool == true, "\(mkvmerge)")
         // mkvmerge's S_TEXT/WEBVTT is a codec ffmpeg 5.1 does not know (ffprobe: codec_name unknown); `und` is null.
-        #expect(mkvmerge.dropFirst().first?["language"] is NSNull && mkvmerge.dropFirst().first?["forced"] as? Bool == true, "\(mkvmerge)")
+        expectTrue(mkvmerge.dropFirst().first?["language"] is NSNull && mkvmerge.dropFirst().first?["forced"] as? Bool == true, "\(mkvmerge)")
         let movText = try TrackMedia.listed(try TrackMedia.file("movtext.mp4"))
-        #expect(movText.map { $0["default"] as? Bool } == [false, true])
+        expectEqual(movText.map { $0["default"] as? Bool }, [false, true])
         // ffmpeg 5.1 writes no track title into MP4, only the handler name ("Bold" for the first track,
         // its generic "SubtitleHandler" for the second), which is what `mux --title` writes too.
-        #expect(movText.map { $0["title"] as? String } == ["Bold", nil], "\(movText)")
+        expectEqual(movText.map { $0["title"] as? String }, ["Bold", nil], "\(movText)")
     }
 
     /// A file without subtitles lists none, in JSON exactly `{"tracks":[]}`, and the table says so.
     @Test(arguments: ["plain.mp4", "plain.ts"])
     func aFileWithoutSubtitlesListsNone(file: String) throws {
         let path = try TrackMedia.file(file)
-        #expect(try TrackMedia.probedSubtitleStreams(path).isEmpty)
+        expectTrue(try TrackMedia.probedSubtitleStreams(path).isEmpty)
         let json = try CommandRunner.run(["tracks", path, "--json"])
-        #expect(json.status == 0 && json.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == #"{"tracks":[]}"#, "\(json)")
+        expectTrue(json.status == 0 && json.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == #"{"tracks":[]}"#, "\(json)")
         let table = try CommandRunner.run(["tracks", path])
-        #expect(table.status == 0 && table.stdout.contains("no subtitle tracks"), "\(table)")
-        #expect(table.stdout.split(separator: "\n").count == 1, "\(table.stdout)")
+        expectTrue(table.status == 0 && table.stdout.contains("no subtitle tracks"), "\(table)")
+        expectEqual(table.stdout.split(separator: "\n").count, 1, "\(table.stdout)")
     }
 
     /// The table: a header, then one line per track, columns starting where the header's do, with the
@@ -90,14 +91,14 @@ import Testing
     func theTableHasAHeaderAndOneLinePerTrack(file: String) throws {
         let path = try TrackMedia.file(file)
         let r = try CommandRunner.run(["tracks", path])
-        #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
+        expectTrue(r.status == 0 && r.stderr.isEmpty, "\(r)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         let probed = try TrackMedia.probedSubtitleStreams(path)
         try #require(lines.count == probed.count + 1, "\(r.stdout)")
         let header = lines[0]
         let columns = ["INDEX", "KIND", "CODEC", "LANGUAGE", "TITLE", "FLAGS"]
         let starts = try columns.map { try #require(header.range(of: $0)).lowerBound.utf16Offset(in: header) }
-        #expect(starts == starts.sorted() && starts[0] == 0, "\(header)")
+        expectTrue(starts == starts.sorted() && starts[0] == 0, "\(header)")
         for (line, stream) in zip(lines.dropFirst(), probed) {
             func cell(_ column: Int) -> String {
                 let chars = Array(line)
@@ -106,12 +107,12 @@ import Testing
             }
             let tags = stream["tags"] as? [String: Any] ?? [:]
             let disposition = stream["disposition"] as? [String: Any] ?? [:]
-            #expect(cell(0) == "\(stream["index"] as? Int ?? -1)", "\(line)")
-            #expect(cell(2) == stream["codec_name"] as? String ?? "unknown", "\(line)")
-            #expect(cell(3) == (tags["language"] as? String).map { $0 == "und" ? "-" : $0 } ?? "-", "\(line)")
-            #expect(cell(4) == tags["title"] as? String ?? "-", "\(line)")
+            expectEqual(cell(0), "\(stream["index"] as? Int ?? -1)", "\(line)")
+            expectTrue(cell(2) == stream["codec_name"] as? String ?? "unknown", "\(line)")
+            expectTrue(cell(3) == (tags["language"] as? String).map { $0 == "und" ? "-" : $0 } ?? "-", "\(line)")
+            expectTrue(cell(4) == tags["title"] as? String ?? "-", "\(line)")
             let flags = [disposition["default"] as? Int == 1 ? "default" : nil, disposition["forced"] as? Int == 1 ? "forced" : nil].compactMap { $0 }
-            #expect(cell(5) == (flags.isEmpty ? "-" : flags.joined(separator: ",")), "\(line)")
+            expectEqual(cell(5), (flags.isEmpty ? "-" : flags.joined(separator: ",")), "\(line)")
         }
     }
 
@@ -123,14 +124,14 @@ import Testing
         let mov = dir.appendingPathComponent("captions.mov").path
         try TrackMedia.ffmpeg(["-i", try TrackMedia.file("plain.mp4"), "-f", "scc", "-i", scc, "-map", "0:v", "-map", "1", "-c", "copy", mov])
         let listed = try Self.expectListingMatchesFFprobe(mov)
-        #expect(listed.count == 1, "\(listed)")
-        #expect(listed.first?["kind"] as? String == "closed-captions" && listed.first?["codec"] as? String == "eia_608", "\(listed)")
-        #expect(listed.first?["channel"] as? String == "CC1", "\(listed)")
+        expectEqual(listed.count, 1, "\(listed)")
+        expectTrue(listed.first?["kind"] as? String == "closed-captions" && listed.first?["codec"] as? String == "eia_608", "\(listed)")
+        expectTrue(listed.first?["channel"] as? String == "CC1", "\(listed)")
         // ffmpeg's own 608 decoder finds captions in the same track: the listing is of a track that has them.
         let srt = try TrackMedia.cues(try TrackMedia.ffmpegSRT(mov, stream: 1, in: dir))
-        #expect(srt.contains { $0.plain.contains("Vámonos") }, "\(srt)")
+        expectTrue(srt.contains { $0.plain.contains("Vámonos") }, "\(srt)")
         let table = try CommandRunner.run(["tracks", mov])
-        #expect(table.stdout.split(separator: "\n").last?.contains("CC1") == true, "\(table.stdout)")
+        expectEqual(table.stdout.split(separator: "\n").last?.contains("CC1"), true, "\(table.stdout)")
     }
 
     /// A/53 closed captions in an H.264 stream: `caption.mp4` and `caption.ts`, the testsrc clip with a
@@ -205,34 +206,34 @@ import Testing
                                                             "stream=index,closed_captions", "-of", "json", path])
         let streams = try #require((try JSONSerialization.jsonObject(with: Data(probe.utf8)) as? [String: Any])?["streams"] as? [[String: Any]])
         let video = try #require(streams.first)
-        #expect(video["closed_captions"] as? Int == 1, "\(probe)")
+        expectTrue(video["closed_captions"] as? Int == 1, "\(probe)")
         for (field, text) in [("first", "HI"), ("second", "YO")] {
             let srt = dir.appendingPathComponent("\(field).srt").path
             try TrackMedia.ffmpeg(["-data_field", field, "-f", "lavfi", "-i", "movie=\(path)[out0+subcc]", "-map", "0:s", srt])
-            #expect(try TrackMedia.cues(try String(contentsOfFile: srt, encoding: .utf8)).map(\.plain) == [text], "field \(field)")
+            expectTrue(try TrackMedia.cues(try String(contentsOfFile: srt, encoding: .utf8)).map(\.plain) == [text], "field \(field)")
         }
 
         let listed = try TrackMedia.listed(path)
-        #expect(listed.map { $0["channel"] as? String } == ["CC1", "CC3"], "\(listed)")
+        expectEqual(listed.map { $0["channel"] as? String }, ["CC1", "CC3"], "\(listed)")
         for track in listed {
-            #expect(track["index"] as? Int == video["index"] as? Int, "\(track)")
-            #expect(track["kind"] as? String == "closed-captions" && track["codec"] as? String == "eia_608", "\(track)")
-            #expect(track["language"] is NSNull && track["title"] is NSNull && track["default"] as? Bool == false, "\(track)")
+            expectTrue(track["index"] as? Int == video["index"] as? Int, "\(track)")
+            expectTrue(track["kind"] as? String == "closed-captions" && track["codec"] as? String == "eia_608", "\(track)")
+            expectTrue(track["language"] is NSNull && track["title"] is NSNull && track["default"] as? Bool == false, "\(track)")
         }
         // Read as the toolkit's own 608 decoder reads them: the first channel by default, CC3 on asking.
         for (arguments, text) in [([], "HI"), (["--cc", "CC1"], "HI"), (["--cc", "cc3"], "YO")] {
             let read = try CommandRunner.run(["convert", path, "--to", "srt"] + arguments)
-            #expect(read.status == 0 && MuxCommandTests.cues(srt: read.stdout).map(\.text) == [text], "\(arguments): \(read)")
+            expectTrue(read.status == 0 && MuxCommandTests.cues(srt: read.stdout).map(\.text) == [text], "\(arguments): \(read)")
         }
     }
 
     @Test func missingAndDamagedFiles() throws {
         let dir = try CommandRunner.scratch()
         let missing = try CommandRunner.run(["tracks", dir.appendingPathComponent("none.mkv").path])
-        #expect(missing.status == 66 && missing.stderr.contains("none.mkv"), "\(missing)")
+        expectTrue(missing.status == 66 && missing.stderr.contains("none.mkv"), "\(missing)")
         let junk = dir.appendingPathComponent("junk.mkv")
         try Data("not a video, only words that no demuxer takes for one\n".utf8).write(to: junk)
         let damaged = try CommandRunner.run(["tracks", junk.path])
-        #expect(damaged.status == 65 && damaged.stderr.contains("junk.mkv"), "\(damaged)")
+        expectTrue(damaged.status == 65 && damaged.stderr.contains("junk.mkv"), "\(damaged)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CaptionExpectations
 import Testing
 
 /// `captions convert` on speech-to-text JSON: detection, paging, writing words back out, and bad input.
@@ -8,25 +9,25 @@ import Testing
     @Test func whisperXPagesIntoTwoSentencesAndKeepsEveryWordInJSON() throws {
         let path = Self.corpus.appendingPathComponent("whisperx.json").path
         let srt = try CommandRunner.run(["convert", path, "--to", "srt"])
-        #expect(srt.status == 0)
-        #expect(srt.stdout == "1\n00:00:00,000 --> 00:00:02,400\nSo today we're testing 3 caption styles.\n\n2\n00:00:03,100 --> 00:00:03,620\nLet's go!\n\n")
+        expectEqual(srt.status, 0)
+        expectEqual(srt.stdout, "1\n00:00:00,000 --> 00:00:02,400\nSo today we're testing 3 caption styles.\n\n2\n00:00:03,100 --> 00:00:03,620\nLet's go!\n\n")
         let json = try CommandRunner.run(["convert", path, "--to", "json"])
         let events = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["events"] as? [[String: Any]])
         let words = events.flatMap { $0["words"] as? [[String: Any]] ?? [] }
-        #expect(words.compactMap { $0["text"] as? String } == ["So", "today", "we're", "testing", "3", "caption", "styles.", "Let's", "go!"])
-        #expect(words[4]["interpolated"] as? Bool == true)
-        #expect(words[7]["speaker"] as? String == "SPEAKER_01")
+        expectEqual(words.compactMap { $0["text"] as? String }, ["So", "today", "we're", "testing", "3", "caption", "styles.", "Let's", "go!"])
+        expectTrue(words[4]["interpolated"] as? Bool == true)
+        expectTrue(words[7]["speaker"] as? String == "SPEAKER_01")
     }
 
     @Test func pagingFlagsShapeThePages() throws {
         let path = Self.corpus.appendingPathComponent("deepgram.json").path
         let r = try CommandRunner.run(["convert", path, "--to", "vtt", "--max-words", "3", "--word-timestamps"])
-        #expect(r.status == 0)
+        expectEqual(r.status, 0)
         let cues = r.stdout.components(separatedBy: "\n\n").filter { $0.contains("-->") }
-        #expect(cues.count == 4) // 3 + 3 + 1 (sentence end) + 2
-        #expect(cues[0] == "00:00:00.000 --> 00:00:00.700\nSo <00:00:00.180>today <00:00:00.520>we're")
+        expectEqual(cues.count, 4) // 3 + 3 + 1 (sentence end) + 2
+        expectEqual(cues[0], "00:00:00.000 --> 00:00:00.700\nSo <00:00:00.180>today <00:00:00.520>we're")
         let lines = try CommandRunner.run(["convert", path, "--to", "srt", "--max-chars", "16"])
-        #expect(lines.stdout.contains("00:00:00,000 --> 00:00:01,100\nSo today\nwe're testing\n"))
+        expectTrue(lines.stdout.contains("00:00:00,000 --> 00:00:01,100\nSo today\nwe're testing\n"))
     }
 
     @Test func forcingAFormatAndAnUnknownShape() throws {
@@ -34,11 +35,11 @@ import Testing
         let unknown = dir.appendingPathComponent("unknown.json")
         try Data(#"{"transcript": [{"w": "hi", "t": 1}]}"#.utf8).write(to: unknown)
         let r = try CommandRunner.run(["convert", unknown.path, "--to", "srt"])
-        #expect(r.status == 65)
-        #expect(r.stderr.contains("WhisperX") && r.stderr.contains("Deepgram") && r.stderr.contains("AssemblyAI"))
+        expectEqual(r.status, 65)
+        expectTrue(r.stderr.contains("WhisperX") && r.stderr.contains("Deepgram") && r.stderr.contains("AssemblyAI"))
         let forced = try CommandRunner.run(["convert", Self.corpus.appendingPathComponent("deepgram.json").path, "--from", "whisperx", "--to", "srt"])
-        #expect(forced.status == 65)
-        #expect(try CommandRunner.run(["convert", unknown.path, "--to", "whisperx"]).status == 64)
+        expectEqual(forced.status, 65)
+        expectTrue(try CommandRunner.run(["convert", unknown.path, "--to", "whisperx"]).status == 64)
     }
 
     @Test func badWordsAreNamedAndTruncatedJSONIsALine() throws {
@@ -53,19 +54,19 @@ import Testing
          "word_segments": []}
         """.utf8).write(to: bad)
         let r = try CommandRunner.run(["convert", bad.path, "--to", "json"])
-        #expect(r.status == 0)
-        #expect(r.stderr.contains("segments[0].words[1]: 'b' has start nan"))
-        #expect(r.stderr.contains("segments[0].words[2]: 'c' has a negative start"))
-        #expect(r.stderr.contains("segments[0].words[3]: 'd' ends"))
-        #expect(try CommandRunner.run(["convert", bad.path, "--to", "json", "--strict"]).status == 65)
+        expectEqual(r.status, 0)
+        expectTrue(r.stderr.contains("segments[0].words[1]: 'b' has start nan"))
+        expectTrue(r.stderr.contains("segments[0].words[2]: 'c' has a negative start"))
+        expectTrue(r.stderr.contains("segments[0].words[3]: 'd' ends"))
+        expectTrue(try CommandRunner.run(["convert", bad.path, "--to", "json", "--strict"]).status == 65)
 
         let truncated = dir.appendingPathComponent("cut.json")
         let whole = try Data(contentsOf: Self.corpus.appendingPathComponent("whisperx.json"))
         try whole.prefix(whole.count / 2).write(to: truncated)
         let t = try CommandRunner.run(["convert", truncated.path, "--to", "srt"])
-        #expect(t.status == 65)
-        #expect(t.stderr.contains("not valid JSON: line "))
-        #expect(t.stderr.contains("truncated"))
+        expectEqual(t.status, 65)
+        expectTrue(t.stderr.contains("not valid JSON: line "))
+        expectTrue(t.stderr.contains("truncated"))
     }
 
     /// A 50 MB WhisperX file with a NaN deep inside converts, names the word, and does not crash.
@@ -88,10 +89,10 @@ import Testing
         text += #"], "word_segments": []}"#
         try Data(text.utf8).write(to: big)
         let r = try CommandRunner.run(["convert", big.path, "-o", dir.appendingPathComponent("big.srt").path])
-        #expect(r.status == 0)
-        #expect(r.stderr.contains("segments[40000].words[3]: 'w3' has start nan"))
+        expectEqual(r.status, 0)
+        expectTrue(r.stderr.contains("segments[40000].words[3]: 'w3' has start nan"))
         let srt = try String(contentsOf: dir.appendingPathComponent("big.srt"), encoding: .utf8)
-        #expect(srt.components(separatedBy: "-->").count > 10_000)
+        expectTrue(srt.components(separatedBy: "-->").count > 10_000)
         try? FileManager.default.removeItem(at: dir)
     }
 }

@@ -1,3 +1,4 @@
+import CaptionExpectations
 import Testing
 import CLibass
 import CFFmpeg
@@ -15,37 +16,37 @@ import CLazyLibraries
 /// recorded with (docs/install.md): a different machine fails here first.
 @Suite struct SystemLibraryTests {
     @Test func libassLinksAndIsAtLeast017() {
-        #expect(ass_library_version() >= 0x0170_0000)
-        #expect(clibass_color_alpha(0xFFFF_FF00) == 255)
-        #expect(clibass_color_red(0x1122_3300) == 0x11)
+        expectTrue(ass_library_version() >= 0x0170_0000)
+        expectEqual(clibass_color_alpha(0xFFFF_FF00), 255)
+        expectEqual(clibass_color_red(0x1122_3300), 0x11)
     }
 
     @Test func ffmpegLinksAndMacrosMatch() {
-        #expect(avcodec_version() >> 16 >= 59)
-        #expect(avformat_version() >> 16 >= 59)
-        #expect(swscale_version() >> 16 >= 6)
-        #expect(swresample_version() >> 16 >= 4)
-        #expect(cffmpeg_averror(EAGAIN) == -EAGAIN)
-        #expect(cffmpeg_averror_eof() < 0)
-        #expect(cffmpeg_nopts_value() == Int64.min)
+        expectTrue(avcodec_version() >> 16 >= 59)
+        expectTrue(avformat_version() >> 16 >= 59)
+        expectTrue(swscale_version() >> 16 >= 6)
+        expectTrue(swresample_version() >> 16 >= 4)
+        expectEqual(cffmpeg_averror(EAGAIN), -EAGAIN)
+        expectTrue(cffmpeg_averror_eof() < 0)
+        expectEqual(cffmpeg_nopts_value(), Int64.min)
         var buffer = [CChar](repeating: 0, count: 128)
         let message = String(cString: cffmpeg_err2str(cffmpeg_averror_eof(), &buffer, buffer.count))
-        #expect(message == "End of file")
+        expectEqual(message, "End of file")
     }
 
     /// A library the stand-ins cannot open is named with the Debian package that has it (the message
     /// they print before exiting 69), and the libraries CaptionKit opens on first use are all there.
     @Test func lazyLibrariesLoadOrNameTheirPackage() {
         var buffer = [CChar](repeating: 0, count: 512)
-        #expect(ck_lazy_library_check("libavformat.so.59", &buffer, buffer.count) == 1)
-        #expect(ck_lazy_library_check("libtesseract.so.5", &buffer, buffer.count) == 1)
-        #expect(ck_lazy_library_check("libespeak-ng.so.1", &buffer, buffer.count) == 1)
-        #expect(ck_lazy_library_check("libcaptionkit-absent.so.3", &buffer, buffer.count) == 0)
+        expectEqual(ck_lazy_library_check("libavformat.so.59", &buffer, buffer.count), 1)
+        expectEqual(ck_lazy_library_check("libtesseract.so.5", &buffer, buffer.count), 1)
+        expectEqual(ck_lazy_library_check("libespeak-ng.so.1", &buffer, buffer.count), 1)
+        expectEqual(ck_lazy_library_check("libcaptionkit-absent.so.3", &buffer, buffer.count), 0)
         let message = Self.text(buffer)
-        #expect(message.hasPrefix("cannot load libcaptionkit-absent.so.3, which this command needs ("))
-        #expect(message.hasSuffix("); on Debian: apt-get install libcaptionkit-absent3"))
-        #expect(ck_lazy_library_check("libabsent2.so.1", &buffer, buffer.count) == 0)
-        #expect(Self.text(buffer).hasSuffix("apt-get install libabsent2-1"))
+        expectTrue(message.hasPrefix("cannot load libcaptionkit-absent.so.3, which this command needs ("))
+        expectTrue(message.hasSuffix("); on Debian: apt-get install libcaptionkit-absent3"))
+        expectEqual(ck_lazy_library_check("libabsent2.so.1", &buffer, buffer.count), 0)
+        expectTrue(Self.text(buffer).hasSuffix("apt-get install libabsent2-1"))
     }
 
     static func text(_ buffer: [CChar]) -> String {
@@ -54,19 +55,19 @@ import CLazyLibraries
 
     @Test func freetypeInitialisesAndLoadTargetsDiffer() {
         var library: FT_Library?
-        #expect(FT_Init_FreeType(&library) == 0)
+        expectEqual(FT_Init_FreeType(&library), 0)
         var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
         FT_Library_Version(library, &major, &minor, &patch)
-        #expect(major == 2 && minor >= 12)
+        expectTrue(major == 2 && minor >= 12)
         FT_Done_FreeType(library)
-        #expect(cfreetype_load_target_light() != cfreetype_load_target_normal())
-        #expect(cfreetype_load_target_mono() != cfreetype_load_target_light())
+        expectTrue(cfreetype_load_target_light() != cfreetype_load_target_normal())
+        expectTrue(cfreetype_load_target_mono() != cfreetype_load_target_light())
     }
 
     @Test func harfbuzzTagIsBigEndianFourCC() {
-        #expect(charfbuzz_tag(0x6B, 0x65, 0x72, 0x6E) == 0x6B65_726E) // "kern"
-        #expect(hb_version_atleast(6, 0, 0) != 0)
-        #expect(charfbuzz_direction_is_backward(charfbuzz_direction_rtl()) != 0)
+        expectEqual(charfbuzz_tag(0x6B, 0x65, 0x72, 0x6E), 0x6B65_726E) // "kern"
+        expectTrue(hb_version_atleast(6, 0, 0) != 0)
+        expectTrue(charfbuzz_direction_is_backward(charfbuzz_direction_rtl()) != 0)
     }
 
     @Test func fribidiReordersHebrew() {
@@ -77,14 +78,14 @@ import CLazyLibraries
         var direction = cfribidi_par_on()
         fribidi_get_bidi_types(&text, FriBidiStrIndex(text.count), &types)
         let maxLevel = fribidi_get_par_embedding_levels_ex(&types, nil, FriBidiStrIndex(text.count), &direction, &levels)
-        #expect(maxLevel == 2)
-        #expect(cfribidi_level_is_rtl(levels[5]) != 0)
-        #expect(cfribidi_level_is_rtl(levels[0]) == 0)
+        expectEqual(maxLevel, 2)
+        expectTrue(cfribidi_level_is_rtl(levels[5]) != 0)
+        expectEqual(cfribidi_level_is_rtl(levels[0]), 0)
     }
 
     @Test func fontconfigFindsDejaVuSans() throws {
-        #expect(FcInit() != 0)
-        #expect(cfontconfig_version() >= 21400)
+        expectTrue(FcInit() != 0)
+        expectTrue(cfontconfig_version() >= 21400)
         let pattern = try #require(FcNameParse("DejaVu Sans:weight=bold"))
         defer { FcPatternDestroy(pattern) }
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
@@ -93,9 +94,9 @@ import CLazyLibraries
         let match = try #require(FcFontMatch(nil, pattern, &result))
         defer { FcPatternDestroy(match) }
         var file: UnsafeMutablePointer<FcChar8>?
-        #expect(FcPatternGetString(match, cfontconfig_file(), 0, &file) == FcResultMatch)
+        expectEqual(FcPatternGetString(match, cfontconfig_file(), 0, &file), FcResultMatch)
         let path = String(cString: try #require(file))
-        #expect(path.hasSuffix("DejaVuSans-Bold.ttf"), "matched \(path)")
+        expectTrue(path.hasSuffix("DejaVuSans-Bold.ttf"), "matched \(path)")
     }
 
     @Test func libpngRoundTripsOnePixel() {
@@ -106,31 +107,31 @@ import CLazyLibraries
         image.format = cpng_format_rgba()
         var pixel: [UInt8] = [10, 20, 30, 40]
         var size: Int = 0
-        #expect(png_image_write_to_memory(&image, nil, &size, 0, &pixel, 0, nil) != 0)
+        expectTrue(png_image_write_to_memory(&image, nil, &size, 0, &pixel, 0, nil) != 0)
         var encoded = [UInt8](repeating: 0, count: size)
-        #expect(png_image_write_to_memory(&image, &encoded, &size, 0, &pixel, 0, nil) != 0)
-        #expect(cpng_image_failed(&image) == 0)
+        expectTrue(png_image_write_to_memory(&image, &encoded, &size, 0, &pixel, 0, nil) != 0)
+        expectEqual(cpng_image_failed(&image), 0)
         var decodedImage = png_image()
         decodedImage.version = cpng_image_version()
-        #expect(png_image_begin_read_from_memory(&decodedImage, encoded, size) != 0)
+        expectTrue(png_image_begin_read_from_memory(&decodedImage, encoded, size) != 0)
         decodedImage.format = cpng_format_rgba()
         var decoded = [UInt8](repeating: 0, count: 4)
-        #expect(png_image_finish_read(&decodedImage, nil, &decoded, 0, nil) != 0)
-        #expect(decoded == pixel)
+        expectTrue(png_image_finish_read(&decodedImage, nil, &decoded, 0, nil) != 0)
+        expectEqual(decoded, pixel)
     }
 
     @Test func tesseractIsAtLeast5AndLoadsTheEnglishModel() throws {
         let version = String(cString: TessVersion())
-        #expect((Int(version.prefix { $0.isNumber }) ?? 0) >= 5, "\(version)")
+        expectTrue((Int(version.prefix { $0.isNumber }) ?? 0) >= 5, "\(version)")
         let api = try #require(TessBaseAPICreate())
         defer { TessBaseAPIEnd(api); TessBaseAPIDelete(api) }
-        #expect(TessBaseAPIInit3(api, nil, "eng") == 0, "tesseract-ocr-eng is installed by make deps")
+        expectEqual(TessBaseAPIInit3(api, nil, "eng"), 0, "tesseract-ocr-eng is installed by make deps")
     }
 
     @Test func hunspellLoadsTheUSEnglishDictionary() throws {
         let handle = try #require(Hunspell_create("/usr/share/hunspell/en_US.aff", "/usr/share/hunspell/en_US.dic"))
         defer { Hunspell_destroy(handle) }
-        #expect(Hunspell_spell(handle, "hello") != 0 && Hunspell_spell(handle, "1st") != 0)
-        #expect(Hunspell_spell(handle, "helo") == 0 && Hunspell_spell(handle, "Ist") == 0)
+        expectTrue(Hunspell_spell(handle, "hello") != 0 && Hunspell_spell(handle, "1st") != 0)
+        expectTrue(Hunspell_spell(handle, "helo") == 0 && Hunspell_spell(handle, "Ist") == 0)
     }
 }
