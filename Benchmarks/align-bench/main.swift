@@ -44,14 +44,16 @@ print("case                          speech  | audio (cues)        | audio (scri
 var options = AudioWordAligner.Options()
 // A knob for trying other formant scales: ALIGN_WARPS=0.9,1,1.15.
 if let warps = ProcessInfo.processInfo.environment["ALIGN_WARPS"] { options.warps = warps.split(separator: ",").compactMap { Double($0) } }
+// Other pauses, placements and noise than the reported run's: ALIGN_SEED=n (a held-out check of a change).
+let extraSeed = UInt64(ProcessInfo.processInfo.environment["ALIGN_SEED"].flatMap { UInt64($0) } ?? 0)
 var totals = (cues: WordStartScore(), script: WordStartScore(), estimate: WordStartScore())
 var alignSeconds = 0.0, audioSeconds = 0.0
 for voice in voices {
     for rate in rates {
-        let clean = try SpokenWords.make(sentences, voice: voice, rate: rate, seed: UInt64(rate) &* 31 &+ UInt64(voice.count))
+        let clean = try SpokenWords.make(sentences, voice: voice, rate: rate, seed: UInt64(rate) &* 31 &+ UInt64(voice.count) &+ extraSeed &* 1_000_003)
         for noisy in [false, true] {
             var spoken = clean
-            if noisy { spoken.addPinkNoise(snr: 10, seed: 7) }
+            if noisy { spoken.addPinkNoise(snr: 10, seed: 7 &+ extraSeed) }
             let wav = directory + "/case.wav"
             try spoken.writeWAV(to: wav)
             let audio = try AudioSamples.read(wav, sampleRate: 16_000)

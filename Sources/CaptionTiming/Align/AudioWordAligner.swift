@@ -51,6 +51,7 @@ public enum AudioWordAligner {
             let from = max(event.start - options.margin, 0)
             let to = max(min(event.end + options.margin, samples.count * 1000 / max(sampleRate, 1)), from)
             var starts = [Int?](repeating: nil, count: texts.count)
+            var synthesized: [Int?]?
             var speechEnd: Int?
             if to - from >= 2 * MelCepstrum.hopMilliseconds {
                 let window = samples[(from * sampleRate / 1000)..<(to * sampleRate / 1000)]
@@ -62,8 +63,11 @@ public enum AudioWordAligner {
                                             band: Array(repeating: 0..<recording.count, count: reference.count))
                 }.min { $0.cost < $1.cost }!
                 (starts, speechEnd) = WordPlacement.starts(of: speech, along: path, offset: from)
+                starts = SpeechOnsets.refined(starts, afterPause: texts.indices.map { $0 == 0 || ",.;:?!".contains(texts[$0 - 1].last!) }, loudness: SpeechOnsets.loudness(heard), offset: from)
+                synthesized = speech.wordStarts
             }
-            var words = WordPlacement.words(texts, starts: starts, end: speechEnd, within: event.start...event.end, counts: &counts)
+            var words = WordPlacement.words(texts, starts: starts, end: speechEnd, within: event.start...event.end,
+                                            synthesized: synthesized, counts: &counts)
             for k in words.indices where words[k].start < event.start || words[k].end > event.end {
                 words[k].start = min(max(words[k].start, event.start), event.end)
                 words[k].end = min(max(words[k].end, words[k].start), event.end)

@@ -1,0 +1,57 @@
+import CaptionExpectations
+import CaptionModel
+@testable import CaptionTiming
+import Testing
+
+/// How words the warping could not place get their times, and how starts put in the noise before a
+/// word are moved to its sound: values against hand-worked arithmetic.
+@Suite struct WordPlacementTests {
+    @Test func aLastUnplacedWordRunsOnAtTheCuesPace() {
+        var counts = AudioWordAligner.Counts()
+        // Placed: 1000 and 1500 for synthesized 0 and 400, a pace of 1.25; the third word was
+        // synthesized 400 ms after the second, so 500 ms after it here, not halfway to the end (2250).
+        let words = WordPlacement.words(["a", "b", "c"], starts: [1000, 1500, nil], end: 3000, within: 900...3200,
+                                        synthesized: [0, 400, 800], counts: &counts)
+        expectEqual(words.map(\.start), [1000, 1500, 2000])
+        expectEqual(words.map(\.end), [1500, 2000, 3000])
+        expectEqual(words.map(\.interpolated), [false, false, true])
+        expectEqual(counts, AudioWordAligner.Counts(placed: 2, interpolated: 1))
+        // Without the synthesized starts: equal shares up to the end, as before.
+        let even = WordPlacement.words(["a", "b", "c"], starts: [1000, 1500, nil], end: 3000, within: 900...3200, counts: &counts)
+        expectEqual(even.map(\.start), [1000, 1500, 2250])
+    }
+
+    @Test func unplacedWordsShareAGapAsTheSynthesizedWordsDo() {
+        var counts = AudioWordAligner.Counts()
+        // The gap 1000...2000 against synthesized 0...1000: b at 100, c at 600 keep those proportions.
+        let words = WordPlacement.words(["a", "b", "c", "d"], starts: [1000, nil, nil, 2000], end: 2500, within: 0...3000,
+                                        synthesized: [0, 100, 600, 1000], counts: &counts)
+        expectEqual(words.map(\.start), [1000, 1100, 1600, 2000])
+        // A first unplaced word runs back from the next placed one at the cue's pace (1.0 here).
+        let first = WordPlacement.words(["a", "b", "c"], starts: [nil, 1400, 1900], end: 2500, within: 1000...3000,
+                                        synthesized: [100, 300, 800], counts: &counts)
+        expectEqual(first.map(\.start), [1200, 1400, 1900])
+        // Where the pace would put it before the cue, the cue's start and equal shares, as before.
+        let early = WordPlacement.words(["a", "b", "c"], starts: [nil, 1400, 1900], end: 2500, within: 1300...3000,
+                                        synthesized: [100, 300, 800], counts: &counts)
+        expectEqual(early.map(\.start), [1300, 1400, 1900])
+    }
+
+    @Test func shortWordsWithoutASynthesizedStartShareTheTimeAroundThem() {
+        expectEqual(WordPlacement.filled([0, nil, 100]), [0, 50, 100])
+        expectEqual(WordPlacement.filled([0, nil, nil, 90]), [0, 30, 60, 90])
+        expectEqual(WordPlacement.filled([nil, 10, nil]), [nil, 10, nil])
+    }
+
+    @Test func aStartInTheNoiseAfterAPauseMovesToTheWordsSound() {
+        // 100 frames of 10 ms: noise at 0, a word from frame 50 (500 ms) at 3; the window starts at 10 s.
+        let loudness = (0..<100).map { $0 < 50 ? Float(($0 % 3)) * 0.1 : 3 }
+        let starts: [Int?] = [10_300, 10_520, 10_300, nil]
+        let moved = SpeechOnsets.refined(starts, afterPause: [true, true, false, true], loudness: loudness, offset: 10_000)
+        // The first, in the noise after a pause, goes to the sound; the second is in the sound already;
+        // the third follows no pause; nothing is placed for the fourth.
+        expectEqual(moved, [10_500, 10_520, 10_300, nil])
+        // Never past the next word's start: with the next at 450 ms there is no sound before it.
+        expectEqual(SpeechOnsets.refined([10_300, 10_450], afterPause: [true, false], loudness: loudness, offset: 10_000), [10_300, 10_450])
+    }
+}
