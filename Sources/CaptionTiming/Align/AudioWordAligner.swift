@@ -63,7 +63,9 @@ public enum AudioWordAligner {
                                             band: Array(repeating: 0..<recording.count, count: reference.count))
                 }.min { $0.cost < $1.cost }!
                 (starts, speechEnd) = WordPlacement.starts(of: speech, along: path, offset: from)
-                starts = SpeechOnsets.refined(starts, afterPause: texts.indices.map { $0 == 0 || ",.;:?!".contains(texts[$0 - 1].last!) }, loudness: SpeechOnsets.loudness(heard), offset: from)
+                // A pause comes before a cue's first word and after punctuation.
+                let afterPause = texts.indices.map { $0 == 0 || ",.;:?!".contains(texts[$0 - 1].last!) }
+                starts = SpeechOnsets.refined(starts, afterPause: afterPause, loudness: SpeechOnsets.loudness(heard), offset: from)
                 synthesized = speech.wordStarts
             }
             var words = WordPlacement.words(texts, starts: starts, end: speechEnd, within: event.start...event.end,

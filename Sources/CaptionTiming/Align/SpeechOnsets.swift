@@ -7,22 +7,23 @@
 /// when the recording right after it is as quiet as the window's quietest frames, and then to the
 /// first frames clearly louder than those, before the next word's start.
 enum SpeechOnsets {
-    /// A frame's loudness: the mean of its log mel energies (natural log).
+    /// A frame's loudness: the mean of its log mel energies (natural log of power: 1 is 4.3 dB).
     static func loudness(_ energies: MelEnergies) -> [Float] {
         let n = MelEnergies.filters
         return (0..<energies.count).map { f in energies.values[(f * n)..<((f + 1) * n)].reduce(0, +) / Float(n) }
     }
 
-    /// How far above the window's floor (natural log; about 3 dB) the recording right after a start
-    /// must be for the start to be in the word, not the noise.
+    /// How far above the window's floor (about 1.3 dB) the recording's next 80 ms after a start may be
+    /// for the start to be in the noise, not the word.
     static let quiet: Float = 0.3
-    /// How far above the floor (about 5 dB) three frames in a row must be to be the word's sound.
+    /// How far above the floor (about 5.2 dB) three frames in a row must be to be the word's sound.
     static let onset: Float = 1.2
     /// How far a start is moved at most.
     static let reach = 400
 
-    /// `starts` (milliseconds, the window's frame 0 at `offset`) with each start that lies in the
-    /// noise moved to the sound that follows it.
+    /// `starts` (milliseconds, the window's frame 0 at `offset`) with each start that follows a pause
+    /// (`afterPause`) and lies in the noise moved to the sound that follows it. The floor is the
+    /// window's quietest fifth (the window is the cue and a second either side).
     static func refined(_ starts: [Int?], afterPause: [Bool], loudness: [Float], offset: Int) -> [Int?] {
         guard loudness.count > 10 else { return starts }
         let hop = MelEnergies.hopMilliseconds
