@@ -11,7 +11,7 @@ import Testing
 public func expectTrue(_ condition: @autoclosure () throws -> Bool, _ comment: @autoclosure () -> Comment? = nil,
                        sourceLocation: SourceLocation = #_sourceLocation) {
     do {
-        if try !condition() { Issue.record(comment() ?? "Expectation failed", sourceLocation: sourceLocation) }
+        if try !condition() { recordFailure(nil, comment(), at: sourceLocation) }
     } catch {
         Issue.record(error, comment(), sourceLocation: sourceLocation)
     }
@@ -23,13 +23,16 @@ public func expectEqual<T: Equatable>(_ actual: @autoclosure () throws -> T, _ e
                                       sourceLocation: SourceLocation = #_sourceLocation) {
     do {
         let (a, b) = (try actual(), try expected())
-        if a != b {
-            let values = "\(shortened(a)) is not \(shortened(b))"
-            Issue.record(Comment(rawValue: comment().map { "\($0.rawValue): \(values)" } ?? values), sourceLocation: sourceLocation)
-        }
+        if a != b { recordFailure("\(shortened(a)) is not \(shortened(b))", comment(), at: sourceLocation) }
     } catch {
         Issue.record(error, comment(), sourceLocation: sourceLocation)
     }
+}
+
+/// A failure at `location`: the comment, then what was found (either alone when the other is nil).
+private func recordFailure(_ found: String?, _ comment: Comment?, at location: SourceLocation) {
+    let text = [comment?.rawValue, found].compactMap { $0 }.joined(separator: ": ")
+    Issue.record(Comment(rawValue: text.isEmpty ? "Expectation failed" : text), sourceLocation: location)
 }
 
 /// A value as the failure prints it: at most 400 characters (some are whole frames' bytes).
@@ -42,10 +45,7 @@ private func shortened(_ value: some Any) -> String {
 public func expectNil<T>(_ value: @autoclosure () throws -> T?, _ comment: @autoclosure () -> Comment? = nil,
                          sourceLocation: SourceLocation = #_sourceLocation) {
     do {
-        if let v = try value() {
-            let found = "expected nil, found \(shortened(v))"
-            Issue.record(Comment(rawValue: comment().map { "\($0.rawValue): \(found)" } ?? found), sourceLocation: sourceLocation)
-        }
+        if let v = try value() { recordFailure("expected nil, found \(shortened(v))", comment(), at: sourceLocation) }
     } catch {
         Issue.record(error, comment(), sourceLocation: sourceLocation)
     }

@@ -18,6 +18,8 @@ enum SpeechOnsets {
     static let quiet: Float = 0.3
     /// How far above the floor (about 5.2 dB) three frames in a row must be to be the word's sound.
     static let onset: Float = 1.2
+    /// How long after a start the recording is heard to tell noise from word (frames of 10 ms).
+    static let heard = 8
     /// How far a start is moved at most.
     static let reach = 400
 
@@ -36,7 +38,7 @@ enum SpeechOnsets {
         for k in starts.indices {
             guard let start = starts[k], afterPause[k] else { continue }
             let first = (start - offset) / hop
-            guard let here = level(first..<(first + 8)), here < floor + quiet else { continue }
+            guard let here = level(first..<(first + heard)), here < floor + quiet else { continue }
             let next = starts[(k + 1)...].lazy.compactMap({ $0 }).first.map { ($0 - offset) / hop } ?? Int.max
             let last = min(first + reach / hop, next - 1, loudness.count - 3)
             guard first + 1 <= last,

@@ -71,8 +71,7 @@ enum WordPlacement {
             while run < texts.count, starts[run] == nil { run += 1 }
             let to = run < texts.count ? starts[run]! : finish
             let n = run - k
-            // The run's starts from the synthesized speech, where it has them (used only where they stay
-            // between the run's neighbours and inside the cue).
+            // The run's starts from the synthesized speech, where it has them.
             var timed: [Int]?
             if let synthesized, let runStarts = Array(synthesized[k..<run]).allPresent {
                 if k > 0, let from = starts[k - 1], let before = synthesized[k - 1] {
@@ -85,24 +84,19 @@ enum WordPlacement {
                     timed = runStarts.map { to - Int((Double(after - $0) * pace).rounded()) }
                 }
             }
-            if let previous = words.indices.last {
-                let from = words[previous].start
-                if let timed, timed.allSatisfy({ $0 >= from && $0 <= max(to, from) }) {
-                    words[previous].end = timed[0]
-                    for i in 0..<n {
-                        words.append(Word(text: texts[k + i], start: timed[i], end: i + 1 < n ? timed[i + 1] : max(to, timed[i]), interpolated: true))
-                    }
-                } else {
-                    // The placed word before the run keeps the first of n + 1 equal shares of the gap.
-                    let span = max(to - from, 0)
-                    words[previous].end = from + span / (n + 1)
-                    for i in 1...n {
-                        words.append(Word(text: texts[k + i - 1], start: from + span * i / (n + 1), end: from + span * (i + 1) / (n + 1), interpolated: true))
-                    }
-                }
-            } else if let timed, timed.allSatisfy({ $0 >= bounds.lowerBound && $0 <= to }) {
+            // Timed from the synthesized speech only where that stays after the word before (or the
+            // cue's start) and before the next placed word (or the end).
+            if let timed, timed.allSatisfy({ $0 >= (words.last?.start ?? bounds.lowerBound) && $0 <= to }) {
+                if let previous = words.indices.last { words[previous].end = timed[0] }
                 for i in 0..<n {
                     words.append(Word(text: texts[k + i], start: timed[i], end: i + 1 < n ? timed[i + 1] : to, interpolated: true))
+                }
+            } else if let previous = words.indices.last {
+                // The placed word before the run keeps the first of n + 1 equal shares of the gap.
+                let from = words[previous].start, span = max(to - from, 0)
+                words[previous].end = from + span / (n + 1)
+                for i in 1...n {
+                    words.append(Word(text: texts[k + i - 1], start: from + span * i / (n + 1), end: from + span * (i + 1) / (n + 1), interpolated: true))
                 }
             } else {
                 let from = min(bounds.lowerBound, to), span = max(to - from, 0)
