@@ -20,6 +20,9 @@ RELEASE_PACKAGES := libcurl4-openssl-dev
 # Packaging: dpkg-shlibdeps (dpkg-dev) computes the package's Depends; mmdebstrap makes the clean root
 # the package is tested in.
 PACKAGING_PACKAGES := dpkg-dev mmdebstrap
+# What CI's extras (run two at a time) install besides APT_PACKAGES: installed once before they start, so
+# two of them never run apt-get at the same time (the second failed on dpkg's lock on a fresh machine).
+CI_PACKAGES := $(RELEASE_PACKAGES) $(PACKAGING_PACKAGES) tesseract-ocr
 VERSION := $(shell tr -d ' \n' < VERSION)
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -37,7 +40,8 @@ GENERATE_MANUAL := .build/debug/generate-manual
 
 all: build
 
-# Installs only the packages that are missing: `apt-get update` once, then one `apt-get install`.
+# Installs only the packages that are missing: `apt-get update` once, then one `apt-get install`. Another
+# apt-get holding dpkg's lock (an unattended upgrade, another make) is waited for, up to 10 minutes.
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -45,7 +49,8 @@ deps:
 	if [ -n "$$missing" ]; then \
 	  echo "Installing missing packages:$$missing"; \
 	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
-	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	  lock="-o DPkg::Lock::Timeout=600"; \
+	  $$sudo apt-get $$lock update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get $$lock install -y -qq --no-install-recommends $$missing; \
 	fi
 
 # The tests' independent readers from PyPI: ttconv and pycaption (broadcast formats) at the versions
@@ -74,7 +79,8 @@ test: deps python-peers
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build
-	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory -j2 --output-sync=target ci-extras; fi
+	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory deps APT_PACKAGES="$(CI_PACKAGES)" && \
+	  $(MAKE) --no-print-directory -j2 --output-sync=target ci-extras; fi
 
 # The fuzz binary's and the release binary's builds are whole-module builds of a chain of modules, each
 # keeping about one core busy (real time = CPU time), so run together they use both cores; the clean
