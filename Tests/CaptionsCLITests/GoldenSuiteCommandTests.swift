@@ -95,7 +95,13 @@ import Testing
         let others = try FileManager.default.subpathsOfDirectory(atPath: dir.appendingPathComponent("goldens").path)
             .filter { $0.hasSuffix(".png") && !$0.contains("report") && $0 != "highlight-by-word/360x640/1600.png" }
         let before = try others.map { try Data(contentsOf: dir.appendingPathComponent("goldens/\($0)")) }
+        // The manifest's `recorded` has whole seconds, and this test can record and update within one:
+        // stamp it with an old time first, so a re-stamp shows.
         let manifestURL = dir.appendingPathComponent("goldens/highlight-by-word/360x640/manifest.json")
+        let stamped = try String(contentsOf: manifestURL, encoding: .utf8)
+            .replacingOccurrences(of: #""recorded"\s*:\s*"[^"]*""#, with: #""recorded" : "2000-01-01T00:00:00Z""#, options: .regularExpression)
+        try #require(stamped.contains("2000-01-01T00:00:00Z"))
+        try Data(stamped.utf8).write(to: manifestURL)
         let manifestBefore = try Data(contentsOf: manifestURL)
         let update = try CommandRunner.run(["golden", "check", "goldens", "--update", "failed"], in: dir)
         expectEqual(update.status, 0, "\(update.stdout)\(update.stderr)")
