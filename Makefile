@@ -74,11 +74,12 @@ build: deps
 # is built as its own package (`example-test`), side by side (`ci-extras`): each is a second build of
 # the library in another form, which a developer's `make test` need not wait for.
 # One build of everything, the tests with it (a separate `swift build` first would leave one core idle
-# while it links the executables one by one), then the run.
+# while it links the executables one by one), then the run: two test processes side by side
+# (Tools/run-tests.sh says why; TEST_SHARDS=1 runs one).
 test: deps python-peers
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
-	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) Tools/run-tests.sh
 	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory deps APT_PACKAGES="$(CI_PACKAGES)" && \
 	  $(MAKE) --no-print-directory -j2 --output-sync=target ci-extras; fi
 
