@@ -36,6 +36,10 @@ struct ParallelWriteTests {
         return CaptionDocument(events: events)
     }
 
+    /// The long document every format's case writes, made once per test process (20,603 cues).
+    /// Not a multiple of the chunk size, so the last round is partly empty.
+    static let longDocument = mixedDocument(seed: 11, count: 5 * EventChunks.eventsPerChunk + 123)
+
     static func written(_ format: any SubtitleFormat.Type, _ document: CaptionDocument, singleThreaded: Bool) -> (String, [String]) {
         var options = WriteOptions()
         options.singleThreaded = singleThreaded
@@ -48,8 +52,7 @@ struct ParallelWriteTests {
           arguments: ["srt", "vtt", "ass", "json"])
     func parallelEqualsSingleThreaded(format name: String) throws {
         let format = try FormatRegistry.outputFormat(named: name)
-        // Not a multiple of the chunk size, so the last round is partly empty.
-        let document = Self.mixedDocument(seed: 11, count: 5 * EventChunks.eventsPerChunk + 123)
+        let document = Self.longDocument
         let (parallel, parallelNotes) = Self.written(format, document, singleThreaded: false)
         let (single, singleNotes) = Self.written(format, document, singleThreaded: true)
         expectEqual(parallel.utf8.count, single.utf8.count)

@@ -1,3 +1,4 @@
+import CaptionTestSupport
 import CaptionRender
 import CaptionVideo
 import Foundation
@@ -30,10 +31,28 @@ import Testing
         let graph = overlay ? "\(rgb)[v];[v][0:s]overlay=format=rgb,\(select)" : "\(rgb),\(select)"
         try tool("ffmpeg", ["-v", "error", "-y", "-i", file, "-filter_complex", graph, "-fps_mode", "passthrough",
                             "-f", "rawvideo", "-pix_fmt", "rgba", "\(name).rgba"], in: dir)
-        let bytes = [UInt8](try Data(contentsOf: dir.appendingPathComponent("\(name).rgba")))
+        return try rawFrames(dir.appendingPathComponent("\(name).rgba"), count: numbers.count)
+    }
+
+    /// `count` 360x640 RGBA frames, one after another in `file`.
+    static func rawFrames(_ file: URL, count: Int) throws -> [RGBAImage] {
+        let bytes = [UInt8](try Data(contentsOf: file))
         let size = 360 * 640 * 4
-        try #require(bytes.count == size * numbers.count, "\(name): \(bytes.count) bytes for \(numbers.count) frames")
-        return numbers.indices.map { RGBAImage(width: 360, height: 640, pixels: Array(bytes[($0 * size)..<(($0 + 1) * size)])) }
+        try #require(bytes.count == size * count, "\(file.lastPathComponent): \(bytes.count) bytes for \(count) frames")
+        return (0..<count).map { RGBAImage(width: 360, height: 640, pixels: Array(bytes[($0 * size)..<(($0 + 1) * size)])) }
+    }
+
+    /// The clip every case draws its track over, and its `frames` as RGBA (`source.rgba`), made once per
+    /// test process: the cases differ only in the track. Tagged BT.709 (mpv would guess it from the
+    /// height, ffmpeg BT.601), and converted so by both. Smooth moving gradients: on testsrc2's pixel
+    /// noise the two players' chroma upsampling alone differs by 27 dB.
+    static let source = SharedFolder { dir in
+        let made = try FFmpeg.run(["-v", "error", "-f", "lavfi", "-i", "gradients=size=360x640:rate=25:duration=4:speed=0.02",
+                                   "-vf", "scale=out_color_matrix=bt709:out_range=tv", "-c:v", "libx264", "-preset", "ultrafast",
+                                   "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
+                                   "-color_range", "tv", dir.appendingPathComponent("clip.mp4").path])
+        guard made == 0 else { throw SharedFolder.Failure(description: "ffmpeg could not make the gradients clip") }
+        _ = try extract(dir.appendingPathComponent("clip.mp4").path, frames, overlay: false, to: "source", in: dir)
     }
 
     @Test(arguments: [("highlight-by-word", words), ("background-by-word", words), ("word-and-scale", words), ("karaoke-fill", words),
@@ -41,23 +60,19 @@ import Testing
     func ffmpegAndMpvDrawTheTrackAsRenderDoes(preset: String, input: String) throws {
         let dir = try CommandRunner.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        // Tagged BT.709 (mpv would guess it from the height, ffmpeg BT.601), and converted so by both.
-        // Smooth moving gradients: on testsrc2's pixel noise the two players' chroma upsampling alone
-        // differs by 27 dB.
-        try Self.tool("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "gradients=size=360x640:rate=25:duration=4:speed=0.02", "-vf", "scale=out_color_matrix=bt709:out_range=tv",
-                                 "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709",
-                                 "-color_trc", "bt709", "-color_range", "tv", "clip.mp4"], in: dir)
+        let shared = try Self.source.url
+        let clip = shared.appendingPathComponent("clip.mp4").path
         let convert = try CommandRunner.run(["convert", input, "-o", "t.sup", "--preset", preset, "--size", "360x640", "--fps", "25"], in: dir)
         try #require(convert.status == 0, "\(convert.stderr)")
         // -copyts: otherwise ffmpeg moves the track to start at 0 (its first display set is at 40 ms).
-        try Self.tool("ffmpeg", ["-v", "error", "-copyts", "-i", "clip.mp4", "-i", "t.sup", "-map", "0:v", "-map", "1", "-c", "copy", "t.mkv"], in: dir)
+        try Self.tool("ffmpeg", ["-v", "error", "-copyts", "-i", clip, "-i", "t.sup", "-map", "0:v", "-map", "1", "-c", "copy", "t.mkv"], in: dir)
         // mkvmerge takes the animated .sup as it is: exit 0 (1 would mean warnings), no warning printed.
-        let mkvmerge = try CommandRunner.run(["-o", "mkvmerge.mkv", "clip.mp4", "t.sup"], in: dir, program: URL(fileURLWithPath: "/usr/bin/mkvmerge"))
+        let mkvmerge = try CommandRunner.run(["-o", "mkvmerge.mkv", clip, "t.sup"], in: dir, program: URL(fileURLWithPath: "/usr/bin/mkvmerge"))
         expectTrue(mkvmerge.status == 0 && !mkvmerge.stdout.contains("Warning"), "\(preset): mkvmerge: \(mkvmerge.stdout)")
         let render = try CommandRunner.run(["render", input, "--preset", preset, "--size", "360x640", "--at", "0..3.6", "--fps", "25", "-o", "render"], in: dir)
         try #require(render.status == 0, "\(render.stderr)")
 
-        let sources = try Self.extract("clip.mp4", Self.frames, overlay: false, to: "source", in: dir)
+        let sources = try Self.rawFrames(shared.appendingPathComponent("source.rgba"), count: Self.frames.count)
         let overlaid = try Self.extract("t.mkv", Self.frames, overlay: true, to: "ffmpeg", in: dir)
         var worst = Double.infinity
         for (k, n) in Self.frames.enumerated() {
