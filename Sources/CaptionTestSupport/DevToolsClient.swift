@@ -73,15 +73,17 @@ public final class DevToolsBrowser {
         return (result["result"] as? [String: Any])?["value"]
     }
 
-    /// Polls `condition` (a JavaScript expression) until it is true.
-    public func wait(for condition: String, timeout: TimeInterval = 30) throws {
+    /// Polls `condition` (a JavaScript expression) until it is true. On a timeout the error gives the
+    /// value of `describing` (another expression: what the page shows instead), when there is one.
+    public func wait(for condition: String, timeout: TimeInterval = 30, describing: String? = nil) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             // A page still loading has no body yet: an exception means "not yet".
             if try evaluate("(() => { try { return Boolean(\(condition)) } catch (e) { return false } })()") as? Bool == true { return }
             usleep(50_000)
         }
-        throw Failure("timed out waiting for \(condition)")
+        let shown = try describing.map { " (\($0): \(String(describing: try evaluate($0) ?? "null")))" } ?? ""
+        throw Failure("timed out waiting for \(condition)\(shown)")
     }
 
     /// The viewport as PNG bytes.

@@ -89,10 +89,20 @@ import Testing
 
     /// Presses the middle of caption `cue`'s edge and moves the mouse `by` pixels in steps, as a hand does.
     func drag(_ browser: DevToolsBrowser, cue: Int, edge: String, by dx: Double, beforeRelease: () throws -> Void = {}) throws {
-        let rect = try #require(browser.evaluate("""
+        let centre = """
             JSON.stringify((() => { const r = document.querySelectorAll('#track .cue')[\(cue)].querySelector('.edge.\(edge)').getBoundingClientRect();
               return [r.left + r.width / 2, r.top + r.height / 2] })())
-            """) as? String)
+            """
+        // Where the edge is once the timeline has stopped moving (a redraw after the last edit can still
+        // scroll it): the same place twice, 150 ms apart. Pressed where it was a moment before, the
+        // mouse could miss it on a loaded machine.
+        var rect = try #require(browser.evaluate(centre) as? String)
+        for _ in 0..<20 {
+            usleep(150_000)
+            let again = try #require(browser.evaluate(centre) as? String)
+            if again == rect { break }
+            rect = again
+        }
         let point = try #require(try JSONSerialization.jsonObject(with: Data(rect.utf8)) as? [Double])
         try browser.mouse("mousePressed", x: point[0], y: point[1])
         for step in 1...5 { try browser.mouse("mouseMoved", x: point[0] + dx * Double(step) / 5, y: point[1]) }
