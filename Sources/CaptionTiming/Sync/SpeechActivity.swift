@@ -16,10 +16,17 @@ import Foundation
 public struct SpeechActivity: Sendable {
     /// One value per 10 ms frame from time 0: 0 no speech ... 1 certainly speech.
     public var probability: [Float]
+    /// The same frames' level against the recording around them (`LevelContrast`), -1 ... 1: a second
+    /// reading of where the speech is, which holds where other voices talk under it. Empty where
+    /// not computed.
+    public var levelContrast: [Float]
 
     public static let frameMilliseconds = 10
 
-    public init(probability: [Float]) { self.probability = probability }
+    public init(probability: [Float], levelContrast: [Float] = []) {
+        self.probability = probability
+        self.levelContrast = levelContrast
+    }
 
     public var milliseconds: Int { probability.count * Self.frameMilliseconds }
 
@@ -50,7 +57,8 @@ public struct SpeechActivity: Sendable {
 
     /// Detects speech in mono `samples` at `SpeechActivity.sampleRate`.
     public static func detect(samples: [Float]) -> SpeechActivity {
-        let (lit, change) = features(samples: samples)
+        let energies = bandEnergies(samples)
+        let (lit, change) = features(energies: energies)
         guard !lit.isEmpty else { return SpeechActivity(probability: []) }
         let changeFloor = SlidingPercentile.of(change, reach: floorReach, fraction: floorPercentile)
         var probability = (0..<lit.count).map { t -> Float in
@@ -63,11 +71,10 @@ public struct SpeechActivity: Sendable {
         }
         // Speech is syllables, not clicks: a 50 ms smoothing removes single-frame blips.
         probability = smooth(probability, reach: 2)
-        return SpeechActivity(probability: probability)
+        return SpeechActivity(probability: probability, levelContrast: LevelContrast.of(bandEnergies: energies, bands: bands))
     }
 
-    static func features(samples: [Float]) -> (lit: [Float], change: [Float]) {
-        let energies = bandEnergies(samples)
+    static func features(energies: [Float]) -> (lit: [Float], change: [Float]) {
         let frames = energies.count / bands
         guard frames > 0 else { return ([], []) }
         // Per band, in dB: smoothed over three frames; the floor is a low percentile of the surrounding

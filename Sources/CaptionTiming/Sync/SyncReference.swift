@@ -6,15 +6,23 @@ public struct SyncReference: Sendable {
     /// What the signal is: speech, whose onsets caption starts line up with (caption ends are loose),
     /// or another caption file, whose ends are as deliberate as its starts.
     public var kind: Kind
+    /// A second reading of the same recording (`SpeechActivity.levelContrast`): the search tries both
+    /// and keeps the one the captions stand out on more clearly (`SyncSearch.run`).
+    public var alternative: [Float]?
 
     public enum Kind: Sendable { case speech, captions }
 
-    public init(signal: [Float], kind: Kind) { self.signal = signal; self.kind = kind }
+    public init(signal: [Float], kind: Kind, alternative: [Float]? = nil) {
+        self.signal = signal
+        self.kind = kind
+        self.alternative = alternative
+    }
 
-    /// The speech in a recording: +1 certain speech, -1 certain silence.
+    /// The speech in a recording: +1 certain speech, -1 certain silence; and its level's contrast.
     public init(speech: SpeechActivity) {
         signal = speech.probability.map { 2 * $0 - 1 }
         kind = .speech
+        alternative = speech.levelContrast.count == speech.probability.count && !speech.levelContrast.isEmpty ? speech.levelContrast : nil
     }
 
     /// Another caption file's timing: +1 inside its captions, -1 between them, nothing outside its span

@@ -22,6 +22,18 @@ public struct SyncResult: Sendable {
     /// Unrelated captions almost never agree with themselves like this, so an agreeing result needs
     /// less margin to be sure.
     public var halvesAgree: Bool?
+    /// The same for every third caption, asked from `thirdsFrom` captions: a result whose thirds
+    /// disagree is never sure.
+    public var thirdsAgree: Bool?
+    /// Which reading of the reference the result was found on.
+    public var reading: Reading = .signal
+
+    public enum Reading: Sendable {
+        /// The reference's own signal: the speech detector's probability, or a caption file's cues.
+        case signal
+        /// The speech level's contrast (`SpeechActivity.levelContrast`).
+        case level
+    }
 
     public struct Segment: Sendable, Hashable {
         /// Input time from which this segment's offset applies.
@@ -45,7 +57,13 @@ public struct SyncResult: Sendable {
     public static let fewCaptions = 26
     public static let fewCaptionsCost = 2.0
 
-    public var isConfident: Bool { halvesAgree != false && confidence >= neededConfidence }
+    public var isConfident: Bool { !partsDisagree && confidence >= neededConfidence }
+
+    /// Whether the halves or the thirds of the captions found another offset than the whole file.
+    public var partsDisagree: Bool { halvesAgree == false || thirdsAgree == false }
+
+    /// From this many captions the thirds are asked too (four captions each at least).
+    public static let thirdsFrom = 12
 
     /// What `isConfident` asks for: the bar for agreeing halves (or, where they were not asked, the
     /// plain bar), raised for files of few captions.
@@ -73,10 +91,13 @@ public struct SyncResult: Sendable {
             }
         }
         lines.append("frame rate \(ratio)")
-        let halves = switch halvesAgree {
-        case nil: ""
-        case true?: "; both halves of the captions find it"
-        case false?: "; the halves of the captions disagree"
+        if reading == .level { lines.append("found on the sound's level (louder than the recording around it), not the speech detector's syllables") }
+        let halves = switch (halvesAgree, thirdsAgree) {
+        case (nil, _): ""
+        case (true?, true?): "; each half and each third of the captions finds it"
+        case (true?, nil): "; both halves of the captions find it"
+        case (true?, false?): "; the halves of the captions find it, the thirds disagree"
+        case (false?, _): "; the halves of the captions disagree"
         }
         lines.append("confidence \(String(format: "%.2f", confidence)) (sure from \(String(format: "%.2f", neededConfidence))\(halves)), \(Int((agreement * 100).rounded()))% of the captions' time on speech")
         return lines.joined(separator: "\n")

@@ -19,7 +19,8 @@ struct Sync: ParsableCommand {
         segments each with its own offset (a cut, an ad break). Words and karaoke move with their \
         captions, as retime moves them. What was found is printed (offset, factor, segments, confidence); \
         when the match is not clear (confidence under 1.45, or 1.40 when every other caption alone finds \
-        the same offset; higher for files of fewer than 26 captions), nothing is written and the exit \
+        the same offset; higher for files of fewer than 26 captions; never when the halves, or from 12 \
+        captions every third caption, find another offset), nothing is written and the exit \
         status is 65, unless --force. Without -o, only the report is printed.
         """
     )
@@ -79,7 +80,7 @@ struct Sync: ParsableCommand {
             let report = result.summary.split(separator: "\n").map { "captions: sync: \($0)" }
             for line in report { CommandFailure.printError(line) }
             guard result.isConfident || force else {
-                throw CaptionFormatError(.malformed, "\(input): no clear match with \(target) (confidence \(String(format: "%.2f", result.confidence)), needs \(String(format: "%.2f", result.neededConfidence))\(result.halvesAgree == false ? " and halves that agree" : "")); nothing written (--force writes it anyway)")
+                throw CaptionFormatError(.malformed, "\(input): no clear match with \(target) (confidence \(String(format: "%.2f", result.confidence)), needs \(String(format: "%.2f", result.neededConfidence))\(result.partsDisagree ? " and halves and thirds that agree" : "")); nothing written (--force writes it anyway)")
             }
             guard let output else { return }
 
