@@ -41,9 +41,9 @@ public struct SyncSearch: Sendable {
     }
 
     /// Of two results for the same captions, the one to trust: halves or thirds that disagree make a
-    /// result unsure whatever its margin (`SyncResult.isConfident`); otherwise the larger margin. Each reading
-    /// was measured against unrelated captions on its own (SyncSearchTests), and the one kept is never
-    /// held to a lower bar than either.
+    /// result unsure whatever its margin (`SyncResult.isConfident`); otherwise the larger margin. Two
+    /// tries give unrelated captions two chances; SyncCalibrationTests measures what is kept, and the
+    /// thirds check is what holds it (1,872 unrelated layouts, none sure).
     static func clearer(_ a: SyncResult, _ b: SyncResult) -> SyncResult {
         if a.partsDisagree != b.partsDisagree { return a.partsDisagree ? b : a }
         return b.confidence > a.confidence ? b : a
@@ -120,7 +120,7 @@ public struct SyncSearch: Sendable {
             result.halvesAgree = partsAgree(2, intervals, scorer, ratio: ratio, offset: chosen.peak.offset)
         }
         // And every third caption: unrelated captions whose halves agreed by chance stood out by up to
-        // 2.07 (SyncSearchTests' calibration, 2026-12-01); their thirds agreed in none of 1,872 layouts.
+        // 2.07 (SyncCalibrationTests, 2026-12-01); their thirds agreed in none of 1,872 layouts.
         if segments.count == 1, intervals.count >= SyncResult.thirdsFrom {
             result.thirdsAgree = partsAgree(3, intervals, scorer, ratio: ratio, offset: chosen.peak.offset)
         }
