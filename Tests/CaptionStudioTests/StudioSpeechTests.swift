@@ -54,9 +54,10 @@ import Testing
             let lit = try browser.evaluate("document.querySelectorAll('#track .speech.snapped').length") as? Int
             expectEqual(lit, 1, "the run the edge sits on is lit while the mouse is down")
         }
-        try browser.wait(for: "document.getElementById('status').textContent === 'retimed caption 1 (start on the start of speech at \(String(format: "%.3f", Double(first.start) / 1000)) s)'", timeout: 90, describing: "document.getElementById('status').textContent")
+        let status = "document.getElementById('status').textContent"
+        try browser.wait(for: "\(status) === 'retimed caption 1 (start on the start of speech at \(String(format: "%.3f", Double(first.start) / 1000)) s)'", timeout: 90, describing: status)
         try drags.drag(browser, cue: 0, edge: "end", by: 14)
-        try browser.wait(for: "document.getElementById('status').textContent.startsWith('retimed caption 1 (end on the end of speech')", timeout: 90, describing: "document.getElementById('status').textContent")
+        try browser.wait(for: "\(status).startsWith('retimed caption 1 (end on the end of speech')", timeout: 90, describing: status)
         let events = try #require((try await studio.get("/captions")).json["events"] as? [[String: Any]])
         expectTrue(events.first?["start"] as? Int == first.start && events.first?["end"] as? Int == first.end)
         expectTrue(browser.console.isEmpty, "\(browser.console)")

@@ -26,9 +26,7 @@ struct SyncCalibrationTests {
                                                      ("music 10 dB", clean.mixed(with: .music)), ("pink 0 dB", clean.mixed(with: .pink, snr: 0))]
             for (name, spoken) in mixes {
                 let speech = SpeechActivity.detect(samples: spoken.samples)
-                let truth = CaptionTimingRule.reading.apply(to: spoken.truth).map {
-                    CaptionEvent(start: $0.start, end: $0.end, text: CaptionText(plain: $0.text))
-                }
+                let truth = SpokenCaptions.document(of: CaptionTimingRule.reading.apply(to: spoken.truth)).events
                 var search = SyncSearch()
                 search.maxOffset = 35_000
                 for n in [26, 20, 14, 10, 8] {

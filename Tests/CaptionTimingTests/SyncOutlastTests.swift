@@ -42,9 +42,7 @@ import Testing
     @Test(arguments: cases)
     func startsLandOnTheSpeech(_ c: Case) throws {
         let (speech, spoken) = try #require(Self.recordings[c.recording]).get()
-        let truth = CaptionDocument(events: c.rule.apply(to: spoken.truth).map {
-            CaptionEvent(start: $0.start, end: $0.end, text: CaptionText(plain: $0.text))
-        })
+        let truth = SpokenCaptions.document(of: c.rule.apply(to: spoken.truth))
         // The rule really makes captions outlast their speech (by 0.1 s or more on most).
         let longer = zip(truth.events, spoken.truth).filter { $0.end - $1.end >= 100 }.count
         expectTrue(longer * 2 > truth.events.count, "\(longer) of \(truth.events.count) captions outlast their speech")
@@ -64,9 +62,7 @@ import Testing
     func unrelatedCaptionsUnderBabbleAreNotConfident(seed: UInt64) throws {
         for name in ["voice 1 + babble", "voice 1 + babble at 5 dB"] {
             let (speech, spoken) = try #require(Self.recordings[name]).get()
-            let truth = CaptionDocument(events: CaptionTimingRule.reading.apply(to: spoken.truth).map {
-                CaptionEvent(start: $0.start, end: $0.end, text: CaptionText(plain: $0.text))
-            })
+            let truth = SpokenCaptions.document(of: CaptionTimingRule.reading.apply(to: spoken.truth))
             var search = SyncSearch()
             search.maxOffset = 35_000
             let result = search.run(SyncSearchTests.unrelated(truth, seed: seed), to: SyncReference(speech: speech))
@@ -79,10 +75,8 @@ import Testing
     /// unrelated layouts, 8 of them taken so): their thirds do not agree, so they are refused.
     @Test func thirdsRefuseWhatHalvesAloneWouldTake() throws {
         let (speech, spoken) = try #require(Self.recordings["voice 2 + pink noise"]).get()
-        let truth = CaptionTimingRule.reading.apply(to: spoken.truth).map {
-            CaptionEvent(start: $0.start, end: $0.end, text: CaptionText(plain: $0.text))
-        }
-        let twenty = CaptionDocument(events: Array(truth[3..<23]))
+        let truth = SpokenCaptions.document(of: CaptionTimingRule.reading.apply(to: spoken.truth))
+        let twenty = CaptionDocument(events: Array(truth.events[3..<23]))
         var search = SyncSearch()
         search.maxOffset = 35_000
         let wrong = search.run(SyncSearchTests.unrelated(twenty, seed: 96), to: SyncReference(speech: speech))

@@ -22,7 +22,7 @@ public struct SyncReference: Sendable {
     public init(speech: SpeechActivity) {
         signal = speech.probability.map { 2 * $0 - 1 }
         kind = .speech
-        alternative = speech.levelContrast.count == speech.probability.count && !speech.levelContrast.isEmpty ? speech.levelContrast : nil
+        alternative = speech.levelContrast.isEmpty ? nil : speech.levelContrast
     }
 
     /// Another caption file's timing: +1 inside its captions, -1 between them, nothing outside its span

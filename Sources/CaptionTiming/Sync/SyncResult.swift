@@ -22,8 +22,8 @@ public struct SyncResult: Sendable {
     /// Unrelated captions almost never agree with themselves like this, so an agreeing result needs
     /// less margin to be sure.
     public var halvesAgree: Bool?
-    /// The same for every third caption, asked from `thirdsFrom` captions: a result whose thirds
-    /// disagree is never sure.
+    /// The same for every third caption, asked from `thirdsFrom` captions where the halves agree: a
+    /// result whose thirds disagree is never sure.
     public var thirdsAgree: Bool?
     /// Which reading of the reference the result was found on.
     public var reading: Reading = .signal

@@ -120,8 +120,9 @@ public struct SyncSearch: Sendable {
             result.halvesAgree = partsAgree(2, intervals, scorer, ratio: ratio, offset: chosen.peak.offset)
         }
         // And every third caption: unrelated captions whose halves agreed by chance stood out by up to
-        // 2.07 (SyncCalibrationTests, 2026-12-01); their thirds agreed in none of 1,872 layouts.
-        if segments.count == 1, intervals.count >= SyncResult.thirdsFrom {
+        // 2.07 (SyncCalibrationTests, 2026-12-01); their thirds agreed in none of 1,872 layouts. (Not
+        // asked where the halves already disagree: the result is unsure either way.)
+        if segments.count == 1, intervals.count >= SyncResult.thirdsFrom, result.halvesAgree != false {
             result.thirdsAgree = partsAgree(3, intervals, scorer, ratio: ratio, offset: chosen.peak.offset)
         }
         return result
