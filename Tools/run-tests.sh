@@ -17,8 +17,10 @@ SWIFT=${SWIFT:-swift}
 
 # --ignore-lock: both only run what is built (--skip-build), so neither writes the build folder that
 # SwiftPM's lock guards; without it the second waits for the first. Where a SwiftPM lacks the option,
-# one process.
-if [ "${TEST_SHARDS:-2}" = 1 ] || ! $SWIFT test --help-hidden 2>/dev/null | grep -q -- --ignore-lock; then
+# one process. (The help is read whole first: piped into `grep -q`, which stops at the match, SwiftPM
+# could die of SIGPIPE, and with pipefail that read as "no such option" now and then.)
+help=$($SWIFT test --help-hidden 2>/dev/null)
+if [ "${TEST_SHARDS:-2}" = 1 ] || ! grep -q -- --ignore-lock <<<"$help"; then
     exec $SWIFT test --skip-build
 fi
 
