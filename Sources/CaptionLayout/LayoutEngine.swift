@@ -52,7 +52,7 @@ public final class LayoutEngine: Sendable {
         for p in words.paragraphs.indices {
             let paragraph = MeasuredParagraph(words, paragraph: p, fonts: fonts, resolver: resolver, fontSize: fontSize,
                                               wordSpacing: LibassGrid.snap(style.wordSpacing * frame.scale), language: request.language,
-                                              faces: faces)
+                                              faces: faces, shaping: request.shaping)
             for scalar in paragraph.missing where !warnings.contains(.missingGlyph(scalar)) {
                 warnings.append(.missingGlyph(scalar))
             }
@@ -160,7 +160,7 @@ struct MeasuredParagraph {
     let missing: [Unicode.Scalar]
 
     init(_ text: CaptionWords, paragraph p: Int, fonts: ResolvedChain, resolver: FontResolver, fontSize: Double,
-         wordSpacing: Double, language: String?, faces wordFaces: WordFaces = WordFaces()) {
+         wordSpacing: Double, language: String?, faces wordFaces: WordFaces = WordFaces(), shaping: TextShaping = .complex) {
         let range = text.paragraphs[p]
         let start = range.lowerBound
         paragraphIndex = p
@@ -191,7 +191,7 @@ struct MeasuredParagraph {
             }
         }
         self.runs = runs
-        var glyphs = Shaper.shape(paragraph, runs: runs, language: language)
+        var glyphs = Shaper.shape(paragraph, runs: runs, language: language, shaping: shaping)
 
         // Words of this paragraph, and the word spacing on each space between words (on the first
         // glyph of the space's cluster).

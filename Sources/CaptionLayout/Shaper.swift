@@ -81,7 +81,8 @@ enum Shaper {
 
     /// Glyphs of every run, in logical order: runs in order, each run's glyphs in logical order (a
     /// right-to-left run's HarfBuzz output reversed).
-    static func shape(_ paragraph: ParagraphText, runs: [ShapingRun], language: String?) -> [ShapedGlyph] {
+    static func shape(_ paragraph: ParagraphText, runs: [ShapingRun], language: String?, shaping: TextShaping = .complex) -> [ShapedGlyph] {
+        if shaping == .simple { return simple(paragraph, runs: runs) }
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         var glyphs: [ShapedGlyph] = []
@@ -126,6 +127,48 @@ enum Shaper {
             }
         }
         return glyphs
+    }
+
+    /// The glyphs as libass's simple shaper has them (`ASS_SHAPING_SIMPLE`, `shape_fribidi` in
+    /// ass_shaper.c): each character's glyph from the run font's character map, its unhinted advance
+    /// at libass's reference size scaled down (`FontFace.libassSimpleAdvance`), no kerning, no
+    /// offsets, no ligatures or joining. (libass also gives Arabic its presentation forms through
+    /// FriBidi there; this does not: such text keeps its base letters.)
+    private static func simple(_ paragraph: ParagraphText, runs: [ShapingRun]) -> [ShapedGlyph] {
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(paragraph.scalars.count)
+        for (runIndex, run) in runs.enumerated() {
+            let face = run.font.face, scale = face.scale(forSize: run.size)
+            let scalars = paragraph.characterStarts[run.characters.lowerBound]..<paragraph.characterStarts[run.characters.upperBound]
+            for s in scalars {
+                guard let scalar = Unicode.Scalar(paragraph.scalars[s]), !Self.isDefaultIgnorable(scalar) else { continue }
+                let glyph = face.glyphIndex(for: scalar)
+                glyphs.append(ShapedGlyph(
+                    font: run.font, glyphID: glyph, character: paragraph.scalarCharacter[s], run: runIndex,
+                    advance: face.libassSimpleAdvance(glyph: glyph, size: run.size), size: run.size, adjustment: 0,
+                    xOffset: 0, yOffset: 0, ink: ink(of: glyph, in: run.font, scale: scale)))
+            }
+        }
+        return glyphs
+    }
+
+    /// The characters libass skips under either shaper (`is_harfbuzz_ignorable` in ass_shaper.c, the
+    /// part of Unicode's Default_Ignorable list HarfBuzz draws as nothing): soft hyphen, joiners,
+    /// direction marks, variation selectors, tags.
+    static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        switch v >> 8 {
+        case 0x00: return v == 0x00AD
+        case 0x03: return v == 0x034F
+        case 0x06: return v == 0x061C
+        case 0x17: return (0x17B4...0x17B5).contains(v)
+        case 0x18: return (0x180B...0x180E).contains(v)
+        case 0x20: return (0x200B...0x200F).contains(v) || (0x202A...0x202E).contains(v) || (0x2060...0x206F).contains(v)
+        case 0xFE: return (0xFE00...0xFE0F).contains(v) || v == 0xFEFF
+        case 0xFF: return (0xFFF0...0xFFF8).contains(v)
+        case 0x1D1: return (0x1D173...0x1D17A).contains(v)
+        default: return (0xE0000...0xE0FFF).contains(v)
+        }
     }
 
     /// The glyph's outline bounds from HarfBuzz (the unhinted outline, as the renderer draws it).

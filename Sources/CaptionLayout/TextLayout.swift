@@ -24,10 +24,13 @@ public struct LayoutRequest: Sendable, Hashable {
     public var families: [Int: String]
     /// The words the markup sets in another size, relative to the style's (`<font size>`), by word index.
     public var scales: [Int: Double]
+    /// Which of libass's shapers the glyphs and advances follow (`TextShaping`).
+    public var shaping: TextShaping
 
     public init(text: String, words: [String]? = nil, style: CaptionStyle, frameWidth: Double, frameHeight: Double,
                 language: String? = nil, emphasized: Set<Int> = [], italic: Set<Int> = [], bold: Set<Int> = [],
-                families: [Int: String] = [:], scales: [Int: Double] = [:]) {
+                families: [Int: String] = [:], scales: [Int: Double] = [:], shaping: TextShaping = .complex) {
+        self.shaping = shaping
         self.emphasized = emphasized
         self.italic = italic
         self.bold = bold

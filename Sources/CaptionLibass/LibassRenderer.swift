@@ -1,4 +1,5 @@
 import CLibass
+import CaptionLayout
 import CaptionModel
 import CaptionRender
 import Foundation
@@ -64,10 +65,11 @@ public final class LibassRenderer {
     /// decides how borders, shadows and blur scale in a script with `ScaledBorderAndShadow: no` drawn
     /// at another size than its PlayRes). Not deterministic across machines: the system's
     /// fonts decide what a family the script names looks like, as they do for every player.
-    public convenience init(playerWidth width: Int, height: Int) throws(LibassError) {
+    /// `shaping` `.simple` draws as `ffmpeg -vf subtitles=` draws the script (`TextShaping`).
+    public convenience init(playerWidth width: Int, height: Int, shaping: TextShaping = .complex) throws(LibassError) {
         try self.init(width: width, height: height) { library in ass_set_extract_fonts(library, 1) }
         ass_set_storage_size(renderer, Int32(width), Int32(height))
-        ass_set_shaper(renderer, ASS_SHAPING_COMPLEX)
+        ass_set_shaper(renderer, shaping == .simple ? ASS_SHAPING_SIMPLE : ASS_SHAPING_COMPLEX)
         ass_set_fonts(renderer, nil, nil, Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
     }
 

@@ -25,14 +25,15 @@ public enum CaptionLook: Sendable {
 
     /// The layer source for frames drawn forward in time at WIDTHxHEIGHT (`burn`, `overlay`, `render`
     /// of a range), and how to read its warnings afterwards. `warn` hears what is known before drawing
-    /// (colour emoji libass cannot draw).
-    public func layers(width: Int, height: Int, engine: Engine = .native, warn: (String) -> Void)
+    /// (colour emoji libass cannot draw). `shaping` is which of libass's shapers to draw as
+    /// (`TextShaping`); the libass engine draws the compiled ASS as players do, always the complex one.
+    public func layers(width: Int, height: Int, engine: Engine = .native, shaping: TextShaping = .complex, warn: (String) -> Void)
         throws -> (layers: CaptionLayerSource, warnings: () -> [String]) {
         switch (self, engine) {
         case (.ownScript(let document), _):
-            return (try ASSScriptLayers(document: document, width: width, height: height), { [] })
+            return (try ASSScriptLayers(document: document, width: width, height: height, shaping: shaping), { [] })
         case (.styled(let drawn), .native):
-            let layers = NativeCaptionLayers.forward(style: drawn.style, pages: drawn.pages, width: width, height: height)
+            let layers = NativeCaptionLayers.forward(style: drawn.style, pages: drawn.pages, width: width, height: height, shaping: shaping)
             return (layers, { layers.renderer.warnings })
         case (.styled(let drawn), .libass):
             if let warning = ColorEmojiWarning.message(drawn.pages, style: drawn.style) { warn(warning) }

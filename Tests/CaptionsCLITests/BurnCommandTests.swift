@@ -124,6 +124,10 @@ import Testing
         expectTrue(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--aspect", "wide"]).status == 64)
         expectTrue(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--size", "720x1280", "--aspect", "9:16"]).status == 64)
         expectTrue(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--codec", "no-such-codec"]).status == 64)
+        // The simple shaper is the native engine's (and an ASS script's own look's); libass draws the compiled ASS as players do.
+        let engines = try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--engine", "libass", "--shaping", "simple"])
+        expectTrue(engines.status == 64 && engines.stderr.contains("--shaping simple"), "\(engines.stderr)")
+        expectTrue(try CommandRunner.run(["burn", video, Self.captions, "-o", out, "--shaping", "hinted"]).status == 64)
         // --pix-fmt: an unknown name, one the encoder does not take, one captions cannot be drawn on.
         for (format, says) in [("bogus", "not a pixel format name"), ("rgb24", "the libx264 encoder does not take it"),
                                ("gray", "captions are drawn on planar Y'CbCr")] {

@@ -10,8 +10,13 @@ public struct CaptionScene: Sendable {
     public var motion: CaptionMotion
     /// The underlines and strikeouts of the words the markup marks (`DecorationBars`).
     public var bars: [DecorationBar] = []
+    /// The shaper the layout followed, which also decides how the painter groups glyphs into libass's
+    /// runs (`TextShaping`).
+    public var shaping: TextShaping = .complex
 
-    public init(style: CaptionStyle, layout: TextLayout, appearances: [WordAppearance], motion: CaptionMotion, bars: [DecorationBar] = []) {
+    public init(style: CaptionStyle, layout: TextLayout, appearances: [WordAppearance], motion: CaptionMotion, bars: [DecorationBar] = [],
+                shaping: TextShaping = .complex) {
+        self.shaping = shaping
         self.style = style
         self.layout = layout
         self.appearances = appearances

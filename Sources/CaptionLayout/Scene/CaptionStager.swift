@@ -13,6 +13,8 @@ public final class CaptionStager: @unchecked Sendable {
     public let width: Int
     public let height: Int
     private let engine: LayoutEngine
+    /// The shaper every layout follows: `.complex` for the compiled ASS and what players show.
+    public let shaping: TextShaping
     private let layouts = LayoutCache()
     /// Where `stack` moved pages that share the screen.
     private let shifts = PageShifts()
@@ -25,7 +27,9 @@ public final class CaptionStager: @unchecked Sendable {
     ///   - width: The frame's width in pixels; the style's lengths scale with the shorter side / 1080.
     ///   - height: The frame's height in pixels.
     ///   - engine: Fonts, shaping and line breaking; share one to share its font cache.
-    public init(style: CaptionStyle, width: Int, height: Int, engine: LayoutEngine = LayoutEngine()) {
+    ///   - shaping: Which of libass's shapers the layouts follow (`TextShaping`).
+    public init(style: CaptionStyle, width: Int, height: Int, engine: LayoutEngine = LayoutEngine(), shaping: TextShaping = .complex) {
+        self.shaping = shaping
         self.style = style.forFrame(width: width, height: height)
         self.width = width
         self.height = height
@@ -71,7 +75,7 @@ public final class CaptionStager: @unchecked Sendable {
         }
         return CaptionScene(style: style, layout: layout, appearances: Array(appearances.prefix(layout.words.count)),
                             motion: CaptionMotion.at(t, start: event.start, end: event.end, style: style),
-                            bars: DecorationBars.bars(layout: layout, words: timed))
+                            bars: DecorationBars.bars(layout: layout, words: timed), shaping: shaping)
     }
 
     /// The page's words, style and layout where it would stand alone.
@@ -88,7 +92,8 @@ public final class CaptionStager: @unchecked Sendable {
                                             italic: Set(timed.indices.filter { timed[$0].markup.italic }),
                                             bold: Set(timed.indices.filter { timed[$0].markup.bold }),
                                             families: timed.indices.reduce(into: [:]) { $0[$1] = timed[$1].markup.fontFamily },
-                                            scales: timed.indices.reduce(into: [:]) { $0[$1] = timed[$1].markup.fontScale }))
+                                            scales: timed.indices.reduce(into: [:]) { $0[$1] = timed[$1].markup.fontScale },
+                                            shaping: shaping))
         }
         return (timed, style, layout)
     }

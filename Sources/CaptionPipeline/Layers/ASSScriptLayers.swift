@@ -1,4 +1,5 @@
 import CaptionFormats
+import CaptionLayout
 import CaptionLibass
 import CaptionModel
 import CaptionRender
@@ -12,12 +13,13 @@ public final class ASSScriptLayers: CaptionLayerSource {
     private let libass: LibassRenderer
     private let canvas: LayerCanvas
 
-    public init(document: CaptionDocument, width: Int, height: Int) throws {
+    /// `shaping`: libass's complex shaper as players draw, or its simple one as `ffmpeg -vf subtitles=` does.
+    public init(document: CaptionDocument, width: Int, height: Int, shaping: TextShaping = .complex) throws {
         var options = WriteOptions()
         options.singleThreaded = true
         let script = ASSFormat.write(document, options: options).text
         do {
-            libass = try LibassRenderer(playerWidth: width, height: height)
+            libass = try LibassRenderer(playerWidth: width, height: height, shaping: shaping)
             try libass.load(assText: script)
         } catch { throw CaptionFormatError(.unreadable, "libass: \(error)") }
         canvas = LayerCanvas(width: width, height: height)

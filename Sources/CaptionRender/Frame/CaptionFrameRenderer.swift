@@ -37,9 +37,11 @@ public final class CaptionFrameRenderer: @unchecked Sendable {
     ///   - maskCacheBytes: Bounds the cache of composed masks (shadows, boxes, words' summed glyphs):
     ///     a caller that moves forward in time (burning a video) needs only the current pages' and can
     ///     keep it small so memory does not grow with the video's length.
+    ///   - shaping: Which of libass's shapers to draw as (`TextShaping`): `.complex`, what players
+    ///     and the compiled ASS show, or `.simple`, what `ffmpeg -vf subtitles=` burns.
     public init(style: CaptionStyle, width: Int, height: Int, engine: LayoutEngine = LayoutEngine(),
-                rasterizer: GlyphRasterizer = GlyphRasterizer(), maskCacheBytes: Int = 32 << 20) {
-        stager = CaptionStager(style: style, width: width, height: height, engine: engine)
+                rasterizer: GlyphRasterizer = GlyphRasterizer(), maskCacheBytes: Int = 32 << 20, shaping: TextShaping = .complex) {
+        stager = CaptionStager(style: style, width: width, height: height, engine: engine, shaping: shaping)
         let style = stager.style
         self.rasterizer = rasterizer
         masks = FrameMaskCache(byteLimit: maskCacheBytes)

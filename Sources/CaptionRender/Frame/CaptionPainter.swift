@@ -186,8 +186,11 @@ struct CaptionPainter {
         // Each word is one run in libass's terms (the compiled ASS gives every word its own event):
         // its glyphs go on the 1/8 px grid together (`LibassSubpixelRun`), at rest and when scaled.
         // A word at rest breaks into more runs where the compiled ASS writes a simple-shaper filler.
+        // Under the simple shaper a run is what libass makes of one event per line: consecutive
+        // words of one look (`StyleRun`), and no fillers (the layout is the simple shaper's own).
         var runWord = -1, runIndex = -1
         var run = LibassSubpixelRun()
+        var styleRun: StyleRun?
         var fillers = SimpleShaperFillers.none
         var scaledPens: [Int: (x: Double, y: Double)] = [:]
         var sweepX: Int?
@@ -210,11 +213,15 @@ struct CaptionPainter {
             // In steps of 1/80, as the compiled ASS steps (`DrawnScale`).
             let scale = DrawnScale.of(appearance)
             if glyph.wordIndex != runWord {
-                (runWord, run) = (glyph.wordIndex, LibassSubpixelRun())
-                runIndex += 1
+                let look = scene.shaping == .simple ? StyleRun(glyph.wordIndex, in: scene) : nil
+                if look == nil || look != styleRun {
+                    run = LibassSubpixelRun()
+                    runIndex += 1
+                }
+                (runWord, styleRun) = (glyph.wordIndex, look)
                 scaledPens = [:]
-                fillers = SimpleShaperFillers.plan(word: glyph.wordIndex, in: layout, strokeWidth: strokeWidth, style: style,
-                                                   rasterizer: rasterizer)
+                fillers = scene.shaping == .simple ? .none
+                    : SimpleShaperFillers.plan(word: glyph.wordIndex, in: layout, strokeWidth: strokeWidth, style: style, rasterizer: rasterizer)
                 sweepX = SweepColumn.x(word: glyph.wordIndex, in: layout, appearance: appearance)
                 // A bouncing or sliding word is drawn where libass's `\move` puts it.
                 riseY = appearance.rise.map { WordTop.offset(of: glyph.wordIndex, in: layout, rise: $0) } ?? 0
@@ -266,6 +273,29 @@ struct CaptionPainter {
                                      rightToLeft: word.direction == .rightToLeft))
         }
         return scene.bars.isEmpty ? layers : withBars(layers, scene, dy: dy, strokeWidth: strokeWidth)
+    }
+
+    /// What starts a new run where libass draws a whole line as one event (`split_style_runs` in
+    /// ass_render.c: a run ends where the font, size, colours, border, shadow, decoration or
+    /// transform change, and at each line's start): the word's line, face, size, decorations and
+    /// its whole appearance, which carries every colour and effect a look gives it. A word drawn
+    /// alone (scaled, pop-in) is never part of a longer run: it has its own event, as libass draws it.
+    struct StyleRun: Equatable {
+        var line: Int
+        var face: ObjectIdentifier
+        var size: Double
+        var appearance: WordAppearance
+        var bars: [DecorationBar.Kind]
+
+        /// Nil for a word drawn alone.
+        init?(_ word: Int, in scene: CaptionScene) {
+            let layout = scene.layout, appearance = scene.appearances[word]
+            guard appearance.scale == 1, !appearance.drawnAlone, let glyph = layout.glyphs[layout.words[word].glyphRange].first else {
+                return nil
+            }
+            (line, face, size, self.appearance) = (layout.words[word].lineIndex, ObjectIdentifier(glyph.face), glyph.fontSize, appearance)
+            bars = scene.bars.filter { $0.word == word }.map(\.kind)
+        }
     }
 
     /// The layers with each underline and strikeout bar (`DecorationBars`) after its word's glyphs, as a

@@ -34,8 +34,9 @@ public final class NativeCaptionLayers: CaptionLayerSource {
     /// For a video written forward in time (burn, overlay): a page is redrawn only when its state
     /// changes, so small caches (glyphs 8 MiB, composed masks 4 MiB) keep memory flat in the video's
     /// length; the renderer's defaults (64 + 32 MiB) suit previews that jump around.
-    public static func forward(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int) -> NativeCaptionLayers {
-        NativeCaptionLayers(renderer: .forward(style: style, width: width, height: height), pages: pages)
+    public static func forward(style: CaptionStyle, pages: [CaptionEvent], width: Int, height: Int,
+                               shaping: TextShaping = .complex) -> NativeCaptionLayers {
+        NativeCaptionLayers(renderer: .forward(style: style, width: width, height: height, shaping: shaping), pages: pages)
     }
 
     public func layer(at t: Milliseconds) throws(VideoError) -> CaptionLayer? {
@@ -61,8 +62,8 @@ public final class NativeCaptionLayers: CaptionLayerSource {
 extension CaptionFrameRenderer {
     /// A renderer for frames drawn forward in time (burn, overlay, a PGS track's looks): small caches
     /// (glyphs 8 MiB, composed masks 4 MiB), as a page is redrawn only when its state changes.
-    static func forward(style: CaptionStyle, width: Int, height: Int) -> CaptionFrameRenderer {
+    static func forward(style: CaptionStyle, width: Int, height: Int, shaping: TextShaping = .complex) -> CaptionFrameRenderer {
         CaptionFrameRenderer(style: style, width: width, height: height, engine: LayoutEngine(),
-                             rasterizer: GlyphRasterizer(cache: GlyphCache(byteLimit: 8 << 20)), maskCacheBytes: 4 << 20)
+                             rasterizer: GlyphRasterizer(cache: GlyphCache(byteLimit: 8 << 20)), maskCacheBytes: 4 << 20, shaping: shaping)
     }
 }

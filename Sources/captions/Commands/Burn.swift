@@ -40,6 +40,9 @@ struct Burn: ParsableCommand, StyledInputCommand {
     @Option(help: "native (CaptionKit's renderer) or libass (the compiled ASS, drawn by libass).")
     var engine: Engine = .native
 
+    @Option(help: .shaping)
+    var shaping: TextShaping = .complex
+
     @Option(help: "Output size as displayed, WIDTHxHEIGHT (default: the input's).")
     var size: SizeArgument?
 
@@ -115,6 +118,9 @@ struct Burn: ParsableCommand, StyledInputCommand {
         if let crf, !(0...63).contains(crf) { throw ValidationError("--crf must be between 0 and 63") }
         if let start, let end, end.milliseconds <= start.milliseconds { throw ValidationError("--end must be after --start") }
         if !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
+        if engine == .libass && shaping == .simple {
+            throw ValidationError("--shaping simple is drawn by the native engine: --engine libass draws the compiled ASS as players do")
+        }
         if let duration, duration.milliseconds <= 0 { throw ValidationError("--duration must be positive") }
     }
 
@@ -162,7 +168,8 @@ struct Burn: ParsableCommand, StyledInputCommand {
             tracks: closedCaptions.file == input ? tracks.selection : TrackSelection(),
             paging: paging.options(base: style.paging))
         let burner = try VideoBurner(input: video, options: options)
-        let source = try look.layers(width: burner.width, height: burner.height, engine: engine, warn: CommandFailure.printError)
+        let source = try look.layers(width: burner.width, height: burner.height, engine: engine, shaping: shaping,
+                                      warn: CommandFailure.printError)
         let printer = quiet ? nil : ProgressPrinter()
         let result = try burner.run(captions: source.layers, progress: printer.map { p in { p.update($0) } })
         printer?.finish()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptionFormats
+import CaptionLayout
 import CaptionModel
 import CaptionPipeline
 import CaptionVideo
@@ -44,6 +45,9 @@ struct Overlay: ParsableCommand, StyledInputCommand {
     @Option(help: "Take size, frame rate and length from this video.")
     var video: String?
 
+    @Option(help: .shaping)
+    var shaping: TextShaping = .complex
+
     @Flag(help: "No progress output.")
     var quiet = false
 
@@ -86,7 +90,7 @@ struct Overlay: ParsableCommand, StyledInputCommand {
                 let length = duration?.milliseconds ?? geometry?.duration ?? look.events.map(\.end).max() ?? 0
                 guard length > 0 else { throw CaptionFormatError(.malformed, "\(input): no captions, and no --duration") }
                 let frames = max(1, Int((Int64(length) * Int64(rate.numerator) + Int64(rate.denominator) * 500) / (Int64(rate.denominator) * 1000)))
-                let source = try look.layers(width: width, height: height, warn: CommandFailure.printError)
+                let source = try look.layers(width: width, height: height, shaping: shaping, warn: CommandFailure.printError)
                 var options = OverlayOptions(width: width, height: height, rate: rate, frames: frames, codec: codec)
                 options.cancellation = cancellation
                 let terminal = !quiet && isatty(STDERR_FILENO) == 1

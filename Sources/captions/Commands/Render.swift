@@ -35,6 +35,9 @@ struct Render: ParsableCommand, StyledInputCommand {
     @Option(help: "none (transparent), a colour (#RRGGBB or #RRGGBBAA), or a PNG image.")
     var background: BackgroundArgument = .none
 
+    @Option(help: .shaping)
+    var shaping: TextShaping = .complex
+
     @Option(name: .shortAndLong, help: "The PNG to write (a folder for a range).")
     var output: String
 
@@ -67,19 +70,20 @@ struct Render: ParsableCommand, StyledInputCommand {
         try CommandFailure.exitOnError {
             let (style, look) = try load(input, alignAudio: alignAudio.map { ($0, alignVoice) })
             let pages = look.events
-            let renderer = CaptionFrameRenderer(style: style, width: size.width, height: size.height)
+            let renderer = CaptionFrameRenderer(style: style, width: size.width, height: size.height, shaping: shaping)
             try renderer.stack(pages)
             let base = try backgroundImage()
             let times = frameTimes()
             if case .ownScript(let script) = look {
-                try renderOwnScript(ASSScriptLayers(document: script, width: size.width, height: size.height), at: times, base: base)
+                try renderOwnScript(ASSScriptLayers(document: script, width: size.width, height: size.height, shaping: shaping),
+                                    at: times, base: base)
             } else if at.end == nil {
                 try write(frame(pages, at: times[0], renderer: renderer, base: base), to: output)
             } else if case .none = background {
                 // Over transparency: the overlay's PNG path (frames straight to libavcodec's PNG encoder on
                 // every core, an unchanged frame's file written again rather than drawn and compressed).
                 let rate = FrameRate(parsing: String(fps!)) ?? FrameRate(numerator: 30, denominator: 1)!
-                let source = try look.layers(width: size.width, height: size.height, warn: CommandFailure.printError)
+                let source = try look.layers(width: size.width, height: size.height, shaping: shaping, warn: CommandFailure.printError)
                 let options = OverlayOptions(width: size.width, height: size.height, rate: rate, frames: times.count, codec: .png, times: times)
                 _ = try OverlayWriter.write(source.layers, options: options, to: output)
                 for warning in source.warnings() { CommandFailure.printError("captions: warning: \(warning)") }

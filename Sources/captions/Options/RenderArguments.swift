@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptionEdit
+import CaptionLayout
 import CaptionModel
 
 /// A time on the command line: seconds (`3.25`) or a timestamp (`00:00:03.250`, `1:02.5`).
@@ -65,4 +66,12 @@ enum BackgroundArgument: ExpressibleByArgument {
         guard argument.lowercased().hasSuffix(".png") else { return nil }
         self = .image(argument)
     }
+}
+
+/// `--shaping complex|simple` (render, burn, overlay): which of libass's shapers to draw as.
+extension TextShaping: ExpressibleByArgument {}
+
+extension ArgumentHelp {
+    /// `--shaping`'s help, the same in every drawing command.
+    static let shaping: ArgumentHelp = "complex (as players and the compiled ASS draw; default) or simple (as ffmpeg's -vf subtitles= burns: libass's simple shaper)."
 }
