@@ -44,14 +44,14 @@ public struct GlyphRasterizer: Sendable {
     /// is nil when `strokeWidth` is 0, else a mask (empty for a glyph without outline).
     public func masks(glyph: UInt32, face: FontFace, size: Double, penX: Double, penY: Double,
                       scaleX: Double = 1, scaleY: Double = 1, originX: Double? = nil, originY: Double? = nil,
-                      strokeWidth: Double = 0) -> GlyphMasks {
+                      strokeWidth: Double = 0, decorations: GlyphDecorations = []) -> GlyphMasks {
         let exact = exactCentres(glyph: glyph, face: face, size: size, penX: penX, penY: penY, scaleX: scaleX, scaleY: scaleY,
-                                 originX: originX, originY: originY, strokeWidth: strokeWidth)
+                                 originX: originX, originY: originY, strokeWidth: strokeWidth, decorations: decorations)
         var run = LibassSubpixelRun()
         let q = run.place(x: exact.fill.x, y: exact.fill.y)
         let b = exact.border.map { run.place(x: $0.x, y: $0.y) }
         return masks(glyph: glyph, face: face, size: size, centreX8: q.x, centreY8: q.y, border8: b,
-                     scaleX: scaleX, scaleY: scaleY, strokeWidth: strokeWidth)
+                     scaleX: scaleX, scaleY: scaleY, strokeWidth: strokeWidth, decorations: decorations)
     }
 
     /// Where the centres of the glyph's control box and of its border outline's land, in frame pixels
@@ -62,10 +62,12 @@ public struct GlyphRasterizer: Sendable {
     /// At rest the arithmetic is libass's own, operation for operation (`calc_transform_matrix` and
     /// `quantize_transform`: the pen in 26.6, the centre through a matrix scaled by 20000 and back),
     /// because a run's glyphs often land exactly half an eighth from the grid and the last bit of
-    /// that product decides which way libass rounds.
+    /// that product decides which way libass rounds. `decorations`: the lines libass adds to the
+    /// outline for `\u1` and `\s1` (`GlyphDecorations`), which move its control box.
     public func exactCentres(glyph: UInt32, face: FontFace, size: Double, penX: Double, penY: Double,
                              scaleX: Double = 1, scaleY: Double = 1, originX: Double? = nil, originY: Double? = nil,
-                             strokeWidth: Double = 0) -> (fill: (x: Double, y: Double), border: (x: Double, y: Double)?) {
+                             strokeWidth: Double = 0, decorations: GlyphDecorations = [])
+        -> (fill: (x: Double, y: Double), border: (x: Double, y: Double)?) {
         func exact(_ c: (x: Double, y: Double)) -> (x: Double, y: Double) {
             let k = size / FontFace.libassReferenceSize
             if scaleX == 1, scaleY == 1 {
@@ -78,9 +80,11 @@ public struct GlyphRasterizer: Sendable {
             let cx = penX + c.x * k / 64, cy = penY - c.y * k / 64
             return ((ox + scaleX * (cx - ox)) * 8, (oy + scaleY * (cy - oy)) * 8)
         }
-        let fill = exact(OutlineCentres.shared.centre(glyph, face: face))
+        let fill = exact(OutlineCentres.shared.centre(glyph, face: face, decorations: decorations))
         guard let border = Self.border(size: size, scaleX: scaleX, scaleY: scaleY, strokeWidth: strokeWidth), !border.isEmpty,
-              let c = OutlineCentres.shared.borderCentre(glyph, face: face, border: border) else { return (fill, nil) }
+              let c = OutlineCentres.shared.borderCentre(glyph, face: face, border: border, decorations: decorations) else {
+            return (fill, nil)
+        }
         return (fill, exact(c))
     }
 
@@ -88,13 +92,14 @@ public struct GlyphRasterizer: Sendable {
     /// frame pixel and the centre of its border outline at `border8` (default: the same point), at ASS
     /// `size` scaled by (scaleX, scaleY), stroked by `strokeWidth` px.
     public func masks(glyph: UInt32, face: FontFace, size: Double, centreX8: Int, centreY8: Int, border8: (x: Int, y: Int)? = nil,
-                      scaleX: Double = 1, scaleY: Double = 1, strokeWidth: Double = 0) -> GlyphMasks {
+                      scaleX: Double = 1, scaleY: Double = 1, strokeWidth: Double = 0, decorations: GlyphDecorations = []) -> GlyphMasks {
         guard size > 0, scaleX > 0, scaleY > 0 else { return GlyphMasks(fill: .empty, stroke: nil) }
         // The integer part only moves the cached masks (floor division: the fraction is 0...7 eighths).
         func lookUp(_ x8: Int, _ y8: Int, stroke: Double) -> AlphaMask {
             let (ix, iy) = (x8 >> 3, y8 >> 3)
-            let key = Self.key(glyph: glyph, face: face, size: size, scaleX: scaleX, scaleY: scaleY, strokeWidth: stroke,
+            var key = Self.key(glyph: glyph, face: face, size: size, scaleX: scaleX, scaleY: scaleY, strokeWidth: stroke,
                                subpixel: (UInt8(x8 - ix * 8), UInt8(y8 - iy * 8)))
+            key.decorations = decorations.rawValue
             let masks = cache.masks(for: key) { GlyphRasterizer.draw(key, face: face) }
             return (masks.stroke ?? masks.fill).translated(dx: ix, dy: iy)
         }
@@ -131,7 +136,7 @@ public struct GlyphRasterizer: Sendable {
     static func draw(_ key: GlyphKey, face: FontFace) -> GlyphMasks {
         let stroked = key.strokeWidth > 0
         guard key.size > 0, key.scaleX > 0, key.scaleY > 0,
-              let source = loadOutline(key.glyph, face: face) else {
+              let source = loadOutline(key.glyph, face: face, decorations: GlyphDecorations(rawValue: key.decorations)) else {
             return GlyphMasks(fill: .empty, stroke: stroked ? .empty : nil)
         }
         let k = key.size / FontFace.libassReferenceSize
@@ -161,13 +166,18 @@ public struct GlyphRasterizer: Sendable {
     }
 
     /// Loads the unhinted outline at the reference size into Swift-owned arrays, holding the face's
-    /// lock only for the load. Nil when the glyph has no outline.
-    static func loadOutline(_ glyph: UInt32, face: FontFace) -> GlyphOutline? {
+    /// lock only for the load, with `decorations`' lines added across its advance. Nil when the glyph
+    /// has nothing to draw.
+    static func loadOutline(_ glyph: UInt32, face: FontFace, decorations: GlyphDecorations = []) -> GlyphOutline? {
         guard face.isScalable else { return nil }
+        // (Read before the load: both hold the face's lock.)
+        let metrics = decorations.isEmpty ? nil : face.decorationMetrics
         return face.withReferenceSize { ftFace -> GlyphOutline? in
             guard FT_Load_Glyph(ftFace, glyph, cfreetype_load_no_hinting() | cfreetype_load_no_bitmap()) == 0,
                   let slot = ftFace.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
-            return GlyphOutline(copying: slot.pointee.outline, library: slot.pointee.library)
+            let outline = GlyphOutline(copying: slot.pointee.outline, library: slot.pointee.library)
+            guard let metrics, let library = slot.pointee.library else { return outline }
+            return decorations.apply(to: outline, advance: Int(slot.pointee.advance.x), metrics: metrics, library: library)
         }
     }
 }
@@ -192,6 +202,12 @@ struct GlyphOutline {
         contourEnds = Array(UnsafeBufferPointer(start: source.contours, count: contourCount)).map { Int16($0) }
         flags = source.flags
         self.library = library
+    }
+
+    /// The contours' winding, as FreeType reads it (`FT_Outline_Get_Orientation`).
+    var orientation: FT_Orientation {
+        var copy = self
+        return copy.withFTOutline(contours: contourEnds.indices) { FT_Outline_Get_Orientation(&$0) }
     }
 
     /// The centre of the control box, in 26.6 units (y up): where libass anchors a glyph's placement.

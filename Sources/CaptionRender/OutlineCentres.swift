@@ -15,20 +15,22 @@ final class OutlineCentres: @unchecked Sendable {
         var glyph: UInt32
         /// The border's scale order and stroker width per axis (x, y, x, y); zeros for the glyph's own outline.
         var border: SIMD4<Int32> = .zero
+        var decorations: GlyphDecorations = []
     }
 
-    func centre(_ glyph: UInt32, face: FontFace) -> (x: Double, y: Double) {
-        let key = Key(path: face.path, index: face.index, glyph: glyph)
-        return cached(key) { GlyphRasterizer.loadOutline(glyph, face: face)?.centre } ?? (0, 0)
+    func centre(_ glyph: UInt32, face: FontFace, decorations: GlyphDecorations = []) -> (x: Double, y: Double) {
+        let key = Key(path: face.path, index: face.index, glyph: glyph, decorations: decorations)
+        return cached(key) { GlyphRasterizer.loadOutline(glyph, face: face, decorations: decorations)?.centre } ?? (0, 0)
     }
 
     /// The centre of the border libass strokes around the glyph (`LibassBorder.Stroked.centre`), in
     /// the glyph's reference units; nil when it strokes none.
-    func borderCentre(_ glyph: UInt32, face: FontFace, border: LibassBorder) -> (x: Double, y: Double)? {
+    func borderCentre(_ glyph: UInt32, face: FontFace, border: LibassBorder, decorations: GlyphDecorations = []) -> (x: Double, y: Double)? {
         let key = Key(path: face.path, index: face.index, glyph: glyph,
-                      border: SIMD4(Int32(border.order.x), Int32(border.order.y), Int32(border.width.x), Int32(border.width.y)))
+                      border: SIMD4(Int32(border.order.x), Int32(border.order.y), Int32(border.width.x), Int32(border.width.y)),
+                      decorations: decorations)
         return cached(key) {
-            GlyphRasterizer.loadOutline(glyph, face: face).flatMap { border.stroke($0)?.centre(order: border.order) }
+            GlyphRasterizer.loadOutline(glyph, face: face, decorations: decorations).flatMap { border.stroke($0)?.centre(order: border.order) }
         }
     }
 

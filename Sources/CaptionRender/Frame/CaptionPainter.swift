@@ -191,6 +191,11 @@ struct CaptionPainter {
         var runWord = -1, runIndex = -1
         var run = LibassSubpixelRun()
         var styleRun: StyleRun?
+        // Under the simple shaper a word's underline and strikeout are part of its glyphs' outlines,
+        // and of the space after it when the line runs on (`GlyphDecorations`), as libass draws `\u1`.
+        let simple = scene.shaping == .simple
+        var decorations: GlyphDecorations = []
+        var pendingSpace: (() -> Void)?
         var fillers = SimpleShaperFillers.none
         var scaledPens: [Int: (x: Double, y: Double)] = [:]
         var sweepX: Int?
@@ -213,15 +218,18 @@ struct CaptionPainter {
             // In steps of 1/80, as the compiled ASS steps (`DrawnScale`).
             let scale = DrawnScale.of(appearance)
             if glyph.wordIndex != runWord {
-                let look = scene.shaping == .simple ? StyleRun(glyph.wordIndex, in: scene) : nil
+                pendingSpace?()
+                pendingSpace = nil
+                let look = simple ? StyleRun(glyph.wordIndex, in: scene) : nil
                 if look == nil || look != styleRun {
                     run = LibassSubpixelRun()
                     runIndex += 1
                 }
                 (runWord, styleRun) = (glyph.wordIndex, look)
                 scaledPens = [:]
-                fillers = scene.shaping == .simple ? .none
+                fillers = simple ? .none
                     : SimpleShaperFillers.plan(word: glyph.wordIndex, in: layout, strokeWidth: strokeWidth, style: style, rasterizer: rasterizer)
+                decorations = simple ? GlyphDecorations(scene.bars.filter { $0.word == glyph.wordIndex }.map(\.kind)) : []
                 sweepX = SweepColumn.x(word: glyph.wordIndex, in: layout, appearance: appearance)
                 // A bouncing or sliding word is drawn where libass's `\move` puts it.
                 riseY = appearance.rise.map { WordTop.offset(of: glyph.wordIndex, in: layout, rise: $0) } ?? 0
@@ -256,24 +264,41 @@ struct CaptionPainter {
                                          sweepX: nil, sweepColor: nil, rightToLeft: false, colorEmoji: emoji))
                 continue
             }
+            // One glyph on the run's grid, its masks and layer.
+            func draw(_ glyphID: UInt32, face: FontFace, pen: (x: Double, y: Double), decorations: GlyphDecorations) {
+                let size = glyph.fontSize * scale
+                let exact = rasterizer.exactCentres(glyph: glyphID, face: face, size: size, penX: pen.x, penY: pen.y,
+                                                    strokeWidth: strokeWidth, decorations: decorations)
+                let placed = run.place(x: exact.fill.x, y: exact.fill.y)
+                let border = exact.border.map { run.place(x: $0.x, y: $0.y) }
+                let masks = rasterizer.masks(glyph: glyphID, face: face, size: size, centreX8: placed.x, centreY8: placed.y,
+                                             border8: border, strokeWidth: strokeWidth, decorations: decorations)
+                let signature = GlyphSignature(face: ObjectIdentifier(face), glyph: glyphID,
+                                               x: placed.x, y: placed.y, borderX: border?.x ?? placed.x, borderY: border?.y ?? placed.y,
+                                               scale: Int((scale * 256).rounded()), decorations: decorations.rawValue)
+                layers.append(GlyphLayer(masks: masks, wordIndex: glyph.wordIndex, run: runIndex, signature: signature,
+                                         color: appearance.color, opacity: appearance.opacity, fadeProgress: appearance.fade?.progress,
+                                         sweepX: sweepX, sweepColor: appearance.sweepColor,
+                                         rightToLeft: word.direction == .rightToLeft))
+            }
             let pen = scaledPens[g] ?? (glyph.x + Double(fillers.shifts[g] ?? 0) / 64, glyph.y + dy + riseY)
-            let size = glyph.fontSize * scale
-            let exact = rasterizer.exactCentres(glyph: glyph.glyphID, face: glyph.face, size: size, penX: pen.x, penY: pen.y,
-                                                strokeWidth: strokeWidth)
-            let placed = run.place(x: exact.fill.x, y: exact.fill.y)
-            let border = exact.border.map { run.place(x: $0.x, y: $0.y) }
-            let masks = rasterizer.masks(glyph: glyph.glyphID, face: glyph.face, size: size,
-                                         centreX8: placed.x, centreY8: placed.y, border8: border, strokeWidth: strokeWidth)
-            let signature = GlyphSignature(face: ObjectIdentifier(glyph.face), glyph: glyph.glyphID,
-                                           x: placed.x, y: placed.y, borderX: border?.x ?? placed.x, borderY: border?.y ?? placed.y,
-                                           scale: Int((scale * 256).rounded()))
-            layers.append(GlyphLayer(masks: masks, wordIndex: glyph.wordIndex, run: runIndex, signature: signature,
-                                     color: appearance.color, opacity: appearance.opacity, fadeProgress: appearance.fade?.progress,
-                                     sweepX: sweepX, sweepColor: appearance.sweepColor,
-                                     rightToLeft: word.direction == .rightToLeft))
+            draw(glyph.glyphID, face: glyph.face, pen: pen, decorations: decorations)
+            // The space after the word's last glyph, where its line runs on to the next word: drawn when
+            // the next word starts, so it lands in the run it belongs to.
+            if simple, g == word.glyphRange.upperBound - 1 {
+                let on = GlyphDecorations(scene.bars.filter { $0.word == glyph.wordIndex && $0.x + $0.width > word.box.maxX }.map(\.kind))
+                if !on.isEmpty, visibleAll(appearance) {
+                    let space = glyph.face.glyphIndex(for: " ")
+                    pendingSpace = { draw(space, face: glyph.face, pen: (word.box.maxX, pen.y), decorations: on) }
+                }
+            }
         }
-        return scene.bars.isEmpty ? layers : withBars(layers, scene, dy: dy, strokeWidth: strokeWidth)
+        pendingSpace?()
+        return scene.bars.isEmpty || simple ? layers : withBars(layers, scene, dy: dy, strokeWidth: strokeWidth)
     }
+
+    /// Whether the word is drawn whole (a typewriter word shown in part has no line after it yet).
+    private func visibleAll(_ appearance: WordAppearance) -> Bool { appearance.opacity > 0 && appearance.visibleCharacters == nil }
 
     /// What starts a new run where libass draws a whole line as one event (`split_style_runs` in
     /// ass_render.c: a run ends where the font, size, colours, border, shadow, decoration or

@@ -11,6 +11,8 @@ struct GlyphSignature: Hashable {
     var borderX: Int
     var borderY: Int
     var scale: Int
+    /// The lines libass adds to the outline (`GlyphDecorations`), under the simple shaper.
+    var decorations: UInt8 = 0
 }
 
 /// A box in frame pixels (exact: boxes come from the layout, which is deterministic).
