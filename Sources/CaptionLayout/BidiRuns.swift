@@ -22,21 +22,26 @@ struct BidiParagraph {
             direction = .leftToRight
             return
         }
-        var text = scalars.map { FriBidiChar($0) }
+        // FriBidi only fails on allocation; lay the paragraph out left to right then.
+        let analysis = Self.analyse(scalars.map { FriBidiChar($0) })
+        let scalarLevels = analysis?.levels ?? [FriBidiLevel](repeating: 0, count: count)
+        levels = characterStarts.map { UInt8(bitPattern: scalarLevels[$0]) }
+        direction = analysis?.base == cfribidi_par_rtl() ? .rightToLeft : .leftToRight
+    }
+
+    /// FriBidi's bidi types and embedding levels of a paragraph's scalars, its direction taken from
+    /// its first strong character, and the direction it resolved; nil when FriBidi fails.
+    static func analyse(_ text: [FriBidiChar]) -> (types: [FriBidiCharType], levels: [FriBidiLevel], base: FriBidiParType)? {
+        var text = text
+        let count = text.count, n = FriBidiStrIndex(count)
         var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
         var brackets = [FriBidiBracketType](repeating: 0, count: count)
-        var scalarLevels = [FriBidiLevel](repeating: 0, count: count)
+        var levels = [FriBidiLevel](repeating: 0, count: count)
         var base = cfribidi_par_on()
-        fribidi_get_bidi_types(&text, FriBidiStrIndex(count), &types)
-        fribidi_get_bracket_types(&text, FriBidiStrIndex(count), &types, &brackets)
-        let result = fribidi_get_par_embedding_levels_ex(&types, &brackets, FriBidiStrIndex(count), &base, &scalarLevels)
-        if result == 0 {
-            // FriBidi only fails on allocation; lay the paragraph out left to right.
-            scalarLevels = [FriBidiLevel](repeating: 0, count: count)
-            base = cfribidi_par_ltr()
-        }
-        levels = characterStarts.map { UInt8(bitPattern: scalarLevels[$0]) }
-        direction = base == cfribidi_par_rtl() ? .rightToLeft : .leftToRight
+        fribidi_get_bidi_types(&text, n, &types)
+        fribidi_get_bracket_types(&text, n, &types, &brackets)
+        guard fribidi_get_par_embedding_levels_ex(&types, &brackets, n, &base, &levels) != 0 else { return nil }
+        return (types, levels, base)
     }
 
     static func isRightToLeft(_ level: UInt8) -> Bool { level & 1 == 1 }

@@ -1,3 +1,4 @@
+import CFriBidi
 import CHarfBuzz
 
 /// One paragraph's characters as the shaper and bidi see them.
@@ -130,19 +131,19 @@ enum Shaper {
     }
 
     /// The glyphs as libass's simple shaper has them (`ASS_SHAPING_SIMPLE`, `shape_fribidi` in
-    /// ass_shaper.c): each character's glyph from the run font's character map, its unhinted advance
-    /// at libass's reference size scaled down (`FontFace.libassSimpleAdvance`), no kerning, no
-    /// offsets, no ligatures or joining. (libass also gives Arabic its presentation forms through
-    /// FriBidi there; this does not: such text keeps its base letters.)
+    /// ass_shaper.c): each character as FriBidi shapes it (`fribidiShaped`), its glyph from the run
+    /// font's character map, its unhinted advance at libass's reference size scaled down
+    /// (`FontFace.libassSimpleAdvance`), no kerning, no offsets, no ligatures.
     private static func simple(_ paragraph: ParagraphText, runs: [ShapingRun]) -> [ShapedGlyph] {
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(paragraph.scalars.count)
+        let shaped = fribidiShaped(paragraph.scalars)
         for (runIndex, run) in runs.enumerated() {
             let face = run.font.face, scale = face.scale(forSize: run.size)
             let scalars = paragraph.characterStarts[run.characters.lowerBound]..<paragraph.characterStarts[run.characters.upperBound]
             for s in scalars {
-                guard let scalar = Unicode.Scalar(paragraph.scalars[s]), !Self.isDefaultIgnorable(scalar) else { continue }
-                let glyph = face.glyphIndex(for: scalar)
+                guard let original = Unicode.Scalar(paragraph.scalars[s]), !Self.isDefaultIgnorable(original) else { continue }
+                let glyph = face.glyphIndex(for: Unicode.Scalar(shaped[s]) ?? original)
                 glyphs.append(ShapedGlyph(
                     font: run.font, glyphID: glyph, character: paragraph.scalarCharacter[s], run: runIndex,
                     advance: face.libassSimpleAdvance(glyph: glyph, size: run.size), size: run.size, adjustment: 0,
@@ -150,6 +151,21 @@ enum Shaper {
             }
         }
         return glyphs
+    }
+
+    /// What libass's simple shaper draws for each of a paragraph's scalars (`shape_fribidi`): FriBidi's
+    /// shaping with its default flags and Arabic's, so a bracket in right-to-left text is mirrored and
+    /// Arabic letters take their joined presentation forms (the font draws those code points). One
+    /// scalar for each; the scalars themselves where FriBidi fails (it only fails to allocate).
+    static func fribidiShaped(_ scalars: [UInt32]) -> [UInt32] {
+        let count = scalars.count, n = FriBidiStrIndex(count)
+        var text = scalars.map { FriBidiChar($0) }
+        guard count > 0, var (types, levels, _) = BidiParagraph.analyse(text) else { return scalars }
+        var joins = [FriBidiJoiningType](repeating: 0, count: count)
+        fribidi_get_joining_types(&text, n, &joins)
+        fribidi_join_arabic(&types, n, &levels, &joins)
+        fribidi_shape(cfribidi_flags_default() | cfribidi_flags_arabic(), &levels, n, &joins, &text)
+        return text.map { UInt32($0) }
     }
 
     /// The characters libass skips under either shaper (`is_harfbuzz_ignorable` in ass_shaper.c, the

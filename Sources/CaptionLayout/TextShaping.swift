@@ -4,8 +4,8 @@
 /// Aegisub, `ffmpeg -vf ass=` and the toolkit's compiled ASS use: glyphs chosen and joined by the
 /// font's tables, advances hinted to whole pixels at libass's 256 px reference size. ffmpeg's `-vf
 /// subtitles=` filter never sets a shaper, so every burn made with it (and with the tools built on
-/// it) uses the simple shaper: one glyph per character from the font's character map, unhinted
-/// advances, no kerning and no joining. On a line of Latin text the two put glyphs up to a pixel
+/// it) uses the simple shaper: one glyph per character from the font's character map (Arabic joined
+/// and brackets mirrored by FriBidi's shaping), unhinted advances, no kerning, no ligatures. On a line of Latin text the two put glyphs up to a pixel
 /// apart, which no renderer can draw alike for both (libass's own two shapers measure 29 dB apart on
 /// a 64 px line).
 public enum TextShaping: String, Sendable, Hashable, CaseIterable {

@@ -29,6 +29,14 @@ import Testing
              srt: "<i>Leaning</i> and <u>lined</u> <s>out</s>",
              assText: "{\\i1}Leaning{\\i0} and {\\u1}lined{\\u0} {\\s1}out{\\s0}",
              style: "Style: Default,DejaVu Sans,80,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,6,0,2,80,80,320,1"),
+        // Right to left: FriBidi's joined Arabic forms and a mirrored bracket, as libass's simple shaper
+        // draws them (DejaVu Sans has the presentation forms). Encoding -1: libass takes the paragraph's
+        // direction from its text only then (with any other Encoding it lays the line out left to right,
+        // as `subtitles=` does an Arabic SRT's: the words in reverse; CaptionKit keeps the text's direction).
+        Case(name: "Arabic, joined and mirrored", size: (1920, 1080),
+             srt: "مرحبا <u>بالعالم</u> (نص) <font color=\"#ff3030\">عربي</font>",
+             assText: "مرحبا {\\u1}بالعالم{\\u0} (نص) {\\c&H3030FF&}عربي{\\c}",
+             style: "Style: Default,DejaVu Sans,64,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,4,0,2,96,96,54,-1"),
     ]
 
     static func script(_ c: Case) -> String {
