@@ -19,10 +19,9 @@ SWIFT=${SWIFT:-swift}
 # SwiftPM's lock guards; without it the second waits for the first. Where a SwiftPM lacks the option,
 # one process. (The help is read whole first: piped into `grep -q`, which stops at the match, SwiftPM
 # could die of SIGPIPE, and with pipefail that read as "no such option" now and then.)
+if [ "${TEST_SHARDS:-2}" = 1 ]; then exec $SWIFT test --skip-build; fi
 help=$($SWIFT test --help-hidden 2>/dev/null)
-if [ "${TEST_SHARDS:-2}" = 1 ] || ! grep -q -- --ignore-lock <<<"$help"; then
-    exec $SWIFT test --skip-build
-fi
+if ! grep -q -- --ignore-lock <<<"$help"; then exec $SWIFT test --skip-build; fi
 
 logs=.build/test-logs
 mkdir -p "$logs"

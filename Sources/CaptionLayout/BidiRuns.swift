@@ -12,36 +12,33 @@ struct BidiParagraph {
     /// One level per character (`Character`), the level of its first scalar.
     let levels: [UInt8]
     let direction: TextDirection
+    /// FriBidi's bidi type and embedding level of each scalar, as the simple shaper's FriBidi shaping
+    /// needs them (`Shaper.fribidiShaped`); nil for an empty paragraph or when FriBidi failed.
+    let perScalar: (types: [FriBidiCharType], levels: [FriBidiLevel])?
 
     /// `scalars` are the paragraph's scalars; `characterStarts[i]` is the index of character i's first
-    /// scalar.
+    /// scalar. The direction comes from the first strong character.
     init(scalars: [UInt32], characterStarts: [Int]) {
-        let count = scalars.count
+        let count = scalars.count, n = FriBidiStrIndex(count)
         guard count > 0 else {
-            levels = []
-            direction = .leftToRight
+            (levels, direction, self.perScalar) = ([], .leftToRight, nil)
             return
         }
-        // FriBidi only fails on allocation; lay the paragraph out left to right then.
-        let analysis = Self.analyse(scalars.map { FriBidiChar($0) })
-        let scalarLevels = analysis?.levels ?? [FriBidiLevel](repeating: 0, count: count)
-        levels = characterStarts.map { UInt8(bitPattern: scalarLevels[$0]) }
-        direction = analysis?.base == cfribidi_par_rtl() ? .rightToLeft : .leftToRight
-    }
-
-    /// FriBidi's bidi types and embedding levels of a paragraph's scalars, its direction taken from
-    /// its first strong character, and the direction it resolved; nil when FriBidi fails.
-    static func analyse(_ text: [FriBidiChar]) -> (types: [FriBidiCharType], levels: [FriBidiLevel], base: FriBidiParType)? {
-        var text = text
-        let count = text.count, n = FriBidiStrIndex(count)
+        var text = scalars.map { FriBidiChar($0) }
         var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
         var brackets = [FriBidiBracketType](repeating: 0, count: count)
-        var levels = [FriBidiLevel](repeating: 0, count: count)
+        var scalarLevels = [FriBidiLevel](repeating: 0, count: count)
         var base = cfribidi_par_on()
         fribidi_get_bidi_types(&text, n, &types)
         fribidi_get_bracket_types(&text, n, &types, &brackets)
-        guard fribidi_get_par_embedding_levels_ex(&types, &brackets, n, &base, &levels) != 0 else { return nil }
-        return (types, levels, base)
+        // FriBidi only fails on allocation; lay the paragraph out left to right then.
+        guard fribidi_get_par_embedding_levels_ex(&types, &brackets, n, &base, &scalarLevels) != 0 else {
+            (levels, direction, self.perScalar) = (characterStarts.map { _ in 0 }, .leftToRight, nil)
+            return
+        }
+        levels = characterStarts.map { UInt8(bitPattern: scalarLevels[$0]) }
+        direction = base == cfribidi_par_rtl() ? .rightToLeft : .leftToRight
+        self.perScalar = (types, scalarLevels)
     }
 
     static func isRightToLeft(_ level: UInt8) -> Bool { level & 1 == 1 }

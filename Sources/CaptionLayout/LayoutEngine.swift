@@ -191,7 +191,7 @@ struct MeasuredParagraph {
             }
         }
         self.runs = runs
-        var glyphs = Shaper.shape(paragraph, runs: runs, language: language, shaping: shaping)
+        var glyphs = Shaper.shape(paragraph, runs: runs, language: language, bidi: bidi, shaping: shaping)
 
         // Words of this paragraph, and the word spacing on each space between words (on the first
         // glyph of the space's cluster).

@@ -82,8 +82,9 @@ enum Shaper {
 
     /// Glyphs of every run, in logical order: runs in order, each run's glyphs in logical order (a
     /// right-to-left run's HarfBuzz output reversed).
-    static func shape(_ paragraph: ParagraphText, runs: [ShapingRun], language: String?, shaping: TextShaping = .complex) -> [ShapedGlyph] {
-        if shaping == .simple { return simple(paragraph, runs: runs) }
+    static func shape(_ paragraph: ParagraphText, runs: [ShapingRun], language: String?, bidi: BidiParagraph,
+                      shaping: TextShaping = .complex) -> [ShapedGlyph] {
+        if shaping == .simple { return simple(paragraph, runs: runs, bidi: bidi) }
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         var glyphs: [ShapedGlyph] = []
@@ -134,10 +135,10 @@ enum Shaper {
     /// ass_shaper.c): each character as FriBidi shapes it (`fribidiShaped`), its glyph from the run
     /// font's character map, its unhinted advance at libass's reference size scaled down
     /// (`FontFace.libassSimpleAdvance`), no kerning, no offsets, no ligatures.
-    private static func simple(_ paragraph: ParagraphText, runs: [ShapingRun]) -> [ShapedGlyph] {
+    private static func simple(_ paragraph: ParagraphText, runs: [ShapingRun], bidi: BidiParagraph) -> [ShapedGlyph] {
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(paragraph.scalars.count)
-        let shaped = fribidiShaped(paragraph.scalars)
+        let shaped = fribidiShaped(paragraph.scalars, bidi: bidi)
         for (runIndex, run) in runs.enumerated() {
             let face = run.font.face, scale = face.scale(forSize: run.size)
             let scalars = paragraph.characterStarts[run.characters.lowerBound]..<paragraph.characterStarts[run.characters.upperBound]
@@ -155,12 +156,13 @@ enum Shaper {
 
     /// What libass's simple shaper draws for each of a paragraph's scalars (`shape_fribidi`): FriBidi's
     /// shaping with its default flags and Arabic's, so a bracket in right-to-left text is mirrored and
-    /// Arabic letters take their joined presentation forms (the font draws those code points). One
-    /// scalar for each; the scalars themselves where FriBidi fails (it only fails to allocate).
-    static func fribidiShaped(_ scalars: [UInt32]) -> [UInt32] {
+    /// Arabic letters take their joined presentation forms (the font draws those code points), on the
+    /// bidi types and levels `bidi` found. One scalar for each; the scalars themselves where FriBidi
+    /// failed (it only fails to allocate).
+    static func fribidiShaped(_ scalars: [UInt32], bidi: BidiParagraph) -> [UInt32] {
         let count = scalars.count, n = FriBidiStrIndex(count)
         var text = scalars.map { FriBidiChar($0) }
-        guard count > 0, var (types, levels, _) = BidiParagraph.analyse(text) else { return scalars }
+        guard var (types, levels) = bidi.perScalar, types.count == count else { return scalars }
         var joins = [FriBidiJoiningType](repeating: 0, count: count)
         fribidi_get_joining_types(&text, n, &joins)
         fribidi_join_arabic(&types, n, &levels, &joins)

@@ -15,8 +15,8 @@ public struct GlyphKey: Sendable, Hashable {
     public var strokeWidth: Double
     public var subpixelX8: UInt8
     public var subpixelY8: UInt8
-    /// The lines added to the outline (`GlyphDecorations`' raw value; 0 for none).
-    public var decorations: UInt8 = 0
+    /// The lines added to the outline (`GlyphDecorations`).
+    public var decorations: GlyphDecorations = []
 
     public init(fontPath: String, faceIndex: Int, glyph: UInt32, size: Double, scaleX: Double, scaleY: Double,
                 strokeWidth: Double, subpixelX8: UInt8, subpixelY8: UInt8) {

@@ -99,7 +99,7 @@ public struct GlyphRasterizer: Sendable {
             let (ix, iy) = (x8 >> 3, y8 >> 3)
             var key = Self.key(glyph: glyph, face: face, size: size, scaleX: scaleX, scaleY: scaleY, strokeWidth: stroke,
                                subpixel: (UInt8(x8 - ix * 8), UInt8(y8 - iy * 8)))
-            key.decorations = decorations.rawValue
+            key.decorations = decorations
             let masks = cache.masks(for: key) { GlyphRasterizer.draw(key, face: face) }
             return (masks.stroke ?? masks.fill).translated(dx: ix, dy: iy)
         }
@@ -136,7 +136,7 @@ public struct GlyphRasterizer: Sendable {
     static func draw(_ key: GlyphKey, face: FontFace) -> GlyphMasks {
         let stroked = key.strokeWidth > 0
         guard key.size > 0, key.scaleX > 0, key.scaleY > 0,
-              let source = loadOutline(key.glyph, face: face, decorations: GlyphDecorations(rawValue: key.decorations)) else {
+              let source = loadOutline(key.glyph, face: face, decorations: key.decorations) else {
             return GlyphMasks(fill: .empty, stroke: stroked ? .empty : nil)
         }
         let k = key.size / FontFace.libassReferenceSize
@@ -171,7 +171,7 @@ public struct GlyphRasterizer: Sendable {
     static func loadOutline(_ glyph: UInt32, face: FontFace, decorations: GlyphDecorations = []) -> GlyphOutline? {
         guard face.isScalable else { return nil }
         // (Read before the load: both hold the face's lock.)
-        let metrics = decorations.isEmpty ? nil : face.decorationMetrics
+        let metrics = decorations.isEmpty ? nil : DecorationBars.metrics(of: face)
         return face.withReferenceSize { ftFace -> GlyphOutline? in
             guard FT_Load_Glyph(ftFace, glyph, cfreetype_load_no_hinting() | cfreetype_load_no_bitmap()) == 0,
                   let slot = ftFace.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }

@@ -29,6 +29,12 @@ public struct DecorationBar: Sendable, Hashable {
 public enum DecorationBars {
     private static let metrics = BoundedMemo<ObjectIdentifier, (FontFace, DecorationMetrics)>(limit: 256)
 
+    /// The face's underline and strikeout lines, read once per face (the painter's glyph outlines under
+    /// the simple shaper use them too).
+    public static func metrics(of face: FontFace) -> DecorationMetrics {
+        metrics.value(ObjectIdentifier(face)) { (face, face.decorationMetrics) }.1
+    }
+
     /// `words`: the page's timed words, one per laid-out word, whose markup marks them.
     public static func bars(layout: TextLayout, words timed: [TimedWord]) -> [DecorationBar] {
         var bars: [DecorationBar] = []
@@ -37,7 +43,7 @@ public enum DecorationBars {
             guard markup.underline || markup.strikethrough, let glyph = layout.glyphs[word.glyphRange].first,
                   word.box.width > 0 else { continue }
             let face = glyph.face
-            let lines = Self.metrics.value(ObjectIdentifier(face)) { (face, face.decorationMetrics) }.1
+            let lines = Self.metrics(of: face)
             let baseline = layout.lines[word.lineIndex].baseline
             // The next word of the same text line, whose marks decide whether a bar runs on to it.
             let next = i + 1 < layout.words.count && i + 1 < timed.count && layout.words[i + 1].lineIndex == word.lineIndex

@@ -194,8 +194,8 @@ struct CaptionPainter {
         // Under the simple shaper a word's underline and strikeout are part of its glyphs' outlines,
         // and of the space after it when the line runs on (`GlyphDecorations`), as libass draws `\u1`.
         let simple = scene.shaping == .simple
+        let barsOfWord = simple ? Dictionary(grouping: scene.bars, by: \.word) : [:]
         var decorations: GlyphDecorations = []
-        var pendingSpace: (() -> Void)?
         var fillers = SimpleShaperFillers.none
         var scaledPens: [Int: (x: Double, y: Double)] = [:]
         var sweepX: Int?
@@ -218,9 +218,8 @@ struct CaptionPainter {
             // In steps of 1/80, as the compiled ASS steps (`DrawnScale`).
             let scale = DrawnScale.of(appearance)
             if glyph.wordIndex != runWord {
-                pendingSpace?()
-                pendingSpace = nil
-                let look = simple ? StyleRun(glyph.wordIndex, in: scene) : nil
+                decorations = GlyphDecorations((barsOfWord[glyph.wordIndex] ?? []).map(\.kind))
+                let look = simple ? StyleRun(glyph.wordIndex, in: scene, decorations: decorations) : nil
                 if look == nil || look != styleRun {
                     run = LibassSubpixelRun()
                     runIndex += 1
@@ -229,7 +228,6 @@ struct CaptionPainter {
                 scaledPens = [:]
                 fillers = simple ? .none
                     : SimpleShaperFillers.plan(word: glyph.wordIndex, in: layout, strokeWidth: strokeWidth, style: style, rasterizer: rasterizer)
-                decorations = simple ? GlyphDecorations(scene.bars.filter { $0.word == glyph.wordIndex }.map(\.kind)) : []
                 sweepX = SweepColumn.x(word: glyph.wordIndex, in: layout, appearance: appearance)
                 // A bouncing or sliding word is drawn where libass's `\move` puts it.
                 riseY = appearance.rise.map { WordTop.offset(of: glyph.wordIndex, in: layout, rise: $0) } ?? 0
@@ -275,7 +273,7 @@ struct CaptionPainter {
                                              border8: border, strokeWidth: strokeWidth, decorations: decorations)
                 let signature = GlyphSignature(face: ObjectIdentifier(face), glyph: glyphID,
                                                x: placed.x, y: placed.y, borderX: border?.x ?? placed.x, borderY: border?.y ?? placed.y,
-                                               scale: Int((scale * 256).rounded()), decorations: decorations.rawValue)
+                                               scale: Int((scale * 256).rounded()), decorations: decorations)
                 layers.append(GlyphLayer(masks: masks, wordIndex: glyph.wordIndex, run: runIndex, signature: signature,
                                          color: appearance.color, opacity: appearance.opacity, fadeProgress: appearance.fade?.progress,
                                          sweepX: sweepX, sweepColor: appearance.sweepColor,
@@ -283,22 +281,18 @@ struct CaptionPainter {
             }
             let pen = scaledPens[g] ?? (glyph.x + Double(fillers.shifts[g] ?? 0) / 64, glyph.y + dy + riseY)
             draw(glyph.glyphID, face: glyph.face, pen: pen, decorations: decorations)
-            // The space after the word's last glyph, where its line runs on to the next word: drawn when
-            // the next word starts, so it lands in the run it belongs to.
-            if simple, g == word.glyphRange.upperBound - 1 {
-                let on = GlyphDecorations(scene.bars.filter { $0.word == glyph.wordIndex && $0.x + $0.width > word.box.maxX }.map(\.kind))
-                if !on.isEmpty, visibleAll(appearance) {
-                    let space = glyph.face.glyphIndex(for: " ")
-                    pendingSpace = { draw(space, face: glyph.face, pen: (word.box.maxX, pen.y), decorations: on) }
-                }
+            // After the word's last glyph, in its run, the space to the next word where its line runs on.
+            if g == word.glyphRange.upperBound - 1, let bars = barsOfWord[glyph.wordIndex], Self.drawnWhole(appearance) {
+                let on = GlyphDecorations(bars.filter { $0.x + $0.width > word.box.maxX }.map(\.kind))
+                if !on.isEmpty { draw(glyph.face.glyphIndex(for: " "), face: glyph.face, pen: (word.box.maxX, pen.y), decorations: on) }
             }
         }
-        pendingSpace?()
         return scene.bars.isEmpty || simple ? layers : withBars(layers, scene, dy: dy, strokeWidth: strokeWidth)
     }
 
-    /// Whether the word is drawn whole (a typewriter word shown in part has no line after it yet).
-    private func visibleAll(_ appearance: WordAppearance) -> Bool { appearance.opacity > 0 && appearance.visibleCharacters == nil }
+    /// Whether a word is drawn whole: a word not shown, or a typewriter word shown in part, has no
+    /// underline or strikeout yet.
+    static func drawnWhole(_ appearance: WordAppearance) -> Bool { appearance.opacity > 0 && appearance.visibleCharacters == nil }
 
     /// What starts a new run where libass draws a whole line as one event (`split_style_runs` in
     /// ass_render.c: a run ends where the font, size, colours, border, shadow, decoration or
@@ -310,16 +304,16 @@ struct CaptionPainter {
         var face: ObjectIdentifier
         var size: Double
         var appearance: WordAppearance
-        var bars: [DecorationBar.Kind]
+        var decorations: GlyphDecorations
 
-        /// Nil for a word drawn alone.
-        init?(_ word: Int, in scene: CaptionScene) {
+        /// Nil for a word drawn alone. `decorations`: the word's underline and strikeout.
+        init?(_ word: Int, in scene: CaptionScene, decorations: GlyphDecorations) {
             let layout = scene.layout, appearance = scene.appearances[word]
             guard appearance.scale == 1, !appearance.drawnAlone, let glyph = layout.glyphs[layout.words[word].glyphRange].first else {
                 return nil
             }
             (line, face, size, self.appearance) = (layout.words[word].lineIndex, ObjectIdentifier(glyph.face), glyph.fontSize, appearance)
-            bars = scene.bars.filter { $0.word == word }.map(\.kind)
+            self.decorations = decorations
         }
     }
 
@@ -339,7 +333,7 @@ struct CaptionPainter {
             let i = bar.word
             while next < layers.count, layers[next].wordIndex <= i { out.append(layers[next]); next += 1 }
             let appearance = scene.appearances[i]
-            guard appearance.opacity > 0, appearance.visibleCharacters == nil else { continue }
+            guard Self.drawnWhole(appearance) else { continue }
             let y = bar.y + dy + (appearance.rise.map { WordTop.offset(of: i, in: layout, rise: $0) } ?? 0)
             let stroke = strokeWidth > 0 ? barMask(bar, y: y, strokeWidth: strokeWidth) : nil
             let signature = GlyphSignature(face: ObjectIdentifier(DecorationBar.self), glyph: 0,

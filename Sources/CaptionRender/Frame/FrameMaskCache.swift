@@ -12,7 +12,7 @@ struct GlyphSignature: Hashable {
     var borderY: Int
     var scale: Int
     /// The lines libass adds to the outline (`GlyphDecorations`), under the simple shaper.
-    var decorations: UInt8 = 0
+    var decorations: GlyphDecorations = []
 }
 
 /// A box in frame pixels (exact: boxes come from the layout, which is deterministic).
