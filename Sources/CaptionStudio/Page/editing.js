@@ -213,11 +213,14 @@ function zoom(factor, anchorX) {
   // the timeline's elements moved to the new scale and made to match the window around that view.
   $('track').style.width = `${trackWidth()}px`;
   tl.scrollLeft = Math.max(0, at * next - x);
+  // The view read once, here, where the only change is the track's width (the scroll above has laid it
+  // out already), and handed on: read after the elements below moved, it would lay them all out twice.
   // (The playhead first: out of view it moves the view to itself, and the elements are then made for
   // where the view ends up, not made once here and again by the scroll.)
-  placePlayhead(video.currentTime);
-  syncTimeline(true);
-  drawWaveform();
+  const view = timelineView();
+  placePlayhead(video.currentTime, true, view);
+  syncTimeline(true, view);
+  drawWaveform(view);
 }
 
 // ---- Keys ---------------------------------------------------------------------------------------

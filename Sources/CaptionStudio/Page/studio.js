@@ -201,20 +201,31 @@ function showClock(t) {
 // The timeline's scale: 120 px a second to start with; zoomed (editing.js) from the whole film in view
 // to a frame a hundred pixels wide.
 function px(ms) { return ms / 1000 * state.pxPerSecond; }
+// Where the timeline is scrolled to and how wide its view is: read once by whatever changes the timeline
+// and handed on to what draws it. Read after a change to the track (a zoom step moves every element on
+// it, a scroll moves the playhead), either number makes the browser lay the track out there and then,
+// and again for the frame: a zoom step's frame was two layouts of the whole track.
+function timelineView() {
+  const tl = $('timeline');
+  return { left: tl.scrollLeft, width: tl.clientWidth };
+}
 // The playhead over the timeline, which scrolls to keep it in view as the video plays or seeks
 // (`follow`), but not while the user scrolls the timeline away from it.
-function placePlayhead(t, follow = true) {
+// `view` (timelineView()) follows the scroll it makes.
+function placePlayhead(t, follow = true, view = timelineView()) {
   const x = t * state.pxPerSecond, tl = $('timeline');
-  if (follow && (x < tl.scrollLeft || x > tl.scrollLeft + tl.clientWidth - 40)) tl.scrollLeft = Math.max(0, x - 40);
-  $('playhead').style.left = `${x - tl.scrollLeft}px`;
+  if (follow && (x < view.left || x > view.left + view.width - 40)) {
+    tl.scrollLeft = Math.max(0, x - 40);
+    view.left = tl.scrollLeft;
+  }
+  $('playhead').style.left = `${x - view.left}px`;
 }
 
 // A canvas over the timeline's visible part (a two-hour track is far wider than a canvas may be), in the
-// overlay above the scroller so it never moves: sized to the view (`height`, its CSS height), cleared;
-// its context. Sized only when the view's width changed: setting a canvas's width, even to the same
-// value, makes it a new bitmap.
-function viewCanvas(c, height) {
-  const tl = $('timeline'), width = tl.clientWidth;
+// overlay above the scroller so it never moves: sized to the view (`width`; `height`, its CSS height),
+// cleared; its context. Sized only when the view's width changed: setting a canvas's width, even to the
+// same value, makes it a new bitmap.
+function viewCanvas(c, width, height) {
   if (c.width !== width || c.height !== height) {
     c.width = width; c.height = height;
     c.style.width = `${width}px`;
@@ -229,18 +240,18 @@ function viewCanvas(c, height) {
 // timeline scrolls or resizes and when peaks arrive, never per video frame (the playhead scrolls the
 // timeline, which comes back here through its scroll event); only when the view or the peaks changed.
 let drawnWaveform = '';
-function drawWaveform() {
-  if (spectrogram.on) { placeSpectrogram(); return; }
-  const tl = $('timeline'), c = $('waveform'), w = state.waveform;
-  const key = `${tl.scrollLeft},${tl.clientWidth},${w.peaks.length},${state.pxPerSecond}`;
+function drawWaveform(view = timelineView()) {
+  if (spectrogram.on) { placeSpectrogram(view); return; }
+  const c = $('waveform'), w = state.waveform;
+  const key = `${view.left},${view.width},${w.peaks.length},${state.pxPerSecond}`;
   if (key === drawnWaveform) return;
   drawnWaveform = key;
-  const g = viewCanvas(c, 40);
+  const g = viewCanvas(c, view.width, 40);
   // The bars as pixels, put once (a fillRect a column cost more than the rest of a zoom step), into one
   // buffer kept for the canvas's size (a new one each draw was 224 KB of garbage a frame).
   const image = waveformPixels(g, c.width, c.height), d = new Uint32Array(image.data.buffer);
   d.fill(0);
-  const mid = c.height / 2, perPixel = w.perSecond / state.pxPerSecond, levels = peakLevels(), left = tl.scrollLeft;
+  const mid = c.height / 2, perPixel = w.perSecond / state.pxPerSecond, levels = peakLevels(), left = view.left;
   for (let x = 0; x < c.width; x++) {
     const X = left + x;
     const from = Math.floor(X * perPixel), to = Math.max(from + 1, Math.floor((X + 1) * perPixel));
@@ -291,11 +302,11 @@ function largestPeak(levels, from, to) {
 // 1,800 captions and thousands of runs of speech: 400 ms a zoom step as elements); zoom in to drag
 // or click them.
 const DENSE_LIMIT = 150;
-function drawDense() {
+function drawDense(view = timelineView()) {
   const c = $('dense');
   c.hidden = !state.dense;
   if (!state.dense) return;
-  const g = viewCanvas(c, 104), from = $('timeline').scrollLeft, to = from + c.width;
+  const g = viewCanvas(c, view.width, 104), from = view.left, to = from + c.width;
   g.fillStyle = '#5fcf8f';
   for (const [a, b] of state.speech.regions) {
     const x = px(a), x2 = px(b);
@@ -314,13 +325,13 @@ function drawDense() {
 // scrolls; a new one is asked for once the view has been still for 150 ms (a scroll or a zoom asks for
 // one picture, not one a frame), at most 10 minutes of sound at a time.
 const spectrogram = { on: false, timer: 0, image: null, asked: '' };
-function placeSpectrogram() {
-  const tl = $('timeline'), c = $('waveform'), s = spectrogram.image;
-  const key = `s${tl.scrollLeft},${tl.clientWidth},${state.pxPerSecond},${s ? s.from + '-' + s.to + '@' + s.pxPerSecond : ''}`;
+function placeSpectrogram(view) {
+  const c = $('waveform'), s = spectrogram.image;
+  const key = `s${view.left},${view.width},${state.pxPerSecond},${s ? s.from + '-' + s.to + '@' + s.pxPerSecond : ''}`;
   if (key === drawnWaveform) return;
   drawnWaveform = key;
-  const g = viewCanvas(c, 40);
-  if (s && s.pxPerSecond === state.pxPerSecond) g.drawImage(s.bitmap, px(s.from) - tl.scrollLeft, 0, px(s.to) - px(s.from), c.height);
+  const g = viewCanvas(c, view.width, 40);
+  if (s && s.pxPerSecond === state.pxPerSecond) g.drawImage(s.bitmap, px(s.from) - view.left, 0, px(s.to) - px(s.from), c.height);
   clearTimeout(spectrogram.timer);
   spectrogram.timer = setTimeout(() => loadSpectrogram().catch((e) => status(`spectrogram: ${e.message}`)), 150);
 }
@@ -371,10 +382,10 @@ async function loadWaveform() {
 // changes the scale, the elements are matched to the window around the view (`syncTimeline`): those
 // that left it go, those that entered it are made, and the others stay (at a new scale, moved), where
 // the whole window used to be built anew.
-function builtWindow() {
-  const tl = $('timeline'), margin = tl.clientWidth || 1000;
-  const from = Math.max(0, (tl.scrollLeft - margin) / state.pxPerSecond * 1000);
-  const to = (tl.scrollLeft + tl.clientWidth + margin) / state.pxPerSecond * 1000;
+function builtWindow(view = timelineView()) {
+  const margin = view.width || 1000;
+  const from = Math.max(0, (view.left - margin) / state.pxPerSecond * 1000);
+  const to = (view.left + view.width + margin) / state.pxPerSecond * 1000;
   return { from, to };
 }
 
@@ -402,24 +413,24 @@ function buildTimeline() {
 // As the timeline scrolls: the elements matched again only once the view nears the edge of the window
 // they were matched to (half a view's width from it), so a scrolled frame reads no caption; the
 // zoomed-out canvas, which shows the view itself, is drawn every frame.
-function keepTimelineBuilt() {
-  const tl = $('timeline'), half = tl.clientWidth / 2 / state.pxPerSecond * 1000;
-  const left = tl.scrollLeft / state.pxPerSecond * 1000, right = left + tl.clientWidth / state.pxPerSecond * 1000;
-  if ((left - half < built.from && built.from > 0) || right + half > built.to) syncTimeline();
-  else drawDense();
+function keepTimelineBuilt(view = timelineView()) {
+  const half = view.width / 2 / state.pxPerSecond * 1000;
+  const left = view.left / state.pxPerSecond * 1000, right = left + view.width / state.pxPerSecond * 1000;
+  if ((left - half < built.from && built.from > 0) || right + half > built.to) syncTimeline(false, view);
+  else drawDense(view);
 }
 
 // The track's elements made to match the window around the view; `rescaled`: the scale changed, so the
 // elements kept are placed again. (The track's width is set by whoever changes it: a build, a zoom.)
-function syncTimeline(rescaled = false) {
+function syncTimeline(rescaled = false, view = timelineView()) {
   const track = $('track');
-  built = builtWindow();
+  built = builtWindow(view);
   const near = (from, to) => to >= built.from && from <= built.to;
   let inWindow = 0;
   for (const e of state.captions.events) if (near(e.start, e.end)) inWindow++;
   state.dense = inWindow > DENSE_LIMIT;
   document.body.dataset.dense = String(state.dense);
-  drawDense();
+  drawDense(view);
   const wanted = new Set();
   const keep = (key, make) => {
     wanted.add(key);
@@ -833,8 +844,13 @@ async function start() {
   $('play').addEventListener('click', () => (video.paused ? video.play() : video.pause()));
   $('spectrogram-toggle').addEventListener('click', toggleSpectrogram);
   $('scrub').addEventListener('input', () => { video.currentTime = Number($('scrub').value) / 1000 * state.info.duration_ms / 1000; });
-  $('timeline').addEventListener('scroll', () => { placePlayhead(video.currentTime, false); drawWaveform(); keepTimelineBuilt(); });
-  window.addEventListener('resize', () => { drawWaveform(); drawDense(); });
+  $('timeline').addEventListener('scroll', () => {
+    const view = timelineView();
+    placePlayhead(video.currentTime, false, view);
+    drawWaveform(view);
+    keepTimelineBuilt(view);
+  });
+  window.addEventListener('resize', () => { const view = timelineView(); drawWaveform(view); drawDense(view); });
   $('preset').addEventListener('change', () => putStyle());
   $('reset-style').addEventListener('click', () => { state.styleFile = {}; putStyle(); });
   $('editor-apply').addEventListener('click', () => {
