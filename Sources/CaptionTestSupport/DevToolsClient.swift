@@ -24,12 +24,13 @@ public final class DevToolsBrowser {
     private var traceComplete = false
 
     /// Starts Chromium and opens `url` in a viewport of `width` x `height` CSS pixels, one device pixel each.
-    public init(url: String, width: Int, height: Int, chromium: String = "/usr/bin/chromium") throws {
+    /// `flags`: more of Chromium's command-line switches (the timeline benchmark's unthrottled frames).
+    public init(url: String, width: Int, height: Int, flags: [String] = [], chromium: String = "/usr/bin/chromium") throws {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)").path
         process.executableURL = URL(fileURLWithPath: chromium)
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
                              "--autoplay-policy=no-user-gesture-required", "--user-data-dir=\(profile)",
-                             "--remote-debugging-port=0", "--window-size=\(width),\(height)", "about:blank"]
+                             "--remote-debugging-port=0", "--window-size=\(width),\(height)"] + flags + ["about:blank"]
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice

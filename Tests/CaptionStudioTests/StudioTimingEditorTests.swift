@@ -249,7 +249,7 @@ import Testing
     }
 
     /// Many captions: the cue list builds only the rows near its view (spacers for the rest) and builds
-    /// again as it scrolls; the timeline zoomed out over more than 150 draws them on a canvas, and builds
+    /// again as it scrolls; the timeline zoomed out over more than 75 draws them on a canvas, and builds
     /// them as elements again once zoomed in.
     @Test func manyCaptionsAreBuiltOnlyNearTheView() throws {
         var srt = ""
@@ -274,7 +274,7 @@ import Testing
               let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n })()
             """) as? Int ?? 0
         expectTrue(lit > 300, "\(lit) columns of the caption band drawn")
-        for _ in 0..<6 { try s.press("+", "Equal", .shift) }
+        for _ in 0..<8 { try s.press("+", "Equal", .shift) }
         try s.browser.wait(for: "document.body.dataset.dense === 'false' && document.querySelectorAll('#track .cue').length > 0")
         expectTrue(s.browser.console.isEmpty, "\(s.browser.console)")
     }

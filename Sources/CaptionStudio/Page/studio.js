@@ -300,8 +300,10 @@ function largestPeak(levels, from, to) {
 // Zoomed out over more captions than DENSE_LIMIT, the timeline draws them (and the speech band) on a
 // canvas the view's width instead of building an element for each (the whole of a two-hour film is
 // 1,800 captions and thousands of runs of speech: 400 ms a zoom step as elements); zoom in to drag
-// or click them.
-const DENSE_LIMIT = 150;
+// or click them. The window is the view and a view's width either side, so 75 is about 25 captions in
+// view, each wide enough to grab an edge; at 150 (50 in view, each a sliver) the zoom step that built
+// them took 18-26 ms on the two-hour benchmark, at 75 under 16 (docs/performance.md).
+const DENSE_LIMIT = 75;
 function drawDense(view = timelineView()) {
   const c = $('dense');
   c.hidden = !state.dense;
