@@ -74,6 +74,9 @@ again.process.waitUntilExit()
 print(String(format: "  opened again: whole %.2f s from the launch (URL after %.2f s), the waveform %@ beside the film",
              reread.whole, again.served, reread.cache == "read" ? "read from the file" : "not read (\(reread.cache))"))
 
+/// A JSON number as a Double (JSONSerialization gives whole numbers as Int).
+func number(_ value: Any?) -> Double { (value as? Double) ?? Double(value as? Int ?? 0) }
+
 // The page, twice. First as a display shows it: Chromium's frames paced at 60 Hz (vsync), so every
 // interval is a multiple of 16.7 ms and a page that keeps up gives 16.7 at best; this machine's floor,
 // the controls, sits just above it. Then unthrottled (`--disable-gpu-vsync --disable-frame-rate-limit`):
@@ -132,7 +135,7 @@ func measurePage(_ title: String, flags: [String]) throws {
     }
     let frames = (try? JSONSerialization.jsonObject(with: Data(report.utf8))) as? [String: Any] ?? [:]
     for (name, key) in [("idle (a control)", "idle"), ("a pixel a frame (a control)", "pixel"), ("scrolling", "scroll"), ("zooming", "zooming")] {
-        let f = (frames[key] as? [String: Any] ?? [:]).mapValues { ($0 as? Double) ?? Double($0 as? Int ?? 0) }
+        let f = (frames[key] as? [String: Any] ?? [:]).mapValues(number)
         let steps = f["rescaled"].map { String(format: " (%.0f of them changed the scale)", $0) } ?? ""
         print(String(format: "  %@ the %d-caption timeline: %.0f frames%@, interval median %.1f ms, p95 %.1f ms (goal under 16), max %.1f ms",
                      name, cues, f["frames"] ?? 0, steps, f["median"] ?? 0, f["p95"] ?? 0, f["max"] ?? 0))
@@ -144,7 +147,6 @@ func measurePage(_ title: String, flags: [String]) throws {
 // The same runs in the DevTools performance timeline: the compositor's frames (DrawFrame) between the
 // page's marks, and what the renderer's main thread spent each frame on.
 func printTimeline(_ events: [[String: Any]]) {
-    func number(_ value: Any?) -> Double { (value as? Double) ?? Double(value as? Int ?? 0) }
     let marks = Dictionary(events.filter { ($0["cat"] as? String ?? "").contains("blink.user_timing") }
         .map { ($0["name"] as? String ?? "", number($0["ts"])) }, uniquingKeysWith: { a, _ in a })
     let draws = events.filter { $0["name"] as? String == "DrawFrame" }.map { number($0["ts"]) }.sorted()

@@ -301,8 +301,8 @@ function largestPeak(levels, from, to) {
 // canvas the view's width instead of building an element for each (the whole of a two-hour film is
 // 1,800 captions and thousands of runs of speech: 400 ms a zoom step as elements); zoom in to drag
 // or click them. The window is the view and a view's width either side, so 75 is about 25 captions in
-// view, each wide enough to grab an edge; at 150 (50 in view, each a sliver) the zoom step that built
-// them took 18-26 ms on the two-hour benchmark, at 75 under 16 (docs/performance.md).
+// view, each wide enough to grab an edge; at 150 (50 in view, each a sliver) the zoom steps that built
+// or moved them took 18-26 ms on the two-hour benchmark (docs/performance.md).
 const DENSE_LIMIT = 75;
 function drawDense(view = timelineView()) {
   const c = $('dense');
