@@ -102,9 +102,12 @@ func measurePage(_ title: String, flags: [String]) throws {
         (async () => {
           const tl = document.getElementById('timeline'), frame = () => new Promise((r) => requestAnimationFrame(r));
           const q = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.round((s.length - 1) * p))]; };
-          const measure = async (n, step) => { const d = []; await frame(); let last = performance.now();
-            for (let i = 0; i < n; i++) { step(i); await frame(); const now = performance.now(); d.push(now - last); last = now; }
-            return { median: q(d, 0.5), p95: q(d, 0.95), max: Math.max(...d), frames: n }; };
+          // `step` may return what the frame did; the six slowest frames are reported with it.
+          const measure = async (n, step) => { const d = [], did = []; await frame(); let last = performance.now();
+            for (let i = 0; i < n; i++) { did.push(step(i)); await frame(); const now = performance.now(); d.push(now - last); last = now; }
+            const slowest = d.map((ms, i) => [ms, did[i]]).sort((a, b) => b[0] - a[0]).slice(0, 6)
+              .filter(([, what]) => what).map(([ms, what]) => `${ms.toFixed(1)} ms ${what}`);
+            return { median: q(d, 0.5), p95: q(d, 0.95), max: Math.max(...d), frames: n, slowest }; };
           tl.scrollLeft = 0;
           // The control: the same page changing nothing, frame after frame. Its intervals are the floor this
           // machine's headless Chromium gives any page (the compositor's own jitter), measured in the same run.
@@ -126,7 +129,13 @@ func measurePage(_ title: String, flags: [String]) throws {
           await frame();
           let rescaled = 0;
           performance.mark('zoom-start');
-          const zooming = await measure(120, (i) => { const before = state.pxPerSecond; zoom(i % 40 < 20 ? 1.5 : 1 / 1.5); if (state.pxPerSecond !== before) rescaled++; });
+          const zooming = await measure(120, (i) => {
+            const before = state.pxPerSecond, dense = state.dense, elements = document.getElementById('track').childElementCount;
+            zoom(i % 40 < 20 ? 1.5 : 1 / 1.5);
+            if (state.pxPerSecond !== before) rescaled++;
+            const now = document.getElementById('track').childElementCount;
+            return `${before.toFixed(2)} -> ${state.pxPerSecond.toFixed(2)} px/s, ${dense === state.dense ? (dense ? 'canvas' : 'elements') : (dense ? 'canvas to elements' : 'elements to canvas')}, ${elements} -> ${now} on the track`;
+          });
           zooming.rescaled = rescaled;
           performance.mark('zoom-end');
           return JSON.stringify({ idle, pixel, scroll, zooming, width: document.getElementById('track').scrollWidth });
@@ -139,6 +148,7 @@ func measurePage(_ title: String, flags: [String]) throws {
         let steps = f["rescaled"].map { String(format: " (%.0f of them changed the scale)", $0) } ?? ""
         print(String(format: "  %@ the %d-caption timeline: %.0f frames%@, interval median %.1f ms, p95 %.1f ms (goal under 16), max %.1f ms",
                      name, cues, f["frames"] ?? 0, steps, f["median"] ?? 0, f["p95"] ?? 0, f["max"] ?? 0))
+        for line in (frames[key] as? [String: Any])?["slowest"] as? [String] ?? [] { print("    slow frame: \(line)") }
     }
     printTimeline(events)
     if !browser.console.isEmpty { print("  console: \(browser.console)"); exit(1) }
