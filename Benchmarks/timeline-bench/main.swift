@@ -129,16 +129,17 @@ func measurePage(_ title: String, flags: [String]) throws {
           await frame();
           let rescaled = 0;
           performance.mark('zoom-start');
+          const track = document.getElementById('track'), drawnAs = (dense) => dense ? 'canvas' : 'elements';
           const zooming = await measure(120, (i) => {
-            const before = state.pxPerSecond, dense = state.dense, elements = document.getElementById('track').childElementCount;
+            const before = state.pxPerSecond, dense = state.dense, elements = track.childElementCount;
             zoom(i % 40 < 20 ? 1.5 : 1 / 1.5);
             if (state.pxPerSecond !== before) rescaled++;
-            const now = document.getElementById('track').childElementCount;
-            return `${before.toFixed(2)} -> ${state.pxPerSecond.toFixed(2)} px/s, ${dense === state.dense ? (dense ? 'canvas' : 'elements') : (dense ? 'canvas to elements' : 'elements to canvas')}, ${elements} -> ${now} on the track`;
+            const as = dense === state.dense ? drawnAs(dense) : `${drawnAs(dense)} to ${drawnAs(state.dense)}`;
+            return `${before.toFixed(2)} -> ${state.pxPerSecond.toFixed(2)} px/s, ${as}, ${elements} -> ${track.childElementCount} on the track`;
           });
           zooming.rescaled = rescaled;
           performance.mark('zoom-end');
-          return JSON.stringify({ idle, pixel, scroll, zooming, width: document.getElementById('track').scrollWidth });
+          return JSON.stringify({ idle, pixel, scroll, zooming, width: track.scrollWidth });
         })()
         """, timeout: 300) as? String ?? "{}"
     }
