@@ -95,20 +95,38 @@ if let table = try? String(contentsOfFile: truthFile, encoding: .utf8) {
         byFile[byFile.count - 1].words.append(fields[1])
         byFile[byFile.count - 1].starts.append(ms)
     }
-    var real = WordStartScore(), estimate = WordStartScore()
-    var errors: [Int] = []
-    for entry in byFile {
+    var real = WordStartScore(), estimate = WordStartScore(), noisy = WordStartScore()
+    var errors: [Int] = [], noisyErrors: [Int] = [], snrs: [Double] = []
+    for (number, entry) in byFile.enumerated() {
         let audio = try AudioSamples.read(audioDirectory + "/" + entry.file, sampleRate: 16_000)
         let cue = CaptionDocument(events: [CaptionEvent(start: 0, end: audio.milliseconds, text: CaptionText(plain: entry.words.joined(separator: " ")))])
         let aligned = try AudioWordAligner.align(captions: cue, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
         real.add(aligned.document, truth: [entry.starts])
         estimate.add(proportional(cue), truth: [entry.starts])
         errors += zip(aligned.document.events[0].words, entry.starts).map { $0.start - $1 }
+        // The same reading under pink noise at 10 dB SNR, as the synthesized cases.
+        let clean = SpokenWords(recording: audio.samples, sampleRate: audio.sampleRate, document: cue, truth: [entry.starts])
+        var mixed = clean
+        mixed.addPinkNoise(snr: 10, seed: 7 &+ UInt64(number) &+ extraSeed)
+        snrs.append(SpokenWords.snr(clean: clean, mixed: mixed))
+        let underNoise = try AudioWordAligner.align(captions: cue, samples: mixed.samples, sampleRate: mixed.sampleRate, options: options)
+        noisy.add(underNoise.document, truth: [entry.starts])
+        noisyErrors += zip(underNoise.document.events[0].words, entry.starts).map { $0.start - $1 }
+        // SHOW_WORDS=1: each word's truth, then its start and error clean and under noise.
+        if ProcessInfo.processInfo.environment["SHOW_WORDS"] != nil {
+            for (k, truth) in entry.starts.enumerated() {
+                let (a, b) = (aligned.document.events[0].words[k].start, underNoise.document.events[0].words[k].start)
+                print("  \(entry.file.suffix(8))\t\(entry.words[k])\t\(truth)\t\(a)\t\(a - truth)\t\(b)\t\(b - truth)")
+            }
+        }
     }
     estimate.misses = []
     let sorted = errors.map(abs).sorted()
-    print("real recording (\(byFile.count) files, \(real.words) words; truth: pocketsphinx forced alignment, partly checked by eye; cue = whole file): audio \(real); proportional \(estimate)")
+    print("real recording (\(byFile.count) files, \(real.words) words; truth: pocketsphinx forced alignment, every file checked by eye; cue = whole file): audio \(real); proportional \(estimate)")
     if !sorted.isEmpty { print("  median error \(sorted[sorted.count / 2]) ms, worst \(sorted.last!) ms") }
+    let noisySorted = noisyErrors.map(abs).sorted()
+    print(String(format: "real recording under pink noise (%.1f-%.1f dB SNR): audio ", snrs.min() ?? 0, snrs.max() ?? 0) + "\(noisy)")
+    if !noisySorted.isEmpty { print("  median error \(noisySorted[noisySorted.count / 2]) ms, worst \(noisySorted.last!) ms") }
 } else {
     print("real recording: \(truthFile) not found (run from the repository's root)")
 }

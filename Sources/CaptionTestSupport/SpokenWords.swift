@@ -119,3 +119,19 @@ public struct WordStartScore: Sendable, CustomStringConvertible {
             + (misses.isEmpty ? "" : "; off by more than 150 ms: " + misses.joined(separator: ", "))
     }
 }
+
+extension SpokenWords {
+    /// A recording made elsewhere (a person reading) with its known word starts, so noise can be added
+    /// to it as to synthesized speech. Its speech power is the mean square of its 10 ms frames within
+    /// 30 dB of the loudest: the pauses and the silence around the reading left out.
+    public init(recording samples: [Float], sampleRate: Int, document: CaptionDocument, truth: [[Int?]]) {
+        let hop = max(sampleRate / 100, 1)
+        let frames = stride(from: 0, to: samples.count, by: hop).map { start in
+            samples[start..<min(start + hop, samples.count)].reduce(0.0) { $0 + Double($1) * Double($1) } / Double(min(hop, samples.count - start))
+        }
+        let loudest = frames.max() ?? 0
+        let speech = frames.filter { $0 >= loudest / 1000 }
+        self.init(document: document, samples: samples, sampleRate: sampleRate, truth: truth,
+                  speechPower: speech.reduce(0, +) / Double(max(speech.count, 1)))
+    }
+}

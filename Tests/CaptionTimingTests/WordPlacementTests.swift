@@ -46,12 +46,34 @@ import Testing
     @Test func aStartInTheNoiseAfterAPauseMovesToTheWordsSound() {
         // 100 frames of 10 ms: noise at 0, a word from frame 50 (500 ms) at 3; the window starts at 10 s.
         let loudness = (0..<100).map { $0 < 50 ? Float(($0 % 3)) * 0.1 : 3 }
-        let starts: [Int?] = [10_300, 10_520, 10_300, nil]
+        let starts: [Int?] = [10_300, 10_520, 10_600, nil]
         let moved = SpeechOnsets.refined(starts, afterPause: [true, true, false, true], loudness: loudness, offset: 10_000)
         // The first, in the noise after a pause, goes to the sound; the second is in the sound already;
         // the third follows no pause; nothing is placed for the fourth.
-        expectEqual(moved, [10_500, 10_520, 10_300, nil])
-        // Never past the next word's start: with the next at 450 ms there is no sound before it.
-        expectEqual(SpeechOnsets.refined([10_300, 10_450], afterPause: [true, false], loudness: loudness, offset: 10_000), [10_300, 10_450])
+        expectEqual(moved, [10_500, 10_520, 10_600, nil])
+        // A start in the noise that follows no pause stays.
+        expectEqual(SpeechOnsets.refined([10_300], afterPause: [false], loudness: loudness, offset: 10_000), [10_300])
+        // A next word the warping put in the same noise (at 450 ms) is left to its neighbours.
+        expectEqual(SpeechOnsets.refined([10_300, 10_450, 10_700], afterPause: [true, false, false], loudness: loudness, offset: 10_000),
+                    [10_500, nil, 10_700])
+        // No sound within reach (400 ms): the start stays.
+        let quiet = (0..<100).map { $0 < 90 ? Float(($0 % 3)) * 0.1 : 3 }
+        expectEqual(SpeechOnsets.refined([10_300], afterPause: [true], loudness: quiet, offset: 10_000), [10_300])
+    }
+
+    @Test func aStartTooSoonBeforeAPauseMovesPastIt() {
+        // Speech (3) in frames 0-19, a 200 ms pause (0) in 20-39, speech again from frame 40; a stop's
+        // closure (80 ms of quiet) in frames 60-67, speech after it. The window starts at 5 s.
+        let loudness: [Float] = (0..<100).map { (20..<40).contains($0) || (60..<68).contains($0) ? 0 : 3 }
+        // A 400 ms word placed 50 ms before the pause cannot have been said there: it moves to 400 ms.
+        expectEqual(SpeechOnsets.pastPauses([5_150], lengths: [400], loudness: loudness, offset: 5_000), [5_400])
+        // A 60 ms word there fits before the pause: it stays.
+        expectEqual(SpeechOnsets.pastPauses([5_170], lengths: [60], loudness: loudness, offset: 5_000), [5_170])
+        // 80 ms of quiet is a closure, not a pause: a long word placed before it stays.
+        expectEqual(SpeechOnsets.pastPauses([5_550], lengths: [500], loudness: loudness, offset: 5_000), [5_550])
+        // Not past the next word's start (300 ms, inside the pause): it stays.
+        expectEqual(SpeechOnsets.pastPauses([5_150, 5_300], lengths: [400, 200], loudness: loudness, offset: 5_000), [5_150, 5_300])
+        // A word without a synthesized length is left as it is.
+        expectEqual(SpeechOnsets.pastPauses([5_150], lengths: [nil], loudness: loudness, offset: 5_000), [5_150])
     }
 }

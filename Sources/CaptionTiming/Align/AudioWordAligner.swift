@@ -65,7 +65,9 @@ public enum AudioWordAligner {
                 (starts, speechEnd) = WordPlacement.starts(of: speech, along: path, offset: from)
                 // A pause comes before a cue's first word and after punctuation.
                 let afterPause = texts.indices.map { $0 == 0 || ",.;:?!".contains(texts[$0 - 1].last!) }
-                starts = SpeechOnsets.refined(starts, afterPause: afterPause, loudness: SpeechOnsets.loudness(heard), offset: from)
+                let loudness = SpeechOnsets.loudness(heard)
+                starts = SpeechOnsets.refined(starts, afterPause: afterPause, loudness: loudness, offset: from)
+                starts = SpeechOnsets.pastPauses(starts, lengths: WordPlacement.lengths(of: speech), loudness: loudness, offset: from)
                 synthesized = speech.wordStarts
             }
             var words = WordPlacement.words(texts, starts: starts, end: speechEnd, within: event.start...event.end,

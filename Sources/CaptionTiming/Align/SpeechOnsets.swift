@@ -5,7 +5,8 @@
 /// a quarter second early, in the noise (`make align-bench`: most of the words off by more than
 /// 150 ms under pink noise at 10 dB were such words, placed 150-540 ms early). A start is moved only
 /// when the recording right after it is as quiet as the window's quietest frames, and then to the
-/// first frames clearly louder than those, before the next word's start.
+/// first frames clearly louder than those. A reader's pause where the text has no punctuation is
+/// `pastPauses`'s.
 enum SpeechOnsets {
     /// A frame's loudness: the mean of its log mel energies (natural log of power: 1 is 4.3 dB).
     static func loudness(_ energies: MelEnergies) -> [Float] {
@@ -36,13 +37,53 @@ enum SpeechOnsets {
         }
         var out = starts
         for k in starts.indices {
-            guard let start = starts[k], afterPause[k] else { continue }
+            guard let start = out[k], afterPause[k] else { continue }
             let first = (start - offset) / hop
             guard let here = level(first..<(first + heard)), here < floor + quiet else { continue }
-            let next = starts[(k + 1)...].lazy.compactMap({ $0 }).first.map { ($0 - offset) / hop } ?? Int.max
-            let last = min(first + reach / hop, next - 1, loudness.count - 3)
+            let last = min(first + reach / hop, loudness.count - 3)
             guard first + 1 <= last,
                   let f = (first + 1...last).first(where: { f in (f..<(f + 3)).allSatisfy { loudness[$0] > floor + onset } })
+            else { continue }
+            out[k] = offset + f * hop
+            // Words after it that the warping put in the same noise (a real reader under noise: the
+            // first two words of a line) are left to be timed from their neighbours.
+            for j in (k + 1)..<out.count { if let later = out[j], later <= out[k]! { out[j] = nil } }
+        }
+        return out
+    }
+
+    /// How long a quiet stretch lasts at least to be a pause (frames): a stop's closure inside speech
+    /// (`t`, `k` before their burst) is as quiet but lasts under about 100 ms.
+    static let pause = 12
+    /// The share of a word's synthesized length it cannot be said in.
+    static let tooShort = 0.4
+
+    /// `starts` with each start that a pause follows too soon for the word to have been said before it
+    /// moved to the first sound after the pause. A reader's pause inside a line (no comma there, so the
+    /// synthesized speech has none) leaves the warping to share the silence out: the word after it then
+    /// starts in the tail of the word before (real speech: `rather [180 ms] cold` put `cold` 260 ms
+    /// early). A start counts as too soon when the sound from it to the pause lasts under 40 % of the
+    /// word's synthesized length (`lengths`); a pause is `pause` frames in a row as quiet as the
+    /// window's floor (as for `refined`). The pause must begin before the next word's start, and the
+    /// sound after it (as for `refined`) come within `reach` of its end.
+    static func pastPauses(_ starts: [Int?], lengths: [Int?], loudness: [Float], offset: Int) -> [Int?] {
+        guard loudness.count > pause else { return starts }
+        let hop = MelEnergies.hopMilliseconds
+        let floor = loudness.sorted()[loudness.count / 5]
+        var out = starts
+        for k in starts.indices {
+            guard let start = starts[k], let length = lengths[k] else { continue }
+            let first = max((start - offset) / hop, 0)
+            let next = starts[(k + 1)...].lazy.compactMap({ $0 }).first.map { ($0 - offset) / hop } ?? loudness.count
+            let latest = min(first + Int(Double(length) * tooShort) / hop, next - 1, loudness.count - pause)
+            guard first <= latest,
+                  let quiet = (first...latest).first(where: { f in loudness[f..<(f + pause)].allSatisfy { $0 < floor + Self.quiet } })
+            else { continue }
+            var end = quiet + pause
+            while end < loudness.count, loudness[end] < floor + Self.quiet { end += 1 }
+            let last = min(end + reach / hop, next - 1, loudness.count - 3)
+            guard end <= last,
+                  let f = (end...last).first(where: { f in (f..<(f + 3)).allSatisfy { loudness[$0] > floor + onset } })
             else { continue }
             out[k] = offset + f * hop
         }

@@ -15,16 +15,24 @@ enum WordPlacement {
         var starts = speech.wordStarts.map { $0.map(at) }
         // A word the path squeezed to under a quarter of its synthesized length, or stretched past four
         // times it, matched nothing like itself (silence, noise, other words): not placed.
-        let synthesized = speech.wordStarts
+        let lengths = lengths(of: speech)
         for k in starts.indices {
-            guard let a = synthesized[k], let placed = starts[k] else { continue }
-            let following = synthesized[(k + 1)...].lazy.compactMap({ $0 }).first
-            guard let b = following ?? lastSound(speech),
-                  let next = starts[(k + 1)...].lazy.compactMap({ $0 }).first ?? end, b > a else { continue }
-            let ratio = Double(next - placed) / Double(b - a)
+            guard let length = lengths[k], let placed = starts[k],
+                  let next = starts[(k + 1)...].lazy.compactMap({ $0 }).first ?? end else { continue }
+            let ratio = Double(next - placed) / Double(length)
             if ratio < 0.25 || ratio > 4 { starts[k] = nil }
         }
         return (starts, end)
+    }
+
+    /// How long each word lasts in the synthesized speech: from its start to the next word's (or to the
+    /// last sound); nil for a word without a start.
+    static func lengths(of speech: SynthesizedSpeech) -> [Int?] {
+        let starts = speech.wordStarts
+        return starts.indices.map { k in
+            guard let a = starts[k], let b = starts[(k + 1)...].lazy.compactMap({ $0 }).first ?? lastSound(speech), b > a else { return nil }
+            return b - a
+        }
     }
 
     /// The millisecond after the synthesized speech's last audible sample.
