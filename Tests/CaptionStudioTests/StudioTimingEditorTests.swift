@@ -324,6 +324,21 @@ import Testing
         expectTrue(s.browser.console.isEmpty, "\(s.browser.console)")
     }
 
+    /// A caption drawn narrower than 48 px shows no text (laying out 65 labels' text made the slowest
+    /// zoom frames of the two-hour benchmark); zoomed in until it is wider, it shows it again.
+    @Test func narrowCaptionsShowNoText() throws {
+        let s = try Session(captionsText: "1\n00:00:00,500 --> 00:00:00,800\nShort\n\n2\n00:00:01,000 --> 00:00:03,000\nLong enough\n\n")
+        defer { _ = s.studio.stop() }
+        // Each caption's label: drawn (it has a box) or not, and the caption's width.
+        let labels = "JSON.stringify([...document.querySelectorAll('#track .cue')].sort((a, b) => a.dataset.index - b.dataset.index).map((c) => [c.querySelector('.label').getClientRects().length > 0, Math.round(c.getBoundingClientRect().width)]))"
+        try s.browser.wait(for: "document.querySelectorAll('#track .cue').length === 2")
+        expectEqual(try s.value("state.pxPerSecond") as? Double, 120)
+        expectEqual(try s.value(labels) as? String, "[[false,36],[true,240]]")
+        _ = try s.value("zoom(1.5), true")
+        expectEqual(try s.value(labels) as? String, "[[true,54],[true,360]]")
+        expectTrue(s.browser.console.isEmpty, "\(s.browser.console)")
+    }
+
     /// At least 100 steps are kept; past the limit the oldest go first.
     @Test func theHistoryKeepsFiveHundredSteps() {
         var history = CaptionHistory()

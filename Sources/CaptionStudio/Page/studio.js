@@ -472,6 +472,9 @@ function speechElement(from, to, i) {
   return { el, place: () => { el.style.left = `${px(from)}px`; el.style.width = `${Math.max(1, px(to - from))}px`; } };
 }
 
+// A caption narrower than this shows no text: it would show two or three letters and an ellipsis, and
+// laying the text out is most of what making and placing a narrow caption's element costs.
+const LABEL_WIDTH = 48;
 function cueElement(event, index) {
   const cue = document.createElement('div');
   cue.className = 'cue' + (index === state.selected ? ' selected' : '');
@@ -499,8 +502,10 @@ function cueElement(event, index) {
   }
   cue.addEventListener('click', (e) => { if (!e.target.classList.contains('edge')) select(index); });
   const place = () => {
+    const width = Math.max(4, px(event.end - event.start));
     cue.style.left = `${px(event.start)}px`;
-    cue.style.width = `${Math.max(4, px(event.end - event.start))}px`;
+    cue.style.width = `${width}px`;
+    label.hidden = width < LABEL_WIDTH;
     for (const [w, word] of words) {
       w.style.left = `${px(word.start - event.start)}px`;
       w.style.width = `${Math.max(2, px(word.end - word.start))}px`;
