@@ -261,7 +261,7 @@ shots-bench: deps
 	    || python3 -m pip install -q --disable-pip-version-check --break-system-packages scenedetect==0.7.2 opencv-python-headless; }
 	Benchmarks/shots-bench.sh
 
-# Word starts from the speech (align --audio) against espeak-ng's truth and a hand-checked real recording,
+# Word starts from the speech (align --audio) against espeak-ng's truth and two hand-checked real recordings,
 # beside the length-proportional estimate on the same cases; speed on one core.
 align-bench: deps
 	Benchmarks/align-bench.sh

@@ -8,13 +8,19 @@ import Foundation
 // make align-bench: word starts from `captions align --audio`'s method against the truth, beside the
 // length-proportional estimate karaoke presets use today for captions without words, on the same
 // cases: espeak-ng speech in two voices at two speeds, clean and with pink noise at 10 dB SNR, placed
-// at cue times in a WAV that is read back as the toolkit reads any file (16 kHz mono). Then a real
-// recording marked by hand (Corpus/align/). Arguments: [sentences per case] [truth file].
+// at cue times in a WAV that is read back as the toolkit reads any file (16 kHz mono). Then two real
+// recordings with hand-checked starts (Corpus/align/), clean and under the same noise. Arguments:
+// [sentences per case] [truth file and audio folder, in place of the two recordings].
 
 let arguments = CommandLine.arguments
 let sentenceCount = arguments.count > 1 ? Int(arguments[1]) ?? 60 : 60
-let truthFile = arguments.count > 2 ? arguments[2] : "Corpus/align/librivox-word-starts.tsv"
-let audioDirectory = arguments.count > 3 ? arguments[3] : "/usr/share/pocketsphinx/test/data/librivox"
+// The real recordings: each a truth file (Corpus/align/, whose headers say how it was made) and the folder
+// of pocketsphinx-testdata holding its audio; a truth file and a folder given as arguments replace them.
+let testData = "/usr/share/pocketsphinx/test/data"
+let recordings: [(name: String, truth: String, audio: String)] = arguments.count > 3
+    ? [("given", arguments[2], arguments[3])]
+    : [("LibriVox reader", "Corpus/align/librivox-word-starts.tsv", testData + "/librivox"),
+       ("cards", "Corpus/align/cards-word-starts.tsv", testData + "/cards")]
 let directory = NSTemporaryDirectory() + "align-bench-\(getpid())"
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -84,9 +90,14 @@ print(String(format: "all cases (within 50 / 150 ms)      | %5.1f / %5.1f %%    
              totals.estimate.share50 * 100, totals.estimate.share150 * 100, audioSeconds / alignSeconds))
 print("words scored: \(totals.cues.words); alignment time \(String(format: "%.2f", alignSeconds)) s for \(String(format: "%.0f", audioSeconds)) s of audio (one thread)")
 
-// The real recording: a file, a word and its start in ms per line, marked by hand from the waveform
-// and spectrogram (see the file's header for how they were marked); each file is one cue spanning the whole file, its text the file's words.
-if let table = try? String(contentsOfFile: truthFile, encoding: .utf8) {
+// A real recording: a file, a word and its start in ms per line (see each file's header for how they
+// were marked); each file is one cue spanning the whole file, its text the file's words. Clean, then
+// under pink noise at 10 dB SNR as the synthesized cases.
+@MainActor func scoreRecording(name: String, truthFile: String, audioDirectory: String) throws {
+    guard let table = try? String(contentsOfFile: truthFile, encoding: .utf8) else {
+        print("\(name): \(truthFile) not found (run from the repository's root)")
+        return
+    }
     var byFile: [(file: String, words: [String], starts: [Int])] = []
     for line in table.split(separator: "\n") where !line.hasPrefix("#") {
         let fields = line.split(separator: "\t").map(String.init)
@@ -122,11 +133,13 @@ if let table = try? String(contentsOfFile: truthFile, encoding: .utf8) {
     }
     estimate.misses = []
     let sorted = errors.map(abs).sorted()
-    print("real recording (\(byFile.count) files, \(real.words) words; truth: pocketsphinx forced alignment, every file checked by eye; cue = whole file): audio \(real); proportional \(estimate)")
+    print("\(name) (\(byFile.count) files, \(real.words) words, cue = whole file): audio \(real); proportional \(estimate)")
     if !sorted.isEmpty { print("  median error \(sorted[sorted.count / 2]) ms, worst \(sorted.last!) ms") }
     let noisySorted = noisyErrors.map(abs).sorted()
-    print(String(format: "real recording under pink noise (%.1f-%.1f dB SNR): audio ", snrs.min() ?? 0, snrs.max() ?? 0) + "\(noisy)")
+    print(String(format: "%@ under pink noise (%.1f-%.1f dB SNR): audio ", name, snrs.min() ?? 0, snrs.max() ?? 0) + "\(noisy)")
     if !noisySorted.isEmpty { print("  median error \(noisySorted[noisySorted.count / 2]) ms, worst \(noisySorted.last!) ms") }
-} else {
-    print("real recording: \(truthFile) not found (run from the repository's root)")
+}
+
+for recording in recordings {
+    try scoreRecording(name: recording.name, truthFile: recording.truth, audioDirectory: recording.audio)
 }
