@@ -25,12 +25,11 @@ enum SpeechOnsets {
     static let reach = 400
 
     /// `starts` (milliseconds, the window's frame 0 at `offset`) with each start that follows a pause
-    /// (`afterPause`) and lies in the noise moved to the sound that follows it. The floor is the
-    /// window's quietest fifth (the window is the cue and a second either side).
+    /// (`afterPause`) and lies in the noise (near the window's `floor`) moved to the sound that follows it.
     static func refined(_ starts: [Int?], afterPause: [Bool], loudness: [Float], offset: Int) -> [Int?] {
         guard loudness.count > 10 else { return starts }
         let hop = MelEnergies.hopMilliseconds
-        let floor = loudness.sorted()[loudness.count / 5]
+        let floor = Self.floor(of: loudness)
         func level(_ frames: Range<Int>) -> Float? {
             let r = max(frames.lowerBound, 0)..<min(frames.upperBound, loudness.count)
             return r.isEmpty ? nil : loudness[r].reduce(0, +) / Float(r.count)
@@ -52,6 +51,10 @@ enum SpeechOnsets {
         return out
     }
 
+    /// The window's floor: the loudness of its quietest fifth (the window is the cue and a second either
+    /// side, so with any pause in it, the noise).
+    static func floor(of loudness: [Float]) -> Float { loudness.sorted()[loudness.count / 5] }
+
     /// How long a quiet stretch lasts at least to be a pause (frames): a stop's closure inside speech
     /// (`t`, `k` before their burst) is as quiet but lasts under about 100 ms.
     static let pause = 12
@@ -69,7 +72,7 @@ enum SpeechOnsets {
     static func pastPauses(_ starts: [Int?], lengths: [Int?], loudness: [Float], offset: Int) -> [Int?] {
         guard loudness.count > pause else { return starts }
         let hop = MelEnergies.hopMilliseconds
-        let floor = loudness.sorted()[loudness.count / 5]
+        let floor = Self.floor(of: loudness)
         var out = starts
         for k in starts.indices {
             guard let start = starts[k], let length = lengths[k] else { continue }
