@@ -107,14 +107,13 @@ print("words scored: \(totals.cues.words); alignment time \(String(format: "%.2f
         byFile[byFile.count - 1].starts.append(ms)
     }
     var real = WordStartScore(), estimate = WordStartScore(), noisy = WordStartScore()
-    var errors: [Int] = [], noisyErrors: [Int] = [], snrs: [Double] = []
+    var snrs: [Double] = []
     for (number, entry) in byFile.enumerated() {
         let audio = try AudioSamples.read(audioDirectory + "/" + entry.file, sampleRate: 16_000)
         let cue = CaptionDocument(events: [CaptionEvent(start: 0, end: audio.milliseconds, text: CaptionText(plain: entry.words.joined(separator: " ")))])
         let aligned = try AudioWordAligner.align(captions: cue, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
         real.add(aligned.document, truth: [entry.starts])
         estimate.add(proportional(cue), truth: [entry.starts])
-        errors += zip(aligned.document.events[0].words, entry.starts).map { $0.start - $1 }
         // The same reading under pink noise at 10 dB SNR, as the synthesized cases.
         let clean = SpokenWords(recording: audio.samples, sampleRate: audio.sampleRate, document: cue, truth: [entry.starts])
         var mixed = clean
@@ -122,7 +121,6 @@ print("words scored: \(totals.cues.words); alignment time \(String(format: "%.2f
         snrs.append(SpokenWords.snr(clean: clean, mixed: mixed))
         let underNoise = try AudioWordAligner.align(captions: cue, samples: mixed.samples, sampleRate: mixed.sampleRate, options: options)
         noisy.add(underNoise.document, truth: [entry.starts])
-        noisyErrors += zip(underNoise.document.events[0].words, entry.starts).map { $0.start - $1 }
         // SHOW_WORDS=1: each word's truth, then its start and error clean and under noise.
         if ProcessInfo.processInfo.environment["SHOW_WORDS"] != nil {
             for (k, truth) in entry.starts.enumerated() {
@@ -132,12 +130,10 @@ print("words scored: \(totals.cues.words); alignment time \(String(format: "%.2f
         }
     }
     estimate.misses = []
-    let sorted = errors.map(abs).sorted()
     print("\(name) (\(byFile.count) files, \(real.words) words, cue = whole file): audio \(real); proportional \(estimate)")
-    if !sorted.isEmpty { print("  median error \(sorted[sorted.count / 2]) ms, worst \(sorted.last!) ms") }
-    let noisySorted = noisyErrors.map(abs).sorted()
+    if real.words > 0 { print("  \(real.spread)") }
     print(String(format: "%@ under pink noise (%.1f-%.1f dB SNR): audio ", name, snrs.min() ?? 0, snrs.max() ?? 0) + "\(noisy)")
-    if !noisySorted.isEmpty { print("  median error \(noisySorted[noisySorted.count / 2]) ms, worst \(noisySorted.last!) ms") }
+    if noisy.words > 0 { print("  \(noisy.spread)") }
 }
 
 for recording in recordings {

@@ -88,6 +88,8 @@ public struct WordStartScore: Sendable, CustomStringConvertible {
     public var within150 = 0
     /// The words off by more than 150 ms, with their error (for a failing test's message).
     public var misses: [String] = []
+    /// Each scored word's error in ms (placed minus true), for the median and the worst.
+    public var errors: [Int] = []
 
     public init() {}
 
@@ -104,12 +106,20 @@ public struct WordStartScore: Sendable, CustomStringConvertible {
 
     public mutating func add(error: Int) {
         words += 1
+        errors.append(error)
         if abs(error) <= 50 { within50 += 1 }
         if abs(error) <= 150 { within150 += 1 }
     }
 
     public mutating func add(_ other: WordStartScore) {
         words += other.words; within50 += other.within50; within150 += other.within150; misses += other.misses
+        errors += other.errors
+    }
+
+    /// "median error M ms, worst W ms" over the errors' sizes; empty with no word scored.
+    public var spread: String {
+        let sizes = errors.map(abs).sorted()
+        return sizes.isEmpty ? "" : "median error \(sizes[sizes.count / 2]) ms, worst \(sizes.last!) ms"
     }
 
     public var share50: Double { Double(within50) / Double(max(words, 1)) }

@@ -40,15 +40,18 @@ enum SpeechOnsets {
             let first = (start - offset) / hop
             guard let here = level(first..<(first + heard)), here < floor + quiet else { continue }
             let last = min(first + reach / hop, loudness.count - 3)
-            guard first + 1 <= last,
-                  let f = (first + 1...last).first(where: { f in (f..<(f + 3)).allSatisfy { loudness[$0] > floor + onset } })
-            else { continue }
+            guard first + 1 <= last, let f = firstSound(in: (first + 1)...last, loudness: loudness, floor: floor) else { continue }
             out[k] = offset + f * hop
             // Words after it that the warping put in the same noise (a real reader under noise: the
             // first two words of a line) are left to be timed from their neighbours.
             for j in (k + 1)..<out.count { if let later = out[j], later <= out[k]! { out[j] = nil } }
         }
         return out
+    }
+
+    /// The first frame of `frames` that starts three in a row `onset` above `floor`: a word's sound.
+    static func firstSound(in frames: ClosedRange<Int>, loudness: [Float], floor: Float) -> Int? {
+        frames.first { f in (f..<(f + 3)).allSatisfy { loudness[$0] > floor + onset } }
     }
 
     /// The window's floor: the loudness of its quietest fifth (the window is the cue and a second either
@@ -85,9 +88,7 @@ enum SpeechOnsets {
             var end = quiet + pause
             while end < loudness.count, loudness[end] < floor + Self.quiet { end += 1 }
             let last = min(end + reach / hop, next - 1, loudness.count - 3)
-            guard end <= last,
-                  let f = (end...last).first(where: { f in (f..<(f + 3)).allSatisfy { loudness[$0] > floor + onset } })
-            else { continue }
+            guard end <= last, let f = firstSound(in: end...last, loudness: loudness, floor: floor) else { continue }
             out[k] = offset + f * hop
         }
         return out
