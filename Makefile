@@ -7,9 +7,11 @@ SWIFT ?= swift
 # outlines, which libass can draw too). Chromium: the studio page's tests and benchmark drive it headless.
 # GNU parallel: the split-and-join tests run parts with it. man-db: the install test reads a man page.
 # espeak-ng (library and voices): the reference speech `align --audio` warps onto; sox: the timing tests mix noise.
+# pocketsphinx (library and US English model): `align --audio`'s word times for English speech; its
+# test data: the real recordings the alignment tests score against Corpus/align/.
 APT_PACKAGES := pkg-config libxml2-utils libass-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
 	libswresample-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libpng-dev \
-	libespeak-ng-dev espeak-ng sox libtesseract-dev tesseract-ocr-eng libhunspell-dev hunspell-en-us \
+	libespeak-ng-dev espeak-ng libpocketsphinx3 pocketsphinx-en-us pocketsphinx-testdata sox libtesseract-dev tesseract-ocr-eng libhunspell-dev hunspell-en-us \
 	ffmpeg fonts-dejavu-core fonts-dejavu-extra fonts-droid-fallback fonts-symbola fonts-noto-color-emoji chromium parallel man-db mkvtoolnix mpv
 DEMO_OUT := out/demo
 # The demo runs the binary `make build` just built (`swift run` would check the build again each time).

@@ -25,7 +25,7 @@ strip --strip-unneeded "$root/usr/bin/captions"
 # binary to the Debian package and version that provides it.
 mkdir -p "$work/debian"
 printf 'Source: captionkit\n\nPackage: captionkit\nArchitecture: any\n' > "$work/debian/control"
-# libav*, Tesseract and espeak-ng are opened on first use (Sources/CLazyLibraries), so they are not
+# libav*, Tesseract, espeak-ng and pocketsphinx are opened on first use (Sources/CLazyLibraries), so they are not
 # NEEDED entries: a small program linking every soname the binary names stands in for them. (That list
 # also holds the NEEDED libraries, which changes nothing.)
 mapfile -t sonames < <(strings -n 8 "$binary" | grep -xE 'lib[A-Za-z0-9_.+-]+\.so\.[0-9]+' | grep -vxE 'lib(c|m)\.so\.6' | sort -u)
@@ -36,7 +36,7 @@ shlib_depends=$(cd "$work" && dpkg-shlibdeps -O -e root/usr/bin/captions -e root
 [ -n "$shlib_depends" ] || { echo "build-deb.sh: dpkg-shlibdeps found no libraries" >&2; cat "$work/shlibdeps.log" >&2; exit 70; }
 
 rm "$work/root/opened-on-first-use"
-for library in avformat avcodec tesseract espeak-ng; do
+for library in avformat avcodec tesseract espeak-ng pocketsphinx; do
   grep -q "lib$library" <<< "$shlib_depends" || { echo "build-deb.sh: no package for lib$library in Depends: $shlib_depends" >&2; exit 70; }
 done
 
@@ -49,7 +49,7 @@ Architecture: $arch
 Maintainer: CaptionKit developers <maintainers@users.noreply.a-seed-bc94a345.example>
 Installed-Size: $installed_size
 Depends: $shlib_depends, fonts-dejavu-core, fonts-dejavu-extra
-Recommends: fonts-noto-color-emoji, fonts-droid-fallback, tesseract-ocr-eng, hunspell-en-us
+Recommends: fonts-noto-color-emoji, fonts-droid-fallback, tesseract-ocr-eng, hunspell-en-us, pocketsphinx-en-us
 Section: video
 Priority: optional
 Description: subtitles and karaoke captions: convert, style, render and burn

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes Sources/CLazyLibraries/<group>.c: one stand-in per C function CaptionKit calls in libav*,
-Tesseract and espeak-ng, loading the library on the first call.
+Tesseract, espeak-ng and pocketsphinx, loading the library on the first call.
 
 Why: those libraries and what they depend on are 150 of the 186 shared objects a `captions` start maps,
 and two thirds of its time (a program linked against them starts in 65 ms, one against the rest in
@@ -68,6 +68,14 @@ GROUPS = {
         ("espeak_ng", '"libespeak-ng.so.1"', """
             espeak_Initialize espeak_SetParameter espeak_SetSynthCallback espeak_SetVoiceByName
             espeak_Synchronize espeak_Synth"""),
+    ]),
+    # pocketsphinx 5prealpha (Debian 12's) and the sphinxbase it is built on; both sonames .so.3.
+    "pocketsphinx": ("CPocketSphinx/shim.h", [
+        ("pocketsphinx", '"libpocketsphinx.so.3"', """
+            ps_args ps_end_utt ps_free ps_init ps_lookup_word ps_process_raw ps_seg_frames ps_seg_free
+            ps_seg_iter ps_seg_next ps_seg_word ps_set_jsgf_string ps_set_search ps_start_utt"""),
+        ("sphinxbase", '"libsphinxbase.so.3"', """
+            cmd_ln_free_r cmd_ln_parse_r"""),
     ]),
 }
 

@@ -16,7 +16,7 @@ let arguments = CommandLine.arguments
 let sentenceCount = arguments.count > 1 ? Int(arguments[1]) ?? 60 : 60
 // The real recordings: each a truth file (Corpus/align/, whose headers say how it was made) and the folder
 // of pocketsphinx-testdata holding its audio; a truth file and a folder given as arguments replace them.
-let testData = "/usr/share/pocketsphinx/test/data"
+let testData = RecordedWordStarts.testDataFolder
 let recordings: [(name: String, truth: String, audio: String)] = arguments.count > 3
     ? [("given", arguments[2], arguments[3])]
     : [("LibriVox reader", "Corpus/align/librivox-word-starts.tsv", testData + "/librivox"),
@@ -45,11 +45,15 @@ func proportional(_ document: CaptionDocument) -> CaptionDocument {
     return out
 }
 
-print("align-bench: \(sentences.count) captions per case; aligner's voice '\(SpeechSynthesizer.defaultVoice)' at \(SpeechSynthesizer.defaultRate) wpm")
-print("case                          speech  | audio (cues)        | audio (script, no times) | proportional estimate | align x real time")
 var options = AudioWordAligner.Options()
 // A knob for trying other formant scales: ALIGN_WARPS=0.9,1,1.15.
 if let warps = ProcessInfo.processInfo.environment["ALIGN_WARPS"] { options.warps = warps.split(separator: ",").compactMap { Double($0) } }
+// Each method on its own: ALIGN_METHOD=warping or acoustic (`--aligner`), ALIGN_AGREEMENT=0 for the
+// acoustic model's starts without the warping's averaged in.
+if let method = ProcessInfo.processInfo.environment["ALIGN_METHOD"].flatMap(AudioWordAligner.Method.init(rawValue:)) { options.method = method }
+if let agreement = ProcessInfo.processInfo.environment["ALIGN_AGREEMENT"].flatMap({ Int($0) }) { options.agreement = agreement }
+print("align-bench: \(sentences.count) captions per case; aligner's voice '\(SpeechSynthesizer.defaultVoice)' at \(SpeechSynthesizer.defaultRate) wpm, \(options.method.rawValue), agreement \(options.agreement) ms")
+print("case                          speech  | audio (cues)        | audio (script, no times) | proportional estimate | align x real time")
 // Other pauses, placements and noise than the reported run's: ALIGN_SEED=n (a held-out check of a change).
 let extraSeed = UInt64(ProcessInfo.processInfo.environment["ALIGN_SEED"].flatMap { UInt64($0) } ?? 0)
 var totals = (cues: WordStartScore(), script: WordStartScore(), estimate: WordStartScore())
@@ -94,17 +98,9 @@ print("words scored: \(totals.cues.words); alignment time \(String(format: "%.2f
 // were marked); each file is one cue spanning the whole file, its text the file's words. Clean, then
 // under pink noise at 10 dB SNR as the synthesized cases.
 @MainActor func scoreRecording(name: String, truthFile: String, audioDirectory: String) throws {
-    guard let table = try? String(contentsOfFile: truthFile, encoding: .utf8) else {
+    guard let byFile = try? RecordedWordStarts.read(truthFile) else {
         print("\(name): \(truthFile) not found (run from the repository's root)")
         return
-    }
-    var byFile: [(file: String, words: [String], starts: [Int])] = []
-    for line in table.split(separator: "\n") where !line.hasPrefix("#") {
-        let fields = line.split(separator: "\t").map(String.init)
-        guard fields.count == 3, let ms = Int(fields[2]) else { continue }
-        if byFile.last?.file != fields[0] { byFile.append((fields[0], [], [])) }
-        byFile[byFile.count - 1].words.append(fields[1])
-        byFile[byFile.count - 1].starts.append(ms)
     }
     var real = WordStartScore(), estimate = WordStartScore(), noisy = WordStartScore()
     var snrs: [Double] = []

@@ -40,7 +40,7 @@ import Testing
         let out = dir.appendingPathComponent("timed.json").path
         let r = try CommandRunner.run(["align", srt, "--audio", wav, "-o", out])
         expectEqual(r.status, 0, "\(r.stderr)")
-        expectTrue(r.stdout.hasPrefix("captions: align: 13 words timed from the speech, 0 interpolated"), "\(r.stdout)")
+        expectTrue(r.stdout.hasPrefix("captions: align: 13 words timed from the speech (13 by the speech model), 0 interpolated"), "\(r.stdout)")
         let words = try Self.words(out)
         expectEqual(words.map(\.text), Self.text.split(separator: " ").map(String.init))
         expectEqual(words.map(\.start), words.map(\.start).sorted())
@@ -52,6 +52,19 @@ import Testing
         // The last word starts in the last second of speech, not where an even share would put it.
         let end = try #require(audio.samples.lastIndex { abs($0) > 0.01 }) * 1000 / 16_000
         expectTrue(words.last!.start > end - 1_000 && words.last!.start < end - 200, "'instead.' at \(words.last!.start), speech ends \(end)")
+    }
+
+    /// `--aligner warping` leaves the speech model out; a method that does not exist is a usage error.
+    @Test func theAlignerCanBeChosen() throws {
+        let dir = try CommandRunner.scratch()
+        let (wav, srt) = try Self.inputs(dir)
+        let out = dir.appendingPathComponent("warped.json").path
+        let r = try CommandRunner.run(["align", srt, "--audio", wav, "--aligner", "warping", "-o", out])
+        expectEqual(r.status, 0, "\(r.stderr)")
+        expectTrue(r.stdout.hasPrefix("captions: align: 13 words timed from the speech, 0 interpolated"), "\(r.stdout)")
+        expectEqual(try Self.words(out).count, 13)
+        let bad = try CommandRunner.run(["align", srt, "--audio", wav, "--aligner", "neural", "-o", out + ".x"])
+        expectTrue(bad.status == 64 && bad.stderr.contains("neural"), "\(bad.stderr)")
     }
 
     @Test func aPlainScriptIsTimedAndPaged() throws {
@@ -119,7 +132,7 @@ extension AlignAudioCommandTests {
                                          "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-shortest", clip])
         let r = try CommandRunner.run(["burn", clip, srt, "--align-audio", "--align-voice", "en", "--preset", "highlight-by-word", "-o", out])
         expectEqual(r.status, 0, "\(r.stderr)")
-        expectTrue(r.stderr.contains("word timings from \(clip): 13 words timed from the speech, 0 interpolated"), "\(r.stderr)")
+        expectTrue(r.stderr.contains("word timings from \(clip): 13 words timed from the speech (13 by the speech model), 0 interpolated"), "\(r.stderr)")
         expectTrue(FileManager.default.fileExists(atPath: out))
     }
 }

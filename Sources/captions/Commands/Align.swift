@@ -24,9 +24,11 @@ struct Align: ParsableCommand {
         printed (to stderr when the captions go to stdout).
 
         With --audio FILE (a video or any sound file) instead of WORDS, the words get their times from \
-        the speech: each caption's text is spoken by espeak-ng (--voice, default English) and warped \
-        onto the recording inside the caption's time, and a word starts where its synthesized start \
-        lands. Captions that already have word timings keep them. Plain text (no times) is warped onto \
+        the speech: for English, pocketsphinx's US English model is forced to each caption's words \
+        inside the caption's time; for any language (and English words its dictionary lacks) the \
+        text is spoken by espeak-ng (--voice, default English) and warped onto the recording, and a \
+        word starts where its synthesized start lands (--aligner picks one). Captions that already \
+        have word timings keep them. Plain text (no times) is warped onto \
         the whole recording and paged. Words it cannot place are interpolated and marked so. See \
         docs/audio-alignment.md.
         """
@@ -43,6 +45,9 @@ struct Align: ParsableCommand {
 
     @Option(help: "With --audio: the espeak-ng voice or language the text is in (en, en-us, de, fr, es, …; `espeak-ng --voices` lists them).")
     var voice: String = SpeechSynthesizer.defaultVoice
+
+    @Option(help: "With --audio: automatic (the speech model for English voices, warping otherwise), acoustic, or warping.")
+    var aligner: AudioWordAligner.Method = .automatic
 
     @Option(name: .shortAndLong, help: "Where to write; - for stdout. Format from the extension or --to.")
     var output: String
@@ -100,6 +105,7 @@ struct Align: ParsableCommand {
             let sound = try AudioSamples.read(audio, sampleRate: 16_000)
             var options = AudioWordAligner.Options()
             options.voice = voice
+            options.method = aligner
             let result = try alignAndWrite(protecting: [transcript, audio], plain: { text in
                 try AudioWordAligner.align(text: text, samples: sound.samples, sampleRate: sound.sampleRate, options: options)
             }, document: \.document, captions: { captions in

@@ -20,11 +20,16 @@ enum AudioAlignment {
 
     static func summary(_ result: AudioWordAligner.Result) -> String {
         let c = result.counts
-        var text = "\(c.placed) word\(c.placed == 1 ? "" : "s") timed from the speech, \(c.interpolated) interpolated"
+        var text = "\(c.placed) word\(c.placed == 1 ? "" : "s") timed from the speech"
+        if c.acoustic > 0 { text += " (\(c.acoustic) by the speech model)" }
+        text += ", \(c.interpolated) interpolated"
+        if let unavailable = result.acousticModelUnavailable { text += "; all warped: " + unavailable }
         if result.clamped > 0 { text += "; \(result.clamped) word\(result.clamped == 1 ? "" : "s") heard outside \(result.clamped == 1 ? "its" : "their") caption pulled inside it" }
         return text
     }
 }
+
+extension AudioWordAligner.Method: ExpressibleByArgument {}
 
 /// `--align-audio` on commands that have a video (burn, studio): its own speech times the words.
 struct AlignAudioFlags: ParsableArguments {

@@ -1,0 +1,47 @@
+/// From a cue's tokens to word starts by the acoustic model: each token said as its dictionary words,
+/// the window decoded against them, and a token started where its first dictionary word is.
+enum AcousticPlacement {
+    /// Each token's start (milliseconds, the window's first sample at `offset`; nil for a token with
+    /// nothing to say, such as a dash) and the end of the cue's last word; nil when the cue is not the
+    /// model's to place: a token its dictionary lacks, or a search that did not find the words.
+    /// `before` and `after` are the neighbouring captions' tokens, whose speech the window may hold.
+    static func starts(of texts: [String], before: [String], after: [String], in window: ArraySlice<Float>, offset: Int,
+                       model: AcousticModel) -> ([Int?], Int?)? {
+        var words: [String] = []
+        var firstWord: [Int?] = []
+        for text in texts {
+            guard let said = model.pronounced(text) else { return nil }
+            firstWord.append(said.isEmpty ? nil : words.count)
+            words += said
+        }
+        guard !words.isEmpty, let placed = model.align(words, before: neighbours(before, last: true, model),
+                                                        after: neighbours(after, last: false, model), in: window) else { return nil }
+        var starts = firstWord.map { $0.map { offset + placed[$0].start } }
+        // The model lets a word begin in the silence before it (a soft "the" takes 150-250 ms of it):
+        // a word with silence before it (the cue's first, or one the model did not start where the
+        // word before ended) is moved to where its sound begins, as the warping's are.
+        let afterPause = texts.indices.map { k in
+            guard let w = firstWord[k] else { return false }
+            return w == 0 || placed[w].start > placed[w - 1].end || (k > 0 && ",.;:?!".contains(texts[k - 1].last!))
+        }
+        let loudness = SpeechOnsets.loudness(MelEnergies(samples: window, sampleRate: AcousticModel.sampleRate))
+        starts = SpeechOnsets.refined(starts, afterPause: afterPause, loudness: loudness, offset: offset)
+        return (starts, offset + placed[placed.count - 1].end)
+    }
+
+    /// How many of a neighbouring caption's words the grammar allows: more than a second's worth of
+    /// speech at either side of the window is rarely there.
+    static let neighbourWords = 4
+
+    /// The dictionary words of the `neighbourWords` of `tokens` nearest this caption (its last when
+    /// `last`, the caption before; its first otherwise), stopping at a token the dictionary lacks.
+    static func neighbours(_ tokens: [String], last: Bool, _ model: AcousticModel) -> [String] {
+        var words: [String] = []
+        for token in last ? tokens.reversed() : tokens {
+            guard let said = model.pronounced(token) else { break }
+            words = last ? said + words : words + said
+            if words.count >= neighbourWords { break }
+        }
+        return last ? Array(words.suffix(neighbourWords)) : Array(words.prefix(neighbourWords))
+    }
+}

@@ -1,0 +1,111 @@
+import CaptionModel
+import CaptionTestSupport
+@testable import CaptionTiming
+import CaptionVideo
+import CaptionExpectations
+import Testing
+
+/// The acoustic model (pocketsphinx's US English model forced to each caption's words): what it says a
+/// caption's tokens as, how its starts are fused with the warping's, and where it puts real words in
+/// real recordings (Debian's pocketsphinx-testdata, starts in Corpus/align/) and in synthesized speech.
+@Suite struct AcousticAlignmentTests {
+    @Test func tokensAreSaidAsDictionaryWords() throws {
+        let model = try AcousticModel()
+        expectEqual(model.pronounced("The,"), ["the"])
+        expectEqual(model.pronounced("END."), ["end"])
+        // A title keeps its dot: the dictionary has "mr." and says it "mister".
+        expectEqual(model.pronounced("Mr."), ["mr."])
+        expectEqual(model.pronounced("don\u{2019}t"), ["don't"])
+        expectEqual(model.pronounced("\"Hello!\""), ["hello"])
+        expectEqual(model.pronounced("blue-green"), ["blue", "green"])
+        expectEqual(model.pronounced("\u{2014}"), [])
+        expectEqual(model.pronounced("\u{266A}"), [])
+        expectEqual(model.pronounced("zzyzxqwv"), nil)
+        expectEqual(model.pronounced("caf\u{E9}"), nil)
+    }
+
+    @Test func startsAreAveragedOnlyWhereBothMethodsAgree() {
+        let fused = AudioWordAligner.fused([1_000, 2_000, nil, 3_000, 4_000], [1_060, 2_200, 2_500, nil, 3_920], within: 80)
+        expectEqual(fused, [1_030, 2_000, nil, 3_000, 3_960])
+    }
+
+    /// The cue's words and each one's marked start, one cue spanning each recording.
+    func score(_ table: String, folder: String, method: AudioWordAligner.Method) throws -> (WordStartScore, AudioWordAligner.Counts) {
+        var score = WordStartScore(), counts = AudioWordAligner.Counts()
+        var options = AudioWordAligner.Options()
+        options.method = method
+        for entry in try RecordedWordStarts.read(RecordedWordStarts.corpusPath(table)) {
+            let audio = try AudioSamples.read(RecordedWordStarts.testDataFolder + "/" + folder + "/" + entry.file, sampleRate: 16_000)
+            let cue = CaptionDocument(events: [CaptionEvent(start: 0, end: audio.milliseconds, text: CaptionText(plain: entry.words.joined(separator: " ")))])
+            let aligned = try AudioWordAligner.align(captions: cue, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+            score.add(aligned.document, truth: [entry.starts])
+            counts.placed += aligned.counts.placed
+            counts.acoustic += aligned.counts.acoustic
+        }
+        return (score, counts)
+    }
+
+    /// Real speakers, whom espeak-ng's voice warped onto them loses: the cards speaker's starts within
+    /// 50 ms go from 43 % warped to 81 % (docs/audio-alignment.md). Every word here is the model's.
+    @Test func realSpeechIsPlacedByTheModel() throws {
+        let (cards, cardCounts) = try score("cards-word-starts.tsv", folder: "cards", method: .automatic)
+        let (warped, _) = try score("cards-word-starts.tsv", folder: "cards", method: .warping)
+        expectEqual(cardCounts.acoustic, cards.words)
+        expectTrue(cards.share50 >= 0.75 && cards.share150 >= 0.9, "cards: \(cards)")
+        expectTrue(cards.share50 >= warped.share50 + 0.2, "cards: model \(cards), warping \(warped)")
+        let (reader, readerCounts) = try score("librivox-word-starts.tsv", folder: "librivox", method: .automatic)
+        expectEqual(readerCounts.acoustic, reader.words)
+        expectTrue(reader.share50 >= 0.9 && reader.share150 >= 0.97, "LibriVox: \(reader)")
+    }
+
+    /// Synthesized speech in a voice and speed not the aligner's own, under pink noise: the model
+    /// alone (no averaging with the warping), cue by cue, with the neighbouring cues' speech in each
+    /// window. A caption with a word the dictionary lacks is warped instead, and still placed.
+    @Test func theModelAloneFollowsSynthesizedSpeechUnderNoise() throws {
+        var spoken = try SpokenWords.make(Array(SpeechScript.sentences[20..<30]), voice: "en+f3", rate: 190, seed: 8)
+        spoken.addPinkNoise(snr: 10, seed: 5)
+        spoken.document.events[4].text = CaptionText(plain: spoken.document.events[4].text.plain + " zzyzxqwv")
+        spoken.truth[4].append(nil)
+        let wav = try Tool.temporaryDirectory() + "/speech.wav"
+        try spoken.writeWAV(to: wav)
+        let audio = try AudioSamples.read(wav, sampleRate: 16_000)
+        var options = AudioWordAligner.Options()
+        options.method = .acoustic
+        options.agreement = 0
+        let aligned = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+        var score = WordStartScore()
+        score.add(aligned.document, truth: spoken.truth)
+        expectTrue(score.words > 100)
+        expectTrue(score.share50 >= 0.85 && score.share150 >= 0.97, "\(score)")
+        // Every cue but the one with the unknown word is the model's (a word it placed may still be
+        // interpolated later, if it left it no time).
+        let others = aligned.counts.placed + aligned.counts.interpolated - aligned.document.events[4].words.count
+        expectTrue(aligned.counts.acoustic <= others && aligned.counts.acoustic >= others - 2, "\(aligned.counts), \(others)")
+        expectTrue(aligned.document.events[4].words.dropLast().filter(\.interpolated).count <= 1)
+    }
+
+    /// Without its model, `automatic` warps every cue and says why; `acoustic` asked for by name fails
+    /// with the package to install.
+    @Test func aMissingModelIsWarpedAroundOrReported() throws {
+        var spoken = try SpokenWords.make([SpeechScript.sentences[2]], voice: "en-us", rate: 170, seed: 6)
+        spoken.addPinkNoise(snr: 30, seed: 1)
+        let wav = try Tool.temporaryDirectory() + "/speech.wav"
+        try spoken.writeWAV(to: wav)
+        let audio = try AudioSamples.read(wav, sampleRate: 16_000)
+        var options = AudioWordAligner.Options()
+        let heard = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+        expectTrue(heard.acousticModelUnavailable == nil && heard.counts.acoustic == spoken.truth[0].count, "\(heard.counts)")
+        options.modelFolder = "/nonexistent/en-us"
+        let warped = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+        expectTrue(warped.acousticModelUnavailable?.contains("apt-get install pocketsphinx-en-us") == true)
+        expectEqual(warped.counts.acoustic, 0)
+        expectTrue(warped.counts.placed >= spoken.truth[0].count - 2, "\(warped.counts)")
+        options.method = .acoustic
+        do {
+            _ = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+            Issue.record("aligned with a model that is not there")
+        } catch {
+            expectTrue("\(error)".contains("/nonexistent/en-us"))
+        }
+    }
+}
