@@ -6,7 +6,9 @@
 # with its default voice (en, 175 wpm), so no case is its own voice. Then real speech: Debian's
 # pocketsphinx-testdata LibriVox sentences and cards recordings against Corpus/align/, clean and under noise.
 # Targets: >= 90 % of word starts within 50 ms, >= 99 % within 150 ms; >= 20x real time on one core.
-# Speed is the alignment alone (synthesis, features, warping) on core 0; the file's decoding is not counted.
+# Speed is the alignment alone (synthesis, features, warping, and for English pocketsphinx's decoding) on
+# core 0; the file's decoding is not counted. ALIGN_METHOD=warping|acoustic and ALIGN_AGREEMENT=0 measure
+# each method alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SENTENCES=${SENTENCES:-60}

@@ -41,6 +41,8 @@ import CLazyLibraries
         expectEqual(ck_lazy_library_check("libavformat.so.59", &buffer, buffer.count), 1)
         expectEqual(ck_lazy_library_check("libtesseract.so.5", &buffer, buffer.count), 1)
         expectEqual(ck_lazy_library_check("libespeak-ng.so.1", &buffer, buffer.count), 1)
+        expectEqual(ck_lazy_library_check("libpocketsphinx.so.3", &buffer, buffer.count), 1)
+        expectEqual(ck_lazy_library_check("libsphinxbase.so.3", &buffer, buffer.count), 1)
         expectEqual(ck_lazy_library_check("libcaptionkit-absent.so.3", &buffer, buffer.count), 0)
         let message = Self.text(buffer)
         expectTrue(message.hasPrefix("cannot load libcaptionkit-absent.so.3, which this command needs ("))
