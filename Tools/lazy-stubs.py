@@ -75,7 +75,7 @@ GROUPS = {
             ps_args ps_end_utt ps_free ps_init ps_lookup_word ps_process_raw ps_seg_frames ps_seg_free
             ps_seg_iter ps_seg_next ps_seg_word ps_set_jsgf_string ps_set_search ps_start_utt"""),
         ("sphinxbase", '"libsphinxbase.so.3"', """
-            cmd_ln_free_r cmd_ln_parse_r"""),
+            cmd_ln_free_r cmd_ln_parse_r err_set_logfp genrand_seed"""),
     ]),
 }
 

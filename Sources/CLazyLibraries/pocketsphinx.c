@@ -84,3 +84,13 @@ cmd_ln_t *cmd_ln_parse_r(cmd_ln_t *a0, const arg_t *a1, int a2, char **a3, int a
     CK_LAZY_FUNCTION(sphinxbase, cmd_ln_parse_r);
     return ck_fn(a0, a1, a2, a3, a4);
 }
+
+void err_set_logfp(FILE *a0) {
+    CK_LAZY_FUNCTION(sphinxbase, err_set_logfp);
+    ck_fn(a0);
+}
+
+void genrand_seed(unsigned long a0) {
+    CK_LAZY_FUNCTION(sphinxbase, genrand_seed);
+    ck_fn(a0);
+}

@@ -8,6 +8,7 @@
    which CaptionKit opens on first use instead (Sources/CLazyLibraries). The soname pins this API:
    pocketsphinx 5.0, whose API differs, is libpocketsphinx.so.5. */
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct ps_decoder_s ps_decoder_t;
 typedef struct ps_seg_s ps_seg_t;
@@ -31,4 +32,8 @@ void ps_seg_free(ps_seg_t *seg);
 
 cmd_ln_t *cmd_ln_parse_r(cmd_ln_t *inout_cmdln, arg_t const *defn, int argc, char *argv[], int strict);
 int cmd_ln_free_r(cmd_ln_t *cmdln);
+/* sphinxbase's process-wide state: its log stream (NULL turns logging off) and the random generator
+   the dither draws from. */
+void err_set_logfp(FILE *stream);
+void genrand_seed(unsigned long s);
 #endif

@@ -12,7 +12,9 @@ import Foundation
 /// the words of its dictionary (135 000, names and numbers largely not), so a caption with another word
 /// is left to the warping.
 ///
-/// One decoder per instance, not thread-safe: pocketsphinx keeps its search in the decoder.
+/// One decoder per instance, not thread-safe: pocketsphinx keeps its search in the decoder. Decoders of
+/// different instances take one process-wide lock (`lock`): sphinxbase's log stream and the random
+/// generator its dither draws from are globals.
 final class AcousticModel {
     /// Where Debian's pocketsphinx-en-us puts the model and its dictionary.
     static let debianFolder = "/usr/share/pocketsphinx/model/en-us"
@@ -22,6 +24,11 @@ final class AcousticModel {
     static let frameMilliseconds = 10
     /// The silence put before each stretch decoded (see `align`).
     static let leadMilliseconds = 300
+    /// Held around everything that touches sphinxbase's globals: the configuration and model loading
+    /// (which log), each decoding (whose dither draws from the one generator) and freeing.
+    private static let lock = NSLock()
+    /// The dither's seed.
+    private static let seed = 1
 
     private let decoder: OpaquePointer
     private let config: OpaquePointer
@@ -35,14 +42,19 @@ final class AcousticModel {
             throw AcousticModelError(description: "the US English speech model is not installed (\(folder)); on Debian: apt-get install pocketsphinx-en-us")
         }
         // Dither: a stretch of digital silence (synthesized or edited audio) has no log energy, and
-        // pocketsphinx drops such frames, shifting every later time. Seeded, so a run repeats. Silence
+        // pocketsphinx drops such frames, shifting every later time (seeded for each stretch, in
+        // `align`, so a caption's words come out the same whatever was decoded before it). Silence
         // is kept (by default frames it takes for silence are dropped: words came out ~1 s off). The
         // beams are wider than a recognizer's: the grammar is small, and under noise the default ones
         // lose the path more often (the cue then goes to the warping).
-        let options = ["-hmm", model, "-dict", dictionary, "-logfn", "/dev/null", "-dither", "yes", "-seed", "1",
+        let options = ["-hmm", model, "-dict", dictionary, "-dither", "yes", "-seed", String(Self.seed),
                        "-remove_silence", "no", "-beam", "1e-80", "-pbeam", "1e-80", "-wbeam", "1e-60"]
         arguments = options.map { strdup($0) }
         var argv = arguments
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        // Its log (the configuration, the model's sizes, each search's statistics) is not for the user.
+        err_set_logfp(nil)
         guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(argv.count), &argv, 1) else {
             arguments.forEach { free($0) }
             throw AcousticModelError(description: "pocketsphinx rejected its configuration (\(options.joined(separator: " ")))")
@@ -57,6 +69,8 @@ final class AcousticModel {
     }
 
     deinit {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
         ps_free(decoder)
         cmd_ln_free_r(config)
         arguments.forEach { free($0) }
@@ -111,11 +125,14 @@ final class AcousticModel {
         if !after.isEmpty {
             grammar += "<after> = " + after.indices.map { after[...$0].joined(separator: " ") }.joined(separator: " | ") + ";\n"
         }
-        guard ps_set_jsgf_string(decoder, "caption", grammar) >= 0, ps_set_search(decoder, "caption") >= 0 else { return nil }
         // Silence before the stretch: the model needs some before a word to start it anywhere but the
         // first frame (cards "ten", 183 ms into its file, was put at 0 without it, at 100 with it).
         let lead = Self.leadMilliseconds * Self.sampleRate / 1000
         let pcm = [Int16](repeating: 0, count: lead) + samples.map { Int16(max(-1, min(1, $0)) * 32_767) }
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        guard ps_set_jsgf_string(decoder, "caption", grammar) >= 0, ps_set_search(decoder, "caption") >= 0 else { return nil }
+        genrand_seed(UInt(Self.seed))
         guard ps_start_utt(decoder) >= 0 else { return nil }
         let processed = pcm.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
         guard ps_end_utt(decoder) >= 0, processed >= 0 else { return nil }
