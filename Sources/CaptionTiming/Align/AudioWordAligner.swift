@@ -27,7 +27,7 @@ public enum AudioWordAligner {
         public var method = Method.automatic
         /// Where the acoustic model and the warping put a word within this many milliseconds of each
         /// other, it starts halfway between: their errors are largely independent, so the mean is
-        /// closer (`make align-bench`, espeak voices: 92.6 % of starts within 50 ms by the model alone,
+        /// closer (`make align-bench`, espeak voices: 92.5 % of starts within 50 ms by the model alone,
         /// 97.0 % so). Further apart, the model's is kept: the warping's big misses are its own.
         public var agreement = 80
         /// The acoustic model's folder (`en-us/` and `cmudict-en-us.dict` in it, as Debian lays them out).
