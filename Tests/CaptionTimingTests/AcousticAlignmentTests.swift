@@ -13,17 +13,42 @@ import Testing
 @Suite struct AcousticAlignmentTests {
     @Test func tokensAreSaidAsDictionaryWords() throws {
         let model = try AcousticModel()
-        expectEqual(model.pronounced("The,"), ["the"])
-        expectEqual(model.pronounced("END."), ["end"])
+        expectEqual(model.pronounced("The,"), [["the"]])
+        expectEqual(model.pronounced("END."), [["end"]])
         // A title keeps its dot: the dictionary has "mr." and says it "mister".
-        expectEqual(model.pronounced("Mr."), ["mr."])
-        expectEqual(model.pronounced("don\u{2019}t"), ["don't"])
-        expectEqual(model.pronounced("\"Hello!\""), ["hello"])
-        expectEqual(model.pronounced("blue-green"), ["blue", "green"])
+        expectEqual(model.pronounced("Mr."), [["mr."]])
+        expectEqual(model.pronounced("don\u{2019}t"), [["don't"]])
+        expectEqual(model.pronounced("\"Hello!\""), [["hello"]])
+        expectEqual(model.pronounced("blue-green"), [["blue", "green"]])
         expectEqual(model.pronounced("\u{2014}"), [])
         expectEqual(model.pronounced("\u{266A}"), [])
         expectEqual(model.pronounced("zzyzxqwv"), nil)
         expectEqual(model.pronounced("caf\u{E9}"), nil)
+        // Numbers in digits are said as words, every likely reading allowed; money is not read.
+        expectEqual(model.pronounced("42,"), [["forty", "two"]])
+        expectEqual(model.pronounced("(50%)"), [["fifty", "percent"]])
+        expectEqual(model.pronounced("21st"), [["twenty", "first"]])
+        expectEqual(model.pronounced("$5"), nil)
+        expectEqual(model.pronounced("12:30"), nil)
+    }
+
+    @Test func numbersHaveTheirSpokenReadings() {
+        expectEqual(SpokenNumbers.readings("0"), [["zero"]])
+        expectEqual(SpokenNumbers.readings("1999"), [["nineteen", "ninety", "nine"], ["one", "thousand", "nine", "hundred", "ninety", "nine"],
+                                                     ["one", "thousand", "nine", "hundred", "and", "ninety", "nine"]])
+        expectEqual(SpokenNumbers.readings("2024"), [["twenty", "twenty", "four"], ["two", "thousand", "twenty", "four"],
+                                                     ["two", "thousand", "and", "twenty", "four"]])
+        expectEqual(SpokenNumbers.readings("2005"), [["two", "thousand", "five"], ["two", "thousand", "and", "five"]])
+        expectEqual(SpokenNumbers.readings("1905")?.first, ["nineteen", "oh", "five"])
+        expectEqual(SpokenNumbers.readings("1900")?.first, ["nineteen", "hundred"])
+        expectEqual(SpokenNumbers.readings("1,250"), [["one", "thousand", "two", "hundred", "fifty"], ["one", "thousand", "two", "hundred", "and", "fifty"]])
+        expectEqual(SpokenNumbers.readings("3,000,017"), [["three", "million", "seventeen"], ["three", "million", "and", "seventeen"]])
+        expectEqual(SpokenNumbers.readings("3.5"), [["three", "point", "five"]])
+        expectEqual(SpokenNumbers.readings("0.25"), [["zero", "point", "two", "five"], ["point", "two", "five"]])
+        expectEqual(SpokenNumbers.readings("100th"), [["one", "hundredth"]])
+        expectEqual(SpokenNumbers.readings("12th"), [["twelfth"]])
+        expectEqual(SpokenNumbers.readings("40th"), [["fortieth"]])
+        for bad in ["1,00", "12,3456", "1.2.3", "4k", "", "1234567890123456"] { expectTrue(SpokenNumbers.readings(bad) == nil, "\(bad)") }
     }
 
     @Test func startsAreAveragedOnlyWhereBothMethodsAgree() {
@@ -58,6 +83,26 @@ import Testing
         let (reader, readerCounts) = try score("librivox-word-starts.tsv", folder: "librivox", method: .automatic)
         expectEqual(readerCounts.acoustic, reader.words)
         expectTrue(reader.share50 >= 0.9 && reader.share150 >= 0.97, "LibriVox: \(reader)")
+    }
+
+    /// Captions with numbers in digits are the model's too: espeak-ng says "1999" as a year, "42" and
+    /// "50%" as counts and "21st" as an ordinal, and the model finds whichever reading was said.
+    @Test func captionsWithNumbersArePlacedByTheModel() throws {
+        let sentences = ["In 1999 the club had 42 members and two boats.", "About 50% of them came back on the 21st of May.",
+                         "The ticket cost 3.5 pounds in 2005."]
+        var spoken = try SpokenWords.make(sentences, voice: "en+f3", rate: 170, seed: 9)
+        spoken.addPinkNoise(snr: 20, seed: 2)
+        let wav = try Tool.temporaryDirectory() + "/numbers.wav"
+        try spoken.writeWAV(to: wav)
+        let audio = try AudioSamples.read(wav, sampleRate: 16_000)
+        var options = AudioWordAligner.Options()
+        options.method = .acoustic
+        options.agreement = 0
+        let aligned = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+        var score = WordStartScore()
+        score.add(aligned.document, truth: spoken.truth)
+        expectEqual(aligned.counts.acoustic, spoken.document.events.map { $0.text.plain.split(separator: " ").count }.reduce(0, +))
+        expectTrue(score.words >= 25 && score.share50 >= 0.85 && score.share150 >= 0.95, "\(score)")
     }
 
     /// Synthesized speech in a voice and speed not the aligner's own, under pink noise: the model

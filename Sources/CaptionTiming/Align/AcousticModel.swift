@@ -9,8 +9,8 @@ import Foundation
 /// Why beside the warping: a model trained on many voices hears a real speaker's words where espeak-ng's
 /// one synthetic voice warped onto them loses them (`make align-bench`, docs/audio-alignment.md: the
 /// cards voice 43 % of starts within 50 ms warped, about 80 % here). It knows English only, and only
-/// the words of its dictionary (135 000, names and numbers largely not), so a caption with another word
-/// is left to the warping.
+/// the words of its dictionary (135 000, names largely not; numbers in digits are read as words, see
+/// `SpokenNumbers`), so a caption with another word is left to the warping.
 ///
 /// One decoder per instance, not thread-safe: pocketsphinx keeps its search in the decoder. Decoders of
 /// different instances take one process-wide lock (`lock`): sphinxbase's log stream and the random
@@ -83,20 +83,27 @@ final class AcousticModel {
         return true
     }
 
-    /// The dictionary words a caption's token is said as: `[]` for a token with no letter or digit
-    /// (a dash, a note sign: nothing to hear), nil for a token the dictionary does not have. Case and
-    /// the punctuation around a word are dropped; a hyphenated or slashed token the dictionary lacks
-    /// whole is said as its parts.
-    func pronounced(_ token: String) -> [String]? {
+    /// The ways a caption's token is said, each as dictionary words: `[]` for a token with no letter
+    /// or digit (a dash, a note sign: nothing to hear), nil for a token the dictionary does not have.
+    /// Case and the punctuation around a word are dropped; a hyphenated or slashed token the dictionary
+    /// lacks whole is said as its parts; a number in digits has its readings (`SpokenNumbers`).
+    func pronounced(_ token: String) -> [[String]]? {
         let lowered = token.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
         let trimmed = lowered.trimmingCharacters(in: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "'")).inverted)
         guard trimmed.unicodeScalars.contains(where: { CharacterSet.alphanumerics.contains($0) }) else { return [] }
+        if trimmed.unicodeScalars.contains(where: { $0.isASCII && CharacterSet.decimalDigits.contains($0) }) {
+            // Money is said with its unit after the number ("$5": "five dollars"): not read.
+            guard !lowered.contains(where: { "$\u{A3}\u{20AC}\u{A5}".contains($0) }) else { return nil }
+            let number = lowered.trimmingCharacters(in: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "%")).inverted)
+            let said = SpokenNumbers.readings(number)?.filter { $0.allSatisfy(knows) } ?? []
+            return said.isEmpty ? nil : said
+        }
         // "mr." is a dictionary word; "end." is "end".
-        if lowered.hasSuffix("."), Self.isGrammarToken(trimmed + "."), knows(trimmed + ".") { return [trimmed + "."] }
-        if Self.isGrammarToken(trimmed), knows(trimmed) { return [trimmed] }
+        if lowered.hasSuffix("."), Self.isGrammarToken(trimmed + "."), knows(trimmed + ".") { return [[trimmed + "."]] }
+        if Self.isGrammarToken(trimmed), knows(trimmed) { return [[trimmed]] }
         let parts = trimmed.split(whereSeparator: { "-/\u{2013}\u{2014}".contains($0) }).map(String.init)
         guard parts.count > 1, parts.allSatisfy({ Self.isGrammarToken($0) && knows($0) }) else { return nil }
-        return parts
+        return [parts]
     }
 
     /// A word pocketsphinx's JSGF reader takes as one token: ASCII letters, digits, apostrophes and dots.
@@ -104,19 +111,22 @@ final class AcousticModel {
         !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "'" || $0 == ".") }
     }
 
-    /// Where each of `words` (dictionary words, in order) is said in `samples` (16 kHz mono): its first
-    /// and last frame as milliseconds from the first sample. nil when the search ends without saying
-    /// them all (the speech is not there, or too unlike them for its beams).
+    /// Where each of `tokens` (each one or more readings, each of dictionary words; in order) is said in
+    /// `samples` (16 kHz mono): the first frame of its first word and the last of its last, as
+    /// milliseconds from the first sample. nil when the search ends without saying them all (the
+    /// speech is not there, or too unlike them for its beams).
     ///
     /// `before` and `after` are the neighbouring captions' words: the stretch heard holds the end of
     /// the caption before and the start of the one after, and the grammar lets the model say them (any
     /// last few of `before`, any first few of `after`). Without them it has to take that speech for
     /// this caption's first and last words (`make align-bench`: a cue's first "the" 150-250 ms early).
-    func align(_ words: [String], before: [String] = [], after: [String] = [], in samples: ArraySlice<Float>) -> [(start: Int, end: Int)]? {
-        guard !words.isEmpty, !samples.isEmpty else { return nil }
+    func align(_ tokens: [[[String]]], before: [String] = [], after: [String] = [], in samples: ArraySlice<Float>) -> [(start: Int, end: Int)]? {
+        guard !tokens.isEmpty, tokens.allSatisfy({ !$0.isEmpty && $0.allSatisfy { !$0.isEmpty } }), !samples.isEmpty else { return nil }
         var grammar = "#JSGF V1.0;\ngrammar caption;\npublic <caption> = "
         if !before.isEmpty { grammar += "[<before>] " }
-        grammar += words.joined(separator: " ")
+        grammar += tokens.map { readings in
+            readings.count == 1 ? readings[0].joined(separator: " ") : "( " + readings.map { $0.joined(separator: " ") }.joined(separator: " | ") + " )"
+        }.joined(separator: " ")
         if !after.isEmpty { grammar += " [<after>]" }
         grammar += ";\n"
         if !before.isEmpty {
@@ -154,13 +164,24 @@ final class AcousticModel {
         }
         // Which of the words said are this caption's: after a tail of `before`, before a head of `after`.
         let names = said.map(\.word)
-        for skipped in 0...min(before.count, max(names.count - words.count, 0)) {
-            let rest = names.count - skipped - words.count
-            guard rest >= 0, rest <= after.count,
-                  Array(names[..<skipped]) == Array(before.suffix(skipped)),
-                  Array(names[skipped..<(skipped + words.count)]) == words,
-                  Array(names[(skipped + words.count)...]) == Array(after.prefix(rest)) else { continue }
-            return said[skipped..<(skipped + words.count)].map { ($0.start, $0.end) }
+        for skipped in 0...min(before.count, names.count) where Array(names[..<skipped]) == Array(before.suffix(skipped)) {
+            guard let spans = Self.match(tokens[...], in: names, from: skipped, endingWith: after) else { continue }
+            return spans.map { (said[$0.lowerBound].start, said[$0.upperBound - 1].end) }
+        }
+        return nil
+    }
+
+    /// The words of `names` (from `start`) each token was said as, one reading per token, such that
+    /// what is left is a head of `after`; nil when there is no such reading.
+    static func match(_ tokens: ArraySlice<[[String]]>, in names: [String], from start: Int, endingWith after: [String]) -> [Range<Int>]? {
+        guard let token = tokens.first else {
+            let rest = names[start...]
+            return rest.count <= after.count && Array(rest) == Array(after.prefix(rest.count)) ? [] : nil
+        }
+        for reading in token where names.count - start >= reading.count && Array(names[start..<(start + reading.count)]) == reading {
+            if let later = match(tokens.dropFirst(), in: names, from: start + reading.count, endingWith: after) {
+                return [start..<(start + reading.count)] + later
+            }
         }
         return nil
     }

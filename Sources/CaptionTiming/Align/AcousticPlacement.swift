@@ -1,5 +1,6 @@
-/// From a cue's tokens to word starts by the acoustic model: each token said as its dictionary words,
-/// the window decoded against them, and a token started where its first dictionary word is.
+/// From a cue's tokens to word starts by the acoustic model: each token said as its dictionary words
+/// (a number as any of its readings), the window decoded against them, and a token started where its
+/// first dictionary word is.
 enum AcousticPlacement {
     /// Each token's start (milliseconds, the window's first sample at `offset`; nil for a token with
     /// nothing to say, such as a dash) and the end of the cue's last word; nil when the cue is not the
@@ -7,22 +8,23 @@ enum AcousticPlacement {
     /// `before` and `after` are the neighbouring captions' tokens, whose speech the window may hold.
     static func starts(of texts: [String], before: [String], after: [String], in window: ArraySlice<Float>, offset: Int,
                        model: AcousticModel) -> ([Int?], Int?)? {
-        var words: [String] = []
-        var firstWord: [Int?] = []
+        // Each token's readings, and where the tokens with something to say are among them.
+        var said: [[[String]]] = []
+        var heard: [Int?] = []
         for text in texts {
-            guard let said = model.pronounced(text) else { return nil }
-            firstWord.append(said.isEmpty ? nil : words.count)
-            words += said
+            guard let readings = model.pronounced(text) else { return nil }
+            heard.append(readings.isEmpty ? nil : said.count)
+            if !readings.isEmpty { said.append(readings) }
         }
-        guard !words.isEmpty, let placed = model.align(words, before: neighbours(before, last: true, model),
-                                                        after: neighbours(after, last: false, model), in: window) else { return nil }
-        var starts = firstWord.map { $0.map { offset + placed[$0].start } }
+        guard !said.isEmpty, let placed = model.align(said, before: neighbours(before, last: true, model),
+                                                       after: neighbours(after, last: false, model), in: window) else { return nil }
+        var starts = heard.map { $0.map { offset + placed[$0].start } }
         // The model lets a word begin in the silence before it (a soft "the" takes 150-250 ms of it):
         // a word with silence before it (the cue's first, or one the model did not start where the
         // word before ended) is moved to where its sound begins, as the warping's are.
         let afterPause = texts.indices.map { k in
-            guard let w = firstWord[k] else { return false }
-            return w == 0 || placed[w].start > placed[w - 1].end || (k > 0 && ",.;:?!".contains(texts[k - 1].last!))
+            guard let t = heard[k] else { return false }
+            return t == 0 || placed[t].start > placed[t - 1].end || (k > 0 && ",.;:?!".contains(texts[k - 1].last!))
         }
         let loudness = SpeechOnsets.loudness(MelEnergies(samples: window, sampleRate: AcousticModel.sampleRate))
         starts = SpeechOnsets.refined(starts, afterPause: afterPause, loudness: loudness, offset: offset)
@@ -34,11 +36,13 @@ enum AcousticPlacement {
     static let neighbourWords = 4
 
     /// The dictionary words of the `neighbourWords` of `tokens` nearest this caption (its last when
-    /// `last`, the caption before; its first otherwise), stopping at a token the dictionary lacks.
+    /// `last`, the caption before; its first otherwise), stopping at a token the dictionary lacks. A
+    /// number is taken as its likeliest reading.
     static func neighbours(_ tokens: [String], last: Bool, _ model: AcousticModel) -> [String] {
         var words: [String] = []
         for token in last ? tokens.reversed() : tokens {
-            guard let said = model.pronounced(token) else { break }
+            guard let readings = model.pronounced(token) else { break }
+            let said = readings.first ?? []
             words = last ? said + words : words + said
             if words.count >= neighbourWords { break }
         }
