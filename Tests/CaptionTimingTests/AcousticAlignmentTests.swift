@@ -85,6 +85,18 @@ import Testing
         expectTrue(reader.share50 >= 0.9 && reader.share150 >= 0.97, "LibriVox: \(reader)")
     }
 
+    /// `spoken`'s captions aligned by the model alone (`acoustic`, nothing averaged in), its speech
+    /// written as a WAV and read back as any input is.
+    static func byTheModelAlone(_ spoken: SpokenWords) throws -> AudioWordAligner.Result {
+        let wav = try Tool.temporaryDirectory() + "/speech.wav"
+        try spoken.writeWAV(to: wav)
+        let audio = try AudioSamples.read(wav, sampleRate: 16_000)
+        var options = AudioWordAligner.Options()
+        options.method = .acoustic
+        options.agreement = 0
+        return try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+    }
+
     /// Captions with numbers in digits are the model's too: espeak-ng says "1999" as a year, "42" and
     /// "50%" as counts and "21st" as an ordinal, and the model finds whichever reading was said.
     @Test func captionsWithNumbersArePlacedByTheModel() throws {
@@ -92,13 +104,7 @@ import Testing
                          "The ticket cost 3.5 pounds in 2005."]
         var spoken = try SpokenWords.make(sentences, voice: "en+f3", rate: 170, seed: 9)
         spoken.addPinkNoise(snr: 20, seed: 2)
-        let wav = try Tool.temporaryDirectory() + "/numbers.wav"
-        try spoken.writeWAV(to: wav)
-        let audio = try AudioSamples.read(wav, sampleRate: 16_000)
-        var options = AudioWordAligner.Options()
-        options.method = .acoustic
-        options.agreement = 0
-        let aligned = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+        let aligned = try Self.byTheModelAlone(spoken)
         var score = WordStartScore()
         score.add(aligned.document, truth: spoken.truth)
         expectEqual(aligned.counts.acoustic, spoken.document.events.map { $0.text.plain.split(separator: " ").count }.reduce(0, +))
@@ -113,13 +119,7 @@ import Testing
         spoken.addPinkNoise(snr: 10, seed: 5)
         spoken.document.events[4].text = CaptionText(plain: spoken.document.events[4].text.plain + " zzyzxqwv")
         spoken.truth[4].append(nil)
-        let wav = try Tool.temporaryDirectory() + "/speech.wav"
-        try spoken.writeWAV(to: wav)
-        let audio = try AudioSamples.read(wav, sampleRate: 16_000)
-        var options = AudioWordAligner.Options()
-        options.method = .acoustic
-        options.agreement = 0
-        let aligned = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+        let aligned = try Self.byTheModelAlone(spoken)
         var score = WordStartScore()
         // Scored: the model's cues (the warped one is checked below).
         var modelsCues = spoken.truth
