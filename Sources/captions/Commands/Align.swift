@@ -24,11 +24,11 @@ struct Align: ParsableCommand {
         printed (to stderr when the captions go to stdout).
 
         With --audio FILE (a video or any sound file) instead of WORDS, the words get their times from \
-        the speech: for English, pocketsphinx's US English model is forced to each caption's words \
-        inside the caption's time; for any language (and English words its dictionary lacks) the \
-        text is spoken by espeak-ng (--voice, default English) and warped onto the recording, and a \
-        word starts where its synthesized start lands (--aligner picks one). Captions that already \
-        have word timings keep them. Plain text (no times) is warped onto \
+        the speech: each caption's text is spoken by espeak-ng (--voice, default English) and warped \
+        onto the recording inside the caption's time, and a word starts where its synthesized start \
+        lands; for English, pocketsphinx's US English model is also forced to the caption's words, \
+        and a word starts at the mean of the two where they agree within 80 ms, at the model's \
+        otherwise (--aligner picks one method). Captions that already have word timings keep them. Plain text (no times) is warped onto \
         the whole recording and paged. Words it cannot place are interpolated and marked so. See \
         docs/audio-alignment.md.
         """
