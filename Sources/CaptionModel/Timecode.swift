@@ -54,7 +54,3 @@ public enum Timecode {
 private extension Substring {
     func replacingComma() -> Substring { Substring(String(self.map { $0 == "," ? "." : $0 })) }
 }
-
-private extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-}

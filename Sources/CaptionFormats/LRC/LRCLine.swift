@@ -123,7 +123,3 @@ struct LRCBody: Equatable {
         return body
     }
 }
-
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
-}

@@ -122,6 +122,31 @@ final class AcousticModel {
     /// this caption's first and last words (`make align-bench`: a cue's first "the" 150-250 ms early).
     func align(_ tokens: [[[String]]], before: [String] = [], after: [String] = [], in samples: ArraySlice<Float>) -> [(start: Int, end: Int)]? {
         guard !tokens.isEmpty, tokens.allSatisfy({ !$0.isEmpty && $0.allSatisfy { !$0.isEmpty } }), !samples.isEmpty else { return nil }
+        // Silence before the stretch: the model needs some before a word to start it anywhere but the
+        // first frame (cards "ten", 183 ms into its file, was put at 0 without it, at 100 with it).
+        let lead = Self.leadMilliseconds * Self.sampleRate / 1000
+        let pcm = [Int16](repeating: 0, count: lead) + samples.map { Int16(max(-1, min(1, $0)) * 32_767) }
+        let grammar = Self.grammar(tokens, before: before, after: after)
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        guard ps_set_jsgf_string(decoder, "caption", grammar) >= 0, ps_set_search(decoder, "caption") >= 0 else { return nil }
+        genrand_seed(UInt(Self.seed))
+        guard ps_start_utt(decoder) >= 0 else { return nil }
+        let processed = pcm.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
+        guard ps_end_utt(decoder) >= 0, processed >= 0 else { return nil }
+        let said = wordsSaid()
+        // Which of the words said are this caption's: after a tail of `before`, before a head of `after`.
+        let names = said.map(\.word)
+        for skipped in 0...min(before.count, names.count) where Array(names[..<skipped]) == Array(before.suffix(skipped)) {
+            guard let spans = Self.match(tokens[...], in: names, from: skipped, endingWith: after) else { continue }
+            return spans.map { (said[$0.lowerBound].start, said[$0.upperBound - 1].end) }
+        }
+        return nil
+    }
+
+    /// The grammar of one caption: its tokens in order, any reading of each, after an optional tail of
+    /// `before` and before an optional head of `after`.
+    static func grammar(_ tokens: [[[String]]], before: [String], after: [String]) -> String {
         var grammar = "#JSGF V1.0;\ngrammar caption;\npublic <caption> = "
         if !before.isEmpty { grammar += "[<before>] " }
         grammar += tokens.map { readings in
@@ -135,17 +160,12 @@ final class AcousticModel {
         if !after.isEmpty {
             grammar += "<after> = " + after.indices.map { after[...$0].joined(separator: " ") }.joined(separator: " | ") + ";\n"
         }
-        // Silence before the stretch: the model needs some before a word to start it anywhere but the
-        // first frame (cards "ten", 183 ms into its file, was put at 0 without it, at 100 with it).
-        let lead = Self.leadMilliseconds * Self.sampleRate / 1000
-        let pcm = [Int16](repeating: 0, count: lead) + samples.map { Int16(max(-1, min(1, $0)) * 32_767) }
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
-        guard ps_set_jsgf_string(decoder, "caption", grammar) >= 0, ps_set_search(decoder, "caption") >= 0 else { return nil }
-        genrand_seed(UInt(Self.seed))
-        guard ps_start_utt(decoder) >= 0 else { return nil }
-        let processed = pcm.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
-        guard ps_end_utt(decoder) >= 0, processed >= 0 else { return nil }
+        return grammar
+    }
+
+    /// The words the last search said, with their first and last frames as milliseconds from the first
+    /// sample given (the lead taken off).
+    private func wordsSaid() -> [(word: String, start: Int, end: Int)] {
         var said: [(word: String, start: Int, end: Int)] = []
         var segment = ps_seg_iter(decoder)
         while let current = segment {
@@ -162,13 +182,7 @@ final class AcousticModel {
             }
             segment = ps_seg_next(current)
         }
-        // Which of the words said are this caption's: after a tail of `before`, before a head of `after`.
-        let names = said.map(\.word)
-        for skipped in 0...min(before.count, names.count) where Array(names[..<skipped]) == Array(before.suffix(skipped)) {
-            guard let spans = Self.match(tokens[...], in: names, from: skipped, endingWith: after) else { continue }
-            return spans.map { (said[$0.lowerBound].start, said[$0.upperBound - 1].end) }
-        }
-        return nil
+        return said
     }
 
     /// The words of `names` (from `start`) each token was said as, one reading per token, such that

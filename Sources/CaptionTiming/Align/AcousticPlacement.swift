@@ -5,9 +5,10 @@ enum AcousticPlacement {
     /// Each token's start (milliseconds, the window's first sample at `offset`; nil for a token with
     /// nothing to say, such as a dash) and the end of the cue's last word; nil when the cue is not the
     /// model's to place: a token its dictionary lacks, or a search that did not find the words.
-    /// `before` and `after` are the neighbouring captions' tokens, whose speech the window may hold.
-    static func starts(of texts: [String], before: [String], after: [String], in window: ArraySlice<Float>, offset: Int,
-                       model: AcousticModel) -> ([Int?], Int?)? {
+    /// `around` holds the neighbouring captions' tokens, whose speech the window may hold; `loudness`
+    /// is the window's, frame by frame (`SpeechOnsets.loudness`).
+    static func starts(of texts: [String], around: (before: [String], after: [String]), in window: ArraySlice<Float>,
+                       loudness: [Float], offset: Int, model: AcousticModel) -> ([Int?], Int?)? {
         // Each token's readings, and where the tokens with something to say are among them.
         var said: [[[String]]] = []
         var heard: [Int?] = []
@@ -16,17 +17,17 @@ enum AcousticPlacement {
             heard.append(readings.isEmpty ? nil : said.count)
             if !readings.isEmpty { said.append(readings) }
         }
-        guard !said.isEmpty, let placed = model.align(said, before: neighbours(before, last: true, model),
-                                                       after: neighbours(after, last: false, model), in: window) else { return nil }
+        guard !said.isEmpty, let placed = model.align(said, before: neighbours(around.before, last: true, model),
+                                                       after: neighbours(around.after, last: false, model), in: window) else { return nil }
         var starts = heard.map { $0.map { offset + placed[$0].start } }
         // The model lets a word begin in the silence before it (a soft "the" takes 150-250 ms of it):
         // a word with silence before it (the cue's first, or one the model did not start where the
         // word before ended) is moved to where its sound begins, as the warping's are.
+        let punctuated = SpeechOnsets.afterPunctuation(texts)
         let afterPause = texts.indices.map { k in
             guard let t = heard[k] else { return false }
-            return t == 0 || placed[t].start > placed[t - 1].end || (k > 0 && ",.;:?!".contains(texts[k - 1].last!))
+            return t == 0 || placed[t].start > placed[t - 1].end || punctuated[k]
         }
-        let loudness = SpeechOnsets.loudness(MelEnergies(samples: window, sampleRate: AcousticModel.sampleRate))
         starts = SpeechOnsets.refined(starts, afterPause: afterPause, loudness: loudness, offset: offset)
         return (starts, offset + placed[placed.count - 1].end)
     }

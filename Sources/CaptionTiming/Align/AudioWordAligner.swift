@@ -40,7 +40,9 @@ public enum AudioWordAligner {
             switch method {
             case .acoustic: return true
             case .warping: return false
-            case .automatic: return voice.lowercased() == "en" || voice.lowercased().hasPrefix("en-") || voice.lowercased().hasPrefix("en+")
+            case .automatic:
+                let language = voice.lowercased()
+                return language == "en" || language.hasPrefix("en-") || language.hasPrefix("en+")
             }
         }
     }
@@ -99,13 +101,13 @@ public enum AudioWordAligner {
             var speechEnd: Int?
             if to - from >= 2 * MelCepstrum.hopMilliseconds {
                 let window = samples[(from * sampleRate / 1000)..<(to * sampleRate / 1000)]
-                // The captions either side, where the window reaches into their time.
-                let before = index > 0 && document.events[index - 1].end > from ? tokens(document.events[index - 1].text.plain) : []
-                let after = index + 1 < document.events.count && document.events[index + 1].start < to ? tokens(document.events[index + 1].text.plain) : []
-                let warped = try warpedStarts(of: texts, in: window, sampleRate: sampleRate, offset: from, options: options)
+                let heard = MelEnergies(samples: window, sampleRate: sampleRate)
+                let loudness = SpeechOnsets.loudness(heard)
+                let warped = try warpedStarts(of: texts, heard: heard, loudness: loudness, offset: from, options: options)
                 synthesized = warped.synthesized
-                if let model, let heard = AcousticPlacement.starts(of: texts, before: before, after: after, in: window, offset: from, model: model) {
-                    (starts, speechEnd) = heard
+                if let model, let placed = AcousticPlacement.starts(of: texts, around: neighbours(of: index, in: document.events, from: from, to: to),
+                                                                     in: window, loudness: loudness, offset: from, model: model) {
+                    (starts, speechEnd) = placed
                     counts.acoustic += starts.compactMap { $0 }.count
                     starts = fused(starts, warped.starts, within: options.agreement)
                 } else {
@@ -132,13 +134,19 @@ public enum AudioWordAligner {
         }
     }
 
-    /// The warping's starts for one cue (`window`, its first sample at millisecond `offset`), the end of
-    /// its speech, and the synthesized starts the unplaced words are shared out by.
-    static func warpedStarts(of texts: [String], in window: ArraySlice<Float>, sampleRate: Int, offset from: Int,
+    /// The tokens of the captions either side of `events[index]`, where its window (`from`-`to`)
+    /// reaches into their time: the acoustic model's grammar lets their speech be heard there.
+    static func neighbours(of index: Int, in events: [CaptionEvent], from: Int, to: Int) -> (before: [String], after: [String]) {
+        (index > 0 && events[index - 1].end > from ? tokens(events[index - 1].text.plain) : [],
+         index + 1 < events.count && events[index + 1].start < to ? tokens(events[index + 1].text.plain) : [])
+    }
+
+    /// The warping's starts for one cue (`heard`: its window's energies, their first frame at millisecond
+    /// `offset`), the end of its speech, and the synthesized starts the unplaced words are shared out by.
+    static func warpedStarts(of texts: [String], heard: MelEnergies, loudness: [Float], offset from: Int,
                              options: Options) throws(SpeechSynthesisError) -> (starts: [Int?], end: Int?, synthesized: [Int?]) {
         let speech = try SpeechSynthesizer.speak(texts, voice: options.voice, rate: options.rate).padded(by: 300)
         // The synthesized voice is warped to each of `warps` and the closest kept.
-        let heard = MelEnergies(samples: window, sampleRate: sampleRate)
         let path = options.warps.map { warp in
             let (reference, recording) = MelCepstrum.pair(reference: speech, recording: heard, warp: warp)
             return WarpingPath.find(reference: reference, recording: recording,
@@ -146,8 +154,7 @@ public enum AudioWordAligner {
         }.min { $0.cost < $1.cost }!
         var (starts, speechEnd) = WordPlacement.starts(of: speech, along: path, offset: from)
         // A pause comes before a cue's first word and after punctuation.
-        let afterPause = texts.indices.map { $0 == 0 || ",.;:?!".contains(texts[$0 - 1].last!) }
-        let loudness = SpeechOnsets.loudness(heard)
+        let afterPause = SpeechOnsets.afterPunctuation(texts).enumerated().map { $0.offset == 0 || $0.element }
         starts = SpeechOnsets.refined(starts, afterPause: afterPause, loudness: loudness, offset: from)
         starts = SpeechOnsets.pastPauses(starts, lengths: WordPlacement.lengths(of: speech), loudness: loudness, offset: from)
         return (starts, speechEnd, speech.wordStarts)

@@ -24,6 +24,11 @@ enum SpeechOnsets {
     /// How far a start is moved at most.
     static let reach = 400
 
+    /// For each of a cue's `texts`, whether the one before it ends in punctuation a reader pauses at.
+    static func afterPunctuation(_ texts: [String]) -> [Bool] {
+        texts.indices.map { $0 > 0 && texts[$0 - 1].last.map { ",.;:?!".contains($0) } == true }
+    }
+
     /// `starts` (milliseconds, the window's frame 0 at `offset`) with each start that follows a pause
     /// (`afterPause`) and lies in the noise (near the window's `floor`) moved to the sound that follows it.
     static func refined(_ starts: [Int?], afterPause: [Bool], loudness: [Float], offset: Int) -> [Int?] {

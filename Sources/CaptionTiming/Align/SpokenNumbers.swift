@@ -1,3 +1,5 @@
+import CaptionModel
+
 /// How a number written in digits is said in English, for the acoustic model's grammar: a caption's
 /// "42" is "forty two" to the model, whose dictionary has words, not digits. A number has several
 /// readings ("1999" as a year or a count, "2024" as "twenty twenty four" or "two thousand twenty
@@ -110,8 +112,4 @@ enum SpokenNumbers {
     static let ones = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                        "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
     static let tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-}
-
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
 }
