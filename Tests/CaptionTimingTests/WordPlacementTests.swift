@@ -61,6 +61,17 @@ import Testing
         expectEqual(SpeechOnsets.refined([10_300], afterPause: [true], loudness: quiet, offset: 10_000), [10_300])
     }
 
+    @Test func aStartInTheSilenceJustBeforeAWordMovesToItsSound() {
+        // The real-speech case (cards 002, "four"): the model starts the word 70 ms before its /f/, so the
+        // 80 ms heard after the start holds the word's rise and is not as quiet as the floor; every frame
+        // from the start to the sound is, and that moves it. A faint first sound (an /h/ just above the
+        // floor, under the onset) keeps the start where it is.
+        let rising: [Float] = (0..<100).map { $0 < 50 ? Float(($0 % 3)) * 0.1 : Float(min($0 - 48, 4)) }
+        expectEqual(SpeechOnsets.refined([10_440], afterPause: [true], loudness: rising, offset: 10_000), [10_500])
+        let faint: [Float] = (0..<100).map { $0 < 43 ? Float(($0 % 3)) * 0.1 : $0 < 50 ? 0.8 : 3 }
+        expectEqual(SpeechOnsets.refined([10_440], afterPause: [true], loudness: faint, offset: 10_000), [10_440])
+    }
+
     @Test func aStartTooSoonBeforeAPauseMovesPastIt() {
         // Speech (3) in frames 0-19, a 200 ms pause (0) in 20-39, speech again from frame 40; a stop's
         // closure (80 ms of quiet) in frames 60-67, speech after it. The window starts at 5 s.

@@ -43,9 +43,13 @@ enum SpeechOnsets {
         for k in starts.indices {
             guard let start = out[k], afterPause[k] else { continue }
             let first = (start - offset) / hop
-            guard let here = level(first..<(first + heard)), here < floor + quiet else { continue }
             let last = min(first + reach / hop, loudness.count - 3)
-            guard first + 1 <= last, let f = firstSound(in: (first + 1)...last, loudness: loudness, floor: floor) else { continue }
+            guard first >= 0, first + 1 <= last, let here = level(first..<(first + heard)),
+                  let f = firstSound(in: (first + 1)...last, loudness: loudness, floor: floor) else { continue }
+            // In the noise: the 80 ms after the start as quiet as the floor, or, for a start less than
+            // 80 ms before the word (the model's /f/ of "four" 70 ms early in real speech), every frame
+            // up to the sound.
+            guard here < floor + quiet || loudness[first..<f].allSatisfy({ $0 < floor + quiet }) else { continue }
             out[k] = offset + f * hop
             // Words after it that the warping put in the same noise (a real reader under noise: the
             // first two words of a line) are left to be timed from their neighbours.
