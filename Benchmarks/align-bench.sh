@@ -4,7 +4,8 @@
 # (en-us, and en+f3, a woman's variant) at two speeds (140, 210 wpm), clean and with pink noise at 10 dB SNR,
 # 60 captions each (1.5-2 minutes of speech); the truth is espeak-ng's own word events. The aligner speaks
 # with its default voice (en, 175 wpm), so no case is its own voice. Then real speech: Debian's
-# pocketsphinx-testdata LibriVox sentences and cards recordings against Corpus/align/, clean and under noise.
+# pocketsphinx-testdata's LibriVox sentences, cards, commands and digits, and Kennedy's "ask not"
+# (Corpus/align/jfk.flac) against Corpus/align/, clean and under noise, then all of them summed.
 # Targets: >= 90 % of word starts within 50 ms, >= 99 % within 150 ms; >= 20x real time on one core.
 # Speed is the alignment alone (synthesis, features, warping, and for English pocketsphinx's decoding) on
 # core 0; the file's decoding is not counted. ALIGN_METHOD=warping|acoustic and ALIGN_AGREEMENT=0 measure

@@ -30,7 +30,12 @@ top.plot(np.arange(len(part)) / rate * 1000 + t0, part, lw=0.4, color="k")
 hop = rate // 100
 energy = [10 * np.log10(np.mean(part[i:i + 2 * hop] ** 2) + 1) for i in range(0, len(part) - 2 * hop, hop)]
 top.twinx().plot(np.arange(len(energy)) * 10 + t0 + 10, energy, color="orange", lw=1)
-bottom.specgram(part, NFFT=256, Fs=rate, noverlap=256 - 32, cmap="magma", xextent=(t0, t1))
+# Each column drawn over its own 2 ms step, centred on its 256-sample window's middle: stretching the
+# columns to (t0, t1) would draw the edges of a zoom up to 8 ms off the waveform.
+columns = (len(part) - 256) // 32 + 1
+first, last = (128 - 16) / rate * 1000 + t0, (128 + 32 * (columns - 1) + 16) / rate * 1000 + t0
+bottom.specgram(part, NFFT=256, Fs=rate, noverlap=256 - 32, cmap="magma", xextent=(first, last))
+bottom.set_xlim(t0, t1)
 bottom.set_ylim(0, 7000)
 for line in open(marks):
     fields = line.split()

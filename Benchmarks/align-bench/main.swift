@@ -8,19 +8,17 @@ import Foundation
 // make align-bench: word starts from `captions align --audio`'s method against the truth, beside the
 // length-proportional estimate karaoke presets use today for captions without words, on the same
 // cases: espeak-ng speech in two voices at two speeds, clean and with pink noise at 10 dB SNR, placed
-// at cue times in a WAV that is read back as the toolkit reads any file (16 kHz mono). Then two real
-// recordings with hand-checked starts (Corpus/align/), clean and under the same noise. Arguments:
+// at cue times in a WAV that is read back as the toolkit reads any file (16 kHz mono). Then the real
+// recordings with hand-checked starts (Corpus/align/), clean and under the same noise, and their sum. Arguments:
 // [sentences per case] [truth file and audio folder, in place of the two recordings].
 
 let arguments = CommandLine.arguments
 let sentenceCount = arguments.count > 1 ? Int(arguments[1]) ?? 60 : 60
 // The real recordings: each a truth file (Corpus/align/, whose headers say how it was made) and the folder
-// of pocketsphinx-testdata holding its audio; a truth file and a folder given as arguments replace them.
-let testData = RecordedWordStarts.testDataFolder
+// holding its audio; a truth file and a folder given as arguments replace them.
 let recordings: [(name: String, truth: String, audio: String)] = arguments.count > 3
     ? [("given", arguments[2], arguments[3])]
-    : [("LibriVox reader", "Corpus/align/librivox-word-starts.tsv", testData + "/librivox"),
-       ("cards", "Corpus/align/cards-word-starts.tsv", testData + "/cards")]
+    : RecordedWordStarts.recordings.map { ($0.name, RecordedWordStarts.corpusPath($0.table), $0.folder) }
 let directory = NSTemporaryDirectory() + "align-bench-\(getpid())"
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -97,15 +95,20 @@ print("words scored: \(totals.cues.words); alignment time \(String(format: "%.2f
 // A real recording: a file, a word and its start in ms per line (see each file's header for how they
 // were marked); each file is one cue spanning the whole file, its text the file's words. Clean, then
 // under pink noise at 10 dB SNR as the synthesized cases.
-@MainActor func scoreRecording(name: String, truthFile: String, audioDirectory: String) throws {
+@MainActor func scoreRecording(name: String, truthFile: String, audioDirectory: String) throws -> (clean: WordStartScore, noisy: WordStartScore) {
     guard let byFile = try? RecordedWordStarts.read(truthFile) else {
-        print("\(name): \(truthFile) not found (run from the repository's root)")
-        return
+        print("\(name): \(truthFile) not found")
+        return (WordStartScore(), WordStartScore())
+    }
+    guard let first = byFile.first, FileManager.default.fileExists(atPath: audioDirectory + "/" + first.file) else {
+        print("\(name): its audio (\(audioDirectory)) is not installed")
+        return (WordStartScore(), WordStartScore())
     }
     var real = WordStartScore(), estimate = WordStartScore(), noisy = WordStartScore()
     var snrs: [Double] = []
     for (number, entry) in byFile.enumerated() {
-        let audio = try AudioSamples.read(audioDirectory + "/" + entry.file, sampleRate: 16_000)
+        let audio = AudioSamples(samples: try entry.samples(in: audioDirectory) { try AudioSamples.read($0, sampleRate: 16_000).samples },
+                                 sampleRate: 16_000)
         let cue = CaptionDocument(events: [CaptionEvent(start: 0, end: audio.milliseconds, text: CaptionText(plain: entry.words.joined(separator: " ")))])
         let aligned = try AudioWordAligner.align(captions: cue, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
         real.add(aligned.document, truth: [entry.starts])
@@ -130,8 +133,17 @@ print("words scored: \(totals.cues.words); alignment time \(String(format: "%.2f
     if real.words > 0 { print("  \(real.spread)") }
     print(String(format: "%@ under pink noise (%.1f-%.1f dB SNR): audio ", name, snrs.min() ?? 0, snrs.max() ?? 0) + "\(noisy)")
     if noisy.words > 0 { print("  \(noisy.spread)") }
+    return (real, noisy)
 }
 
+var real = (clean: WordStartScore(), noisy: WordStartScore())
 for recording in recordings {
-    try scoreRecording(name: recording.name, truthFile: recording.truth, audioDirectory: recording.audio)
+    let scored = try scoreRecording(name: recording.name, truthFile: recording.truth, audioDirectory: recording.audio)
+    real.clean.add(scored.clean)
+    real.noisy.add(scored.noisy)
+}
+if recordings.count > 1 {
+    real.clean.misses = []
+    real.noisy.misses = []
+    print("all real recordings: clean \(real.clean); under noise \(real.noisy)")
 }

@@ -57,12 +57,14 @@ import Testing
     }
 
     /// The cue's words and each one's marked start, one cue spanning each recording.
-    func score(_ table: String, folder: String, method: AudioWordAligner.Method) throws -> (WordStartScore, AudioWordAligner.Counts) {
+    func score(_ table: String, method: AudioWordAligner.Method) throws -> (WordStartScore, AudioWordAligner.Counts) {
         var score = WordStartScore(), counts = AudioWordAligner.Counts()
         var options = AudioWordAligner.Options()
         options.method = method
+        let folder = try #require(RecordedWordStarts.recordings.first { $0.table == table }).folder
         for entry in try RecordedWordStarts.read(RecordedWordStarts.corpusPath(table)) {
-            let audio = try AudioSamples.read(RecordedWordStarts.testDataFolder + "/" + folder + "/" + entry.file, sampleRate: 16_000)
+            let audio = AudioSamples(samples: try entry.samples(in: folder) { try AudioSamples.read($0, sampleRate: 16_000).samples },
+                                     sampleRate: 16_000)
             let cue = CaptionDocument(events: [CaptionEvent(start: 0, end: audio.milliseconds, text: CaptionText(plain: entry.words.joined(separator: " ")))])
             let aligned = try AudioWordAligner.align(captions: cue, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
             score.add(aligned.document, truth: [entry.starts])
@@ -75,14 +77,33 @@ import Testing
     /// Real speakers, whom espeak-ng's voice warped onto them loses: the cards speaker's starts within
     /// 50 ms go from 43 % warped to 81 % (docs/audio-alignment.md). Every word here is the model's.
     @Test func realSpeechIsPlacedByTheModel() throws {
-        let (cards, cardCounts) = try score("cards-word-starts.tsv", folder: "cards", method: .automatic)
-        let (warped, _) = try score("cards-word-starts.tsv", folder: "cards", method: .warping)
+        let (cards, cardCounts) = try score("cards-word-starts.tsv", method: .automatic)
+        let (warped, _) = try score("cards-word-starts.tsv", method: .warping)
         expectEqual(cardCounts.acoustic, cards.words)
         expectTrue(cards.share50 >= 0.75 && cards.share150 >= 0.9, "cards: \(cards)")
         expectTrue(cards.share50 >= warped.share50 + 0.2, "cards: model \(cards), warping \(warped)")
-        let (reader, readerCounts) = try score("librivox-word-starts.tsv", folder: "librivox", method: .automatic)
+        let (reader, readerCounts) = try score("librivox-word-starts.tsv", method: .automatic)
         expectEqual(readerCounts.acoustic, reader.words)
         expectTrue(reader.share50 >= 0.9 && reader.share150 >= 0.97, "LibriVox: \(reader)")
+        // Other speakers' commands and digits (pocketsphinx-testdata's raw files), and Kennedy in a hall
+        // in 1961 (Corpus/align/jfk.flac), all marked by hand.
+        let (others, otherCounts) = try score("testdata-word-starts.tsv", method: .automatic)
+        expectEqual(otherCounts.acoustic, others.words)
+        expectTrue(others.words == 14 && others.share50 >= 0.85 && others.share150 >= 0.99, "commands and digits: \(others)")
+        let (kennedy, kennedyCounts) = try score("jfk-word-starts.tsv", method: .automatic)
+        expectEqual(kennedyCounts.acoustic, kennedy.words)
+        expectTrue(kennedy.words == 22 && kennedy.share50 >= 0.65 && kennedy.share150 >= 0.95, "Kennedy: \(kennedy)")
+    }
+
+    /// pocketsphinx-testdata's `.raw` files are 16-bit little-endian samples with no header.
+    @Test func rawRecordingsAreReadAsSixteenBitLittleEndian() throws {
+        let folder = try Tool.temporaryDirectory()
+        try Data([0x00, 0x40, 0x00, 0xC0, 0xFF, 0x7F, 0x00, 0x80]).write(to: URL(fileURLWithPath: folder + "/a.raw"))
+        let entry = RecordedWordStarts(file: "a.raw", words: [], starts: [])
+        expectEqual(try entry.samples(in: folder) { _ in [] }, [0.5, -0.5, 32_767 / 32_768, -1])
+        // Any other file goes to the decoder it is given.
+        let other = RecordedWordStarts(file: "b.wav", words: [], starts: [])
+        expectEqual(try other.samples(in: folder) { [Float($0.count)] }, [Float((folder + "/b.wav").count)])
     }
 
     /// `spoken`'s captions aligned by the model alone (`acoustic`, nothing averaged in), its speech
