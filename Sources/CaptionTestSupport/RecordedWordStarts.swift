@@ -24,6 +24,7 @@ public struct RecordedWordStarts: Sendable {
         ("cards", "cards-word-starts.tsv", testDataFolder + "/cards"),
         ("pocketsphinx's commands and digits", "testdata-word-starts.tsv", testDataFolder),
         ("Kennedy, 1961", "jfk-word-starts.tsv", corpusPath("")),
+        ("alsa-utils' speaker-test voice", "alsa-word-starts.tsv", "/usr/share/sounds/alsa"),
     ]
 
     /// The project's `Corpus/align/<name>`, found from this file's path.

@@ -72,6 +72,18 @@ import Testing
         expectEqual(SpeechOnsets.refined([10_440], afterPause: [true], loudness: faint, offset: 10_000), [10_440])
     }
 
+    @Test func aStartLateInASoundAfterAPauseMovesBackToWhereItRose() {
+        // Noise (0-0.2) to frame 30, then a word at 3: the model started it at 600 ms, 300 ms late.
+        let loudness: [Float] = (0..<100).map { $0 < 30 ? Float(($0 % 3)) * 0.1 : 3 }
+        expectEqual(SpeechOnsets.backToOnsets([10_600], afterPause: [true], earliest: [nil], loudness: loudness, offset: 10_000), [10_300])
+        // Not after a pause, or with the word before ending inside the sound: the start stays.
+        expectEqual(SpeechOnsets.backToOnsets([10_600], afterPause: [false], earliest: [nil], loudness: loudness, offset: 10_000), [10_600])
+        expectEqual(SpeechOnsets.backToOnsets([10_600], afterPause: [true], earliest: [10_450], loudness: loudness, offset: 10_000), [10_600])
+        // A sound that began further back than `reach` (400 ms): no quiet found, the start stays.
+        let long: [Float] = (0..<100).map { $0 < 10 ? 0 : 3 }
+        expectEqual(SpeechOnsets.backToOnsets([10_600], afterPause: [true], earliest: [nil], loudness: long, offset: 10_000), [10_600])
+    }
+
     @Test func aStartTooSoonBeforeAPauseMovesPastIt() {
         // Speech (3) in frames 0-19, a 200 ms pause (0) in 20-39, speech again from frame 40; a stop's
         // closure (80 ms of quiet) in frames 60-67, speech after it. The window starts at 5 s.

@@ -29,6 +29,8 @@ enum AcousticPlacement {
             return t == 0 || placed[t].start > placed[t - 1].end || punctuated[k]
         }
         starts = SpeechOnsets.refined(starts, afterPause: afterPause, loudness: loudness, offset: offset)
+        let earliest = texts.indices.map { k in heard[k].flatMap { $0 > 0 ? offset + placed[$0 - 1].end : nil } }
+        starts = SpeechOnsets.backToOnsets(starts, afterPause: afterPause, earliest: earliest, loudness: loudness, offset: offset)
         return (starts, offset + placed[placed.count - 1].end)
     }
 

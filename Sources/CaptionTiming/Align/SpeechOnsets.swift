@@ -58,6 +58,29 @@ enum SpeechOnsets {
         return out
     }
 
+    /// `starts` with each start after a pause (`afterPause`) that lies inside a sound already going
+    /// moved back to where that sound rose out of the quiet, if it did so within `reach` and after
+    /// `earliest` (the word before's end, or nil): the model, hearing noise where it expects silence,
+    /// can start a caption's first word late, in its vowel (real speech under pink noise at 10 dB: a
+    /// file's first "rear" or "side" 70-260 ms late). The start is in sound when it and the two frames
+    /// before it are `onset` above the floor; the sound rose where a frame is below that again.
+    static func backToOnsets(_ starts: [Int?], afterPause: [Bool], earliest: [Int?], loudness: [Float], offset: Int) -> [Int?] {
+        guard loudness.count > 10 else { return starts }
+        let hop = MelEnergies.hopMilliseconds
+        let floor = Self.floor(of: loudness)
+        let sounding = { (f: Int) in loudness[f] > floor + onset }
+        var out = starts
+        for k in starts.indices where afterPause[k] {
+            guard let start = starts[k] else { continue }
+            let first = (start - offset) / hop
+            let limit = max(first - reach / hop, earliest[k].map { ($0 - offset) / hop } ?? 0, 0)
+            guard first - 2 >= limit, first < loudness.count, (first - 2...first).allSatisfy(sounding),
+                  let quiet = stride(from: first - 3, through: limit, by: -1).first(where: { !sounding($0) }) else { continue }
+            out[k] = offset + (quiet + 1) * hop
+        }
+        return out
+    }
+
     /// The first frame of `frames` that starts three in a row `onset` above `floor`: a word's sound.
     static func firstSound(in frames: ClosedRange<Int>, loudness: [Float], floor: Float) -> Int? {
         frames.first { f in (f..<(f + 3)).allSatisfy { loudness[$0] > floor + onset } }
