@@ -55,7 +55,7 @@ print("case                          speech  | audio (cues)        | audio (scri
 // Other pauses, placements and noise than the reported run's: ALIGN_SEED=n (a held-out check of a change).
 let extraSeed = UInt64(ProcessInfo.processInfo.environment["ALIGN_SEED"].flatMap { UInt64($0) } ?? 0)
 var totals = (cues: WordStartScore(), script: WordStartScore(), estimate: WordStartScore())
-var alignSeconds = 0.0, audioSeconds = 0.0
+var alignSeconds = 0.0, audioSeconds = 0.0, scriptSeconds = 0.0
 for voice in voices {
     for rate in rates {
         let clean = try SpokenWords.make(sentences, voice: voice, rate: rate, seed: UInt64(rate) &* 31 &+ UInt64(voice.count) &+ extraSeed &* 1_000_003)
@@ -69,7 +69,9 @@ for voice in voices {
             let aligned = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
             let took = now() - began
             let script = spoken.document.events.map { $0.text.plain }.joined(separator: "\n")
+            let scriptBegan = now()
             let whole = try AudioWordAligner.align(text: script, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+            scriptSeconds += now() - scriptBegan
             var cues = WordStartScore(), plain = WordStartScore(), estimate = WordStartScore()
             cues.add(aligned.document, truth: spoken.truth)
             // The script's lines are the cues' texts, so its events line up with the truth's cues.
@@ -90,21 +92,21 @@ for voice in voices {
 print(String(format: "all cases (within 50 / 150 ms)      | %5.1f / %5.1f %%       | %5.1f / %5.1f %%            | %5.1f / %5.1f %%         | %5.1fx",
              totals.cues.share50 * 100, totals.cues.share150 * 100, totals.script.share50 * 100, totals.script.share150 * 100,
              totals.estimate.share50 * 100, totals.estimate.share150 * 100, audioSeconds / alignSeconds))
-print("words scored: \(totals.cues.words); alignment time \(String(format: "%.2f", alignSeconds)) s for \(String(format: "%.0f", audioSeconds)) s of audio (one thread)")
+print("words scored: \(totals.cues.words); alignment time \(String(format: "%.2f", alignSeconds)) s for \(String(format: "%.0f", audioSeconds)) s of audio (one thread); as scripts \(String(format: "%.2f", scriptSeconds)) s (\(String(format: "%.1f", audioSeconds / scriptSeconds))x)")
 
 // A real recording: a file, a word and its start in ms per line (see each file's header for how they
 // were marked); each file is one cue spanning the whole file, its text the file's words. Clean, then
 // under pink noise at 10 dB SNR as the synthesized cases.
-@MainActor func scoreRecording(name: String, truthFile: String, audioDirectory: String) throws -> (clean: WordStartScore, noisy: WordStartScore) {
+@MainActor func scoreRecording(name: String, truthFile: String, audioDirectory: String) throws -> (clean: WordStartScore, noisy: WordStartScore, script: WordStartScore) {
     guard let byFile = try? RecordedWordStarts.read(truthFile) else {
         print("\(name): \(truthFile) not found")
-        return (WordStartScore(), WordStartScore())
+        return (WordStartScore(), WordStartScore(), WordStartScore())
     }
     guard let first = byFile.first, FileManager.default.fileExists(atPath: audioDirectory + "/" + first.file) else {
         print("\(name): its audio (\(audioDirectory)) is not installed")
-        return (WordStartScore(), WordStartScore())
+        return (WordStartScore(), WordStartScore(), WordStartScore())
     }
-    var real = WordStartScore(), estimate = WordStartScore(), noisy = WordStartScore()
+    var real = WordStartScore(), estimate = WordStartScore(), noisy = WordStartScore(), plain = WordStartScore()
     var snrs: [Double] = []
     for (number, entry) in byFile.enumerated() {
         let audio = AudioSamples(samples: try entry.samples(in: audioDirectory) { try AudioSamples.read($0, sampleRate: 16_000).samples },
@@ -112,6 +114,9 @@ print("words scored: \(totals.cues.words); alignment time \(String(format: "%.2f
         let cue = CaptionDocument(events: [CaptionEvent(start: 0, end: audio.milliseconds, text: CaptionText(plain: entry.words.joined(separator: " ")))])
         let aligned = try AudioWordAligner.align(captions: cue, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
         real.add(aligned.document, truth: [entry.starts])
+        // The same words as a script without times (one line), found in the whole file.
+        let script = try AudioWordAligner.align(text: entry.words.joined(separator: " "), samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+        plain.add(script.document, truth: [entry.starts])
         estimate.add(proportional(cue), truth: [entry.starts])
         // The same reading under pink noise at 10 dB SNR, as the synthesized cases.
         let clean = SpokenWords(recording: audio.samples, sampleRate: audio.sampleRate, document: cue, truth: [entry.starts])
@@ -129,21 +134,25 @@ print("words scored: \(totals.cues.words); alignment time \(String(format: "%.2f
         }
     }
     estimate.misses = []
+    plain.misses = []
     print("\(name) (\(byFile.count) files, \(real.words) words, cue = whole file): audio \(real); proportional \(estimate)")
+    print("  as a script without times: \(plain)")
     if real.words > 0 { print("  \(real.spread)") }
     print(String(format: "%@ under pink noise (%.1f-%.1f dB SNR): audio ", name, snrs.min() ?? 0, snrs.max() ?? 0) + "\(noisy)")
     if noisy.words > 0 { print("  \(noisy.spread)") }
-    return (real, noisy)
+    return (real, noisy, plain)
 }
 
-var real = (clean: WordStartScore(), noisy: WordStartScore())
+var real = (clean: WordStartScore(), noisy: WordStartScore(), script: WordStartScore())
 for recording in recordings {
     let scored = try scoreRecording(name: recording.name, truthFile: recording.truth, audioDirectory: recording.audio)
     real.clean.add(scored.clean)
     real.noisy.add(scored.noisy)
+    real.script.add(scored.script)
 }
 if recordings.count > 1 {
     real.clean.misses = []
     real.noisy.misses = []
-    print("all real recordings: clean \(real.clean); under noise \(real.noisy)")
+    real.script.misses = []
+    print("all real recordings: clean \(real.clean); under noise \(real.noisy); clean as scripts without times \(real.script)")
 }

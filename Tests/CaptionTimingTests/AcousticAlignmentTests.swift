@@ -95,6 +95,33 @@ import Testing
         expectTrue(kennedy.words == 22 && kennedy.share50 >= 0.65 && kennedy.share150 >= 0.95, "Kennedy: \(kennedy)")
     }
 
+    /// An English script without times is warped whole, then each line is given to the model as a
+    /// caption where the warping put it: the cards speaker's starts within 50 ms go from 38 % (warped
+    /// alone) to 86 %, every word the model's.
+    @Test func aScriptWithoutTimesIsPlacedByTheModelToo() throws {
+        let folder = try #require(RecordedWordStarts.recordings.first { $0.table == "cards-word-starts.tsv" }).folder
+        var model = WordStartScore(), warped = WordStartScore()
+        var acoustic = 0
+        var warping = AudioWordAligner.Options()
+        warping.method = .warping
+        for entry in try RecordedWordStarts.read(RecordedWordStarts.corpusPath("cards-word-starts.tsv")) {
+            let samples = try entry.samples(in: folder) { try AudioSamples.read($0, sampleRate: 16_000).samples }
+            let script = entry.words.joined(separator: " ")
+            let aligned = try AudioWordAligner.align(text: script, samples: samples, sampleRate: 16_000)
+            model.add(aligned.document, truth: [entry.starts])
+            acoustic += aligned.counts.acoustic
+            // One line, one event, spanning its words.
+            expectEqual(aligned.document.events.count, 1)
+            let line = try #require(aligned.document.events.first)
+            expectEqual(line.start, line.words.first?.start)
+            expectEqual(line.end, line.words.last?.end)
+            warped.add(try AudioWordAligner.align(text: script, samples: samples, sampleRate: 16_000, options: warping).document, truth: [entry.starts])
+        }
+        expectEqual(acoustic, model.words)
+        expectTrue(model.share50 >= 0.8 && model.share150 >= 0.9, "model: \(model)")
+        expectTrue(model.share50 >= warped.share50 + 0.3, "model \(model), warping \(warped)")
+    }
+
     /// pocketsphinx-testdata's `.raw` files are 16-bit little-endian samples with no header.
     @Test func rawRecordingsAreReadAsSixteenBitLittleEndian() throws {
         let folder = try Tool.temporaryDirectory()

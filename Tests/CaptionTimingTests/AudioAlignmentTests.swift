@@ -81,8 +81,11 @@ import Testing
         let spoken = try SpokenWords.make(Array(SpeechScript.sentences[0..<8]), voice: "en-us", rate: 160, seed: 5)
         let audio = try recording(spoken)
         let script = spoken.document.events.map { $0.text.plain }.joined(separator: "\n\n")
-        let aligned = try AudioWordAligner.align(text: script, samples: audio.samples, sampleRate: audio.sampleRate)
+        var options = AudioWordAligner.Options()
+        options.method = .warping
+        let aligned = try AudioWordAligner.align(text: script, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
         expectEqual(aligned.document.events.count, 8)
+        expectEqual(aligned.counts.acoustic, 0)
         var score = WordStartScore()
         score.add(aligned.document, truth: spoken.truth)
         expectTrue(score.share50 >= 0.85, "\(score)")

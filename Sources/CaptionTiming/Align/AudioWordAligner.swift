@@ -161,7 +161,40 @@ public enum AudioWordAligner {
     }
 
     /// A script without times: one event per non-blank line, its words timed from the whole recording.
-    public static func align(text: String, samples: [Float], sampleRate: Int, options: Options = Options()) throws(SpeechSynthesisError) -> Result {
+    /// The warping places the whole script (coarse to fine); where the acoustic model applies, each line
+    /// is then placed again as a caption spanning where the warping put it, `scriptSlack` wider either
+    /// side, so English scripts get the model as captions do (the warping alone is the weaker on real
+    /// speech, docs/audio-alignment.md). Each line then spans its words.
+    public static func align(text: String, samples: [Float], sampleRate: Int, options: Options = Options()) throws -> Result {
+        let warped = try warpedScript(text, samples: samples, sampleRate: sampleRate, options: options)
+        guard options.usesAcousticModel(sampleRate: sampleRate) else { return warped }
+        let total = samples.count * 1000 / max(sampleRate, 1)
+        var lines = warped.document
+        for k in lines.events.indices {
+            lines.events[k].start = max(lines.events[k].start - scriptSlack, 0)
+            lines.events[k].end = min(lines.events[k].end + scriptSlack, max(total, 0))
+            lines.events[k].words = []
+        }
+        var placed = try align(captions: lines, samples: samples, sampleRate: sampleRate, options: options)
+        for k in placed.document.events.indices {
+            let words = placed.document.events[k].words
+            guard let first = words.first, let last = words.last else { continue }
+            placed.document.events[k].start = first.start
+            placed.document.events[k].end = max(first.start, last.end)
+        }
+        // The lines' spans are the warping's guess, not times a person gave: a word the model heard
+        // past one is kept inside it, as for captions, but not reported as leaving a caption.
+        placed.clamped = 0
+        return placed
+    }
+
+    /// How much wider than the warping's placement a script's line is given to the acoustic model: the
+    /// bench's captions open and close up to 250 ms from their speech, and the model's window reaches
+    /// `margin` further; a wider line would leave it more of the next lines' speech to take for silence.
+    static let scriptSlack = 250
+
+    /// A script warped whole: one event per non-blank line, spanning its words.
+    static func warpedScript(_ text: String, samples: [Float], sampleRate: Int, options: Options) throws(SpeechSynthesisError) -> Result {
         let lines = text.split(whereSeparator: \.isNewline).map { tokens(String($0)) }.filter { !$0.isEmpty }
         let all = lines.flatMap { $0 }
         var counts = Counts()

@@ -29,7 +29,8 @@ struct Align: ParsableCommand {
         lands; for English, pocketsphinx's US English model is also forced to the caption's words, \
         and a word starts at the mean of the two where they agree within 80 ms, at the model's \
         otherwise (--aligner picks one method). Captions that already have word timings keep them. Plain text (no times) is warped onto \
-        the whole recording and paged. Words it cannot place are interpolated and marked so. See \
+        the whole recording, each line then placed as a caption where the warping put it (so English \
+        gets the model too), and paged. Words it cannot place are interpolated and marked so. See \
         docs/audio-alignment.md.
         """
     )
