@@ -51,6 +51,29 @@ import Testing
         for bad in ["1,00", "12,3456", "1.2.3", "4k", "", "1234567890123456"] { expectTrue(SpokenNumbers.readings(bad) == nil, "\(bad)") }
     }
 
+    @Test func moneyAndClockTimesHaveTheirSpokenReadings() {
+        // The unit after the number, or later ("$2 million": "two million dollars"), or not said.
+        expectEqual(SpokenNumbers.readings("$5"), [["five", "dollars"], ["five"]])
+        expectEqual(SpokenNumbers.readings("$1"), [["one", "dollar"], ["one"]])
+        expectEqual(SpokenNumbers.readings("\u{A3}20")?.first, ["twenty", "pounds"])
+        expectEqual(SpokenNumbers.readings("\u{20AC}3")?.first, ["three", "euros"])
+        expectEqual(SpokenNumbers.readings("$1,500")?.first, ["one", "thousand", "five", "hundred", "dollars"])
+        // Cents: "five ninety nine", "five dollars ninety nine", "... and ninety nine cents"; under a dollar, cents.
+        let price = SpokenNumbers.readings("$5.99") ?? []
+        for said in [["five", "ninety", "nine"], ["five", "dollars", "ninety", "nine"], ["five", "dollars", "and", "ninety", "nine", "cents"]] {
+            expectTrue(price.contains(said), "\(said) in \(price)")
+        }
+        expectEqual(SpokenNumbers.readings("$0.99")?.first, ["ninety", "nine", "cents"])
+        expectEqual(SpokenNumbers.readings("$2.5")?.first, ["two", "point", "five", "dollars"])
+        // Clock times: "twelve thirty", "three oh five", "ten o'clock" or "ten", with a.m. and p.m. as letters.
+        expectEqual(SpokenNumbers.readings("12:30"), [["twelve", "thirty"]])
+        expectEqual(SpokenNumbers.readings("3:05"), [["three", "oh", "five"]])
+        expectEqual(SpokenNumbers.readings("10:00"), [["ten", "o'clock"], ["ten"], ["ten", "hundred"]])
+        expectEqual(SpokenNumbers.readings("7:45pm"), [["seven", "forty", "five", "p", "m"]])
+        expectEqual(SpokenNumbers.readings("9am"), [["nine", "a", "m"]])
+        for bad in ["$", "$x", "12:3", "25:00", "3:60", "1:2:3", "$5.999.1"] { expectTrue(SpokenNumbers.readings(bad) == nil, "\(bad)") }
+    }
+
     @Test func startsAreAveragedOnlyWhereBothMethodsAgree() {
         let fused = AudioWordAligner.fused([1_000, 2_000, nil, 3_000, 4_000], [1_060, 2_200, 2_500, nil, 3_920], within: 80)
         expectEqual(fused, [1_030, 2_000, nil, 3_000, 3_960])
@@ -146,17 +169,18 @@ import Testing
     }
 
     /// Captions with numbers in digits are the model's too: espeak-ng says "1999" as a year, "42" and
-    /// "50%" as counts and "21st" as an ordinal, and the model finds whichever reading was said.
+    /// "50%" as counts, "21st" as an ordinal, "7:45" as a time and "$12" as "twelve dollars", and the
+    /// model finds whichever reading was said.
     @Test func captionsWithNumbersArePlacedByTheModel() throws {
         let sentences = ["In 1999 the club had 42 members and two boats.", "About 50% of them came back on the 21st of May.",
-                         "The ticket cost 3.5 pounds in 2005."]
+                         "The ticket cost 3.5 pounds in 2005.", "The show starts at 7:45 and a seat costs $12 tonight."]
         var spoken = try SpokenWords.make(sentences, voice: "en+f3", rate: 170, seed: 9)
         spoken.addPinkNoise(snr: 20, seed: 2)
         let aligned = try Self.byTheModelAlone(spoken)
         var score = WordStartScore()
         score.add(aligned.document, truth: spoken.truth)
         expectEqual(aligned.counts.acoustic, spoken.document.events.map { $0.text.plain.split(separator: " ").count }.reduce(0, +))
-        expectTrue(score.words >= 25 && score.share50 >= 0.85 && score.share150 >= 0.95, "\(score)")
+        expectTrue(score.words >= 35 && score.share50 >= 0.85 && score.share150 >= 0.95, "\(score)")
     }
 
     /// Synthesized speech in a voice and speed not the aligner's own, under pink noise: the model

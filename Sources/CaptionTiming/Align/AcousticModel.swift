@@ -92,9 +92,8 @@ final class AcousticModel {
         let trimmed = lowered.trimmingCharacters(in: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "'")).inverted)
         guard trimmed.unicodeScalars.contains(where: { CharacterSet.alphanumerics.contains($0) }) else { return [] }
         if trimmed.unicodeScalars.contains(where: { $0.isASCII && CharacterSet.decimalDigits.contains($0) }) {
-            // Money is said with its unit after the number ("$5": "five dollars"): not read.
-            guard !lowered.contains(where: { "$\u{A3}\u{20AC}\u{A5}".contains($0) }) else { return nil }
-            let number = lowered.trimmingCharacters(in: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "%")).inverted)
+            // A percent sign after the number and a currency sign before it are read with it.
+            let number = lowered.trimmingCharacters(in: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "%$\u{A3}\u{20AC}\u{A5}")).inverted)
             let said = SpokenNumbers.readings(number)?.filter { $0.allSatisfy(knows) } ?? []
             return said.isEmpty ? nil : said
         }

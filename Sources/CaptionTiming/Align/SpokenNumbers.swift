@@ -6,13 +6,17 @@ import CaptionModel
 /// four"); the grammar allows each and the model takes the one it hears.
 ///
 /// Without it a caption with a digit went to the warping whole, which places a real speaker's words
-/// far worse (docs/audio-alignment.md). Money ("$5" is said "five dollars", the sign after the
-/// number), times and other mixed tokens are not read: their captions are still warped.
+/// far worse (docs/audio-alignment.md). Money is said with its unit after the number ("$5": "five
+/// dollars") and clock times as their hour and minutes ("7:45pm": "seven forty five p m"); other mixed
+/// tokens ("4k", "1:2:3") are not read, and their captions are still warped.
 enum SpokenNumbers {
-    /// The readings of `token` (lower case, the punctuation around it removed, "%" kept), or nil when
-    /// it is not a number read here: whole numbers (commas between thousands allowed) up to
-    /// 999,999,999,999, decimals ("3.5"), ordinals ("1st", "22nd") and percentages ("50%"). Likeliest first.
+    /// The readings of `token` (lower case, the punctuation around it removed, "%" and a leading
+    /// currency sign kept), or nil when it is not a number read here: whole numbers (commas between
+    /// thousands allowed) up to 999,999,999,999, decimals ("3.5"), ordinals ("1st", "22nd"),
+    /// percentages ("50%"), money ("$5", "£20", "$5.99") and clock times ("12:30", "9am"). Likeliest first.
     static func readings(_ token: String) -> [[String]]? {
+        if let sign = token.first, let unit = currencies[sign] { return money(String(token.dropFirst()), unit: unit) }
+        if let time = clockTime(token) { return time }
         if token.hasSuffix("%"), let number = readings(String(token.dropLast())) {
             return number.map { $0 + ["percent"] }
         }
@@ -107,6 +111,53 @@ enum SpokenNumbers {
             words.append(last + "th")
         }
         return words
+    }
+
+    /// Each currency sign read, with its unit's singular and plural.
+    static let currencies: [Character: (one: String, many: String)] = [
+        "$": ("dollar", "dollars"), "\u{A3}": ("pound", "pounds"), "\u{20AC}": ("euro", "euros"), "\u{A5}": ("yen", "yen"),
+    ]
+
+    /// An amount after its currency sign: the number with its unit after it, or the number alone (the
+    /// unit said later, "$2 million", or not at all). Two decimals are cents: "five ninety nine",
+    /// "five dollars ninety nine", "five dollars and ninety nine cents"; under one, "ninety nine cents".
+    static func money(_ amount: String, unit: (one: String, many: String)) -> [[String]]? {
+        let parts = amount.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count == 2, parts[1].count == 2, parts[1].allSatisfy(\.isASCIIDigit), let units = whole(String(parts[0].isEmpty ? "0" : parts[0])) {
+            let cents = Int(parts[1])!
+            let centWords = cardinal(cents, and: false)
+            if units == 0 { return [centWords + [cents == 1 ? "cent" : "cents"]] }
+            let named = cardinal(units, and: false) + [units == 1 ? unit.one : unit.many]
+            guard cents > 0 else { return [named, cardinal(units, and: false)] }
+            return [cardinal(units, and: false) + centWords, named + centWords, named + ["and"] + centWords + [cents == 1 ? "cent" : "cents"]]
+        }
+        guard let number = readings(amount), !amount.hasSuffix("%") else { return nil }
+        let many = amount != "1"
+        return number.map { $0 + [many ? unit.many : unit.one] } + number
+    }
+
+    /// A clock time, "h:mm" with an hour under 24 and optional "am"/"pm" ("9am" too): "twelve thirty",
+    /// "three oh five", "ten o'clock" (or "ten", or "ten hundred"), the suffix said as its letters.
+    static func clockTime(_ token: String) -> [[String]]? {
+        var text = Substring(token)
+        var suffix: [String] = []
+        for (written, said) in [("am", ["a", "m"]), ("pm", ["p", "m"]), ("a.m", ["a", "m"]), ("p.m", ["p", "m"])] where text.hasSuffix(written) {
+            text = text.dropLast(written.count)
+            suffix = said
+            break
+        }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), (1...2).contains(parts[0].count), parts[0].allSatisfy(\.isASCIIDigit),
+              let hour = Int(parts[0]), hour < 24 else { return nil }
+        if parts.count == 1 {
+            // "9am": only with its suffix, or it is just a number.
+            guard !suffix.isEmpty else { return nil }
+            return [cardinal(hour, and: false) + suffix]
+        }
+        guard parts[1].count == 2, parts[1].allSatisfy(\.isASCIIDigit), let minute = Int(parts[1]), minute < 60 else { return nil }
+        let said = cardinal(hour, and: false)
+        if minute == 0 { return [said + ["o'clock"] + suffix, said + suffix] + (suffix.isEmpty ? [said + ["hundred"]] : []) }
+        return [said + (minute < 10 ? ["oh", ones[minute]] : cardinal(minute, and: false)) + suffix]
     }
 
     static let ones = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
