@@ -56,37 +56,42 @@ print("case                          speech  | audio (cues)        | audio (scri
 let extraSeed = UInt64(ProcessInfo.processInfo.environment["ALIGN_SEED"].flatMap { UInt64($0) } ?? 0)
 var totals = (cues: WordStartScore(), script: WordStartScore(), estimate: WordStartScore())
 var alignSeconds = 0.0, audioSeconds = 0.0, scriptSeconds = 0.0
+// Every case is spoken before any is aligned: espeak-ng carries some state from one synthesis to the
+// next, so speaking a case after an aligner's synthesis would give each method slightly other speech.
+var cases: [(voice: String, rate: Int, clean: SpokenWords)] = []
 for voice in voices {
     for rate in rates {
-        let clean = try SpokenWords.make(sentences, voice: voice, rate: rate, seed: UInt64(rate) &* 31 &+ UInt64(voice.count) &+ extraSeed &* 1_000_003)
-        for noisy in [false, true] {
-            var spoken = clean
-            if noisy { spoken.addPinkNoise(snr: 10, seed: 7 &+ extraSeed) }
-            let wav = directory + "/case.wav"
-            try spoken.writeWAV(to: wav)
-            let audio = try AudioSamples.read(wav, sampleRate: 16_000)
-            let began = now()
-            let aligned = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
-            let took = now() - began
-            let script = spoken.document.events.map { $0.text.plain }.joined(separator: "\n")
-            let scriptBegan = now()
-            let whole = try AudioWordAligner.align(text: script, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
-            scriptSeconds += now() - scriptBegan
-            var cues = WordStartScore(), plain = WordStartScore(), estimate = WordStartScore()
-            cues.add(aligned.document, truth: spoken.truth)
-            // The script's lines are the cues' texts, so its events line up with the truth's cues.
-            plain.add(whole.document, truth: spoken.truth)
-            estimate.add(proportional(spoken.document), truth: spoken.truth)
-            totals.cues.add(cues); totals.script.add(plain); totals.estimate.add(estimate)
-            if ProcessInfo.processInfo.environment["SHOW_MISSES"] != nil { print("  misses: \(cues.misses.joined(separator: ", "))") }
-            alignSeconds += took
-            audioSeconds += Double(audio.milliseconds) / 1000
-            let name = "\(voice) \(rate) wpm \(noisy ? String(format: "noisy %.1f dB", SpokenWords.snr(clean: clean, mixed: spoken)) : "clean")"
-            print(String(format: "%-28@ %5.0f s | %5.1f / %5.1f %%       | %5.1f / %5.1f %%            | %5.1f / %5.1f %%         | %5.1fx (%d interpolated)",
-                         name as NSString, Double(audio.milliseconds) / 1000, cues.share50 * 100, cues.share150 * 100,
-                         plain.share50 * 100, plain.share150 * 100, estimate.share50 * 100, estimate.share150 * 100,
-                         Double(audio.milliseconds) / 1000 / took, aligned.counts.interpolated))
-        }
+        cases.append((voice, rate, try SpokenWords.make(sentences, voice: voice, rate: rate, seed: UInt64(rate) &* 31 &+ UInt64(voice.count) &+ extraSeed &* 1_000_003)))
+    }
+}
+for (voice, rate, clean) in cases {
+    for noisy in [false, true] {
+        var spoken = clean
+        if noisy { spoken.addPinkNoise(snr: 10, seed: 7 &+ extraSeed) }
+        let wav = directory + "/case.wav"
+        try spoken.writeWAV(to: wav)
+        let audio = try AudioSamples.read(wav, sampleRate: 16_000)
+        let began = now()
+        let aligned = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+        let took = now() - began
+        let script = spoken.document.events.map { $0.text.plain }.joined(separator: "\n")
+        let scriptBegan = now()
+        let whole = try AudioWordAligner.align(text: script, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+        scriptSeconds += now() - scriptBegan
+        var cues = WordStartScore(), plain = WordStartScore(), estimate = WordStartScore()
+        cues.add(aligned.document, truth: spoken.truth)
+        // The script's lines are the cues' texts, so its events line up with the truth's cues.
+        plain.add(whole.document, truth: spoken.truth)
+        estimate.add(proportional(spoken.document), truth: spoken.truth)
+        totals.cues.add(cues); totals.script.add(plain); totals.estimate.add(estimate)
+        if ProcessInfo.processInfo.environment["SHOW_MISSES"] != nil { print("  misses: \(cues.misses.joined(separator: ", "))") }
+        alignSeconds += took
+        audioSeconds += Double(audio.milliseconds) / 1000
+        let name = "\(voice) \(rate) wpm \(noisy ? String(format: "noisy %.1f dB", SpokenWords.snr(clean: clean, mixed: spoken)) : "clean")"
+        print(String(format: "%-28@ %5.0f s | %5.1f / %5.1f %%       | %5.1f / %5.1f %%            | %5.1f / %5.1f %%         | %5.1fx (%d interpolated)",
+                     name as NSString, Double(audio.milliseconds) / 1000, cues.share50 * 100, cues.share150 * 100,
+                     plain.share50 * 100, plain.share150 * 100, estimate.share50 * 100, estimate.share150 * 100,
+                     Double(audio.milliseconds) / 1000 / took, aligned.counts.interpolated))
     }
 }
 print(String(format: "all cases (within 50 / 150 ms)      | %5.1f / %5.1f %%       | %5.1f / %5.1f %%            | %5.1f / %5.1f %%         | %5.1fx",
