@@ -24,12 +24,14 @@ import Testing
         expectEqual(model.pronounced("\u{266A}"), [])
         expectEqual(model.pronounced("zzyzxqwv"), nil)
         expectEqual(model.pronounced("caf\u{E9}"), nil)
-        // Numbers in digits are said as words, every likely reading allowed; money is not read.
+        // Numbers in digits are said as words, every likely reading allowed: money with its sign kept,
+        // clock times; a mixed token such as "4k" is not read.
         expectEqual(model.pronounced("42,"), [["forty", "two"]])
         expectEqual(model.pronounced("(50%)"), [["fifty", "percent"]])
         expectEqual(model.pronounced("21st"), [["twenty", "first"]])
-        expectEqual(model.pronounced("$5"), nil)
-        expectEqual(model.pronounced("12:30"), nil)
+        expectEqual(model.pronounced("($5)."), [["five", "dollars"], ["five"]])
+        expectEqual(model.pronounced("12:30,"), [["twelve", "thirty"]])
+        expectEqual(model.pronounced("4k"), nil)
     }
 
     @Test func numbersHaveTheirSpokenReadings() {
