@@ -81,15 +81,20 @@ import Testing
         expectEqual(fused, [1_030, 2_000, nil, 3_000, 3_960])
     }
 
+    /// Each recording of `table` (Corpus/align) with its samples at 16 kHz.
+    static func recorded(_ table: String) throws -> [(entry: RecordedWordStarts, audio: AudioSamples)] {
+        let folder = try #require(RecordedWordStarts.recordings.first { $0.table == table }).folder
+        return try RecordedWordStarts.read(RecordedWordStarts.corpusPath(table)).map { entry in
+            (entry, AudioSamples(samples: try entry.samples(in: folder) { try AudioSamples.read($0, sampleRate: 16_000).samples }, sampleRate: 16_000))
+        }
+    }
+
     /// The cue's words and each one's marked start, one cue spanning each recording.
     func score(_ table: String, method: AudioWordAligner.Method) throws -> (WordStartScore, AudioWordAligner.Counts) {
         var score = WordStartScore(), counts = AudioWordAligner.Counts()
         var options = AudioWordAligner.Options()
         options.method = method
-        let folder = try #require(RecordedWordStarts.recordings.first { $0.table == table }).folder
-        for entry in try RecordedWordStarts.read(RecordedWordStarts.corpusPath(table)) {
-            let audio = AudioSamples(samples: try entry.samples(in: folder) { try AudioSamples.read($0, sampleRate: 16_000).samples },
-                                     sampleRate: 16_000)
+        for (entry, audio) in try Self.recorded(table) {
             let cue = CaptionDocument(events: [CaptionEvent(start: 0, end: audio.milliseconds, text: CaptionText(plain: entry.words.joined(separator: " ")))])
             let aligned = try AudioWordAligner.align(captions: cue, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
             score.add(aligned.document, truth: [entry.starts])
@@ -124,13 +129,12 @@ import Testing
     /// caption where the warping put it: the cards speaker's starts within 50 ms go from 38 % (warped
     /// alone) to 86 %, every word the model's.
     @Test func aScriptWithoutTimesIsPlacedByTheModelToo() throws {
-        let folder = try #require(RecordedWordStarts.recordings.first { $0.table == "cards-word-starts.tsv" }).folder
         var model = WordStartScore(), warped = WordStartScore()
         var acoustic = 0
         var warping = AudioWordAligner.Options()
         warping.method = .warping
-        for entry in try RecordedWordStarts.read(RecordedWordStarts.corpusPath("cards-word-starts.tsv")) {
-            let samples = try entry.samples(in: folder) { try AudioSamples.read($0, sampleRate: 16_000).samples }
+        for (entry, audio) in try Self.recorded("cards-word-starts.tsv") {
+            let samples = audio.samples
             let script = entry.words.joined(separator: " ")
             let aligned = try AudioWordAligner.align(text: script, samples: samples, sampleRate: 16_000)
             model.add(aligned.document, truth: [entry.starts])
@@ -228,10 +232,20 @@ import Testing
         expectTrue(warped.acousticModelUnavailable?.contains("apt-get install pocketsphinx-en-us") == true)
         expectEqual(warped.counts.acoustic, 0)
         expectTrue(warped.counts.placed >= spoken.truth[0].count - 2, "\(warped.counts)")
+        // A script is warped whole and says so too.
+        let script = spoken.document.events.map { $0.text.plain }.joined(separator: "\n")
+        let warpedScript = try AudioWordAligner.align(text: script, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+        expectTrue(warpedScript.acousticModelUnavailable != nil && warpedScript.counts.acoustic == 0, "\(warpedScript.counts)")
         options.method = .acoustic
         do {
             _ = try AudioWordAligner.align(captions: spoken.document, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
             Issue.record("aligned with a model that is not there")
+        } catch {
+            expectTrue("\(error)".contains("/nonexistent/en-us"))
+        }
+        do {
+            _ = try AudioWordAligner.align(text: script, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
+            Issue.record("aligned a script with a model that is not there")
         } catch {
             expectTrue("\(error)".contains("/nonexistent/en-us"))
         }

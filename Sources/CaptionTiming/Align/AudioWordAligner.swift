@@ -80,16 +80,27 @@ public enum AudioWordAligner {
     /// Every cue of `captions` gets word timings from `samples` (mono, at `sampleRate`, sample 0 at the
     /// captions' time 0). Cues that already have words are left as they are.
     public static func align(captions: CaptionDocument, samples: [Float], sampleRate: Int, options: Options = Options()) throws -> Result {
+        let (model, unavailable) = try acousticModel(options, sampleRate: sampleRate)
+        var result = try align(captions: captions, samples: samples, sampleRate: sampleRate, options: options, model: model)
+        result.acousticModelUnavailable = unavailable
+        return result
+    }
+
+    /// The acoustic model `options` call for at `sampleRate` (nil where they do not), and, where
+    /// `automatic` found it not installed, why. Asked for by name, a missing model is an error; chosen
+    /// automatically, the warping does without it.
+    static func acousticModel(_ options: Options, sampleRate: Int) throws(AcousticModelError) -> (AcousticModel?, unavailable: String?) {
+        guard options.usesAcousticModel(sampleRate: sampleRate) else { return (nil, nil) }
+        do { return (try AcousticModel(folder: options.modelFolder), nil) } catch {
+            guard options.method == .automatic else { throw error }
+            return (nil, error.description)
+        }
+    }
+
+    /// `align(captions:)` with the acoustic model already opened (nil: every cue warped).
+    static func align(captions: CaptionDocument, samples: [Float], sampleRate: Int, options: Options, model: AcousticModel?) throws -> Result {
         var document = captions
         var counts = Counts(), clamped = 0
-        // Asked for by name, a missing model is an error; chosen automatically, the warping does without it.
-        var model: AcousticModel?, unavailable: String?
-        if options.usesAcousticModel(sampleRate: sampleRate) {
-            do { model = try AcousticModel(folder: options.modelFolder) } catch {
-                guard options.method == .automatic else { throw error }
-                unavailable = error.description
-            }
-        }
         for index in document.events.indices where document.events[index].words.isEmpty {
             let event = document.events[index]
             let texts = tokens(event.text.plain)
@@ -123,7 +134,7 @@ public enum AudioWordAligner {
             }
             document.events[index].words = words
         }
-        return Result(document: document, counts: counts, clamped: clamped, acousticModelUnavailable: unavailable)
+        return Result(document: document, counts: counts, clamped: clamped)
     }
 
     /// `acoustic`'s starts, each moved halfway to `warped`'s where the two are within `within` ms.
@@ -166,8 +177,12 @@ public enum AudioWordAligner {
     /// side, so English scripts get the model as captions do (the warping alone is the weaker on real
     /// speech, docs/audio-alignment.md). Each line then spans its words.
     public static func align(text: String, samples: [Float], sampleRate: Int, options: Options = Options()) throws -> Result {
-        let warped = try warpedScript(text, samples: samples, sampleRate: sampleRate, options: options)
-        guard options.usesAcousticModel(sampleRate: sampleRate) else { return warped }
+        let (model, unavailable) = try acousticModel(options, sampleRate: sampleRate)
+        var warped = try warpedScript(text, samples: samples, sampleRate: sampleRate, options: options)
+        guard let model else {
+            warped.acousticModelUnavailable = unavailable
+            return warped
+        }
         let total = samples.count * 1000 / max(sampleRate, 1)
         var lines = warped.document
         for k in lines.events.indices {
@@ -175,7 +190,7 @@ public enum AudioWordAligner {
             lines.events[k].end = min(lines.events[k].end + scriptSlack, max(total, 0))
             lines.events[k].words = []
         }
-        var placed = try align(captions: lines, samples: samples, sampleRate: sampleRate, options: options)
+        var placed = try align(captions: lines, samples: samples, sampleRate: sampleRate, options: options, model: model)
         for k in placed.document.events.indices {
             let words = placed.document.events[k].words
             guard let first = words.first, let last = words.last else { continue }

@@ -125,11 +125,12 @@ enum SpokenNumbers {
         let parts = amount.split(separator: ".", omittingEmptySubsequences: false)
         if parts.count == 2, parts[1].count == 2, parts[1].allSatisfy(\.isASCIIDigit), let units = whole(String(parts[0].isEmpty ? "0" : parts[0])) {
             let cents = Int(parts[1])!
-            let centWords = cardinal(cents, and: false)
-            if units == 0 { return [centWords + [cents == 1 ? "cent" : "cents"]] }
-            let named = cardinal(units, and: false) + [units == 1 ? unit.one : unit.many]
-            guard cents > 0 else { return [named, cardinal(units, and: false)] }
-            return [cardinal(units, and: false) + centWords, named + centWords, named + ["and"] + centWords + [cents == 1 ? "cent" : "cents"]]
+            let centsSaid = cardinal(cents, and: false) + [cents == 1 ? "cent" : "cents"]
+            if units == 0 { return [centsSaid] }
+            let count = cardinal(units, and: false), named = count + [units == 1 ? unit.one : unit.many]
+            guard cents > 0 else { return [named, count] }
+            let centWords = centsSaid.dropLast()
+            return [count + centWords, named + centWords, named + ["and"] + centsSaid]
         }
         guard let number = readings(amount), !amount.hasSuffix("%") else { return nil }
         let many = amount != "1"
