@@ -50,7 +50,9 @@ if let warps = ProcessInfo.processInfo.environment["ALIGN_WARPS"] { options.warp
 // acoustic model's starts without the warping's averaged in.
 if let method = ProcessInfo.processInfo.environment["ALIGN_METHOD"].flatMap(AudioWordAligner.Method.init(rawValue:)) { options.method = method }
 if let agreement = ProcessInfo.processInfo.environment["ALIGN_AGREEMENT"].flatMap({ Int($0) }) { options.agreement = agreement }
-print("align-bench: \(sentences.count) captions per case; aligner's voice '\(SpeechSynthesizer.defaultVoice)' at \(SpeechSynthesizer.defaultRate) wpm, \(options.method.rawValue), agreement \(options.agreement) ms")
+// ALIGN_DENOISE=0: the model hears each cue only as recorded, not also with its noise taken out.
+if ProcessInfo.processInfo.environment["ALIGN_DENOISE"] == "0" { options.denoise = false }
+print("align-bench: \(sentences.count) captions per case; aligner's voice '\(SpeechSynthesizer.defaultVoice)' at \(SpeechSynthesizer.defaultRate) wpm, \(options.method.rawValue), agreement \(options.agreement) ms\(options.denoise ? "" : ", not denoised")")
 print("case                          speech  | audio (cues)        | audio (script, no times) | proportional estimate | align x real time")
 // Other pauses, placements and noise than the reported run's: ALIGN_SEED=n (a held-out check of a change).
 let extraSeed = UInt64(ProcessInfo.processInfo.environment["ALIGN_SEED"].flatMap { UInt64($0) } ?? 0)

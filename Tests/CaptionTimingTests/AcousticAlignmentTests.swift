@@ -90,12 +90,21 @@ import Testing
     }
 
     /// The cue's words and each one's marked start, one cue spanning each recording.
-    func score(_ table: String, method: AudioWordAligner.Method) throws -> (WordStartScore, AudioWordAligner.Counts) {
+    /// With `noise`, each recording under pink noise at 10 dB SNR (seeded as align-bench does).
+    func score(_ table: String, method: AudioWordAligner.Method, denoise: Bool = true,
+               noise: Bool = false) throws -> (WordStartScore, AudioWordAligner.Counts) {
         var score = WordStartScore(), counts = AudioWordAligner.Counts()
         var options = AudioWordAligner.Options()
         options.method = method
-        for (entry, audio) in try Self.recorded(table) {
-            let cue = CaptionDocument(events: [CaptionEvent(start: 0, end: audio.milliseconds, text: CaptionText(plain: entry.words.joined(separator: " ")))])
+        options.denoise = denoise
+        for (number, (entry, recorded)) in try Self.recorded(table).enumerated() {
+            let cue = CaptionDocument(events: [CaptionEvent(start: 0, end: recorded.milliseconds, text: CaptionText(plain: entry.words.joined(separator: " ")))])
+            var audio = recorded
+            if noise {
+                var mixed = SpokenWords(recording: recorded.samples, sampleRate: recorded.sampleRate, document: cue, truth: [entry.starts])
+                mixed.addPinkNoise(snr: 10, seed: 7 &+ UInt64(number))
+                audio = AudioSamples(samples: mixed.samples, sampleRate: mixed.sampleRate)
+            }
             let aligned = try AudioWordAligner.align(captions: cue, samples: audio.samples, sampleRate: audio.sampleRate, options: options)
             score.add(aligned.document, truth: [entry.starts])
             counts.placed += aligned.counts.placed
@@ -122,7 +131,19 @@ import Testing
         expectTrue(others.words == 14 && others.share50 >= 0.85 && others.share150 >= 0.99, "commands and digits: \(others)")
         let (kennedy, kennedyCounts) = try score("jfk-word-starts.tsv", method: .automatic)
         expectEqual(kennedyCounts.acoustic, kennedy.words)
-        expectTrue(kennedy.words == 22 && kennedy.share50 >= 0.65 && kennedy.share150 >= 0.95, "Kennedy: \(kennedy)")
+        expectTrue(kennedy.words == 22 && kennedy.share50 >= 0.85 && kennedy.share150 >= 0.95, "Kennedy: \(kennedy)")
+    }
+
+    /// Under noise the model hears each cue twice, as recorded and with its steady noise taken out
+    /// (`SpectralDenoiser`): Kennedy under pink noise at 10 dB, 68 % of starts within 50 ms heard as
+    /// recorded only, 82 % so (align-bench); clean, his hall's hum taken out, 73 % and 95 %.
+    @Test func underNoiseTheModelAlsoHearsTheRecordingDenoised() throws {
+        let (denoised, _) = try score("jfk-word-starts.tsv", method: .automatic, noise: true)
+        let (plain, _) = try score("jfk-word-starts.tsv", method: .automatic, denoise: false, noise: true)
+        expectTrue(denoised.share50 >= 0.75 && denoised.share150 >= 0.95, "denoised: \(denoised)")
+        expectTrue(denoised.share50 >= plain.share50 + 0.09, "denoised \(denoised), as recorded \(plain)")
+        let (clean, _) = try score("jfk-word-starts.tsv", method: .automatic, denoise: false)
+        expectTrue(clean.share50 <= 0.8, "as recorded, clean: \(clean)")
     }
 
     /// An English script without times is warped whole, then each line is given to the model as a
