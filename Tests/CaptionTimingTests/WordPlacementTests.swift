@@ -99,4 +99,17 @@ import Testing
         // A word without a synthesized length is left as it is.
         expectEqual(SpeechOnsets.pastPauses([5_150], lengths: [nil], loudness: loudness, offset: 5_000), [5_150])
     }
+
+    @Test func aWindowsSpeechIsMeasuredAboveItsFloor() {
+        // 100 frames: 30 at the floor (1), 50 of speech at 6, 20 louder at 9. The floor is the 20th
+        // frame in order (1), the loud level the 90th (9): 8 above, a clean window.
+        let clean = [Float](repeating: 1, count: 30) + [Float](repeating: 6, count: 50) + [Float](repeating: 9, count: 20)
+        expectEqual(SpeechOnsets.aboveFloor(clean), 8)
+        #expect(SpeechOnsets.aboveFloor(clean) >= AudioWordAligner.noisyBelow)
+        // Noise raises the floor to 4 and leaves the loudest frames at 6: 2 above, a noisy window.
+        let noisy = [Float](repeating: 4, count: 30) + [Float](repeating: 5, count: 50) + [Float](repeating: 6, count: 20)
+        expectEqual(SpeechOnsets.aboveFloor(noisy), 2)
+        #expect(SpeechOnsets.aboveFloor(noisy) < AudioWordAligner.noisyBelow)
+        expectEqual(SpeechOnsets.aboveFloor([]), 0)
+    }
 }

@@ -90,6 +90,12 @@ enum SpeechOnsets {
     /// side, so with any pause in it, the noise).
     static func floor(of loudness: [Float]) -> Float { loudness.sorted()[loudness.count / 5] }
 
+    /// How far a window's loud frames (its 90th percentile: speech) stand above its floor (`floor`).
+    static func aboveFloor(_ loudness: [Float]) -> Float {
+        guard !loudness.isEmpty else { return 0 }
+        return loudness.sorted()[loudness.count * 9 / 10] - floor(of: loudness)
+    }
+
     /// How long a quiet stretch lasts at least to be a pause (frames): a stop's closure inside speech
     /// (`t`, `k` before their burst) is as quiet but lasts under about 100 ms.
     static let pause = 12
