@@ -33,7 +33,8 @@ public enum AudioWordAligner {
         /// Whether the acoustic model also hears each cue with its steady noise taken out
         /// (`SpectralDenoiser`), and the onset rules read that quieter recording's loudness: under noise
         /// the model otherwise starts words late (`make align-bench`, real speech under pink noise at
-        /// 10 dB: 80.6 % of starts within 50 ms without, 88.2 % with). It costs a second search per cue.
+        /// 10 dB: 80.6 % of starts within 50 ms without, 87.5-88.2 % with, still averaged with the
+        /// warping's). It costs a second search per cue.
         public var denoise = true
         /// The acoustic model's folder (`en-us/` and `cmudict-en-us.dict` in it, as Debian lays them out).
         public var modelFolder = AcousticModel.debianFolder
