@@ -119,9 +119,10 @@ public enum AudioWordAligner {
             if to - from >= 2 * MelCepstrum.hopMilliseconds {
                 let window = samples[(from * sampleRate / 1000)..<(to * sampleRate / 1000)]
                 let heard = MelEnergies(samples: window, sampleRate: sampleRate)
-                // Under noise, the loudness of the denoised recording: its floor is far under the
-                // speech, so the onset rules find a word's first sound nearer where it begins. The
-                // warping compares the recording as it is (its features are made for noise).
+                // The onset rules (the model's and the warping's) read the denoised recording's
+                // loudness: its floor is far under the speech, so a word's first sound stands out
+                // nearer where it begins. The warping compares the recording as it is (its features
+                // take the noise into account).
                 let cleaned = options.denoise && model != nil ? SpectralDenoiser.denoised(window)[...] : window
                 let loudness = SpeechOnsets.loudness(options.denoise && model != nil ? MelEnergies(samples: cleaned, sampleRate: sampleRate) : heard)
                 let warped = try warpedStarts(of: texts, heard: heard, loudness: loudness, offset: from, options: options)
