@@ -81,6 +81,15 @@ import Testing
         expectEqual(fused, [1_030, 2_000, nil, 3_000, 3_960])
     }
 
+    @Test func theTwoHearingsDisagreeingTheOneNearerTheWarpingIsKept() {
+        // Within 80 ms of each other: the denoised hearing's start. Further apart: whichever is nearer
+        // the warping's; with no warping's start, or no second hearing, the denoised one.
+        let starts = AudioWordAligner.reconciled([1000, 2000, 3000, 4000, nil, 6000],
+                                                 [1070, 2600, 3400, 4500, 5000, nil],
+                                                 warped: [1500, 2550, 3100, nil, 5000, 6200])
+        expectEqual(starts, [1000, 2600, 3000, 4000, nil, 6000])
+    }
+
     /// Each recording of `table` (Corpus/align) with its samples at 16 kHz.
     static func recorded(_ table: String) throws -> [(entry: RecordedWordStarts, audio: AudioSamples)] {
         let folder = try #require(RecordedWordStarts.recordings.first { $0.table == table }).folder

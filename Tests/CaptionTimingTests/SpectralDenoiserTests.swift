@@ -42,13 +42,4 @@ import Testing
         let errorAfter = Self.power(zip(out[part], Self.clean[part]).map { $0 - $1 }[...])
         #expect(Self.decibels(errorBefore / errorAfter) > 6)
     }
-
-    @Test func theTwoHearingsDisagreeingTheOneNearerTheWarpingIsKept() {
-        // Within 80 ms of each other: the denoised hearing's start. Further apart: whichever is nearer
-        // the warping's; with no warping's start, or no second hearing, the denoised one.
-        let starts = AudioWordAligner.reconciled([1000, 2000, 3000, 4000, nil, 6000],
-                                                 [1070, 2600, 3400, 4500, 5000, nil],
-                                                 warped: [1500, 2550, 3100, nil, 5000, 6200])
-        expectEqual(starts, [1000, 2600, 3000, 4000, nil, 6000])
-    }
 }

@@ -119,24 +119,26 @@ public enum AudioWordAligner {
             if to - from >= 2 * MelCepstrum.hopMilliseconds {
                 let window = samples[(from * sampleRate / 1000)..<(to * sampleRate / 1000)]
                 let heard = MelEnergies(samples: window, sampleRate: sampleRate)
+                let recordedLoudness = SpeechOnsets.loudness(heard)
                 // The onset rules (the model's and the warping's) read the denoised recording's
                 // loudness: its floor is far under the speech, so a word's first sound stands out
                 // nearer where it begins. The warping compares the recording as it is (its features
                 // take the noise into account).
-                let cleaned = options.denoise && model != nil ? SpectralDenoiser.denoised(window)[...] : window
-                let loudness = SpeechOnsets.loudness(options.denoise && model != nil ? MelEnergies(samples: cleaned, sampleRate: sampleRate) : heard)
+                let hearsTwice = options.denoise && model != nil
+                let cleaned = hearsTwice ? SpectralDenoiser.denoised(window)[...] : window
+                let loudness = hearsTwice ? SpeechOnsets.loudness(MelEnergies(samples: cleaned, sampleRate: sampleRate)) : recordedLoudness
                 let warped = try warpedStarts(of: texts, heard: heard, loudness: loudness, offset: from, options: options)
                 synthesized = warped.synthesized
                 let around = neighbours(of: index, in: document.events, from: from, to: to)
                 if let model, let placed = AcousticPlacement.starts(of: texts, around: around, in: cleaned, loudness: loudness, offset: from, model: model) {
                     (starts, speechEnd) = placed
-                    if options.denoise, let recorded = AcousticPlacement.starts(of: texts, around: around, in: window, loudness: loudness,
-                                                                                offset: from, model: model) {
+                    if hearsTwice, let recorded = AcousticPlacement.starts(of: texts, around: around, in: window, loudness: loudness,
+                                                                           offset: from, model: model) {
                         starts = reconciled(starts, recorded.0, warped: warped.starts)
                     }
                     counts.acoustic += starts.compactMap { $0 }.count
                     // Under noise the warping's starts are no longer worth half: see `noisyBelow`.
-                    let noisy = SpeechOnsets.aboveFloor(SpeechOnsets.loudness(heard)) < Self.noisyBelow
+                    let noisy = SpeechOnsets.aboveFloor(recordedLoudness) < Self.noisyBelow
                     starts = fused(starts, warped.starts, within: noisy ? 0 : options.agreement)
                     // A reader's pause inside a line: the model can stretch the word after it back over
                     // the pause to where the word before ends (LibriVox "rather [180 ms] cold": "cold"
