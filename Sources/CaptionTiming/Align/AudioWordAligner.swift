@@ -107,6 +107,8 @@ public enum AudioWordAligner {
     static func align(captions: CaptionDocument, samples: [Float], sampleRate: Int, options: Options, model: AcousticModel?) throws -> Result {
         var document = captions
         var counts = Counts(), clamped = 0
+        // The model hears each cue twice: as recorded and denoised (`Options.denoise`).
+        let hearsTwice = options.denoise && model != nil
         for index in document.events.indices where document.events[index].words.isEmpty {
             let event = document.events[index]
             let texts = tokens(event.text.plain)
@@ -124,7 +126,6 @@ public enum AudioWordAligner {
                 // loudness: its floor is far under the speech, so a word's first sound stands out
                 // nearer where it begins. The warping compares the recording as it is (its features
                 // take the noise into account).
-                let hearsTwice = options.denoise && model != nil
                 let cleaned = hearsTwice ? SpectralDenoiser.denoised(window)[...] : window
                 let loudness = hearsTwice ? SpeechOnsets.loudness(MelEnergies(samples: cleaned, sampleRate: sampleRate)) : recordedLoudness
                 let warped = try warpedStarts(of: texts, heard: heard, loudness: loudness, offset: from, options: options)

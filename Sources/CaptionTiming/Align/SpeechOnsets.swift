@@ -88,12 +88,14 @@ enum SpeechOnsets {
 
     /// The window's floor: the loudness of its quietest fifth (the window is the cue and a second either
     /// side, so with any pause in it, the noise).
-    static func floor(of loudness: [Float]) -> Float { loudness.sorted()[loudness.count / 5] }
+    static func floor(of loudness: [Float]) -> Float { floor(sorted: loudness.sorted()) }
+    private static func floor(sorted: [Float]) -> Float { sorted[sorted.count / 5] }
 
     /// How far a window's loud frames (its 90th percentile: speech) stand above its floor (`floor`).
     static func aboveFloor(_ loudness: [Float]) -> Float {
         guard !loudness.isEmpty else { return 0 }
-        return loudness.sorted()[loudness.count * 9 / 10] - floor(of: loudness)
+        let sorted = loudness.sorted()
+        return sorted[sorted.count * 9 / 10] - floor(sorted: sorted)
     }
 
     /// How long a quiet stretch lasts at least to be a pause (frames): a stop's closure inside speech
